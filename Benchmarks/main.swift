@@ -1,0 +1,3 @@
+import ListFlowDiff
+
+print(StagedChangeset<[Int]>())

@@ -1,0 +1,54 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings every target shares: Swift 6 language mode (the package default), the upcoming features
+/// STYLE.md asks for, and warnings treated as errors (ignored by SwiftPM when ListFlow is a remote dependency).
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+  name: "ListFlow",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "ListFlowDiff", targets: ["ListFlowDiff"]),
+    .library(name: "ListFlow", targets: ["ListFlow"]),
+    .library(name: "ListFlowTerminal", targets: ["ListFlowTerminal"]),
+    .library(name: "ListFlowTesting", targets: ["ListFlowTesting"]),
+    .executable(name: "Demo", targets: ["Demo"]),
+    .executable(name: "ListFlowBenchmarks", targets: ["ListFlowBenchmarks"]),
+  ],
+  targets: [
+    .target(name: "ListFlowDiff", swiftSettings: strict),
+    .target(name: "ListFlow", dependencies: ["ListFlowDiff"], swiftSettings: strict),
+    .target(name: "ListFlowTerminal", dependencies: ["ListFlow"], swiftSettings: strict),
+    .target(name: "ListFlowTesting", dependencies: ["ListFlow"], swiftSettings: strict),
+    .executableTarget(
+      name: "Demo",
+      dependencies: ["ListFlow", "ListFlowTerminal"],
+      path: "Demo",
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "ListFlowBenchmarks",
+      dependencies: ["ListFlowDiff", "ListFlow", "ListFlowTesting", "ListFlowTerminal"],
+      path: "Benchmarks",
+      swiftSettings: strict
+    ),
+    .testTarget(name: "ListFlowDiffTests", dependencies: ["ListFlowDiff"], swiftSettings: strict),
+    .testTarget(name: "ListFlowTests", dependencies: ["ListFlow", "ListFlowTesting"], swiftSettings: strict),
+    .testTarget(
+      name: "ListFlowTerminalTests",
+      dependencies: ["ListFlowTerminal", "ListFlowTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "IntegrationTests",
+      dependencies: ["ListFlow", "ListFlowTesting", "ListFlowTerminal"],
+      swiftSettings: strict
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,62 @@
+/// A value whose identity is separate from its content, so that a diff can tell a moved or updated
+/// element from a deleted and inserted one.
+///
+/// Two elements with equal ``differenceIdentifier`` values are the same element; ``isContentEqual(to:)``
+/// then tells whether its content changed (an *update*) or not.
+///
+/// ```swift
+/// struct Contact: Differentiable {
+///   var id: Int
+///   var name: String
+///   var differenceIdentifier: Int { id }
+///   func isContentEqual(to source: Contact) -> Bool { name == source.name }
+/// }
+/// ```
+///
+/// Defaults are provided for `Hashable` values (the value is its own identity, so content never changes)
+/// and for `Identifiable & Equatable` values (identity is `id`, content is `==`). A value that is
+/// `Identifiable`, `Hashable` and `Equatable` gets the `Identifiable` default.
+public protocol Differentiable {
+  /// The type of the identity.
+  associatedtype DifferenceIdentifier: Hashable
+
+  /// The identity of the element: stable across content changes.
+  var differenceIdentifier: DifferenceIdentifier { get }
+
+  /// Whether this element's content equals the content of `source`, an element with the same identity.
+  ///
+  /// - Parameter source: The element from the previous collection.
+  /// - Returns: `true` when nothing visible changed.
+  func isContentEqual(to source: Self) -> Bool
+}
+
+extension Differentiable where Self: Hashable {
+  /// The value itself.
+  @inlinable public var differenceIdentifier: Self { self }
+
+  /// Always compares with `==`: for a value that is its own identity, equal identity means equal content.
+  @inlinable public func isContentEqual(to source: Self) -> Bool { self == source }
+}
+
+extension Differentiable where Self: Identifiable & Equatable {
+  /// The value's `id`.
+  @inlinable public var differenceIdentifier: ID { id }
+
+  /// Compares with `==`.
+  @inlinable public func isContentEqual(to source: Self) -> Bool { self == source }
+}
+
+extension Differentiable where Self: Identifiable & Hashable {
+  /// The value's `id`: for a value that is both `Identifiable` and `Hashable`, identity is `id`.
+  @inlinable public var differenceIdentifier: ID { id }
+
+  /// Compares with `==`.
+  @inlinable public func isContentEqual(to source: Self) -> Bool { self == source }
+}
+
+extension Int: Differentiable {}
+extension String: Differentiable {}
+extension Character: Differentiable {}
+extension Substring: Differentiable {}
+extension Double: Differentiable {}
+extension Bool: Differentiable {}

@@ -1,0 +1,51 @@
+/// The position of an element in a sectioned collection: a Foundation-free `IndexPath`.
+///
+/// Its ``description`` is `section:item`, as the changes printed by the demo show it.
+public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The element's index inside its section.
+  public var item: Int
+  /// The section's index.
+  public var section: Int
+
+  /// Creates a path.
+  ///
+  /// - Parameters:
+  ///   - item: The element's index inside its section.
+  ///   - section: The section's index.
+  @inlinable
+  public init(item: Int, section: Int) {
+    self.item = item
+    self.section = section
+  }
+
+  /// `section:item`.
+  public var description: String { "\(section):\(item)" }
+
+  /// Orders by section, then by item.
+  @inlinable
+  public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
+    lhs.section != rhs.section ? lhs.section < rhs.section : lhs.item < rhs.item
+  }
+}
+
+/// A move from a position in the collection before a stage to a position in the collection after it.
+public struct Move<Position: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
+  /// The position before the stage.
+  public var source: Position
+  /// The position after the stage.
+  public var target: Position
+
+  /// Creates a move.
+  ///
+  /// - Parameters:
+  ///   - source: The position before the stage.
+  ///   - target: The position after the stage.
+  @inlinable
+  public init(source: Position, target: Position) {
+    self.source = source
+    self.target = target
+  }
+
+  /// `source -> target`.
+  public var description: String { "\(source) -> \(target)" }
+}

@@ -1,0 +1,2 @@
+// ListFlowTesting re-exports ListFlow: `import ListFlowTesting` is enough in a test target.
+@_exported import ListFlow

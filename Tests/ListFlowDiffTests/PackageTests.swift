@@ -1,0 +1,7 @@
+import ListFlowDiff
+import Testing
+
+@Test("an empty staged changeset has no stages")
+func emptyStagedChangeset() {
+  #expect(StagedChangeset<[Int]>().isEmpty)
+}
