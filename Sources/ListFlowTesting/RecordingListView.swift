@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let view = RecordingListView()
-/// let controller = ListController(view: view, binder: VenueDetailViewState.binder)
+/// let controller = ListController<VenueDetailViewState>(view: view, binder: VenueDetailViewState.binder)
 /// await controller.apply(state)
 /// #expect(view.renderedLines == ["# Kaminarimon", "== Reviews ==", "Yosuke Ishikawa: Foo"])
 /// #expect(view.inconsistencies.isEmpty)
