@@ -153,14 +153,11 @@ public final class RecordingListView: ListView {
   // MARK: Pulling and dropping cells
 
   func pullSection(_ index: Int, from dataSource: any ListDataSource) -> Section {
+    let header = pullSupplementary(.header(section: index), from: dataSource)
     let rows = (0..<dataSource.numberOfRows(inSection: index)).map {
       pullCell(ItemPath(item: $0, section: index), from: dataSource)
     }
-    return Section(
-      header: pullSupplementary(.header(section: index), from: dataSource),
-      rows: rows,
-      footer: pullSupplementary(.footer(section: index), from: dataSource)
-    )
+    return Section(header: header, rows: rows, footer: pullSupplementary(.footer(section: index), from: dataSource))
   }
 
   func pullCell(_ path: ItemPath, from dataSource: any ListDataSource) -> any ListCell {
