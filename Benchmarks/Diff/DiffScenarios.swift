@@ -36,6 +36,7 @@ enum DiffScenarios {
     BenchmarkScenario(name: name, summary: summary) { context in
       let (source, target) = inputs()
       return [
+        ListFlowContender.measure(source, target, scenario: name, context: context),
         StandardLibraryContender.measure(source, target, scenario: name, context: context),
         FloorContenders.hash(source, target, scenario: name, context: context),
         FloorContenders.copy(source, target, scenario: name, context: context),
@@ -50,6 +51,7 @@ enum DiffScenarios {
     BenchmarkScenario(name: name, summary: summary) { context in
       let (source, target) = inputs()
       return [
+        ListFlowContender.measure(source, target, scenario: name, context: context),
         StandardLibraryContender.measure(
           source.flatMap(\.elements), target.flatMap(\.elements), scenario: name, context: context, flattened: true),
         FloorContenders.hash(source, target, scenario: name, context: context),
