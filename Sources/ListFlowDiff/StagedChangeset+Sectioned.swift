@@ -143,6 +143,17 @@ internal func _sectionedDiff<Data: RangeReplaceableCollection>(
     return ([], error)
   }
 
+  // Pass 1b: under `.reject`, elements of deleted or inserted sections are not matched, so look for their
+  // duplicates here, on each side that has such sections.
+  if policy.kind == .reject {
+    for (side, sides, partners) in [
+      (DiffError.Duplicate.Side.source, oldSections, sections.sourceToTarget),
+      (.target, newSections, sections.targetToSource),
+    ] where partners.contains(-1) {
+      if let duplicate = _firstDuplicateElement(in: sides, side: side) { return ([], .duplicateIdentifier(duplicate)) }
+    }
+  }
+
   // Pass 2: flatten the elements of matched sections (those of deleted or inserted sections go with them).
   let old = _FlattenedSections(oldSections, including: sections.sourceToTarget)
   let new = _FlattenedSections(newSections, including: sections.targetToSource)
@@ -303,4 +314,30 @@ internal func _sectionedDiff<Data: RangeReplaceableCollection>(
     stages.append(Changeset(data: target, elementInserted: elementInserted, elementMoved: elementMoved))
   }
   return (stages, nil)
+}
+
+/// The first element identifier that stands twice among all the elements of `sections`, in order.
+///
+/// - Complexity: O(*n*) expected: one hash insertion per element.
+@inlinable
+internal func _firstDuplicateElement<Section: DifferentiableSection>(
+  in sections: [Section],
+  side: DiffError.Duplicate.Side
+) -> DiffError.Duplicate? {
+  var seen: [Section.Elements.Element.DifferenceIdentifier: ItemPath] = [:]
+  for (section, content) in sections.enumerated() {
+    for (item, element) in content.elements.enumerated() {
+      let path = ItemPath(item: item, section: section)
+      if let first = seen.updateValue(path, forKey: element.differenceIdentifier) {
+        return .init(
+          identifier: String(describing: element.differenceIdentifier),
+          side: side,
+          isSection: false,
+          first: first,
+          second: path
+        )
+      }
+    }
+  }
+  return nil
 }
