@@ -98,3 +98,22 @@ public final class SectionedDataSource<Section: DifferentiableSection> {
     parent?.child(ObjectIdentifier(self), didChange: changes)
   }
 }
+
+extension SectionedDataSource {
+  /// Moves a row inside this source, as a view's reordering did, and sends the move on.
+  ///
+  /// - Parameter move: The move, in this source's positions; the caller has checked them.
+  func moveRow(_ move: Move<ItemPath>) {
+    var moved = sections
+    var source = Array(moved[move.source.section].elements)
+    let element = source.remove(at: move.source.item)
+    moved[move.source.section] = Section(source: moved[move.source.section], elements: source)
+    var target = Array(moved[move.target.section].elements)
+    target.insert(element, at: move.target.item)
+    moved[move.target.section] = Section(source: moved[move.target.section], elements: target)
+    let stage = Changeset(data: moved, elementMoved: [move])
+    sections = moved
+    guard !isHidden else { return }
+    emit(StagedChangeset([stage]))
+  }
+}
