@@ -36,6 +36,12 @@ public final class PagingController<Page: Pageable & Sendable> {
   /// The decisions: state, next cursor, pending request.
   public private(set) var machine = RefreshStateMachine<Page.Cursor>()
 
+  /// The load-more started by the last displayed row near the end (``rowDisplayed(_:)``), for a host or a test
+  /// that wants to wait for it.
+  public internal(set) var displayTriggeredLoad: Task<PagingOutcome, Never>?
+  /// Whether ``displayTriggeredLoad`` is scheduled and not finished, so that more displayed rows add no task.
+  var isDisplayLoadScheduled = false
+
   private let load: Load
   /// The rows the viewport covers, as last reported; `nil` before the first report.
   private var coveredRows: Range<Int>?

@@ -126,3 +126,24 @@ extension StaticListConstructor {
     }
   }
 }
+
+extension StaticListConstructor {
+  /// Makes a delegate send selected rows to ``itemSelected(item:)``, after what its
+  /// ``SyncDelegate/didSelectRow`` did before.
+  ///
+  /// ```swift
+  /// var delegate = SyncDelegate()
+  /// screen.installSelection(on: &delegate)
+  /// let list = ListController(view: view, delegate: delegate) { (sections: [ListSection<CellBinder>]) in sections }
+  /// await list.apply(screen.sectionDeclarations)
+  /// ```
+  ///
+  /// - Parameter delegate: The delegate of the list that shows this constructor's sections.
+  public func installSelection(on delegate: inout SyncDelegate) {
+    let previous = delegate.didSelectRow
+    delegate.didSelectRow = { [self] path, row in
+      previous(path, row)
+      self.select(row)
+    }
+  }
+}
