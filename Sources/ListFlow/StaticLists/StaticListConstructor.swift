@@ -34,7 +34,7 @@ public protocol StaticListConstructor: Sendable {
   /// ``sections`` instead).
   var models: [Model] { get }
 
-  /// The sections of the list; by default one section, identified by `"main"`, holding ``models``.
+  /// The sections of the list; by default one section, ``ListIdentifier/mainSection``, holding ``models``.
   var sections: [StaticSection<Model>] { get }
 
   /// The cell type that shows a model (a row, a header or a footer).
@@ -66,8 +66,8 @@ extension StaticListConstructor {
   /// No models.
   public var models: [Model] { [] }
 
-  /// One section, identified by `"main"`, holding ``models``.
-  public var sections: [StaticSection<Model>] { [StaticSection(id: "main", models: models)] }
+  /// One section, ``ListIdentifier/mainSection``, holding ``models``.
+  public var sections: [StaticSection<Model>] { [StaticSection(id: ListIdentifier.mainSection, models: models)] }
 
   /// Does nothing.
   public func configure(cell: any ListCell, by model: Model) {}
