@@ -50,18 +50,16 @@ extension ComposedListController {
     switch element {
     case .row(let path):
       if let (source, local) = composite.source(for: path) { childDelegate(source)?.willDisplayCell(cell, local) }
-      delegate.willDisplayCell(cell, path)
     case .header(let section):
       if let (source, local) = composite.source(forSection: section) {
         childDelegate(source)?.willDisplayHeader(cell, local)
       }
-      delegate.willDisplayHeader(cell, section)
     case .footer(let section):
       if let (source, local) = composite.source(forSection: section) {
         childDelegate(source)?.willDisplayFooter(cell, local)
       }
-      delegate.willDisplayFooter(cell, section)
     }
+    delegate.willDisplay(cell, for: element)
   }
 
   /// Sends a cell's disappearance to ``delegate``; the child is not told, its position may be gone already.
@@ -70,22 +68,14 @@ extension ComposedListController {
   ///   - cell: The cell.
   ///   - element: The row, header or footer, in the global positions it had.
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
-    switch element {
-    case .row(let path): delegate.didEndDisplayingCell(cell, path)
-    case .header(let section): delegate.didEndDisplayingHeader(cell, section)
-    case .footer(let section): delegate.didEndDisplayingFooter(cell, section)
-    }
+    delegate.didEndDisplaying(cell, for: element)
   }
 
   /// Sends a scroll to ``delegate``, with the reached-top and reached-end edges.
   ///
   /// - Parameter position: The new position.
   public func didScroll(to position: ScrollPosition) {
-    delegate.didScroll(position)
-    let previous = edges
-    edges = (position.isAtTop, position.isAtEnd)
-    if edges.top, !previous.top { delegate.didReachTop() }
-    if edges.end, !previous.end { delegate.didReachEnd() }
+    reportScroll(to: position)
   }
 
   /// The edit actions the owning child offers for a row (its delegate, or ``delegate`` when it has none).
@@ -95,8 +85,8 @@ extension ComposedListController {
   /// - Throws: A ``ListFlowError`` for a position out of range.
   public func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction] {
     let (binder, child, local) = try route(path)
-    if let child { return child.canEditRow(local, binder) ? child.editActions(local, binder) : [] }
-    return delegate.canEditRow(path, binder) ? delegate.editActions(path, binder) : []
+    if let child { return child.allowedEditActions(at: local, for: binder) }
+    return delegate.allowedEditActions(at: path, for: binder)
   }
 
   /// Commits an edit action at the owning child (its delegate, or ``delegate`` when it has none), which updates
@@ -158,13 +148,7 @@ extension ComposedListController {
 
   /// The binder at a global position, the owning child's delegate, and the local position.
   private func route(_ path: ItemPath) throws(ListFlowError) -> (CellBinder, SyncDelegate?, ItemPath) {
-    let binder: CellBinder
-    do {
-      binder = try row(at: path)
-    } catch {
-      report(error)
-      throw error
-    }
+    let binder = try reportedRow(at: path)
     guard let (source, local) = composite.source(for: path) else { return (binder, nil, path) }
     return (binder, childDelegate(source), local)
   }

@@ -85,12 +85,7 @@ public final class ComposedListController: ListDataSource {
   /// - Throws: ``ListFlowError/sectionOutOfRange(section:sectionCount:)`` or
   ///   ``ListFlowError/rowOutOfRange(path:rowCount:)``.
   public func row(at path: ItemPath) throws(ListFlowError) -> CellBinder {
-    guard snapshot.indices.contains(path.section) else {
-      throw .sectionOutOfRange(section: path.section, sectionCount: snapshot.count)
-    }
-    let rows = snapshot[path.section].elements
-    guard rows.indices.contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: rows.count) }
-    return rows[path.item]
+    try snapshot.row(at: path)
   }
 
   /// Applies a composite's staged changes to the view, stage by stage.
@@ -105,41 +100,10 @@ public final class ComposedListController: ListDataSource {
       reload(.notVisible)
       return
     }
-    let transition = ListTransition(changes: changes, reloadReason: nil, target: target)
-    delegate.willApply(transition)
-    for (index, stage) in changes.enumerated() {
-      let update = ListUpdate(changeset: stage, previous: snapshot, stage: index, stageCount: changes.count)
-      snapshot = stage.data
-      view.performBatchUpdates(update)
-      batchCount += 1
-      dispatch(update)
-    }
-    delegate.didApply(transition)
+    performBatches(changes, to: target) { batchCount += 1 }
   }
 
   private func reload(_ reason: ListTransition.ReloadReason) {
-    let transition = ListTransition(changes: StagedChangeset(), reloadReason: reason, target: snapshot)
-    delegate.willApply(transition)
-    view.reloadData()
-    reloadCount += 1
-    delegate.didApply(transition)
-  }
-
-  private func dispatch(_ update: ListUpdate) {
-    let stage = update.changeset
-    if !stage.sectionDeleted.isEmpty { delegate.didDeleteSections(stage.sectionDeleted) }
-    if !stage.sectionInserted.isEmpty { delegate.didInsertSections(stage.sectionInserted) }
-    if !stage.sectionMoved.isEmpty { delegate.didMoveSections(stage.sectionMoved) }
-    if !stage.sectionUpdated.isEmpty { delegate.didUpdateSections(stage.sectionUpdated) }
-    if !stage.elementDeleted.isEmpty { delegate.didDeleteRows(stage.elementDeleted) }
-    if !stage.elementInserted.isEmpty { delegate.didInsertRows(stage.elementInserted) }
-    if !stage.elementMoved.isEmpty { delegate.didMoveRows(stage.elementMoved) }
-    if !update.reconfiguredRows.isEmpty { delegate.didReconfigureRows(update.reconfiguredRows) }
-    if !update.reloadedRows.isEmpty { delegate.didReloadRows(update.reloadedRows) }
-  }
-
-  func report(_ error: ListFlowError) {
-    lastError = error
-    delegate.didFail(error)
+    reloadView(reason) { reloadCount += 1 }
   }
 }

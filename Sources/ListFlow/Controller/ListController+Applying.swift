@@ -63,11 +63,7 @@ extension ListController {
 
   /// Reloads the view from the list shown, with no new state.
   public func reloadData() {
-    let transition = ListTransition(changes: StagedChangeset(), reloadReason: .requested, target: snapshot)
-    delegate.willApply(transition)
-    view.reloadData()
-    statistics.reloads += 1
-    delegate.didApply(transition)
+    reloadView(.requested) { statistics.reloads += 1 }
   }
 
   private func runQueue() async {
@@ -133,37 +129,16 @@ extension ListController {
       snapshot = prepared.target
       return
     }
-    let transition = ListTransition(changes: changes, reloadReason: reason, target: prepared.target)
-    delegate.willApply(transition)
-    if reason != nil {
+    if let reason {
+      let transition = ListTransition(changes: changes, reloadReason: reason, target: prepared.target)
+      delegate.willApply(transition)
       snapshot = prepared.target
       hasLoaded = true
       view.reloadData()
       statistics.reloads += 1
+      delegate.didApply(transition)
     } else {
-      for (index, stage) in changes.enumerated() {
-        let update = ListUpdate(changeset: stage, previous: snapshot, stage: index, stageCount: changes.count)
-        snapshot = stage.data
-        view.performBatchUpdates(update)
-        statistics.batches += 1
-        dispatch(update)
-      }
-      snapshot = prepared.target
+      performBatches(changes, to: prepared.target) { statistics.batches += 1 }
     }
-    delegate.didApply(transition)
-  }
-
-  /// Calls the delegate's change closures for one applied stage, in the documented order.
-  private func dispatch(_ update: ListUpdate) {
-    let stage = update.changeset
-    if !stage.sectionDeleted.isEmpty { delegate.didDeleteSections(stage.sectionDeleted) }
-    if !stage.sectionInserted.isEmpty { delegate.didInsertSections(stage.sectionInserted) }
-    if !stage.sectionMoved.isEmpty { delegate.didMoveSections(stage.sectionMoved) }
-    if !stage.sectionUpdated.isEmpty { delegate.didUpdateSections(stage.sectionUpdated) }
-    if !stage.elementDeleted.isEmpty { delegate.didDeleteRows(stage.elementDeleted) }
-    if !stage.elementInserted.isEmpty { delegate.didInsertRows(stage.elementInserted) }
-    if !stage.elementMoved.isEmpty { delegate.didMoveRows(stage.elementMoved) }
-    if !update.reconfiguredRows.isEmpty { delegate.didReconfigureRows(update.reconfiguredRows) }
-    if !update.reloadedRows.isEmpty { delegate.didReloadRows(update.reloadedRows) }
   }
 }

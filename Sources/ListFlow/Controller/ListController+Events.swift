@@ -39,11 +39,7 @@ extension ListController {
   ///   - cell: Its cell.
   ///   - element: Which row, header or footer.
   public func willDisplay(_ cell: any ListCell, for element: ListElement) {
-    switch element {
-    case .row(let path): delegate.willDisplayCell(cell, path)
-    case .header(let section): delegate.willDisplayHeader(cell, section)
-    case .footer(let section): delegate.willDisplayFooter(cell, section)
-    }
+    delegate.willDisplay(cell, for: element)
   }
 
   /// A row, header or footer left the screen: calls the matching `didEndDisplaying…` closure.
@@ -52,11 +48,7 @@ extension ListController {
   ///   - cell: Its cell.
   ///   - element: Where it was.
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
-    switch element {
-    case .row(let path): delegate.didEndDisplayingCell(cell, path)
-    case .header(let section): delegate.didEndDisplayingHeader(cell, section)
-    case .footer(let section): delegate.didEndDisplayingFooter(cell, section)
-    }
+    delegate.didEndDisplaying(cell, for: element)
   }
 
   /// The view scrolled: calls ``SyncDelegate/didScroll``, then ``SyncDelegate/didReachTop`` or
@@ -64,11 +56,7 @@ extension ListController {
   ///
   /// - Parameter position: Where the viewport is now.
   public func didScroll(to position: ScrollPosition) {
-    delegate.didScroll(position)
-    let previous = edges
-    edges = (position.isAtTop, position.isAtEnd)
-    if edges.top, !previous.top { delegate.didReachTop() }
-    if edges.end, !previous.end { delegate.didReachEnd() }
+    reportScroll(to: position)
   }
 
   /// The edit actions of a row: ``SyncDelegate/editActions`` when ``SyncDelegate/canEditRow`` allows it, else none.
@@ -78,7 +66,7 @@ extension ListController {
   /// - Throws: An out-of-range error (also reported to the delegate).
   public func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction] {
     let binder = try reportedRow(at: path)
-    return delegate.canEditRow(path, binder) ? delegate.editActions(path, binder) : []
+    return delegate.allowedEditActions(at: path, for: binder)
   }
 
   /// The user chose an edit action: calls ``SyncDelegate/commitEdit``. The list changes when the app's next
@@ -136,14 +124,5 @@ extension ListController {
     snapshot[target.section].elements.insert(binder, at: target.item)
     modelGeneration += 1
     delegate.didMoveRow(move, binder)
-  }
-
-  private func reportedRow(at path: ItemPath) throws(ListFlowError) -> CellBinder {
-    do {
-      return try row(at: path)
-    } catch {
-      report(error)
-      throw error
-    }
   }
 }

@@ -151,12 +151,7 @@ public final class ListController<State: Sendable>: ListDataSource {
   /// - Throws: ``ListFlowError/sectionOutOfRange(section:sectionCount:)`` or
   ///   ``ListFlowError/rowOutOfRange(path:rowCount:)``; not reported to the delegate.
   public func row(at path: ItemPath) throws(ListFlowError) -> CellBinder {
-    guard snapshot.indices.contains(path.section) else {
-      throw .sectionOutOfRange(section: path.section, sectionCount: snapshot.count)
-    }
-    let rows = snapshot[path.section].elements
-    guard rows.indices.contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: rows.count) }
-    return rows[path.item]
+    try snapshot.row(at: path)
   }
 
   /// The position of the first row with an identity, or `nil` when the list shown has none.
@@ -165,17 +160,6 @@ public final class ListController<State: Sendable>: ListDataSource {
   /// - Returns: The row's position.
   /// - Complexity: O(n) in the number of rows.
   public func path(ofRow id: ListIdentifier) -> ItemPath? {
-    for (section, content) in snapshot.enumerated() {
-      if let item = content.elements.firstIndex(where: { $0.id == id }) {
-        return ItemPath(item: item, section: section)
-      }
-    }
-    return nil
-  }
-
-  /// Reports an error to the delegate and keeps it in ``lastError``.
-  func report(_ error: ListFlowError) {
-    lastError = error
-    delegate.didFail(error)
+    snapshot.path(ofRow: id)
   }
 }

@@ -1,0 +1,61 @@
+extension [ListSectionSnapshot] {
+  /// The number of rows of a section, or 0 when the section does not exist.
+  ///
+  /// - Parameter section: The section's index.
+  /// - Returns: The number of rows.
+  func rowCount(inSection section: Int) -> Int {
+    indices.contains(section) ? self[section].elements.count : 0
+  }
+
+  /// The binder of a row.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: The row's binder.
+  /// - Throws: ``ListFlowError/sectionOutOfRange(section:sectionCount:)`` or
+  ///   ``ListFlowError/rowOutOfRange(path:rowCount:)``.
+  func row(at path: ItemPath) throws(ListFlowError) -> CellBinder {
+    guard indices.contains(path.section) else {
+      throw .sectionOutOfRange(section: path.section, sectionCount: count)
+    }
+    let rows = self[path.section].elements
+    guard rows.indices.contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: rows.count) }
+    return rows[path.item]
+  }
+
+  /// The position of the first row with an identity, or `nil` when there is none.
+  ///
+  /// - Parameter id: The row's identity.
+  /// - Returns: The row's position.
+  /// - Complexity: O(n) in the number of rows.
+  func path(ofRow id: ListIdentifier) -> ItemPath? {
+    for (section, content) in enumerated() {
+      if let item = content.elements.firstIndex(where: { $0.id == id }) {
+        return ItemPath(item: item, section: section)
+      }
+    }
+    return nil
+  }
+
+  /// The binder of a row, header or footer, or `nil` when the element does not exist.
+  ///
+  /// - Parameter element: The row, header or footer.
+  /// - Returns: Its binder.
+  func binder(of element: ListElement) -> CellBinder? {
+    switch element {
+    case .row(let path): try? row(at: path)
+    case .header(let section): indices.contains(section) ? self[section].model.header : nil
+    case .footer(let section): indices.contains(section) ? self[section].model.footer : nil
+    }
+  }
+
+  /// The height of a row, header or footer: the item's own, else its cell type's, else the type's estimate.
+  ///
+  /// - Parameter element: The row, header or footer.
+  /// - Returns: The height, or `nil` when the element does not exist.
+  func height(of element: ListElement) -> RowHeight? {
+    guard let binder = binder(of: element) else { return nil }
+    if let height = binder.height { return .exact(height) }
+    if let height = binder.cellType.preferredHeight { return .exact(height) }
+    return .estimated(binder.cellType.estimatedHeight)
+  }
+}
