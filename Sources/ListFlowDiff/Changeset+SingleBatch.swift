@@ -14,12 +14,12 @@ extension Changeset where Data: RangeReplaceableCollection, Data.Element: Differ
   ///
   /// Deletes, updates and move sources are positions in `source`; inserts and move targets are positions in
   /// `target`; ``data`` is `target`. It holds the same deletes, inserts, updates and moves as the stages of
-  /// ``StagedChangeset/init(source:target:)``, with the positions carried through the stages.
+  /// ``StagedChangeset``'s `init(source:target:)`, with the positions carried through the stages.
   ///
   /// - Parameters:
   ///   - source: The collection before the change.
   ///   - target: The collection after the change.
-  /// - Complexity: As ``StagedChangeset/init(source:target:)``.
+  /// - Complexity: As ``StagedChangeset``'s `init(source:target:)`.
   @inlinable
   public init(source: Data, target: Data) {
     self = Self._singleBatch(source: source, stages: StagedChangeset(source: source, target: target))
@@ -68,7 +68,7 @@ extension Changeset where Data: RangeReplaceableCollection, Data.Element: Differ
   /// - Parameters:
   ///   - source: The sections before the change.
   ///   - target: The sections after the change.
-  /// - Complexity: As ``StagedChangeset/init(source:target:)``.
+  /// - Complexity: As ``StagedChangeset``'s `init(source:target:)`.
   @inlinable
   public init(source: Data, target: Data) {
     self = Self._singleBatch(source: source, stages: StagedChangeset(source: source, target: target))
