@@ -70,3 +70,8 @@ extension ListIdentifier: ExpressibleByIntegerLiteral {
   /// - Parameter value: The integer.
   public init(integerLiteral value: Int) { self.init(value) }
 }
+
+extension ListIdentifier {
+  /// The identity of the one section of a list declared with a ``CellsDeclarator`` or as a flat array: `"main"`.
+  public static let mainSection: ListIdentifier = "main"
+}
