@@ -1,3 +1,5 @@
+import ListFlowTerminal
+
 /// One running process, as read from `/proc/<pid>/stat`.
 struct ProcessRow: Hashable, Sendable, Differentiable {
   /// The process id.

@@ -130,3 +130,22 @@ import Testing
     }
   }
 }
+
+@Suite struct ViewportAnchoringTests {
+  @Test("keeping the selection on its screen line scrolls the list under it")
+  func keepsScreenLine() {
+    var viewport = ListViewport(height: 5)
+    viewport.setSections([.init(itemCount: 100)])
+    viewport.select(ItemPath(item: 50, section: 0))
+    let line = viewport.selectionScreenRow
+    #expect(line == 4)
+    viewport.setSections([.init(itemCount: 110)], selecting: ItemPath(item: 60, section: 0))
+    viewport.keepSelection(atScreenRow: 4)
+    #expect(viewport.selectionScreenRow == 4)
+    #expect(viewport.offset == 56)
+    viewport.select(ItemPath(item: 1, section: 0))
+    viewport.keepSelection(atScreenRow: 4)
+    #expect(viewport.offset == 0)
+    #expect(viewport.selectionScreenRow == 1)
+  }
+}

@@ -97,6 +97,25 @@ public struct ListViewport: Hashable, Sendable {
     scrollToSelection()
   }
 
+  /// The selected row's line on screen (0 is the top of the list area), if it is visible.
+  public var selectionScreenRow: Int? {
+    guard let selection, let row = rowIndex(of: selection), row >= offset, row < offset + height else { return nil }
+    return row - offset
+  }
+
+  /// Scrolls so that the selected row sits on a given screen line, as far as the list allows.
+  ///
+  /// A view calls it after a change with the line the selection was on before, so rows inserted or deleted
+  /// above the selection do not make the list jump under the cursor (and do not repaint the screen).
+  ///
+  /// - Parameter screenRow: The line of the list area, 0 being its top.
+  public mutating func keepSelection(atScreenRow screenRow: Int) {
+    guard let selection, let row = rowIndex(of: selection) else { return }
+    offset = row - min(max(screenRow, 0), max(height - 1, 0))
+    clampOffset()
+    scrollToSelection()
+  }
+
   /// Changes the height of the list area (after a resize), keeping the selection visible.
   ///
   /// - Parameter height: The new height; negative heights are treated as 0.
