@@ -1,0 +1,53 @@
+import ListFlowDiff
+import Testing
+
+/// Seeded random pairs, flat and sectioned, each checked for every documented property (see ``DiffProperties``):
+/// replay stage by stage and in one batch, stage order, minimal counts, duplicate policies. A failure prints the
+/// case's seed and a shrunk minimal input; `LISTFLOW_FUZZ_SEED` runs another set of cases.
+@Suite("Random pairs (seeded fuzzing)")
+struct FuzzTests {
+  static let flatCases = 100_000
+  static let sectionedCases = 100_000
+
+  @Test("100,000 random flat pairs replay to their target with minimal changes")
+  func randomFlatPairs() {
+    let failures = fuzzFailures(
+      count: Self.flatCases,
+      make: { $0.flatPair() },
+      problems: { DiffProperties.problems(source: $0.source, target: $0.target) },
+      shrink: { pair in
+        Shrinking.shrink(pair) { !DiffProperties.problems(source: $0, target: $1).isEmpty }
+      },
+      show: { "source \($0.source), target \($0.target)" })
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+  }
+
+  @Test("100,000 random sectioned pairs replay to their target with minimal changes")
+  func randomSectionedPairs() {
+    let failures = fuzzFailures(
+      count: Self.sectionedCases,
+      make: { $0.sectionedPair() },
+      problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: [.replay, .counts]) },
+      shrink: { pair in
+        Shrinking.shrink(pair) {
+          !DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts]).isEmpty
+        }
+      },
+      show: { "source \($0.source), target \($0.target)" })
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+  }
+
+  @Test(
+    "under both duplicate policies, 20,000 random sectioned pairs give the default stages or throw naming a duplicate")
+  func randomSectionedPairsUnderPolicies() {
+    let failures = fuzzFailures(
+      count: 20_000,
+      make: { $0.sectionedPair() },
+      problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: .policies) },
+      shrink: { pair in
+        Shrinking.shrink(pair) { !DiffProperties.problems(source: $0, target: $1, checking: .policies).isEmpty }
+      },
+      show: { "source \($0.source), target \($0.target)" })
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+  }
+}

@@ -1,0 +1,100 @@
+import ListFlowDiff
+import Testing
+
+/// The diff does O(n) identifier work: identifiers count their `hash(into:)` and `==` calls, and the count stays
+/// under a small constant times the number of elements up to 100,000 (work is counted, never timed).
+@Suite("Linearity fence")
+struct LinearityFenceTests {
+  /// The most identifier calls allowed per element of source and target together.
+  static let callsPerElement = 6
+
+  /// How a target is made from a source of `n` elements.
+  enum Shape: String, CaseIterable, Sendable {
+    case scattered = "10% scattered changes"
+    case reversed = "reversed"
+    case disjoint = "nothing in common"
+    case duplicates = "100 identifiers repeated"
+  }
+
+  private func pair(_ shape: Shape, count: Int, counter: CallCounter) -> ([MeasuredElement], [MeasuredElement]) {
+    func element(_ id: Int, _ content: Int = 0) -> MeasuredElement {
+      MeasuredElement(id: MeasuringIdentifier(value: id, counter: counter), content: content)
+    }
+    var random = RepeatableRandomNumberGenerator(seed: caseSeed(count))
+    switch shape {
+    case .scattered:
+      let source = (0..<count).map { element($0) }
+      var target: [MeasuredElement] = []
+      for item in source {
+        switch random.below(40) {
+        case 0: continue  // deleted
+        case 1: target.append(element(item.id.value, 1))  // updated
+        case 2: target.append(element(count + item.id.value))  // an insert next to it
+        default: target.append(item)
+        }
+      }
+      for _ in 0..<count / 40 where !target.isEmpty {  // moves
+        let item = target.remove(at: random.below(target.count))
+        target.insert(item, at: random.below(target.count + 1))
+      }
+      return (source, target)
+    case .reversed:
+      let source = (0..<count).map { element($0) }
+      return (source, source.reversed())
+    case .disjoint:
+      return ((0..<count).map { element($0) }, (count..<2 * count).map { element($0) })
+    case .duplicates:
+      return ((0..<count).map { element($0 % 100) }, (0..<count).map { _ in element(random.below(100)) })
+    }
+  }
+
+  @Test(
+    "a flat diff makes at most 6 identifier calls per element",
+    arguments: Shape.allCases, [1_000, 10_000, 100_000])
+  func flatFence(shape: Shape, count: Int) throws {
+    let counter = CallCounter()
+    let (source, target) = pair(shape, count: count, counter: counter)
+    let elements = source.count + target.count
+    counter.hashes = 0
+    counter.equalities = 0
+    let changes = StagedChangeset(source: source, target: target)
+    #expect(counter.total <= Self.callsPerElement * elements, "\(counter.hashes) hashes, \(counter.equalities) ==")
+    #expect(!changes.isEmpty)
+
+    counter.hashes = 0
+    counter.equalities = 0
+    _ = try StagedChangeset(source: source, target: target, duplicates: shape == .duplicates ? .matchInOrder : .reject)
+    #expect(
+      counter.total <= Self.callsPerElement * elements,
+      "with a policy: \(counter.hashes) hashes, \(counter.equalities) ==")
+
+    counter.hashes = 0
+    counter.equalities = 0
+    _ = Changeset(source: source, target: target)
+    #expect(
+      counter.total <= Self.callsPerElement * elements,
+      "single batch: \(counter.hashes) hashes, \(counter.equalities) ==")
+  }
+
+  @Test("a sectioned diff of 100 sections makes at most 6 identifier calls per element", arguments: [10, 100, 1_000])
+  func sectionedFence(sectionSize: Int) {
+    let counter = CallCounter()
+    var random = RepeatableRandomNumberGenerator(seed: caseSeed(sectionSize))
+    func element(_ id: Int) -> MeasuredElement {
+      MeasuredElement(id: MeasuringIdentifier(value: id, counter: counter), content: 0)
+    }
+    let source = (0..<100).map { s in
+      ArraySection(model: s, elements: (0..<sectionSize).map { element(s * sectionSize + $0) })
+    }
+    // Every element goes to a random section, in a random order: the worst case for moves.
+    var buckets = [[MeasuredElement]](repeating: [], count: 100)
+    for element in source.flatMap(\.elements).shuffled(using: &random) { buckets[random.below(100)].append(element) }
+    let target = zip(source, buckets).map { ArraySection(source: $0, elements: $1) }.reversed()
+    let elements = 2 * 100 * sectionSize
+    counter.hashes = 0
+    counter.equalities = 0
+    let changes = StagedChangeset(source: source, target: Array(target))
+    #expect(counter.total <= Self.callsPerElement * elements, "\(counter.hashes) hashes, \(counter.equalities) ==")
+    #expect(!changes.isEmpty)
+  }
+}

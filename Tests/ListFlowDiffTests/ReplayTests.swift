@@ -1,0 +1,51 @@
+import ListFlowDiff
+import Testing
+
+/// Replay: applying every stage to the data before it, with `Array.applying(_:)` and with the independent
+/// ``ReferenceApplier`` (which takes from a stage's data only what a view takes from it), gives that stage's
+/// data, and the last stage gives the target. On medium-sized random cases, flat and sectioned.
+@Suite("Replay")
+struct ReplayTests {
+  @Test("2,000 random flat pairs of up to 200 elements replay stage by stage to their target")
+  func flatReplay() {
+    let failures = fuzzFailures(
+      count: 2_000,
+      make: { generator -> (source: [Token], target: [Token]) in
+        let size = generator.random.below(201)
+        let alphabet: Int? = generator.random.oneIn(3) ? 1 + generator.random.below(20) : nil
+        let source = generator.tokens(size, alphabet: alphabet)
+        return (source, generator.edit(generator.edit(source, alphabet: alphabet), alphabet: alphabet))
+      },
+      problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: .replay) },
+      shrink: { pair in
+        Shrinking.shrink(pair) { !DiffProperties.problems(source: $0, target: $1, checking: .replay).isEmpty }
+      },
+      show: { "source \($0.source), target \($0.target)" })
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+  }
+
+  @Test("2,000 random pairs of up to 10 sections of 20 replay stage by stage to their target")
+  func sectionedReplay() {
+    let failures = fuzzFailures(
+      count: 2_000,
+      make: { $0.sectionedPair(maximumSections: 10, maximumElements: 20) },
+      problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: .replay) },
+      shrink: { pair in
+        Shrinking.shrink(pair) { !DiffProperties.problems(source: $0, target: $1, checking: .replay).isEmpty }
+      },
+      show: { "source \($0.source), target \($0.target)" })
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+  }
+
+  @Test("the replay check fails on a stage whose positions do not give its data, so it can catch a wrong diff")
+  func replayCheckCatchesWrongPositions() {
+    let source = Token.list("a b")
+    let wrong = Changeset(data: Token.list("b a"), elementMoved: [flatMove(0, 0)])  // valid, but gives "a b"
+    let problems = DiffProperties.replayProblems(wrong, label: "wrong", before: source) { changeset, before throws in
+      (try ReferenceApplier.apply(changeset, to: before), try before.applying(changeset))
+    }
+    #expect(problems.count == 2)  // both appliers give "a b", not the data
+    let outOfRange = Changeset(data: Token.list("b a"), elementMoved: [flatMove(5, 0)])
+    #expect(throws: ReplayError.self) { try ReferenceApplier.apply(outOfRange, to: source) }
+  }
+}
