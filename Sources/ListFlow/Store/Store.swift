@@ -35,10 +35,13 @@ import Synchronization
 /// ## Isolation
 /// `Store` is not bound to the main actor, on purpose: producers (network tasks, timers, background work)
 /// publish synchronously from wherever they run, without hopping actors, and consumers on the main actor
-/// (such as `ListController`) receive the states through their streams. The state lives behind a `Mutex`;
-/// streams are yielded to and finished outside the lock, by one caller at a time, so that every subscriber sees
-/// the states in publish order. Observation's change notifications (`onChange` of `withObservationTracking`)
-/// run on the thread that changes the state, before the change, as with any `@Observable` type.
+/// (such as `ListController`) receive the states through their streams. The state lives behind a `Mutex`.
+/// Streams are yielded to and finished outside that lock, in delivery rounds that run one at a time: each
+/// change is followed by one round, run by the caller that made it, which hands the newest state to every
+/// subscriber. So every subscriber sees states in publish order, and a caller never does more than one round
+/// of work, however busy other producers are. Observation's change notifications (`onChange` of
+/// `withObservationTracking`) run on the thread that changes the state, before the change, as with any
+/// `@Observable` type.
 @Observable
 public final class Store<State: Sendable>: Sendable {
   private typealias Machine = StoreStateMachine<State, Subscriber>
@@ -59,7 +62,13 @@ public final class Store<State: Sendable>: Sendable {
     }
   }
 
+  /// The state and the subscribers: every decision is made under this lock, and nothing else is done under it.
   private let machine: Mutex<Machine>
+  /// Serialises delivery rounds, so that yields outside `machine`'s lock still reach each stream in order.
+  /// Taken before `machine`'s lock, never after it.
+  private let rounds = Mutex(())
+  /// The largest number of states a subscriber had waiting, as the streams reported it.
+  private let peakBuffered = Atomic(0)
 
   /// Creates a store holding `initialState`.
   ///
@@ -83,18 +92,19 @@ public final class Store<State: Sendable>: Sendable {
       return machine.withLock { $0.state }
     }
     set {
-      var action = Machine.Action.none
+      var isRoundDue = false
       withMutation(keyPath: \.state) {
-        action = machine.withLock { $0.publish(newValue) }
+        isRoundDue = machine.withLock { $0.publish(newValue) }
       }
-      perform(action)
+      if isRoundDue { deliverOneRound() }
     }
   }
 
   /// Changes the state in place, atomically, and publishes the result.
   ///
   /// `body` runs on a copy of the current state while the store is locked, so concurrent updates never lose one
-  /// another's changes. If `body` throws, the state is left as it was and nothing is published.
+  /// another's changes. If `body` throws, the state is left as it was and nothing is published (Observation
+  /// observers are still told of a change, as they are told before `body` runs).
   ///
   /// ```swift
   /// store.update { $0.messages.removeAll { $0.isRead } }
@@ -102,7 +112,7 @@ public final class Store<State: Sendable>: Sendable {
   /// ```
   ///
   /// - Precondition: `body` must not use this store (read, set, update, subscribe): the store is locked while it
-  ///   runs, and a second lock from the same thread deadlocks.
+  ///   runs, and locking it again from the same thread deadlocks.
   /// - Parameter body: Changes the state it is given.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws; the state is then unchanged.
@@ -112,20 +122,20 @@ public final class Store<State: Sendable>: Sendable {
   ) throws(Failure) -> Result {
     var result: Result?
     var failure: Failure?
-    var action = Machine.Action.none
+    var isRoundDue = false
     withMutation(keyPath: \.state) {
-      action = machine.withLock { machine -> Machine.Action in
+      isRoundDue = machine.withLock { machine -> Bool in
         var copy = machine.state
         do throws(Failure) {
           result = try body(&copy)
         } catch {
           failure = error
-          return .none
+          return false
         }
         return machine.publish(copy)
       }
     }
-    perform(action)
+    if isRoundDue { deliverOneRound() }
     if let failure { throw failure }
     return result!
   }
@@ -146,7 +156,7 @@ public final class Store<State: Sendable>: Sendable {
   ///   waiting ones. The default, ``StoreBufferingPolicy/latest``, keeps only the newest.
   /// - Returns: A stream whose first element is the current state (or a newer one, if the state changed before
   ///   the subscriber read it) and whose last element is the last state published before it ended.
-  /// - Complexity: O(1), plus delivering the current state.
+  /// - Complexity: O(1), plus one delivery round.
   public func updates(bufferingPolicy: StoreBufferingPolicy = .latest) -> AsyncStream<State> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: State.self,
@@ -157,11 +167,11 @@ public final class Store<State: Sendable>: Sendable {
     case .finished(let state):
       continuation.yield(state)
       continuation.finish()
-    case .subscribed(let id, let action):
+    case .subscribed(let id):
       continuation.onTermination = { [weak self] _ in
         self?.machine.withLock { $0.unsubscribe(id) }
       }
-      perform(action)
+      deliverOneRound()
     }
     return stream
   }
@@ -172,8 +182,10 @@ public final class Store<State: Sendable>: Sendable {
   /// a stream from ``updates(bufferingPolicy:)`` yields the current state and ends at once. Calling it again
   /// does nothing.
   public func finish() {
-    let action = machine.withLock { $0.finish() }
-    perform(action)
+    guard machine.withLock({ $0.finish() }) else { return }
+    rounds.withLock { _ in
+      while performNextRound() {}
+    }
   }
 
   /// The number of live subscribers: streams from ``updates(bufferingPolicy:)`` that have not terminated.
@@ -185,29 +197,36 @@ public final class Store<State: Sendable>: Sendable {
 
   /// The largest number of states any subscriber had waiting in its stream, as the streams reported it.
   ///
-  /// A test and benchmark hook: it never exceeds the ``StoreBufferingPolicy/bound`` of the subscribers' policies.
+  /// A test and benchmark hook: it never exceeds the largest ``StoreBufferingPolicy/bound`` of the subscribers.
   package var peakBufferedCount: Int {
-    machine.withLock { $0.peakBufferedCount }
+    peakBuffered.load(ordering: .relaxed)
   }
 
-  /// Carries out the machine's actions outside the lock, looping while this caller is the deliverer.
-  private func perform(_ first: Machine.Action) {
-    var action = first
-    while true {
-      switch action {
-      case .none:
-        return
-      case .finish(let subscribers):
-        for subscriber in subscribers { subscriber.continuation.finish() }
-        return
-      case .deliver(let state, let subscribers):
-        var peak = 0
-        for subscriber in subscribers {
-          peak = Swift.max(peak, subscriber.yield(state))
-        }
-        action = machine.withLock { $0.deliveryCompleted(peakBufferedCount: peak) }
-      }
+  /// Runs one delivery round: enough after one change, since the round delivers the newest state.
+  private func deliverOneRound() {
+    rounds.withLock { _ in
+      _ = performNextRound()
     }
   }
 
+  /// Takes the machine's next round and carries it out outside the machine's lock.
+  ///
+  /// - Precondition: The caller holds `rounds`.
+  /// - Returns: Whether there was a round to carry out.
+  private func performNextRound() -> Bool {
+    switch machine.withLock({ $0.nextRound() }) {
+    case .none:
+      return false
+    case .finish(let subscribers):
+      for subscriber in subscribers { subscriber.continuation.finish() }
+    case .deliver(let state, let subscribers):
+      var peak = 0
+      for subscriber in subscribers { peak = Swift.max(peak, subscriber.yield(state)) }
+      var known = peakBuffered.load(ordering: .relaxed)
+      while peak > known {
+        (_, known) = peakBuffered.compareExchange(expected: known, desired: peak, ordering: .relaxed)
+      }
+    }
+    return true
+  }
 }

@@ -1,27 +1,25 @@
 /// The decisions of a ``Store``, as a plain value: who gets which state, and when streams end.
 ///
-/// The machine never touches a continuation. Each call returns an ``Action`` that the store carries out after
-/// it has released its lock, so no continuation is ever yielded to or finished while the lock is held.
+/// The machine never touches a continuation. Publishing, subscribing and finishing only record what happened;
+/// ``nextRound()`` then says what to deliver, as an ``Action`` that the store carries out after it has released
+/// the machine's lock, so no continuation is ever yielded to or finished while that lock is held.
 ///
-/// Delivery is serialised: at most one caller at a time is *the deliverer*. A publish or subscribe that finds no
-/// delivery in progress starts one and receives a `.deliver` action; it yields outside the lock and then reports
-/// back with ``deliveryCompleted(peakBufferedCount:)``, which hands it the next round (a newer state, or the
-/// current state for subscribers that arrived meanwhile) until nothing is left. Publishes that happen while a
-/// delivery is running only record the new state: the running deliverer picks it up in its next round. This is
-/// what keeps every subscriber's states in publish order although the yields happen outside the lock, and it
-/// coalesces bursts for free.
+/// The store runs rounds one at a time (under a lock of their own, which no decision needs), and each round
+/// hands out the newest state, so every subscriber receives states in publish order even though the yields
+/// happen outside the machine's lock. Publishes that happen while a round runs are coalesced: the next round
+/// delivers only the newest of them.
 ///
-/// `Subscriber` is generic so that the machine can be tested without streams; the store uses
+/// `Subscriber` is generic so that the machine can be tested without streams; the store uses a wrapper around
 /// `AsyncStream<State>.Continuation`.
 struct StoreStateMachine<State, Subscriber> {
   /// Identifies a subscriber until it unsubscribes.
   typealias SubscriberID = UInt64
 
-  /// What the store must do once it has released its lock.
+  /// What the store must do once it has released the machine's lock.
   enum Action {
-    /// Nothing.
+    /// Nothing is waiting to be delivered.
     case none
-    /// Yield `state` to every one of `subscribers`, then call ``deliveryCompleted(peakBufferedCount:)``.
+    /// Yield `state` to every one of `subscribers`.
     case deliver(State, to: [Subscriber])
     /// Finish every one of `subscribers`; they are already unsubscribed.
     case finish([Subscriber])
@@ -29,29 +27,25 @@ struct StoreStateMachine<State, Subscriber> {
 
   /// The result of ``subscribe(_:)``.
   enum SubscribeAction {
-    /// The subscriber is registered under `id`; carry out `action` (which may deliver its first state).
-    case subscribed(id: SubscriberID, action: Action)
+    /// The subscriber is registered under `id`; its first state comes with the next round.
+    case subscribed(id: SubscriberID)
     /// The store is finished: give the subscriber `state` and end its stream at once. It is not registered.
     case finished(State)
   }
 
   /// The current state.
   private(set) var state: State
-  /// Whether ``finish()`` was called: no new subscriber is registered after that.
+  /// Whether ``finish()`` was called: no subscriber is registered after that.
   private(set) var isFinished = false
-  /// The largest number of states a subscriber had waiting, as reported by the deliverers.
-  private(set) var peakBufferedCount = 0
 
-  /// Counts publishes; ``deliveredVersion`` is the last one handed to a deliverer for all subscribers.
+  /// Counts publishes; `deliveredVersion` is the last one a round handed to all subscribers.
   private var version: UInt64 = 0
   private var deliveredVersion: UInt64 = 0
   /// The live subscribers.
   private var subscribers: [SubscriberID: Subscriber] = [:]
-  /// Subscribers registered since the last round started; they still need the current state.
+  /// Subscribers registered since the last round that delivered to everyone; they need the current state.
   private var newcomers: [SubscriberID] = []
   private var nextID: SubscriberID = 0
-  /// Whether a deliverer is between a `.deliver` action and its ``deliveryCompleted(peakBufferedCount:)``.
-  private var isDelivering = false
 
   /// Creates a machine holding `state`, with no subscriber.
   init(state: State) {
@@ -61,21 +55,23 @@ struct StoreStateMachine<State, Subscriber> {
   /// The number of live subscribers.
   var subscriberCount: Int { subscribers.count }
 
-  /// Replaces the state and starts delivering it unless a delivery is already running.
-  mutating func publish(_ newState: State) -> Action {
+  /// Replaces the state.
+  ///
+  /// - Returns: Whether a round is due (there is someone to deliver to).
+  mutating func publish(_ newState: State) -> Bool {
     state = newState
     version &+= 1
-    return startDeliveryIfIdle()
+    return !subscribers.isEmpty
   }
 
-  /// Registers a subscriber; it gets the current state first.
+  /// Registers a subscriber; the next round gives it the current state (or a newer one).
   mutating func subscribe(_ subscriber: Subscriber) -> SubscribeAction {
     guard !isFinished else { return .finished(state) }
     let id = nextID
     nextID &+= 1
     subscribers[id] = subscriber
     newcomers.append(id)
-    return .subscribed(id: id, action: startDeliveryIfIdle())
+    return .subscribed(id: id)
   }
 
   /// Removes a subscriber at once. Unknown or already removed identifiers are ignored.
@@ -83,43 +79,26 @@ struct StoreStateMachine<State, Subscriber> {
     subscribers[id] = nil
   }
 
-  /// Ends every stream after its last state; later subscribers get the current state and an ended stream.
+  /// Marks the store finished: rounds deliver what is still pending, then end every stream.
   ///
-  /// When a delivery is running, the deliverer finishes the streams after its last round, so no state that was
-  /// published before `finish()` is lost.
-  mutating func finish() -> Action {
-    guard !isFinished else { return .none }
+  /// - Returns: Whether this call finished the store (`false` when it already was).
+  mutating func finish() -> Bool {
+    guard !isFinished else { return false }
     isFinished = true
-    return startDeliveryIfIdle()
+    return true
   }
 
-  /// Takes every subscriber out, for a store that is going away.
+  /// Takes every subscriber out at once, for a store that is going away.
   mutating func removeAll() -> [Subscriber] {
     isFinished = true
+    newcomers.removeAll()
     defer { subscribers.removeAll() }
     return Array(subscribers.values)
   }
 
-  /// Called by the deliverer after it carried out a `.deliver` action; returns the next round, if any.
-  ///
-  /// - Parameter peakBufferedCount: The largest number of states a subscriber had waiting during the round.
-  mutating func deliveryCompleted(peakBufferedCount: Int) -> Action {
-    assert(isDelivering, "deliveryCompleted without a delivery in progress")
-    self.peakBufferedCount = Swift.max(self.peakBufferedCount, peakBufferedCount)
-    isDelivering = false
-    return startDeliveryIfIdle()
-  }
-
-  private mutating func startDeliveryIfIdle() -> Action {
-    guard !isDelivering else { return .none }
-    let action = nextRound()
-    if case .deliver = action { isDelivering = true }
-    return action
-  }
-
-  /// 1. A state not yet delivered goes to everyone. 2. Otherwise newcomers get the current state.
-  /// 3. Otherwise, once finished, every stream ends.
-  private mutating func nextRound() -> Action {
+  /// What the next round delivers: 1. a state not yet delivered goes to everyone; 2. otherwise subscribers that
+  /// arrived since get the current state; 3. otherwise, once finished, every stream ends.
+  mutating func nextRound() -> Action {
     if version != deliveredVersion {
       deliveredVersion = version
       newcomers.removeAll(keepingCapacity: true)

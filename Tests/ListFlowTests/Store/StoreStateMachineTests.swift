@@ -2,11 +2,11 @@ import Testing
 
 @testable import ListFlow
 
-/// The machine with strings for subscribers: each delivery names who gets which state.
+/// The machine with strings for subscribers: each round names who gets which state.
 private typealias Machine = StoreStateMachine<Int, String>
 
-/// The action, spelled out so tests can compare it.
-private enum Step: Equatable {
+/// A round, spelled out so tests can compare it.
+private enum Round: Equatable {
   case none
   case deliver(Int, to: Set<String>)
   case finish(Set<String>)
@@ -20,104 +20,112 @@ private enum Step: Equatable {
   }
 }
 
-private func subscribe(_ name: String, to machine: inout Machine) -> (Machine.SubscriberID, Step) {
-  switch machine.subscribe(name) {
-  case .subscribed(let id, let action): (id, Step(action))
-  case .finished(let state): (.max, .deliver(state, to: []))
+extension Machine {
+  /// Registers `name` and returns its identifier, failing the test if the machine refused it.
+  fileprivate mutating func register(_ name: String) -> SubscriberID? {
+    guard case .subscribed(let id) = subscribe(name) else {
+      Issue.record("\(name) was not registered")
+      return nil
+    }
+    return id
   }
+
+  /// The next round, comparable.
+  fileprivate mutating func round() -> Round { Round(nextRound()) }
 }
 
 @Suite("StoreStateMachine: who gets which state, and when streams end")
 struct StoreStateMachineTests {
-  @Test("a publish with no subscriber delivers nothing")
+  @Test("a publish with no subscriber needs no round")
   func publishAlone() {
     var machine = Machine(state: 0)
-    #expect(Step(machine.publish(1)) == .none)
+    #expect(machine.publish(1) == false)
     #expect(machine.state == 1)
+    #expect(machine.round() == .none)
   }
 
-  @Test("a new subscriber is handed the current state")
+  @Test("a new subscriber is handed the current state in the next round, and only once")
   func subscribeGetsCurrent() {
     var machine = Machine(state: 5)
-    let (_, step) = subscribe("a", to: &machine)
-    #expect(step == .deliver(5, to: ["a"]))
+    _ = machine.register("a")
     #expect(machine.subscriberCount == 1)
+    #expect(machine.round() == .deliver(5, to: ["a"]))
+    #expect(machine.round() == .none)
   }
 
-  @Test("publishes during a delivery are coalesced into one next round with the newest state")
-  func publishesDuringDeliveryCoalesce() {
+  @Test("publishes before a round are coalesced: the round delivers only the newest state")
+  func publishesCoalesce() {
     var machine = Machine(state: 0)
-    _ = subscribe("a", to: &machine)
-    // The subscribe made this caller the deliverer; while it yields, three publishes arrive.
-    #expect(Step(machine.publish(1)) == .none)
-    #expect(Step(machine.publish(2)) == .none)
-    #expect(Step(machine.publish(3)) == .none)
-    #expect(Step(machine.deliveryCompleted(peakBufferedCount: 1)) == .deliver(3, to: ["a"]))
-    #expect(Step(machine.deliveryCompleted(peakBufferedCount: 1)) == .none)
+    _ = machine.register("a")
+    #expect(machine.round() == .deliver(0, to: ["a"]))
+    #expect(machine.publish(1) == true)
+    #expect(machine.publish(2) == true)
+    #expect(machine.publish(3) == true)
+    #expect(machine.round() == .deliver(3, to: ["a"]))
+    #expect(machine.round() == .none)
   }
 
-  @Test("a subscriber arriving during a delivery gets the current state in the next round, alone")
-  func newcomerDuringDelivery() {
+  @Test("a subscriber arriving after a delivery gets the current state alone")
+  func newcomerAlone() {
     var machine = Machine(state: 0)
-    _ = subscribe("a", to: &machine)
-    #expect(Step(machine.deliveryCompleted(peakBufferedCount: 1)) == .none)
-    #expect(Step(machine.publish(1)) == .deliver(1, to: ["a"]))
-    let (_, step) = subscribe("b", to: &machine)
-    #expect(step == .none)
-    #expect(Step(machine.deliveryCompleted(peakBufferedCount: 1)) == .deliver(1, to: ["b"]))
-    #expect(Step(machine.deliveryCompleted(peakBufferedCount: 1)) == .none)
+    _ = machine.register("a")
+    _ = machine.publish(1)
+    #expect(machine.round() == .deliver(1, to: ["a"]))
+    _ = machine.register("b")
+    #expect(machine.round() == .deliver(1, to: ["b"]))
+    #expect(machine.round() == .none)
   }
 
   @Test("a newer state delivered to everyone also serves subscribers still waiting for their first")
   func newerStateServesNewcomers() {
     var machine = Machine(state: 0)
-    _ = subscribe("a", to: &machine)
-    _ = subscribe("b", to: &machine)
-    #expect(Step(machine.publish(1)) == .none)
-    #expect(Step(machine.deliveryCompleted(peakBufferedCount: 1)) == .deliver(1, to: ["a", "b"]))
-    #expect(Step(machine.deliveryCompleted(peakBufferedCount: 1)) == .none)
+    _ = machine.register("a")
+    _ = machine.register("b")
+    _ = machine.publish(1)
+    #expect(machine.round() == .deliver(1, to: ["a", "b"]))
+    #expect(machine.round() == .none)
   }
 
-  @Test("an unsubscribed subscriber gets nothing more")
+  @Test("an unsubscribed subscriber gets nothing more, even if it never got its first state")
   func unsubscribe() {
     var machine = Machine(state: 0)
-    let (a, _) = subscribe("a", to: &machine)
-    let (_, _) = subscribe("b", to: &machine)
-    machine.unsubscribe(a)
-    #expect(Step(machine.deliveryCompleted(peakBufferedCount: 1)) == .deliver(0, to: ["b"]))
-    #expect(Step(machine.deliveryCompleted(peakBufferedCount: 1)) == .none)
-    #expect(Step(machine.publish(1)) == .deliver(1, to: ["b"]))
+    let a = machine.register("a")
+    _ = machine.register("b")
+    machine.unsubscribe(a ?? .max)
+    #expect(machine.round() == .deliver(0, to: ["b"]))
+    _ = machine.publish(1)
+    #expect(machine.round() == .deliver(1, to: ["b"]))
     #expect(machine.subscriberCount == 1)
   }
 
   @Test("unsubscribing twice, or an unknown identifier, changes nothing")
   func unsubscribeUnknown() {
     var machine = Machine(state: 0)
-    let (a, _) = subscribe("a", to: &machine)
+    let a = machine.register("a") ?? .max
+    _ = machine.register("b")
     machine.unsubscribe(a)
     machine.unsubscribe(a)
     machine.unsubscribe(12345)
-    #expect(machine.subscriberCount == 0)
+    #expect(machine.subscriberCount == 1)
   }
 
-  @Test("finish while idle ends every stream at once")
-  func finishIdle() {
+  @Test("finish ends every stream once what is pending has been delivered")
+  func finishAfterPending() {
     var machine = Machine(state: 0)
-    _ = subscribe("a", to: &machine)
-    _ = machine.deliveryCompleted(peakBufferedCount: 1)
-    #expect(Step(machine.finish()) == .finish(["a"]))
+    _ = machine.register("a")
+    _ = machine.publish(9)
+    #expect(machine.finish() == true)
+    #expect(machine.round() == .deliver(9, to: ["a"]))
+    #expect(machine.round() == .finish(["a"]))
     #expect(machine.subscriberCount == 0)
-    #expect(Step(machine.finish()) == .none)
+    #expect(machine.round() == .none)
   }
 
-  @Test("finish during a delivery waits for the last state to be delivered first")
-  func finishDuringDelivery() {
+  @Test("finishing twice reports that the second call did nothing")
+  func finishTwice() {
     var machine = Machine(state: 0)
-    _ = subscribe("a", to: &machine)
-    #expect(Step(machine.publish(9)) == .none)
-    #expect(Step(machine.finish()) == .none)
-    #expect(Step(machine.deliveryCompleted(peakBufferedCount: 1)) == .deliver(9, to: ["a"]))
-    #expect(Step(machine.deliveryCompleted(peakBufferedCount: 1)) == .finish(["a"]))
+    #expect(machine.finish() == true)
+    #expect(machine.finish() == false)
   }
 
   @Test("a subscriber after finish gets the current state and is not registered")
@@ -133,13 +141,14 @@ struct StoreStateMachineTests {
     #expect(machine.subscriberCount == 0)
   }
 
-  @Test("the peak buffered count is the largest one any deliverer reported")
-  func peakBuffered() {
+  @Test("removeAll takes every subscriber out and finishes the machine")
+  func removeAll() {
     var machine = Machine(state: 0)
-    _ = subscribe("a", to: &machine)
-    _ = machine.publish(1)
-    _ = machine.deliveryCompleted(peakBufferedCount: 3)
-    _ = machine.deliveryCompleted(peakBufferedCount: 2)
-    #expect(machine.peakBufferedCount == 3)
+    _ = machine.register("a")
+    _ = machine.register("b")
+    #expect(Set(machine.removeAll()) == ["a", "b"])
+    #expect(machine.subscriberCount == 0)
+    #expect(machine.isFinished)
+    #expect(machine.round() == .none)
   }
 }
