@@ -9,7 +9,7 @@
 /// - moves go from a position before the stage to a position after it.
 ///
 /// Positions that are not named keep their relative order. Applying the changeset to the data before it,
-/// with ``Swift/Array/applying(_:)``, gives ``data``.
+/// with `Array.applying(_:)`, gives ``data``.
 public struct Changeset<Data: Collection> {
   /// The data once this stage is applied.
   public var data: Data
