@@ -1,0 +1,57 @@
+/// The random number generator of BENCHMARKS.md: SplitMix64, seeded with 42 by default.
+///
+/// Every scenario draws its data from a fresh generator, so any two implementations compare on identical inputs.
+struct SplitMix64: RandomNumberGenerator, Sendable {
+  /// The generator's state.
+  private var state: UInt64
+
+  /// Creates a generator.
+  ///
+  /// - Parameter seed: The initial state (BENCHMARKS.md: 42).
+  init(seed: UInt64 = 42) { state = seed }
+
+  /// The next 64 random bits.
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// `next() % bound`: a number in `0..<bound` (BENCHMARKS.md's `below(n)`, modulo bias included on purpose).
+  ///
+  /// - Parameter bound: The exclusive upper bound, positive.
+  mutating func below(_ bound: Int) -> Int {
+    precondition(bound > 0, "below(_:) needs a positive bound")
+    return Int(next() % UInt64(bound))
+  }
+
+  /// Shuffles `range` of `array` as BENCHMARKS.md says: Fisher–Yates from the last index down,
+  /// `j = below(i + 1)` counted from the range's start, for `i` down to the second index (the classic loop: the
+  /// first index would only draw `below(1)`, and does not draw).
+  ///
+  /// - Parameters:
+  ///   - array: The array to shuffle in place.
+  ///   - range: The indices to shuffle.
+  mutating func shuffle<Element>(_ array: inout [Element], in range: Range<Int>) {
+    guard range.count > 1 else { return }
+    for i in stride(from: range.count - 1, to: 0, by: -1) {
+      let j = below(i + 1)
+      array.swapAt(range.lowerBound + i, range.lowerBound + j)
+    }
+  }
+
+  /// A new element: a random 64-bit identity (one draw) and payload 0.
+  mutating func newItem() -> Item {
+    Item(id: Int(truncatingIfNeeded: next()), payload: 0)
+  }
+
+  /// `count` new elements, drawn in order.
+  mutating func newItems(_ count: Int) -> [Item] {
+    var items: [Item] = []
+    items.reserveCapacity(count)
+    for _ in 0..<count { items.append(newItem()) }
+    return items
+  }
+}

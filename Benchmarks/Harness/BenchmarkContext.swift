@@ -1,0 +1,82 @@
+/// What a scenario needs to measure its contenders: the number of runs, the limits, and the measuring itself.
+struct BenchmarkContext: Sendable {
+  /// The number of timed runs after the warm-up (at least 5).
+  var runs: Int
+  /// The largest total element count (source plus target) for which the standard library's diff runs.
+  var stdlibLimit: Int
+  /// Whether peak memory is measured.
+  var measuresMemory: Bool
+  /// The probe that measures peak memory.
+  var memory = MemoryProbe()
+
+  /// Runs `body` once to warm up, then ``runs`` times timed with `ContinuousClock`, measuring the memory each
+  /// timed run gains.
+  ///
+  /// The result of each run goes into ``blackHole(_:)`` after the clock stops, so it is computed but its
+  /// deallocation is not timed.
+  ///
+  /// - Parameters:
+  ///   - scenario: The scenario's name.
+  ///   - contender: The contender's name.
+  ///   - changes: The number of changes a result reports (`nil` for floors).
+  ///   - body: The work to time.
+  /// - Returns: The timed figures.
+  func measure<Output>(
+    scenario: String, contender: String, changes: (Output) -> Int? = { _ in nil }, _ body: () throws -> Output
+  ) rethrows -> BenchmarkResult {
+    let clock = ContinuousClock()
+    let warmUp = try body()
+    let changeCount = changes(warmUp)
+    blackHole(warmUp)
+    var times: [Double] = []
+    var peak: Int?
+    for _ in 0..<runs {
+      let before = measuresMemory ? memory.start() : nil
+      let start = clock.now
+      let output = try body()
+      let elapsed = start.duration(to: clock.now)
+      let gained = memory.gainedBytes(since: before)
+      blackHole(output)
+      times.append(Self.milliseconds(elapsed))
+      if let gained { peak = max(peak ?? 0, gained) }
+    }
+    return BenchmarkResult(
+      scenario: scenario, contender: contender, timesMS: times, changes: changeCount,
+      peakMB: peak.map { Double($0) / 1_048_576 })
+  }
+
+  /// The asynchronous form of ``measure(scenario:contender:changes:_:)``, for end-to-end scenarios.
+  ///
+  /// - Parameters:
+  ///   - scenario: The scenario's name.
+  ///   - contender: The contender's name.
+  ///   - body: The work to time; it returns the number of changes it reported, if any.
+  /// - Returns: The timed figures.
+  func measure(
+    scenario: String, contender: String, _ body: () async throws -> Int?
+  ) async rethrows -> BenchmarkResult {
+    let clock = ContinuousClock()
+    let changeCount = try await body()
+    var times: [Double] = []
+    var peak: Int?
+    for _ in 0..<runs {
+      let before = measuresMemory ? memory.start() : nil
+      let start = clock.now
+      let output = try await body()
+      let elapsed = start.duration(to: clock.now)
+      let gained = memory.gainedBytes(since: before)
+      blackHole(output)
+      times.append(Self.milliseconds(elapsed))
+      if let gained { peak = max(peak ?? 0, gained) }
+    }
+    return BenchmarkResult(
+      scenario: scenario, contender: contender, timesMS: times, changes: changeCount,
+      peakMB: peak.map { Double($0) / 1_048_576 })
+  }
+
+  /// A duration in milliseconds.
+  static func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+  }
+}
