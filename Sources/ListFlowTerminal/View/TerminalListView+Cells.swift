@@ -50,12 +50,14 @@ extension TerminalListView {
   /// again when drawn).
   func moveHeldCells(through update: ListUpdate) {
     let changeset = update.changeset
+    let mapper = PathMapper(changeset)
     let reconfigured = Set(update.reconfiguredRows)
+    let reloaded = Set(update.reloadedRows)
     var moved: [ListElement: any ListCell] = [:]
     for (element, cell) in heldCells {
       switch element {
       case .row(let path):
-        guard case .kept(let target) = changeset.mappedPath(path), !update.reloadedRows.contains(path) else {
+        guard case .kept(let target) = mapper.map(path), !reloaded.contains(path) else {
           endDisplaying(cell, element)
           continue
         }
@@ -64,7 +66,7 @@ extension TerminalListView {
         }
         moved[.row(target)] = cell
       case .header(let section), .footer(let section):
-        guard !changeset.sectionUpdated.contains(section), let target = changeset.mappedSection(section) else {
+        guard !changeset.sectionUpdated.contains(section), let target = mapper.mapSection(section) else {
           endDisplaying(cell, element)
           continue
         }

@@ -120,9 +120,10 @@ public final class TerminalListView: ListView {
       flushPlainLog()
     }
     moveHeldCells(through: update)
+    let mapper = PathMapper(update.changeset)
     let screenRow = viewport.selectionScreenRow
     let selection = viewport.selection.map { path -> ItemPath in
-      switch update.changeset.mappedPath(path) {
+      switch mapper.map(path) {
       case .kept(let mapped), .removed(let mapped): mapped
       }
     }
