@@ -1,0 +1,54 @@
+extension Changeset {
+  /// This changeset moved down by a number of sections, with other data: a child's changes at the child's place
+  /// in a composite.
+  ///
+  /// Every section index and every element path's section grows by `offset`; element indices stay.
+  ///
+  /// ```swift
+  /// let local = Changeset(data: childSections, elementInserted: [ItemPath(item: 0, section: 1)])
+  /// let global = local.shifted(bySections: 4, data: compositeSections)
+  /// // global.elementInserted == [ItemPath(item: 0, section: 5)]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - offset: The number of sections before the child.
+  ///   - data: The data of the whole once the stage is applied.
+  /// - Returns: The shifted changeset.
+  /// - Complexity: O(*c*) for *c* changes.
+  public func shifted<NewData: Collection>(bySections offset: Int, data: NewData) -> Changeset<NewData> {
+    func path(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item, section: path.section + offset) }
+    return Changeset<NewData>(
+      data: data,
+      sectionDeleted: sectionDeleted.map { $0 + offset },
+      sectionInserted: sectionInserted.map { $0 + offset },
+      sectionUpdated: sectionUpdated.map { $0 + offset },
+      sectionMoved: sectionMoved.map { Move(source: $0.source + offset, target: $0.target + offset) },
+      elementDeleted: elementDeleted.map(path),
+      elementInserted: elementInserted.map(path),
+      elementUpdated: elementUpdated.map(path),
+      elementMoved: elementMoved.map { Move(source: path($0.source), target: path($0.target)) }
+    )
+  }
+}
+
+extension StagedChangeset {
+  /// These stages moved down by a number of sections, each with the data of the whole it belongs to.
+  ///
+  /// `data` is called once per stage, in order, with the stage's own data, and returns the data of the whole
+  /// once that stage is applied (typically the whole with the child's sections replaced by the stage's).
+  ///
+  /// - Parameters:
+  ///   - offset: The number of sections before the child.
+  ///   - data: Makes the whole's data from a stage's data; called in stage order.
+  /// - Returns: The shifted stages.
+  /// - Complexity: O(*c*) for *c* changes, plus the cost of `data`.
+  public func shifted<NewData: Collection>(
+    bySections offset: Int,
+    data: (Data) throws -> NewData
+  ) rethrows -> StagedChangeset<NewData> {
+    var stages: [Changeset<NewData>] = []
+    stages.reserveCapacity(count)
+    for stage in self { stages.append(stage.shifted(bySections: offset, data: try data(stage.data))) }
+    return StagedChangeset<NewData>(stages)
+  }
+}

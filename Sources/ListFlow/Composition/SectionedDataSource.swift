@@ -1,0 +1,119 @@
+/// A data source of sections whose updates are diffed and sent on: a list on its own, or a child of a
+/// ``ComposedDataSource``.
+///
+/// Every update is diffed against the sections before it, and the staged changes of what the source displays
+/// (nothing while ``isHidden``) go to ``didUpdate`` and, when the source is a child, to its composite, which
+/// shifts them to the child's place.
+///
+/// ```swift
+/// let fruit = SectionedDataSource(sections: [ArraySection(model: "Fruit", elements: ["apple", "pear"])])
+/// fruit.update(to: [ArraySection(model: "Fruit", elements: ["apple", "fig", "pear"])])  // one insert at 0:1
+/// fruit.isHidden = true   // one section delete
+/// ```
+@MainActor
+public final class SectionedDataSource<Section: DifferentiableSection> {
+  /// The source's sections, shown or not.
+  public private(set) var sections: [Section]
+  /// The source's section index titles, naming its own sections; titles naming a section it does not have are
+  /// left out of ``displayedSectionIndexTitles``.
+  public var sectionIndexTitles: [SectionIndexTitle]
+  /// Called with the staged changes of ``displayedSections`` after every update, hide and show, in this source's
+  /// own section positions.
+  public var didUpdate: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
+  /// The composite this source is a child of.
+  internal weak var parent: ComposedDataSource<Section>?
+
+  /// Whether the source is hidden: its sections are then not displayed, and its updates change nothing on screen.
+  ///
+  /// Hiding deletes its displayed sections, showing inserts its current ones.
+  public var isHidden = false {
+    didSet {
+      guard isHidden != oldValue else { return }
+      emit(visibilityChanges(of: sections, hidden: isHidden))
+    }
+  }
+
+  /// Creates a source.
+  ///
+  /// - Parameters:
+  ///   - sections: The initial sections.
+  ///   - sectionIndexTitles: Index titles naming the source's own sections.
+  public init(sections: [Section] = [], sectionIndexTitles: [SectionIndexTitle] = []) {
+    self.sections = sections
+    self.sectionIndexTitles = sectionIndexTitles
+  }
+
+  /// The sections on screen: ``sections``, or none while hidden.
+  public var displayedSections: [Section] { isHidden ? [] : sections }
+
+  /// The index titles on screen: none while hidden, and only those naming an existing section.
+  public var displayedSectionIndexTitles: [SectionIndexTitle] {
+    isHidden ? [] : sectionIndexTitles.filter { sections.indices.contains($0.section) }
+  }
+
+  /// Replaces the sections, sending the diff of the displayed ones; duplicate identifiers are matched in order.
+  ///
+  /// - Parameter sections: The new sections.
+  /// - Complexity: O(*n* + *m*) for the diff, plus O(*s*) per stage for each composite above, *s* its sections.
+  public func update(to sections: [Section]) {
+    let old = self.sections
+    self.sections = sections
+    guard !isHidden else { return }
+    emit(StagedChangeset(source: old, target: sections))
+  }
+
+  /// Replaces the sections, sending the diff of the displayed ones, with a policy for duplicate identifiers.
+  ///
+  /// - Parameters:
+  ///   - sections: The new sections.
+  ///   - duplicates: What to do when an identifier stands twice.
+  /// - Throws: ``DiffError/duplicateIdentifier(_:)`` when `duplicates` is ``DuplicatePolicy/reject`` and an
+  ///   identifier stands twice; the sections are then left unchanged.
+  public func update(to sections: [Section], duplicates: DuplicatePolicy) throws(DiffError) {
+    let changes = try StagedChangeset(source: self.sections, target: sections, duplicates: duplicates)
+    self.sections = sections
+    guard !isHidden else { return }
+    emit(changes)
+  }
+
+  /// Applies changes computed elsewhere (a page appended by paging, say) without diffing.
+  ///
+  /// Each stage is checked against the sections before it; the sections become the last stage's data.
+  ///
+  /// - Parameter changes: Stages whose first applies to ``sections``.
+  /// - Throws: ``DiffError/positionOutOfRange(_:)`` when a stage does not fit the sections before it; the
+  ///   sections are then left unchanged.
+  /// - Complexity: O(*n* + *c*) per stage for the check.
+  public func apply(_ changes: StagedChangeset<[Section]>) throws(DiffError) {
+    var current = sections
+    for stage in changes { current = try current.applying(stage) }
+    sections = current
+    guard !isHidden else { return }
+    emit(changes)
+  }
+
+  private func emit(_ changes: StagedChangeset<[Section]>) {
+    guard !changes.isEmpty else { return }
+    didUpdate(changes)
+    parent?.child(ObjectIdentifier(self), didChange: changes)
+  }
+}
+
+extension SectionedDataSource {
+  /// Moves a row inside this source, as a view's reordering did, and sends the move on.
+  ///
+  /// - Parameter move: The move, in this source's positions; the caller has checked them.
+  func moveRow(_ move: Move<ItemPath>) {
+    var moved = sections
+    var source = Array(moved[move.source.section].elements)
+    let element = source.remove(at: move.source.item)
+    moved[move.source.section] = Section(source: moved[move.source.section], elements: source)
+    var target = Array(moved[move.target.section].elements)
+    target.insert(element, at: move.target.item)
+    moved[move.target.section] = Section(source: moved[move.target.section], elements: target)
+    let stage = Changeset(data: moved, elementMoved: [move])
+    sections = moved
+    guard !isHidden else { return }
+    emit(StagedChangeset([stage]))
+  }
+}

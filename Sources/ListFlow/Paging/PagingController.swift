@@ -1,0 +1,165 @@
+/// Drives a paged list: calls an `async throws` loading function for the first and the following pages, keeps
+/// the rows, and asks for more when the visible rows near the end.
+///
+/// The decisions belong to a ``RefreshStateMachine``; the controller performs them. One load runs at a time:
+/// a refresh or a load-more while one is running is ignored (``PagingIgnoreReason/busy``). A failed load keeps
+/// every row already shown and leaves the state at ``RefreshState/error(_:)``, from which a refresh or a retried
+/// load-more recovers. A page with `nextPage == nil` ends the list (``RefreshState/populated``).
+///
+/// When the host reports the rows its viewport covers (``visibleRowsChanged(_:viewportCapacity:)``), the
+/// controller loads the next page once they come within ``prefetchDistance`` of the end, and keeps loading while
+/// the rows still do not reach past the viewport: a first page shorter than the viewport is followed by the next
+/// one without the user scrolling.
+///
+/// ```swift
+/// let paging = PagingController { (cursor: Int?) async throws -> Page<String, Int> in
+///   try await api.page(cursor ?? 1)
+/// }
+/// paging.didChange = { render(paging.rows, paging.presentation) }
+/// await paging.refresh()
+/// await paging.visibleRowsChanged(0..<20)  // loads page 2 when fewer than 5 rows follow row 19
+/// ```
+@MainActor
+public final class PagingController<Page: Pageable & Sendable> {
+  /// The loading function: given `nil` it loads the first page, given a cursor the page it names.
+  public typealias Load = @Sendable (_ cursor: Page.Cursor?) async throws -> Page
+
+  /// The rows loaded so far, in display order.
+  public private(set) var rows: [Page.Element] = []
+  /// The error of the last failed load, cleared by the next successful one.
+  public private(set) var lastError: (any Error)?
+  /// How close to the end the covered rows get before the next page is requested.
+  public var prefetchDistance: PrefetchDistance
+  /// Called on the main actor after every change of ``rows`` or ``state`` (a load starting counts).
+  public var didChange: @MainActor () -> Void = {}
+
+  /// The decisions: state, next cursor, pending request.
+  public private(set) var machine = RefreshStateMachine<Page.Cursor>()
+
+  /// The load-more started by the last displayed row near the end (``rowDisplayed(_:)``), for a host or a test
+  /// that wants to wait for it.
+  public internal(set) var displayTriggeredLoad: Task<PagingOutcome, Never>?
+  /// Whether ``displayTriggeredLoad`` is scheduled and not finished, so that more displayed rows add no task.
+  var isDisplayLoadScheduled = false
+
+  private let load: Load
+  /// The rows the viewport covers, as last reported; `nil` before the first report.
+  private var coveredRows: Range<Int>?
+
+  /// Creates a controller in ``RefreshState/initial``, with no rows; nothing loads until the first trigger.
+  ///
+  /// - Parameters:
+  ///   - prefetchDistance: How close to the end the covered rows get before the next page is requested.
+  ///   - load: The loading function: `nil` asks for the first page, a cursor for the page it names.
+  public init(prefetchDistance: PrefetchDistance = .default, load: @escaping Load) {
+    self.prefetchDistance = prefetchDistance
+    self.load = load
+  }
+
+  /// The current state of the refresh state machine.
+  public var state: RefreshState { machine.state }
+
+  /// What to show for the current state and rows: placeholder, empty state, failure, or rows with a footer.
+  public var presentation: PagingPresentation { PagingPresentation(state: state, rowCount: rows.count) }
+
+  /// Loads the first page and replaces every row with it, then fills the viewport if it is not covered.
+  ///
+  /// Returns at once with ``PagingOutcome/ignored(_:)`` when a load is running.
+  ///
+  /// - Returns: What the refresh did (the loads that fill the viewport afterwards are not reported here).
+  @discardableResult
+  public func refresh() async -> PagingOutcome {
+    let outcome = await perform(machine.refresh())
+    if case .replaced = outcome { await loadWhileNearEnd() }
+    return outcome
+  }
+
+  /// Loads the next page and appends its rows.
+  ///
+  /// Returns at once with ``PagingOutcome/ignored(_:)`` when a load is running, when the last page is loaded,
+  /// or when no page was loaded yet.
+  ///
+  /// - Returns: What the load did.
+  @discardableResult
+  public func loadMore() async -> PagingOutcome {
+    await perform(machine.loadMore())
+  }
+
+  /// Tells the controller which rows the viewport covers, and loads more when they are near the end.
+  ///
+  /// Loading goes on page after page while the covered rows stay within ``prefetchDistance`` of the end, and
+  /// stops at the last page, at a failure, or at a page that adds no row (so a server answering empty pages
+  /// cannot make it loop; the next report continues).
+  ///
+  /// - Parameters:
+  ///   - rows: The rows visible now.
+  ///   - viewportCapacity: How many rows the viewport can show, when known: a viewport of 10 rows showing the 3
+  ///     rows of a short list covers rows `0..<10`, which is near the end.
+  /// - Returns: The outcome of the last load started, or ``PagingOutcome/ignored(_:)`` with
+  ///   ``PagingIgnoreReason/notNearEnd`` or the reason the load-more was ignored.
+  @discardableResult
+  public func visibleRowsChanged(_ rows: Range<Int>, viewportCapacity: Int? = nil) async -> PagingOutcome {
+    let upper = max(rows.upperBound, rows.lowerBound + max(0, viewportCapacity ?? 0))
+    coveredRows = rows.lowerBound..<upper
+    return await loadWhileNearEnd()
+  }
+
+  /// Loads pages while the covered rows are near the end.
+  @discardableResult
+  private func loadWhileNearEnd() async -> PagingOutcome {
+    var outcome = PagingOutcome.ignored(.notNearEnd)
+    while let covered = coveredRows, prefetchDistance.isNearEnd(coveredRows: covered, rowCount: rows.count) {
+      outcome = await loadMore()
+      guard case .appended(let added) = outcome, !added.isEmpty else { break }
+    }
+    return outcome
+  }
+
+  /// Performs a trigger's action: runs the load and applies its result.
+  private func perform(_ action: RefreshStateMachine<Page.Cursor>.Action) async -> PagingOutcome {
+    guard case .load(let request) = action else {
+      if case .ignore(let reason) = action { return .ignored(reason) }
+      return .ignored(.staleResult)
+    }
+    didChange()
+    let page: Page
+    do {
+      page = try await load(request.cursor)
+    } catch is CancellationError {
+      return finish(machine.pageCancelled(request), cancelled: true, request: request)
+    } catch {
+      lastError = error
+      return finish(machine.pageFailed(request), cancelled: false, request: request)
+    }
+    switch machine.pageLoaded(request, nextPage: page.nextPage) {
+    case .replaceRows:
+      rows = page.elements
+      lastError = nil
+      didChange()
+      return .replaced(rowCount: rows.count)
+    case .appendRows:
+      let start = rows.count
+      rows.append(contentsOf: page.elements)
+      lastError = nil
+      didChange()
+      return .appended(start..<rows.count)
+    case .ignore(let reason):
+      return .ignored(reason)
+    case .load, .keepRows:
+      return .ignored(.staleResult)
+    }
+  }
+
+  private func finish(
+    _ action: RefreshStateMachine<Page.Cursor>.Action,
+    cancelled: Bool,
+    request: PageRequest<Page.Cursor>
+  ) -> PagingOutcome {
+    guard action == .keepRows else {
+      if case .ignore(let reason) = action { return .ignored(reason) }
+      return .ignored(.staleResult)
+    }
+    didChange()
+    return cancelled ? .cancelled : .failed(request.operation)
+  }
+}

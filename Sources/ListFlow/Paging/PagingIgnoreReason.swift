@@ -1,0 +1,24 @@
+/// Why a trigger or a result left a paged list unchanged.
+public enum PagingIgnoreReason: Hashable, Sendable, CustomStringConvertible {
+  /// A load is already running (``RefreshState/refreshing`` or ``RefreshState/paging``).
+  case busy
+  /// The last page was loaded: there is no next page (``RefreshState/populated``).
+  case lastPageReached
+  /// A load-more came before any page told what the next one is.
+  case nothingLoaded
+  /// A result came for a request that is no longer the one running.
+  case staleResult
+  /// The visible rows are not near enough to the end to load more.
+  case notNearEnd
+
+  /// The reason in words.
+  public var description: String {
+    switch self {
+    case .busy: "a load is already running"
+    case .lastPageReached: "the last page was loaded"
+    case .nothingLoaded: "no page was loaded yet"
+    case .staleResult: "the result belongs to a request that is no longer running"
+    case .notNearEnd: "the visible rows are not near the end"
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/// What a paged list shows for a state and a number of rows: a loading placeholder, an empty-state view, a
+/// failure view, or the rows with a footer.
+///
+/// | state | no rows | some rows |
+/// | --- | --- | --- |
+/// | ``RefreshState/initial``, ``RefreshState/refreshing`` | ``loadingPlaceholder`` | ``rows(_:)`` `.none` |
+/// | ``RefreshState/paginated`` | ``loadingPlaceholder`` | ``rows(_:)`` `.none` |
+/// | ``RefreshState/paging`` | ``loadingPlaceholder`` | ``rows(_:)`` ``Footer/loadingMore`` |
+/// | ``RefreshState/populated`` | ``empty`` | ``rows(_:)`` ``Footer/endReached`` |
+/// | ``RefreshState/error(_:)`` | ``failure`` | ``rows(_:)`` ``Footer/failed`` |
+///
+/// A refresh over existing rows keeps showing them (the host shows its own refresh indicator from the state).
+public enum PagingPresentation: Hashable, Sendable {
+  /// The first rows are on their way: show skeleton or spinner rows.
+  case loadingPlaceholder
+  /// Everything is loaded and there is nothing: show the empty-state view.
+  case empty
+  /// Loading failed and there is nothing to show: show a failure view with a retry.
+  case failure
+  /// Show the rows, with this footer after them.
+  case rows(Footer)
+
+  /// What follows the rows of a paged list.
+  public enum Footer: Hashable, Sendable {
+    /// Nothing.
+    case none
+    /// A spinner row: the next page is loading.
+    case loadingMore
+    /// A retry row: the last load failed.
+    case failed
+    /// Nothing more will come: the last page is shown.
+    case endReached
+  }
+
+  /// The presentation of a state with a number of rows.
+  ///
+  /// - Parameters:
+  ///   - state: The refresh state.
+  ///   - rowCount: The number of rows loaded.
+  public init(state: RefreshState, rowCount: Int) {
+    if rowCount <= 0 {
+      switch state {
+      case .initial, .refreshing, .paginated, .paging: self = .loadingPlaceholder
+      case .populated: self = .empty
+      case .error: self = .failure
+      }
+    } else {
+      switch state {
+      case .initial, .refreshing, .paginated: self = .rows(.none)
+      case .paging: self = .rows(.loadingMore)
+      case .populated: self = .rows(.endReached)
+      case .error: self = .rows(.failed)
+      }
+    }
+  }
+}

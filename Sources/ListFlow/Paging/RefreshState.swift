@@ -1,0 +1,65 @@
+/// Where a paged list stands: the states of the refresh state machine.
+///
+/// The transitions, driven by ``RefreshStateMachine``:
+///
+/// | from | trigger or result | to |
+/// | --- | --- | --- |
+/// | ``initial``, ``paginated``, ``populated``, ``error(_:)`` | refresh | ``refreshing`` |
+/// | ``paginated``, ``error(_:)`` with a next page | load more | ``paging`` |
+/// | ``refreshing``, ``paging`` | page loaded, `nextPage != nil` | ``paginated`` |
+/// | ``refreshing``, ``paging`` | page loaded, `nextPage == nil` | ``populated`` |
+/// | ``refreshing``, ``paging`` | load failed | ``error(_:)`` |
+/// | ``refreshing``, ``paging`` | load cancelled | the state before the load |
+///
+/// Every other trigger is ignored: a refresh or a load-more while ``refreshing`` or ``paging`` (busy), a load-more
+/// in ``populated`` (last page reached) or before the first page arrived.
+public enum RefreshState: Hashable, Sendable, CustomStringConvertible {
+  /// Nothing has been loaded yet.
+  case initial
+  /// The first page is being loaded, from scratch (a first load or a pull to refresh).
+  case refreshing
+  /// Rows are shown and more pages follow.
+  case paginated
+  /// The next page is being loaded; the rows already shown stay.
+  case paging
+  /// Every page is loaded: the last page had no next page. The list may be empty.
+  case populated
+  /// The last load failed; the rows shown before it stay, and a refresh (or a retried load-more) recovers.
+  case error(RefreshOperation)
+
+  /// Whether a load is running, so that new triggers are ignored.
+  public var isBusy: Bool {
+    switch self {
+    case .refreshing, .paging: true
+    case .initial, .paginated, .populated, .error: false
+    }
+  }
+
+  /// The state's name, and for an error the operation that failed.
+  public var description: String {
+    switch self {
+    case .initial: "initial"
+    case .refreshing: "refreshing"
+    case .paginated: "paginated"
+    case .paging: "paging"
+    case .populated: "populated"
+    case .error(let operation): "error(\(operation))"
+    }
+  }
+}
+
+/// The two loads of a paged list.
+public enum RefreshOperation: Hashable, Sendable, CustomStringConvertible {
+  /// Loading the first page and replacing every row with it.
+  case refresh
+  /// Loading the next page and appending its rows.
+  case loadMore
+
+  /// `refresh` or `loadMore`.
+  public var description: String {
+    switch self {
+    case .refresh: "refresh"
+    case .loadMore: "loadMore"
+    }
+  }
+}

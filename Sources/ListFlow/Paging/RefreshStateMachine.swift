@@ -1,0 +1,129 @@
+/// The refresh and paging decisions of a paged list, as a pure value: every trigger and every result is a
+/// transition that returns the action for its driver to perform.
+///
+/// The machine holds no rows and runs no task. A driver (``PagingController`` is one) feeds it triggers
+/// (``refresh()``, ``loadMore()``) and load results (``pageLoaded(_:nextPage:)``, ``pageFailed(_:)``,
+/// ``pageCancelled(_:)``) and does what the returned ``Action`` says. ``RefreshState`` lists the transitions.
+///
+/// ```swift
+/// var machine = RefreshStateMachine<Int>()
+/// guard case .load(let request) = machine.refresh() else { return }
+/// // … load the first page with request.cursor (nil) …
+/// machine.pageLoaded(request, nextPage: 2)   // .replaceRows, state .paginated
+/// machine.loadMore()                          // .load(loadMore(2) #2), state .paging
+/// machine.refresh()                           // .ignore(.busy): one load at a time
+/// ```
+///
+/// Failures are recoverable: after ``RefreshState/error(_:)`` a refresh starts over, and a load-more retries the
+/// page that failed (its cursor is kept). The rows already shown are never dropped by a failure.
+public struct RefreshStateMachine<Cursor: Equatable & Sendable>: Equatable, Sendable {
+  /// What the driver does after a transition.
+  public enum Action: Equatable, Sendable {
+    /// Start this load now, and report its result with the same request.
+    case load(PageRequest<Cursor>)
+    /// The first page arrived: its elements replace every row.
+    case replaceRows
+    /// A next page arrived: its elements are appended to the rows.
+    case appendRows
+    /// The load failed or was cancelled: keep the rows as they are.
+    case keepRows
+    /// Nothing to do.
+    case ignore(PagingIgnoreReason)
+  }
+
+  /// The current state.
+  public private(set) var state: RefreshState = .initial
+  /// The cursor of the next page to load, or `nil` when no page was loaded yet or the last page was.
+  public private(set) var nextPage: Cursor?
+  /// The load running now, if any.
+  public private(set) var pendingRequest: PageRequest<Cursor>?
+
+  /// The state to go back to when the pending load is cancelled.
+  private var stateBeforeLoad: RefreshState = .initial
+  /// The ticket of the next request.
+  private var nextTicket = 1
+  /// Whether some page was loaded, so that a `nil` ``nextPage`` means the last page rather than no page yet.
+  private var hasLoadedAPage = false
+
+  /// Creates a machine in ``RefreshState/initial``.
+  public init() {}
+
+  /// A refresh was requested: load the first page, unless a load is running.
+  ///
+  /// - Returns: ``Action/load(_:)`` with a first-page request (state ``RefreshState/refreshing``), or
+  ///   ``Action/ignore(_:)`` with ``PagingIgnoreReason/busy``.
+  public mutating func refresh() -> Action {
+    guard !state.isBusy else { return .ignore(.busy) }
+    return start(.refresh, cursor: nil, busyState: .refreshing)
+  }
+
+  /// More rows were requested: load the next page, when there is one and no load is running.
+  ///
+  /// - Returns: ``Action/load(_:)`` with a request for ``nextPage`` (state ``RefreshState/paging``), or
+  ///   ``Action/ignore(_:)`` with ``PagingIgnoreReason/busy``, ``PagingIgnoreReason/lastPageReached`` or
+  ///   ``PagingIgnoreReason/nothingLoaded``.
+  public mutating func loadMore() -> Action {
+    switch state {
+    case .refreshing, .paging:
+      return .ignore(.busy)
+    case .initial:
+      return .ignore(.nothingLoaded)
+    case .populated:
+      return .ignore(.lastPageReached)
+    case .paginated, .error:
+      guard let cursor = nextPage else { return .ignore(hasLoadedAPage ? .lastPageReached : .nothingLoaded) }
+      return start(.loadMore, cursor: cursor, busyState: .paging)
+    }
+  }
+
+  /// The pending load returned a page.
+  ///
+  /// - Parameters:
+  ///   - request: The request the page answers.
+  ///   - nextPage: The page's ``Pageable/nextPage``.
+  /// - Returns: ``Action/replaceRows`` for a refresh, ``Action/appendRows`` for a load-more (state
+  ///   ``RefreshState/paginated``, or ``RefreshState/populated`` when `nextPage` is `nil`), or
+  ///   ``Action/ignore(_:)`` with ``PagingIgnoreReason/staleResult`` when `request` is not the pending one.
+  public mutating func pageLoaded(_ request: PageRequest<Cursor>, nextPage: Cursor?) -> Action {
+    guard request == pendingRequest else { return .ignore(.staleResult) }
+    pendingRequest = nil
+    self.nextPage = nextPage
+    hasLoadedAPage = true
+    state = nextPage == nil ? .populated : .paginated
+    return request.operation == .refresh ? .replaceRows : .appendRows
+  }
+
+  /// The pending load threw an error.
+  ///
+  /// - Parameter request: The request that failed.
+  /// - Returns: ``Action/keepRows`` (state ``RefreshState/error(_:)`` naming the failed operation; the cursor of
+  ///   the next page is kept so that a load-more retries it), or ``Action/ignore(_:)`` with
+  ///   ``PagingIgnoreReason/staleResult``.
+  public mutating func pageFailed(_ request: PageRequest<Cursor>) -> Action {
+    guard request == pendingRequest else { return .ignore(.staleResult) }
+    pendingRequest = nil
+    state = .error(request.operation)
+    return .keepRows
+  }
+
+  /// The pending load was cancelled before it finished.
+  ///
+  /// - Parameter request: The request that was cancelled.
+  /// - Returns: ``Action/keepRows`` (the state goes back to what it was before the load), or
+  ///   ``Action/ignore(_:)`` with ``PagingIgnoreReason/staleResult``.
+  public mutating func pageCancelled(_ request: PageRequest<Cursor>) -> Action {
+    guard request == pendingRequest else { return .ignore(.staleResult) }
+    pendingRequest = nil
+    state = stateBeforeLoad
+    return .keepRows
+  }
+
+  private mutating func start(_ operation: RefreshOperation, cursor: Cursor?, busyState: RefreshState) -> Action {
+    let request = PageRequest(operation: operation, cursor: cursor, ticket: nextTicket)
+    nextTicket += 1
+    stateBeforeLoad = state
+    state = busyState
+    pendingRequest = request
+    return .load(request)
+  }
+}

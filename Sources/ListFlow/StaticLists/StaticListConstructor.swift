@@ -1,0 +1,149 @@
+/// A static list described by its models: which cell shows each model, how to finish configuring it, and what a
+/// selection does. A settings screen, an "about" screen, a login form.
+///
+/// A conforming type lists its ``models`` (one section) or its ``sections`` (several, with headers and footers),
+/// and says which cell type shows each model. Everything else has a default: the model's capabilities
+/// (``Titled``, ``Subtitled``, ``Imaged``, ``Fonted``, ``Colored``) fill the cells that can show them, heights
+/// come from each cell type's ``ListCell/preferredHeight``, and ``configure(cell:by:)`` and
+/// ``itemSelected(item:)`` do nothing.
+///
+/// ```swift
+/// enum Setting: Equatable, Sendable, Titled {
+///   case wifi, bluetooth, spacer, about
+///   var title: String? { self == .spacer ? nil : "\(self)".capitalized }
+/// }
+///
+/// struct SettingsScreen: StaticListConstructor {
+///   let models: [Setting] = [.wifi, .bluetooth, .spacer, .about]
+///   func cellType(for model: Setting) -> any ListCell.Type { model == .spacer ? SpacerCell.self : TitleCell.self }
+///   func itemSelected(item: Setting) { print("open", item) }
+/// }
+/// ```
+///
+/// ``sectionDeclarations`` turns the constructor into sections of ``CellBinder`` values for a ``ListController``;
+/// ``select(_:)`` sends a selected row back to ``itemSelected(item:)``.
+///
+/// Rows are identified by their section and position, so that a model whose value changes (a switch turned on)
+/// is reconfigured in place rather than replaced.
+@MainActor
+public protocol StaticListConstructor: Sendable {
+  /// The type of the models: often an enum with a case per row.
+  associatedtype Model: Equatable & Sendable
+
+  /// The models of a one-section list; empty by default (a constructor with several sections lists
+  /// ``sections`` instead).
+  var models: [Model] { get }
+
+  /// The sections of the list; by default one section, ``ListIdentifier/mainSection``, holding ``models``.
+  var sections: [StaticSection<Model>] { get }
+
+  /// The cell type that shows a model (a row, a header or a footer).
+  ///
+  /// - Parameter model: The model.
+  /// - Returns: The cell type.
+  func cellType(for model: Model) -> any ListCell.Type
+
+  /// Finishes configuring a cell, after the model's capabilities were applied; does nothing by default.
+  ///
+  /// - Parameters:
+  ///   - cell: The cell, of the type ``cellType(for:)`` returned for `model`.
+  ///   - model: The model it shows.
+  func configure(cell: any ListCell, by model: Model)
+
+  /// Handles the selection of a row; does nothing by default.
+  ///
+  /// - Parameter item: The model of the selected row.
+  func itemSelected(item: Model)
+
+  /// The height of the rows of a cell type; by default the type's ``ListCell/preferredHeight``.
+  ///
+  /// - Parameter cellType: A cell type.
+  /// - Returns: The height in the host's unit, or `nil` for a self-sizing cell.
+  func height(for cellType: any ListCell.Type) -> Int?
+}
+
+extension StaticListConstructor {
+  /// No models.
+  public var models: [Model] { [] }
+
+  /// One section, ``ListIdentifier/mainSection``, holding ``models``.
+  public var sections: [StaticSection<Model>] { [StaticSection(id: ListIdentifier.mainSection, models: models)] }
+
+  /// Does nothing.
+  public func configure(cell: any ListCell, by model: Model) {}
+
+  /// Does nothing.
+  public func itemSelected(item: Model) {}
+
+  /// The cell type's ``ListCell/preferredHeight``.
+  public func height(for cellType: any ListCell.Type) -> Int? { cellType.preferredHeight }
+
+  /// The list as sections of cell binders, ready for a ``ListController``.
+  ///
+  /// Each row is identified by its section's identity and its position; its content is its model. Headers and
+  /// footers are binders made the same way.
+  ///
+  /// - Complexity: O(*n*) for *n* models.
+  public var sectionDeclarations: [ListSection<CellBinder>] {
+    sections.map { section in
+      ListSection(
+        id: section.id,
+        header: section.header.map { binder(for: $0, id: ListIdentifier("header", scope: "\(section.id)")) },
+        footer: section.footer.map { binder(for: $0, id: ListIdentifier("footer", scope: "\(section.id)")) },
+        items: section.models.enumerated().map { index, model in
+          binder(for: model, id: ListIdentifier(index, scope: "\(section.id)"))
+        }
+      )
+    }
+  }
+
+  /// The binder that shows one model: its cell type, its height, the model's capabilities and
+  /// ``configure(cell:by:)``.
+  ///
+  /// - Parameters:
+  ///   - model: The model.
+  ///   - id: The row's identity.
+  /// - Returns: The binder; its ``CellBinder/model`` is `model`.
+  public func binder(for model: Model, id: ListIdentifier) -> CellBinder {
+    let type = cellType(for: model)
+    return makeBinder(type, model: model, id: id).height(height(for: type))
+  }
+
+  /// Sends a selected row to ``itemSelected(item:)``.
+  ///
+  /// - Parameter row: The binder of the selected row, as ``SyncDelegate`` passes it.
+  /// - Returns: Whether the row holds a model of this constructor (and so was handled).
+  @discardableResult
+  public func select(_ row: CellBinder) -> Bool {
+    guard let model = row.model(as: Model.self) else { return false }
+    itemSelected(item: model)
+    return true
+  }
+
+  private func makeBinder<Cell: ListCell>(_ type: Cell.Type, model: Model, id: ListIdentifier) -> CellBinder {
+    CellBinder(cell: type, model: model, content: model, id: id) { [self] cell in
+      self.configure(cell: cell, by: model)
+    }
+  }
+}
+
+extension StaticListConstructor {
+  /// Makes a delegate send selected rows to ``itemSelected(item:)``, after what its
+  /// ``SyncDelegate/didSelectRow`` did before.
+  ///
+  /// ```swift
+  /// var delegate = SyncDelegate()
+  /// screen.installSelection(on: &delegate)
+  /// let list = ListController(view: view, delegate: delegate) { (sections: [ListSection<CellBinder>]) in sections }
+  /// await list.apply(screen.sectionDeclarations)
+  /// ```
+  ///
+  /// - Parameter delegate: The delegate of the list that shows this constructor's sections.
+  public func installSelection(on delegate: inout SyncDelegate) {
+    let previous = delegate.didSelectRow
+    delegate.didSelectRow = { [self] path, row in
+      previous(path, row)
+      self.select(row)
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import ListFlow
+import Testing
+
+/// A row that shows a string, for placeholders, messages and content.
+final class MessageCell: BindableCell {
+  var text = ""
+  func bind(_ value: String) { text = value }
+  var textRepresentation: String { text }
+}
+
+/// A skeleton row.
+final class SkeletonCell: ListCell {
+  var textRepresentation: String { "░░░░" }
+}
+
+@MainActor
+@Suite("Paging appearance")
+struct PagingAppearanceTests {
+  let appearance = PagingAppearance(
+    placeholderRows: PagingAppearance.placeholderRows(SkeletonCell.self, count: 3),
+    emptyState: MessageCell.makeBinder(value: "Nothing here yet"),
+    failure: MessageCell.makeBinder(value: "Could not load"),
+    loadingMore: MessageCell.makeBinder(value: "Loading…"),
+    failedFooter: MessageCell.makeBinder(value: "Retry"),
+    endOfList: MessageCell.makeBinder(value: "The end")
+  )
+  let content = ["a", "b"].map { MessageCell.makeBinder(value: $0) }
+
+  func texts(_ rows: [CellBinder]) throws -> [String] {
+    try rows.map { binder in
+      let cell = binder.cellType.init()
+      try binder.configure(cell)
+      return cell.textRepresentation
+    }
+  }
+
+  @Test("each presentation shows its rows")
+  func rowsPerPresentation() throws {
+    #expect(try texts(appearance.rows(for: .loadingPlaceholder, contentRows: content)) == ["░░░░", "░░░░", "░░░░"])
+    #expect(try texts(appearance.rows(for: .empty, contentRows: [])) == ["Nothing here yet"])
+    #expect(try texts(appearance.rows(for: .failure, contentRows: [])) == ["Could not load"])
+    #expect(try texts(appearance.rows(for: .rows(.none), contentRows: content)) == ["a", "b"])
+    #expect(try texts(appearance.rows(for: .rows(.loadingMore), contentRows: content)) == ["a", "b", "Loading…"])
+    #expect(try texts(appearance.rows(for: .rows(.failed), contentRows: content)) == ["a", "b", "Retry"])
+    #expect(try texts(appearance.rows(for: .rows(.endReached), contentRows: content)) == ["a", "b", "The end"])
+    #expect(PagingAppearance().rows(for: .rows(.loadingMore), contentRows: content) == content)
+    #expect(PagingAppearance.placeholderRows(SkeletonCell.self, count: -1).isEmpty)
+  }
+
+  @Test("placeholder rows are replaced by the first page as deletes and inserts, footers come and go as rows")
+  func diffedLikeRows() throws {
+    let placeholder = appearance.rows(for: .loadingPlaceholder, contentRows: [])
+    let loaded = appearance.rows(for: .rows(.none), contentRows: content)
+    let changes = StagedChangeset(source: placeholder, target: loaded)
+    #expect(changes.flatMap(\.elementDeleted).count == 3)
+    #expect(changes.flatMap(\.elementInserted).count == 2)
+    let loading = appearance.rows(for: .rows(.loadingMore), contentRows: content)
+    let more = appearance.rows(for: .rows(.none), contentRows: content + [MessageCell.makeBinder(value: "c")])
+    let footerChanges = StagedChangeset(source: loading, target: more)
+    #expect(footerChanges.flatMap(\.elementDeleted) == [ItemPath(item: 2, section: 0)])
+    #expect(footerChanges.flatMap(\.elementInserted) == [ItemPath(item: 2, section: 0)])
+    #expect(footerChanges.flatMap(\.elementUpdated).isEmpty)
+  }
+
+  @Test("a paging controller's sections follow its presentation")
+  func controllerSections() async {
+    let gate = PageGate<String>()
+    let paging = PagingController(load: gate.load)
+    #expect(
+      paging.sections(id: "feed", appearance: appearance) { MessageCell.makeBinder(value: $0) }[0].items.count == 3)
+    let task = Task { await paging.refresh() }
+    await gate.nextCall().succeed(["x", "y"], nextPage: nil)
+    _ = await task.value
+    let section = paging.sections(id: "feed", appearance: appearance) { MessageCell.makeBinder(value: $0) }[0]
+    #expect(section.id == "feed")
+    #expect(section.items.map(\.id) == ["x", "y", "The end"].map { MessageCell.makeBinder(value: $0).id })
+  }
+}

@@ -1,0 +1,184 @@
+import ListFlow
+import Testing
+
+@MainActor
+@Suite("Paging controller")
+struct PagingControllerTests {
+  let gate = PageGate<String>()
+
+  func makeController(distance: Int = 2) -> PagingController<Page<String, Int>> {
+    PagingController(prefetchDistance: PrefetchDistance(rows: distance), load: gate.load)
+  }
+
+  func rows(_ range: Range<Int>) -> [String] { range.map { "row \($0)" } }
+
+  @Test("a refresh loads the first page, showing the placeholder while it loads")
+  func refresh() async {
+    let paging = makeController()
+    var seen: [PagingPresentation] = []
+    paging.didChange = { seen.append(paging.presentation) }
+    let task = Task { await paging.refresh() }
+    let call = await gate.nextCall()
+    #expect(call.cursor == nil)
+    #expect(paging.state == .refreshing)
+    #expect(paging.presentation == .loadingPlaceholder)
+    call.succeed(rows(0..<3), nextPage: 2)
+    #expect(await task.value == .replaced(rowCount: 3))
+    #expect(paging.rows == rows(0..<3))
+    #expect(paging.state == .paginated)
+    #expect(seen == [.loadingPlaceholder, .rows(.none)])
+  }
+
+  @Test("triggers while a load runs are ignored and do not call the loader")
+  func reentrantTriggersIgnored() async {
+    let paging = makeController()
+    let task = Task { await paging.refresh() }
+    let call = await gate.nextCall()
+    #expect(await paging.refresh() == .ignored(.busy))
+    #expect(await paging.loadMore() == .ignored(.busy))
+    #expect(await paging.visibleRowsChanged(0..<10) == .ignored(.busy))
+    call.succeed(rows(0..<20), nextPage: nil)
+    #expect(await task.value == .replaced(rowCount: 20))
+    #expect(gate.cursors == [nil])
+
+    let more = Task { await paging.loadMore() }
+    #expect(await more.value == .ignored(.lastPageReached))
+    #expect(gate.cursors == [nil])
+  }
+
+  @Test("a failed page keeps the rows shown, and a retry loads the same page")
+  func failedPageThenRetry() async {
+    let paging = makeController()
+    let first = Task { await paging.refresh() }
+    await gate.nextCall().succeed(rows(0..<10), nextPage: 2)
+    _ = await first.value
+
+    let failing = Task { await paging.loadMore() }
+    let failedCall = await gate.nextCall()
+    #expect(paging.presentation == .rows(.loadingMore))
+    failedCall.fail()
+    #expect(await failing.value == .failed(.loadMore))
+    #expect(paging.rows == rows(0..<10))
+    #expect(paging.state == .error(.loadMore))
+    #expect(paging.presentation == .rows(.failed))
+    #expect(paging.lastError as? LoadFailure == LoadFailure())
+
+    let retry = Task { await paging.loadMore() }
+    let retryCall = await gate.nextCall()
+    #expect(retryCall.cursor == 2)
+    retryCall.succeed(rows(10..<15), nextPage: nil)
+    #expect(await retry.value == .appended(10..<15))
+    #expect(paging.rows == rows(0..<15))
+    #expect(paging.state == .populated)
+    #expect(paging.lastError == nil)
+    #expect(paging.presentation == .rows(.endReached))
+  }
+
+  @Test("a failed first load shows the failure view, and a refresh recovers")
+  func failedFirstLoad() async {
+    let paging = makeController()
+    let failing = Task { await paging.refresh() }
+    await gate.nextCall().fail()
+    #expect(await failing.value == .failed(.refresh))
+    #expect(paging.presentation == .failure)
+    #expect(await paging.loadMore() == .ignored(.nothingLoaded))
+
+    let retry = Task { await paging.refresh() }
+    await gate.nextCall().succeed([], nextPage: nil)
+    #expect(await retry.value == .replaced(rowCount: 0))
+    #expect(paging.presentation == .empty)
+  }
+
+  @Test("a failed refresh over rows keeps them")
+  func failedRefreshKeepsRows() async {
+    let paging = makeController()
+    let first = Task { await paging.refresh() }
+    await gate.nextCall().succeed(rows(0..<10), nextPage: 2)
+    _ = await first.value
+    let again = Task { await paging.refresh() }
+    await gate.nextCall().fail()
+    #expect(await again.value == .failed(.refresh))
+    #expect(paging.rows == rows(0..<10))
+    #expect(paging.state == .error(.refresh))
+  }
+
+  @Test("rows near the end load the next page; rows far from it do not")
+  func prefetchDistance() async {
+    let paging = makeController(distance: 5)
+    let first = Task { await paging.refresh() }
+    await gate.nextCall().succeed(rows(0..<30), nextPage: 2)
+    _ = await first.value
+
+    #expect(await paging.visibleRowsChanged(0..<10) == .ignored(.notNearEnd))
+    #expect(await paging.visibleRowsChanged(14..<24) == .ignored(.notNearEnd))
+    let near = Task { await paging.visibleRowsChanged(15..<25) }
+    let call = await gate.nextCall()
+    #expect(call.cursor == 2)
+    call.succeed(rows(30..<60), nextPage: 3)
+    #expect(await near.value == .appended(30..<60))
+    #expect(gate.cursors == [nil, 2])
+  }
+
+  @Test("a first page shorter than the viewport is followed by the next pages until the viewport is covered")
+  func shortPage() async {
+    let paging = makeController(distance: 2)
+    #expect(await paging.visibleRowsChanged(0..<0, viewportCapacity: 10) == .ignored(.nothingLoaded))
+    let task = Task { await paging.refresh() }
+    await gate.nextCall().succeed(rows(0..<3), nextPage: 2)
+    let second = await gate.nextCall()
+    #expect(second.cursor == 2)
+    second.succeed(rows(3..<8), nextPage: 3)
+    let third = await gate.nextCall()
+    #expect(third.cursor == 3)
+    third.succeed(rows(8..<13), nextPage: 4)
+    #expect(await task.value == .replaced(rowCount: 3))
+    #expect(paging.rows == rows(0..<13))
+    #expect(paging.state == .paginated)
+    #expect(gate.cursors == [nil, 2, 3])
+  }
+
+  @Test("a short last page ends loading at populated")
+  func shortLastPage() async {
+    let paging = makeController()
+    _ = await paging.visibleRowsChanged(0..<0, viewportCapacity: 20)
+    let task = Task { await paging.refresh() }
+    await gate.nextCall().succeed(rows(0..<3), nextPage: nil)
+    #expect(await task.value == .replaced(rowCount: 3))
+    #expect(paging.state == .populated)
+    #expect(paging.presentation == .rows(.endReached))
+    #expect(gate.cursors == [nil])
+  }
+
+  @Test("an empty page with a next page stops the automatic loading until the next report")
+  func emptyPageStopsChain() async {
+    let paging = makeController()
+    let task = Task { await paging.visibleRowsChanged(0..<0, viewportCapacity: 10) }
+    #expect(await task.value == .ignored(.nothingLoaded))
+    let refresh = Task { await paging.refresh() }
+    await gate.nextCall().succeed(rows(0..<2), nextPage: 2)
+    await gate.nextCall().succeed([], nextPage: 3)
+    #expect(await refresh.value == .replaced(rowCount: 2))
+    #expect(gate.cursors == [nil, 2])
+    #expect(paging.state == .paginated)
+
+    let report = Task { await paging.visibleRowsChanged(0..<2, viewportCapacity: 10) }
+    let call = await gate.nextCall()
+    #expect(call.cursor == 3)
+    call.succeed(rows(2..<20), nextPage: nil)
+    #expect(await report.value == .appended(2..<20))
+  }
+
+  @Test("a cancelled load keeps the rows and goes back to the state before it")
+  func cancelledLoad() async {
+    let paging = makeController()
+    let first = Task { await paging.refresh() }
+    await gate.nextCall().succeed(rows(0..<10), nextPage: 2)
+    _ = await first.value
+    let more = Task { await paging.loadMore() }
+    await gate.nextCall().fail(CancellationError())
+    #expect(await more.value == .cancelled)
+    #expect(paging.state == .paginated)
+    #expect(paging.rows == rows(0..<10))
+    #expect(paging.lastError == nil)
+  }
+}
