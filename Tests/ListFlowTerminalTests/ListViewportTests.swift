@@ -149,3 +149,22 @@ import Testing
     #expect(viewport.selectionScreenRow == 1)
   }
 }
+
+@Suite struct ViewportEdgesTests {
+  @Test("selecting a section's last item brings its footer on screen, its first item its header")
+  func footerAndHeaderComeIntoView() {
+    var viewport = ListViewport(height: 3)
+    viewport.setSections([.init(hasHeader: true, itemCount: 10, hasFooter: true)])
+    viewport.moveSelection(by: 9)
+    #expect(viewport.visibleRows.last == .footer(section: 0))
+    viewport.moveSelection(by: -9)
+    #expect(viewport.visibleRows.first == .header(section: 0))
+  }
+
+  @Test("on a one-line screen the selected row wins over its header and footer")
+  func selectionWins() {
+    var viewport = ListViewport(height: 1)
+    viewport.setSections([.init(hasHeader: true, itemCount: 1, hasFooter: true)])
+    #expect(viewport.visibleRows == [.item(ItemPath(item: 0, section: 0))])
+  }
+}

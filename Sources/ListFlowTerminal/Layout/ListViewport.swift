@@ -191,13 +191,18 @@ public struct ListViewport: Hashable, Sendable {
   /// The selected item's position among all items, 0-based.
   public var selectionIndex: Int? { selection.flatMap(globalIndex(of:)) }
 
-  /// Scrolls as little as possible so that the selected row is visible, and the header of its section too
-  /// when it is the section's first item.
+  /// Scrolls as little as possible so that the selected row is visible, with the header of its section when it
+  /// is the section's first item and the footer when it is the last (so the end of the list comes on screen
+  /// with the last item); the selected row itself always wins when the screen is too short for all.
   public mutating func scrollToSelection() {
     guard let selection, let row = rowIndex(of: selection), height > 0 else { return }
-    let top = selection.item == 0 && sections[selection.section].hasHeader ? row - 1 : row
+    let section = sections[selection.section]
+    let top = selection.item == 0 && section.hasHeader ? row - 1 : row
+    let bottom = selection.item == section.itemCount - 1 && section.hasFooter ? row + 1 : row
+    if bottom >= offset + height { offset = bottom - height + 1 }
     if top < offset { offset = top }
     if row >= offset + height { offset = row - height + 1 }
+    if row < offset { offset = row }
     clampOffset()
   }
 

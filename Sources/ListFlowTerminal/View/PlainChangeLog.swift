@@ -9,12 +9,13 @@
 /// update 1:5 bash  pid 812 · 4 MB
 /// delete 1:3 cron  pid 77 · 2 MB
 /// insert section 2 Swap
+/// row 2:0 swap total  2048 MB
 /// move section 1 -> 0 Processes
 /// insert 1:12 swift-build  pid 9001 · 310 MB
 /// move 1:4 -> 1:1 sshd  pid 650 · 8 MB
 /// ```
 ///
-/// A row's text is its cell's line (or `textRepresentation`) without styles; a deleted row is named by its text
+/// An inserted section is followed by a `row` line for each of its rows. A row's text is its cell's line (or `textRepresentation`) without styles; a deleted row is named by its text
 /// before the stage. To name deleted rows the log keeps the text of every row, so each stage costs
 /// O(*n*) in the rows of the list: plain mode is for pipes and tests, not for huge lists.
 struct PlainChangeLog {
@@ -57,7 +58,10 @@ struct PlainChangeLog {
     for path in update.reloadedRows { add("reload \(path)", text(path, in: next)) }
     for section in changes.sectionDeleted { add("delete section \(section)", header(section, in: sections)) }
     for path in changes.elementDeleted { add("delete \(path)", text(path, in: sections)) }
-    for section in changes.sectionInserted { add("insert section \(section)", header(section, in: next)) }
+    for section in changes.sectionInserted {
+      add("insert section \(section)", header(section, in: next))
+      for (item, text) in next[section].rows.enumerated() { lines.append("row \(section):\(item) \(text)") }
+    }
     for move in changes.sectionMoved { add("move section \(move)", header(move.target, in: next)) }
     for path in changes.elementInserted { add("insert \(path)", text(path, in: next)) }
     for move in changes.elementMoved { add("move \(move)", text(move.target, in: next)) }
