@@ -1,6 +1,6 @@
 /// A cell that draws itself as one line of a terminal.
 ///
-/// ``TerminalListView`` asks each visible cell for its line at the width available. A ``ListCell`` that does not
+/// ``TerminalListView`` asks each visible cell for its line at the width available. A `ListCell` that does not
 /// adopt this protocol is drawn from its `textRepresentation`.
 ///
 /// ```swift

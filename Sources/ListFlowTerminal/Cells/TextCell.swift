@@ -3,7 +3,7 @@
 /// It adopts every capability protocol of ListFlow, so models that are `Titled`, `Subtitled`, `Imaged`, `Fonted`
 /// or `Colored` configure it with no mapper code: the title, the subtitle, the image's text (drawn before the
 /// title), the font (bold, light → dim, italic, underline) and the color.
-/// Its look is a set of ``TextStyle`` values that ``ListItemStyle`` values change (see ``ListItemStyle/bold``).
+/// Its look is a set of ``TextStyle`` values that `ListItemStyle` values change (see `ListItemStyle.bold`).
 ///
 /// ```
 /// ▸ 日本語のタイトル  a subtitle …                  12 MB

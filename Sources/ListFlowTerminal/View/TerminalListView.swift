@@ -1,4 +1,4 @@
-/// A ``ListView`` for ANSI terminals: a scrolling viewport with a selection cursor, section headers and footers,
+/// A `ListView` for ANSI terminals: a scrolling viewport with a selection cursor, section headers and footers,
 /// styled text cells, and repaint of the changed lines only; or, when output is not a terminal, one plain line
 /// per applied change.
 ///
@@ -6,7 +6,7 @@
 /// ``Mode/screen(_:)`` it draws a frame of the terminal's size: a title bar, the visible rows, a status bar; each
 /// change ends with ``render()``, which writes only the rows that differ from the last frame (see ``FrameDiffer``).
 /// In ``Mode/plain`` it writes no escape code at all: every applied change becomes one line such as
-/// `insert 0:12 firefox`, `move 3:4 -> 0:1 sshd`, `update 0:5 bash`, `delete 0:3 cron` (see ``PlainChangeLog``).
+/// `insert 0:12 firefox`, `move 3:4 -> 0:1 sshd`, `update 0:5 bash`, `delete 0:3 cron` (see <doc:ShowingAListInATerminal>).
 /// All text from models is sanitised (``TextSanitizer``) before it is written.
 ///
 /// ```swift
