@@ -10,6 +10,8 @@ import ListFlowTerminal
 /// exact, and the stages' `data` is left empty because the view pulls rows from its data source and never reads
 /// it (building a 100,000-cell snapshot per stage would measure the snapshot, not the terminal).
 ///
+/// A row the view cannot draw (an error from the data source) fails the scenario instead of being measured.
+///
 /// Contenders: `top` (the cursor on the first row) and `middle` (the cursor on row 50,000); and `top-10k`, the
 /// same changes rate over a 10,000-row list, to show that bytes follow the changed visible rows and not the list
 /// size. Extras: `bytes_per_update` (median), `bytes_per_update_mean`, `bytes_full_repaint` (the first frame),
@@ -22,11 +24,11 @@ enum TerminalScenario {
     name: "terminal",
     summary: "50-row viewport over 100,000 rows, 1,000 updates of 1% changes: bytes written per update"
   ) { context in
-    await MainActor.run {
+    try await MainActor.run {
       [
-        measure(contender: "top", rowCount: 100_000, cursor: 0, context: context),
-        measure(contender: "middle", rowCount: 100_000, cursor: 50_000, context: context),
-        measure(contender: "top-10k", rowCount: 10_000, cursor: 0, context: context),
+        try measure(contender: "top", rowCount: 100_000, cursor: 0, context: context),
+        try measure(contender: "middle", rowCount: 100_000, cursor: 50_000, context: context),
+        try measure(contender: "top-10k", rowCount: 10_000, cursor: 0, context: context),
       ]
     }
   }
@@ -36,12 +38,14 @@ enum TerminalScenario {
   static let updateCount = 1_000
 
   @MainActor
-  static func measure(contender: String, rowCount: Int, cursor: Int, context: BenchmarkContext) -> BenchmarkResult {
+  static func measure(
+    contender: String, rowCount: Int, cursor: Int, context: BenchmarkContext
+  ) throws -> BenchmarkResult {
     var bytes: [Int] = []
     var changedRows = 0
     var fullRepaint = 0
-    var result = context.measure(scenario: "terminal", contender: contender) { () -> Int in
-      let run = replay(rowCount: rowCount, cursor: cursor)
+    var result = try context.measure(scenario: "terminal", contender: contender) { () throws -> Int in
+      let run = try replay(rowCount: rowCount, cursor: cursor)
       bytes = run.bytesPerUpdate
       changedRows = run.changedRows
       fullRepaint = run.fullRepaint
@@ -61,13 +65,17 @@ enum TerminalScenario {
 
   /// One run: a fresh view and list, the cursor placed, then every update; bytes written per update.
   @MainActor
-  static func replay(rowCount: Int, cursor: Int) -> (bytesPerUpdate: [Int], changedRows: Int, fullRepaint: Int) {
+  static func replay(
+    rowCount: Int, cursor: Int
+  ) throws(ListFlowError) -> (bytesPerUpdate: [Int], changedRows: Int, fullRepaint: Int) {
     var random = SplitMix64(seed: 42)
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .screen(size), title: "terminal benchmark")
     let source = ArrayDataSource(items: random.newItems(rowCount))
     view.dataSource = source
+    view.reusePool.register(TextCell.self)
     view.reloadData()
+    if let error = view.lastError { throw error }
     let fullRepaint = output.takeBytes().count
     view.perform(.moveDown)
     for _ in 0..<cursor / 49 { view.perform(.pageDown) }
@@ -83,6 +91,7 @@ enum TerminalScenario {
             changeset: stage.changeset, reconfiguredRows: stage.changeset.elementUpdated, reloadedRows: [],
             stage: index, stageCount: stages.count))
       }
+      if let error = view.lastError { throw error }
       let written = output.takeBytes()
       bytesPerUpdate.append(written.count)
       changedRows += cursorMoves(in: written)
