@@ -15,8 +15,8 @@ import Darwin
 ///
 /// - when the program calls ``restore()`` (do it in a `defer`, so that a thrown error restores it too);
 /// - when the process exits through `exit` (an `atexit` handler);
-/// - on `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT` sent from outside: the session restores the terminal, then lets
-///   the signal take its default effect.
+/// - on `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT` sent from outside: the session restores the terminal, then
+///   exits with status 128 + the signal's number, as a shell reports a process ended by that signal.
 ///
 /// `SIGWINCH` is turned into ``onResize(_:)`` calls with the new size.
 ///
@@ -148,12 +148,14 @@ public final class TerminalSession: Sendable {
   private func installSignalSources() {
     var sources: [any DispatchSourceProtocol] = []
     for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+      #if canImport(Darwin)
+      // kqueue sees ignored signals; on Linux an ignored signal never reaches the dispatch source.
       signal(signalNumber, SIG_IGN)
+      #endif
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
       source.setEventHandler {
         SavedTerminal.restoreRegistered()
-        signal(signalNumber, SIG_DFL)
-        raise(signalNumber)
+        exit(128 + signalNumber)
       }
       source.resume()
       sources.append(source)
