@@ -9,11 +9,12 @@ struct BenchmarkContext: Sendable {
   /// The probe that measures peak memory.
   var memory = MemoryProbe()
 
-  /// Runs `body` once to warm up, then ``runs`` times timed with `ContinuousClock`, measuring the memory each
-  /// timed run gains.
+  /// Runs `body` once to warm up, then ``runs`` times timed with `ContinuousClock`, then (when memory is
+  /// measured) once more untimed to measure the memory a run gains.
   ///
   /// The result of each run goes into ``blackHole(_:)`` after the clock stops, so it is computed but its
-  /// deallocation is not timed.
+  /// deallocation is not timed. Memory is measured in a run of its own because measuring it trims the heap, and
+  /// a timed run would then pay for page faults that a warm process does not have.
   ///
   /// - Parameters:
   ///   - scenario: The scenario's name.
@@ -29,16 +30,18 @@ struct BenchmarkContext: Sendable {
     let changeCount = changes(warmUp)
     blackHole(warmUp)
     var times: [Double] = []
-    var peak: Int?
     for _ in 0..<runs {
-      let before = measuresMemory ? memory.start() : nil
       let start = clock.now
       let output = try body()
       let elapsed = start.duration(to: clock.now)
-      let gained = memory.gainedBytes(since: before)
       blackHole(output)
       times.append(Self.milliseconds(elapsed))
-      if let gained { peak = max(peak ?? 0, gained) }
+    }
+    var peak: Int?
+    if measuresMemory, let before = memory.start() {
+      let output = try body()
+      peak = memory.gainedBytes(since: before)
+      blackHole(output)
     }
     return BenchmarkResult(
       scenario: scenario, contender: contender, timesMS: times, changes: changeCount,
@@ -58,16 +61,18 @@ struct BenchmarkContext: Sendable {
     let clock = ContinuousClock()
     let changeCount = try await body()
     var times: [Double] = []
-    var peak: Int?
     for _ in 0..<runs {
-      let before = measuresMemory ? memory.start() : nil
       let start = clock.now
       let output = try await body()
       let elapsed = start.duration(to: clock.now)
-      let gained = memory.gainedBytes(since: before)
       blackHole(output)
       times.append(Self.milliseconds(elapsed))
-      if let gained { peak = max(peak ?? 0, gained) }
+    }
+    var peak: Int?
+    if measuresMemory, let before = memory.start() {
+      let output = try await body()
+      peak = memory.gainedBytes(since: before)
+      blackHole(output)
     }
     return BenchmarkResult(
       scenario: scenario, contender: contender, timesMS: times, changes: changeCount,

@@ -78,9 +78,11 @@ struct BenchmarkOptions: Equatable, Sendable {
       --list              List the scenarios and exit.
       -h, --help          Print this help and exit.
 
-    PEAK MEMORY (Linux): before each timed run the heap is trimmed (malloc_trim), the kernel's peak resident
-    size is reset (writing 5 to /proc/self/clear_refs) and VmRSS is read; after it VmHWM is read. peak MB is the
-    largest difference over the timed runs: the memory the process gains while the contender runs.
+    PEAK MEMORY (Linux): after the timed runs, one more untimed run: before it allocations of 64 KiB and more
+    are given pages of their own (mallopt M_MMAP_THRESHOLD), the heap is trimmed (malloc_trim), the kernel's
+    peak resident size is reset (writing 5 to /proc/self/clear_refs) and VmRSS is read; after it VmHWM is read.
+    peak MB is the difference: the memory the process gains while the contender runs (its result included, its
+    inputs not).
 
     SCENARIOS:
     \(scenarios.map { "  \($0.name.padding(20))\($0.summary)" }.joined(separator: "\n"))

@@ -8,7 +8,7 @@ struct BenchmarkResult: Sendable {
   var timesMS: [Double]
   /// The number of changes the contender reported, when it reports any.
   var changes: Int?
-  /// The memory the process gained during a run, in MB (the largest gain over the timed runs), where measured.
+  /// The memory the process gained during a run, in MB (measured in one more, untimed run), where measured.
   var peakMB: Double?
   /// Why the contender did not run, or what to know about its figures (`> cap`, `flattened`).
   var note: String?

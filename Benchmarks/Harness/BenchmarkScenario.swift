@@ -16,11 +16,15 @@ struct BenchmarkScenario: Sendable {
   var name: String
   /// One line for `--list` and `--help`.
   var summary: String
-  /// Builds the inputs and measures every contender.
-  var run: @Sendable (BenchmarkContext) async throws -> [BenchmarkResult]
+  /// Builds the inputs and measures every contender, on the main actor: the main thread allocates from glibc's
+  /// main arena, the only one whose free memory `malloc_trim` returns, which the memory measurement relies on.
+  var run: @MainActor @Sendable (BenchmarkContext) async throws -> [BenchmarkResult]
 
   /// Creates a scenario.
-  init(name: String, summary: String, run: @escaping @Sendable (BenchmarkContext) async throws -> [BenchmarkResult]) {
+  init(
+    name: String, summary: String,
+    run: @escaping @MainActor @Sendable (BenchmarkContext) async throws -> [BenchmarkResult]
+  ) {
     self.name = name
     self.summary = summary
     self.run = run

@@ -5,15 +5,26 @@ import Glibc
 /// the heap memory freed so far back to the system.
 @_silgen_name("malloc_trim")
 private func mallocTrim(_ pad: Int) -> Int32
+
+/// glibc's `int mallopt(int param, int value)` (`<malloc.h>`).
+@_silgen_name("mallopt")
+private func mallocOption(_ parameter: Int32, _ value: Int32) -> Int32
+
+/// `M_MMAP_THRESHOLD` of `<malloc.h>`: allocations of at least this many bytes get pages of their own.
+private let mmapThreshold: Int32 = -3
 #endif
 
 /// Measures the memory the process gains while it runs a piece of code, on Linux.
 ///
-/// How: before the run, freed heap memory is given back to the system (`malloc_trim(0)`, so memory a previous
-/// run freed does not hide this run's needs), the kernel's peak resident set size is reset by writing `5` to
-/// `/proc/self/clear_refs`, and the current resident set size (`VmRSS` of `/proc/self/status`) is read. After the
-/// run, the peak since the reset (`VmHWM`) is read. The gain is the peak minus the size before: the memory the
-/// run needed on top of what the process already held (its inputs among it), results included.
+/// How: before the run, allocations of 64 KiB and more are made to get pages of their own (`mallopt` with
+/// `M_MMAP_THRESHOLD`) and freed heap memory is given back to the system (`malloc_trim(0)`), so memory that a
+/// previous run freed and the allocator kept cannot hide this run's needs; the kernel's peak resident set size is
+/// reset by writing `5` to `/proc/self/clear_refs`, and the current resident set size (`VmRSS` of
+/// `/proc/self/status`) is read. After the run, the peak since the reset (`VmHWM`, which counts pages freed
+/// during the run too) is read and the allocator gets back a large threshold (32 MiB, what glibc's own dynamic
+/// threshold reaches in a warm process). The gain is the peak minus the size before: the memory the run needed on
+/// top of what the process already held (its inputs among it), its result included. Small allocations served
+/// from memory the allocator already held are not counted: the figure is exact for large buffers.
 ///
 /// Elsewhere than Linux, or when `/proc` refuses the reset, ``isAvailable`` is `false` and nothing is measured.
 struct MemoryProbe: Sendable {
@@ -33,6 +44,7 @@ struct MemoryProbe: Sendable {
   func start() -> Int? {
     #if os(Linux)
     guard isAvailable else { return nil }
+    _ = mallocOption(mmapThreshold, 64 * 1024)
     _ = mallocTrim(0)
     guard Self.resetPeak(), let resident = Self.statusKilobytes("VmRSS:") else { return nil }
     return resident * 1024
@@ -44,6 +56,9 @@ struct MemoryProbe: Sendable {
   /// Ends a measurement started with ``start()``: the bytes gained, never negative.
   func gainedBytes(since start: Int?) -> Int? {
     guard let start, let peak = Self.statusKilobytes("VmHWM:") else { return nil }
+    #if os(Linux)
+    _ = mallocOption(mmapThreshold, 32 * 1024 * 1024)
+    #endif
     return max(0, peak * 1024 - start)
   }
 

@@ -4,7 +4,8 @@
 ///   occurrence in the target; occurrences left over are deleted or inserted. Deterministic, and applying the
 ///   result still gives exactly the target.
 /// - ``reject``: the diff throws ``DiffError/duplicateIdentifier(_:)`` naming the identifier and where it
-///   stands twice. Detecting duplicates in the target costs one more hash insertion per inserted element.
+///   stands twice. Detecting duplicates in the target costs one more hash insertion per inserted element, and
+///   on a side of a sectioned diff that deletes or inserts sections, one more per element of that side.
 public struct DuplicatePolicy: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
   internal enum Kind: Hashable, Sendable {

@@ -42,32 +42,77 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
   }
 }
 
-/// The elements of the matched sections, end to end, and where each section starts.
+/// The elements of the matched sections numbered end to end ("flat" positions), without copying them.
 @usableFromInline
-internal struct _FlattenedSections<Element> {
-  /// The elements of the sections that were matched, section after section.
-  @usableFromInline var elements: [Element] = []
-  /// For each flattened element, its section's index.
+internal struct _FlattenedSections<Section: DifferentiableSection> {
+  /// The sections.
+  @usableFromInline let sections: [Section]
+  /// For each flat position, its section's index.
   @usableFromInline var sectionOf: [Int] = []
-  /// For each section, the flattened position of its first element (unmatched sections: -1).
+  /// For each section, the flat position of its first element (unmatched sections: -1).
   @usableFromInline var start: [Int]
 
   @inlinable
-  init<Section: DifferentiableSection>(_ sections: [Section], including isIncluded: [Int])
-  where Section.Elements.Element == Element {
+  init(_ sections: [Section], including partners: [Int]) {
+    self.sections = sections
     start = [Int](repeating: -1, count: sections.count)
-    for (section, partner) in zip(sections.indices, isIncluded) where partner >= 0 {
-      start[section] = elements.count
-      elements.append(contentsOf: sections[section].elements)
-      sectionOf.append(contentsOf: repeatElement(section, count: elements.count - start[section]))
+    for (section, partner) in zip(sections.indices, partners) where partner >= 0 {
+      start[section] = sectionOf.count
+      sectionOf.append(contentsOf: repeatElement(section, count: sections[section].elements.count))
     }
   }
 
-  /// The path of a flattened position.
+  /// The number of flat positions.
+  @inlinable var count: Int { sectionOf.count }
+
+  /// The element at a flat position.
+  @inlinable
+  subscript(flat: Int) -> Section.Elements.Element {
+    let section = sectionOf[flat]
+    let elements = sections[section].elements
+    return elements[elements.startIndex + flat - start[section]]
+  }
+
+  /// The path of a flat position.
   @inlinable
   func path(_ flat: Int) -> ItemPath {
     let section = sectionOf[flat]
     return ItemPath(item: flat - start[section], section: section)
+  }
+
+  /// The identifiers of the included sections' elements, in flat order.
+  @inlinable
+  var identifiers: Identifiers { Identifiers(sections: sections, start: start) }
+
+  /// The identifiers of the included sections' elements, in flat order.
+  @usableFromInline
+  struct Identifiers: Sequence, IteratorProtocol {
+    @usableFromInline let sections: [Section]
+    @usableFromInline let start: [Int]
+    @usableFromInline var section = -1
+    @usableFromInline var elements: Section.Elements? = nil
+    @usableFromInline var position = 0
+
+    @inlinable
+    init(sections: [Section], start: [Int]) {
+      self.sections = sections
+      self.start = start
+    }
+
+    @inlinable
+    mutating func next() -> Section.Elements.Element.DifferenceIdentifier? {
+      while true {
+        if let elements, position < elements.endIndex {
+          defer { position += 1 }
+          return elements[position].differenceIdentifier
+        }
+        section += 1
+        while section < sections.count, start[section] < 0 { section += 1 }
+        guard section < sections.count else { return nil }
+        elements = sections[section].elements
+        position = sections[section].elements.startIndex
+      }
+    }
   }
 }
 
@@ -98,12 +143,29 @@ internal func _sectionedDiff<Data: RangeReplaceableCollection>(
     return ([], error)
   }
 
+  // Pass 1b: under `.reject`, elements of deleted or inserted sections are not matched, so look for their
+  // duplicates here, on each side that has such sections.
+  if policy.kind == .reject {
+    for (side, sides, partners) in [
+      (DiffError.Duplicate.Side.source, oldSections, sections.sourceToTarget),
+      (.target, newSections, sections.targetToSource),
+    ] where partners.contains(-1) {
+      if let duplicate = _firstDuplicateElement(in: sides, side: side) { return ([], .duplicateIdentifier(duplicate)) }
+    }
+  }
+
   // Pass 2: flatten the elements of matched sections (those of deleted or inserted sections go with them).
   let old = _FlattenedSections(oldSections, including: sections.sourceToTarget)
   let new = _FlattenedSections(newSections, including: sections.targetToSource)
 
   // Pass 3: match elements by identity, across sections.
-  var elements = _matchByIdentity(source: old.elements, target: new.elements, policy: policy)
+  var elements = _matchByIdentity(
+    source: old.identifiers,
+    sourceCount: old.count,
+    target: new.identifiers,
+    targetCount: new.count,
+    policy: policy
+  )
   if let duplicate = elements.duplicate {
     let flattened = duplicate.side == .source ? old : new
     let error = DiffError.duplicateIdentifier(
@@ -118,51 +180,7 @@ internal func _sectionedDiff<Data: RangeReplaceableCollection>(
     return ([], error)
   }
 
-  // Pass 4: in source order, section and element updates and deletes. Each kept element's entry of
-  // `elements.sourceToTarget` is rewritten to its position in its section once the deletes are applied.
-  var sectionUpdated: [Int] = []
-  var sectionDeleted: [Int] = []
-  var elementUpdated: [ItemPath] = []
-  var elementDeleted: [ItemPath] = []
-  var afterUpdates = oldSections
-  var survivors: [[Element]] = Array(repeating: [], count: oldSections.count)
-  for section in oldSections.indices {
-    let targetSection = sections.sourceToTarget[section]
-    if targetSection < 0 {
-      sectionDeleted.append(section)
-      continue
-    }
-    let modelChanged = !newSections[targetSection].model.isContentEqual(to: oldSections[section].model)
-    if modelChanged { sectionUpdated.append(section) }
-    var withUpdates: [Element]? = nil
-    var kept: [Element] = []
-    let start = old.start[section]
-    let end = start + oldSections[section].elements.count
-    kept.reserveCapacity(end - start)
-    for flat in start..<end {
-      let targetFlat = elements.sourceToTarget[flat]
-      if targetFlat < 0 {
-        elementDeleted.append(ItemPath(item: flat - start, section: section))
-        continue
-      }
-      var element = old.elements[flat]
-      if !new.elements[targetFlat].isContentEqual(to: element) {
-        elementUpdated.append(ItemPath(item: flat - start, section: section))
-        element = new.elements[targetFlat]
-        if withUpdates == nil { withUpdates = Array(old.elements[start..<end]) }
-        withUpdates![flat - start] = element
-      }
-      elements.sourceToTarget[flat] = kept.count
-      kept.append(element)
-    }
-    survivors[section] = kept
-    if modelChanged || withUpdates != nil {
-      let model = modelChanged ? newSections[targetSection] : oldSections[section]
-      afterUpdates[section] = Section(source: model, elements: withUpdates ?? Array(old.elements[start..<end]))
-    }
-  }
-
-  // Pass 5: section inserts and moves; a longest run of matched sections keeping their order stays.
+  // Pass 4: section inserts and moves; a longest run of matched sections keeping their order stays.
   let staying = _longestIncreasingSubsequenceMask(sections.targetToSource.filter { $0 >= 0 })
   var sectionRank = [Int](repeating: -1, count: oldSections.count)
   var rank = 0
@@ -182,6 +200,56 @@ internal func _sectionedDiff<Data: RangeReplaceableCollection>(
       sectionMoved.append(Move(source: sectionRank[section], target: targetSection))
     }
     matchedRank += 1
+  }
+
+  // Pass 5: in source order, section and element updates and deletes. Each kept element's entry of
+  // `elements.sourceToTarget` is rewritten to its position in its section once the deletes are applied.
+  var sectionUpdated: [Int] = []
+  var sectionDeleted: [Int] = []
+  var elementUpdated: [ItemPath] = []
+  var elementDeleted: [ItemPath] = []
+  var afterUpdates = oldSections
+  // The data after the deletes is needed only when there is a stage 2 or 3.
+  let needsSurvivors =
+    sections.sourceToTarget.contains(-1) || elements.sourceToTarget.contains(-1) || !sectionInserted.isEmpty
+    || !sectionMoved.isEmpty
+  var survivors: [[Element]] = Array(repeating: [], count: needsSurvivors ? oldSections.count : 0)
+  for section in oldSections.indices {
+    let targetSection = sections.sourceToTarget[section]
+    if targetSection < 0 {
+      sectionDeleted.append(section)
+      continue
+    }
+    let modelChanged = !newSections[targetSection].model.isContentEqual(to: oldSections[section].model)
+    if modelChanged { sectionUpdated.append(section) }
+    var withUpdates: [Element]? = nil
+    var kept: [Element] = []
+    var keptCount = 0
+    let start = old.start[section]
+    let end = start + oldSections[section].elements.count
+    if needsSurvivors { kept.reserveCapacity(end - start) }
+    for flat in start..<end {
+      let targetFlat = elements.sourceToTarget[flat]
+      if targetFlat < 0 {
+        elementDeleted.append(ItemPath(item: flat - start, section: section))
+        continue
+      }
+      var element = old[flat]
+      if !new[targetFlat].isContentEqual(to: element) {
+        elementUpdated.append(ItemPath(item: flat - start, section: section))
+        element = new[targetFlat]
+        if withUpdates == nil { withUpdates = Array(oldSections[section].elements) }
+        withUpdates![flat - start] = element
+      }
+      elements.sourceToTarget[flat] = keptCount
+      keptCount += 1
+      if needsSurvivors { kept.append(element) }
+    }
+    if needsSurvivors { survivors[section] = kept }
+    if modelChanged || withUpdates != nil {
+      let model = modelChanged ? newSections[targetSection] : oldSections[section]
+      afterUpdates[section] = Section(source: model, elements: withUpdates ?? Array(oldSections[section].elements))
+    }
   }
 
   // Pass 6: per target section, element inserts and moves. Elements from the same section keep a longest
@@ -226,9 +294,11 @@ internal func _sectionedDiff<Data: RangeReplaceableCollection>(
   if !sectionUpdated.isEmpty || !elementUpdated.isEmpty {
     stages.append(Changeset(data: Data(afterUpdates), sectionUpdated: sectionUpdated, elementUpdated: elementUpdated))
   }
-  let afterDeletes = oldSections.indices.compactMap { section -> Section? in
-    sections.sourceToTarget[section] < 0 ? nil : Section(source: afterUpdates[section], elements: survivors[section])
-  }
+  let afterDeletes =
+    needsSurvivors
+    ? oldSections.indices.compactMap { section -> Section? in
+      sections.sourceToTarget[section] < 0 ? nil : Section(source: afterUpdates[section], elements: survivors[section])
+    } : []
   if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
     stages.append(
       Changeset(data: Data(afterDeletes), sectionDeleted: sectionDeleted, elementDeleted: elementDeleted)
@@ -244,4 +314,30 @@ internal func _sectionedDiff<Data: RangeReplaceableCollection>(
     stages.append(Changeset(data: target, elementInserted: elementInserted, elementMoved: elementMoved))
   }
   return (stages, nil)
+}
+
+/// The first element identifier that stands twice among all the elements of `sections`, in order.
+///
+/// - Complexity: O(*n*) expected: one hash insertion per element.
+@inlinable
+internal func _firstDuplicateElement<Section: DifferentiableSection>(
+  in sections: [Section],
+  side: DiffError.Duplicate.Side
+) -> DiffError.Duplicate? {
+  var seen: [Section.Elements.Element.DifferenceIdentifier: ItemPath] = [:]
+  for (section, content) in sections.enumerated() {
+    for (item, element) in content.elements.enumerated() {
+      let path = ItemPath(item: item, section: section)
+      if let first = seen.updateValue(path, forKey: element.differenceIdentifier) {
+        return .init(
+          identifier: String(describing: element.differenceIdentifier),
+          side: side,
+          isSection: false,
+          first: first,
+          second: path
+        )
+      }
+    }
+  }
+  return nil
 }

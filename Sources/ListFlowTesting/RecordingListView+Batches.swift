@@ -88,7 +88,11 @@ extension RecordingListView {
     var inserted: [Int: [Int]] = [:]
     for path in stage.elementInserted { inserted[path.section, default: []].append(path.item) }
 
-    // Pass 3: build each new section: moved-in and inserted rows at their targets, staying rows in order.
+    // Pass 3: give the cells that left back to the pool, so that inserted rows can reuse them.
+    for section in stage.sectionDeleted { discard(old[section], at: section) }
+    for path in stage.elementDeleted { drop(old[path.section].rows[path.item], .row(path)) }
+
+    // Pass 4: build each new section: moved-in and inserted rows at their targets, staying rows in order.
     var newSections: [Section] = []
     for section in 0..<sectionCount {
       if isInsertedSection[section] {
@@ -130,9 +134,6 @@ extension RecordingListView {
       newSections.append(Section(header: old[source].header, rows: slots.compactMap { $0 }, footer: old[source].footer))
     }
 
-    // Pass 4: give the cells that left back to the pool.
-    for section in stage.sectionDeleted { discard(old[section], at: section) }
-    for path in stage.elementDeleted { drop(old[path.section].rows[path.item], .row(path)) }
     replaceSections(newSections)
   }
 

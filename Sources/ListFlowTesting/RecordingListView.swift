@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let view = RecordingListView()
-/// let controller = ListController(view: view, binder: VenueDetailViewState.binder)
+/// let controller = ListController<VenueDetailViewState>(view: view, binder: VenueDetailViewState.binder)
 /// await controller.apply(state)
 /// #expect(view.renderedLines == ["# Kaminarimon", "== Reviews ==", "Yosuke Ishikawa: Foo"])
 /// #expect(view.inconsistencies.isEmpty)
@@ -153,14 +153,11 @@ public final class RecordingListView: ListView {
   // MARK: Pulling and dropping cells
 
   func pullSection(_ index: Int, from dataSource: any ListDataSource) -> Section {
+    let header = pullSupplementary(.header(section: index), from: dataSource)
     let rows = (0..<dataSource.numberOfRows(inSection: index)).map {
       pullCell(ItemPath(item: $0, section: index), from: dataSource)
     }
-    return Section(
-      header: pullSupplementary(.header(section: index), from: dataSource),
-      rows: rows,
-      footer: pullSupplementary(.footer(section: index), from: dataSource)
-    )
+    return Section(header: header, rows: rows, footer: pullSupplementary(.footer(section: index), from: dataSource))
   }
 
   func pullCell(_ path: ItemPath, from dataSource: any ListDataSource) -> any ListCell {

@@ -32,7 +32,9 @@ struct ExhaustiveTests {
       }
     }
     #expect(pairs.count > 20_000)
-    let found = failures(pairs) { DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts]) }
+    let found = failures(pairs) {
+      DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts, .singleBatch])
+    }
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 
@@ -46,7 +48,9 @@ struct ExhaustiveTests {
       pairs += targets.map { target in (source, target.map { Token($0, $0 % 2) }) }
     }
     #expect(pairs.count == 6 * targets.count)
-    let found = failures(pairs) { DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts]) }
+    let found = failures(pairs) {
+      DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts, .singleBatch])
+    }
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 
@@ -72,7 +76,9 @@ struct ExhaustiveTests {
       }
     }
     #expect(pairs.count > 5_000)
-    let found = failures(pairs) { DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts]) }
+    let found = failures(pairs) {
+      DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts, .singleBatch])
+    }
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 }

@@ -2,7 +2,7 @@ import ListFlowDiff
 import Testing
 
 /// Seeded random pairs, flat and sectioned, each checked for every documented property (see ``DiffProperties``):
-/// replay stage by stage and in one batch, stage order, minimal counts, duplicate policies. A failure prints the
+/// replay stage by stage, stage order, minimal counts; on fewer cases duplicate policies and the single batch. A failure prints the
 /// case's seed and a shrunk minimal input; `LISTFLOW_FUZZ_SEED` runs another set of cases.
 @Suite("Random pairs (seeded fuzzing)")
 struct FuzzTests {
@@ -14,9 +14,28 @@ struct FuzzTests {
     let failures = fuzzFailures(
       count: Self.flatCases,
       make: { $0.flatPair() },
-      problems: { DiffProperties.problems(source: $0.source, target: $0.target) },
+      problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: [.replay, .counts]) },
       shrink: { pair in
-        Shrinking.shrink(pair) { !DiffProperties.problems(source: $0, target: $1).isEmpty }
+        Shrinking.shrink(pair) {
+          !DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts]).isEmpty
+        }
+      },
+      show: { "source \($0.source), target \($0.target)" })
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+  }
+
+  @Test("20,000 random flat pairs: both duplicate policies behave as documented, the single batch gives the target")
+  func randomFlatPairsUnderPoliciesAndInOneBatch() {
+    let failures = fuzzFailures(
+      count: 20_000,
+      make: { $0.flatPair() },
+      problems: {
+        DiffProperties.problems(source: $0.source, target: $0.target, checking: [.policies, .singleBatch, .counts])
+      },
+      shrink: { pair in
+        Shrinking.shrink(pair) {
+          !DiffProperties.problems(source: $0, target: $1, checking: [.policies, .singleBatch, .counts]).isEmpty
+        }
       },
       show: { "source \($0.source), target \($0.target)" })
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
@@ -38,14 +57,18 @@ struct FuzzTests {
   }
 
   @Test(
-    "under both duplicate policies, 20,000 random sectioned pairs give the default stages or throw naming a duplicate")
-  func randomSectionedPairsUnderPolicies() {
+    "20,000 random sectioned pairs: both duplicate policies behave as documented, the single batch gives the target")
+  func randomSectionedPairsUnderPoliciesAndInOneBatch() {
     let failures = fuzzFailures(
       count: 20_000,
       make: { $0.sectionedPair() },
-      problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: .policies) },
+      problems: {
+        DiffProperties.problems(source: $0.source, target: $0.target, checking: [.policies, .singleBatch, .counts])
+      },
       shrink: { pair in
-        Shrinking.shrink(pair) { !DiffProperties.problems(source: $0, target: $1, checking: .policies).isEmpty }
+        Shrinking.shrink(pair) {
+          !DiffProperties.problems(source: $0, target: $1, checking: [.policies, .singleBatch, .counts]).isEmpty
+        }
       },
       show: { "source \($0.source), target \($0.target)" })
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")

@@ -15,7 +15,7 @@ extension ListController {
   ///   - reloading: Whether to reload the view instead of applying batches (``ListTransition/ReloadReason/requested``).
   /// - Complexity: O(n) for the diff (off the main actor from
   ///   ``ListControllerConfiguration/backgroundDiffThreshold`` rows), plus the view's work per change.
-  public func apply(_ state: State, reloading: Bool = false) async {
+  public func apply(_ state: State, reloading: Bool) async {
     let request = ApplyRequest(state: state, reloads: reloading)
     let submitted = queue.submit(request) { old, new in
       ApplyRequest(state: new.state, reloads: old.reloads || new.reloads)
@@ -26,6 +26,15 @@ extension ListController {
       if case .finished = handoff { return }
     }
     await runQueue()
+  }
+
+  /// Shows a state, updating the view in batches unless a reload is due: `apply(state, reloading: false)`.
+  ///
+  /// See ``apply(_:reloading:)`` for the ordering, coalescing and cancellation rules.
+  ///
+  /// - Parameter state: The state to show.
+  public func apply(_ state: State) async {
+    await apply(state, reloading: false)
   }
 
   /// Applies every state of a sequence, in order, until it ends or the task is cancelled.

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let view = RecordingListView()
-/// let controller = ListController(view: view, binder: VenueDetailViewState.binder)
+/// let controller = ListController<VenueDetailViewState>(view: view, binder: VenueDetailViewState.binder)
 /// await controller.apply(state)          // the first state reloads the view
 /// state.reviews.append(review)
 /// await controller.apply(state)          // later states are diffed and applied in batches

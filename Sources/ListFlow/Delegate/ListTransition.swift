@@ -6,7 +6,7 @@ public struct ListTransition: Sendable, CustomStringConvertible {
   public enum ReloadReason: Hashable, Sendable, CustomStringConvertible {
     /// The first state shown.
     case initial
-    /// The change had more changes than ``ListController/Configuration/reloadThreshold``.
+    /// The change had more changes than ``ListControllerConfiguration/reloadThreshold``.
     case threshold(changeCount: Int)
     /// The view was not on screen.
     case notVisible

@@ -13,13 +13,15 @@ enum DiffProperties {
   /// Which properties to check.
   struct Aspects: OptionSet {
     let rawValue: Int
-    /// Stage shape, replay stage by stage and in one batch.
+    /// Stage shape and replay stage by stage.
     static let replay = Aspects(rawValue: 1)
-    /// Change counts against ``Reference`` (minimal moves).
+    /// Change counts against ``Reference`` (minimal moves), of the stages and of the single batch if checked.
     static let counts = Aspects(rawValue: 2)
     /// `.matchInOrder` and `.reject`.
     static let policies = Aspects(rawValue: 4)
-    static let all: Aspects = [.replay, .counts, .policies]
+    /// The single batch `Changeset(source:target:)`: sorted, applied in one go it gives the target.
+    static let singleBatch = Aspects(rawValue: 8)
+    static let all: Aspects = [.replay, .counts, .policies, .singleBatch]
   }
 
   /// The problems of the flat diff of `source` and `target`.
@@ -44,7 +46,7 @@ enum DiffProperties {
       problems.append("counts \(ChangeCounts(changes)), expected \(expected)")
     }
 
-    if aspects.contains(.replay) {
+    if aspects.contains(.singleBatch) {
       let batch = Changeset(source: source, target: target)
       problems += sortingProblems(batch, label: "single batch")
       if batch.data != target { problems.append("single batch: data \(batch.data) is not the target") }
@@ -86,7 +88,7 @@ enum DiffProperties {
       problems.append("counts \(ChangeCounts(changes)), expected \(expected)")
     }
 
-    if aspects.contains(.replay) {
+    if aspects.contains(.singleBatch) {
       let batch = Changeset(source: source, target: target)
       problems += sortingProblems(batch, label: "single batch")
       if batch.data != target { problems.append("single batch: data \(batch.data) is not the target") }

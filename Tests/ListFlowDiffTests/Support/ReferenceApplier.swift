@@ -18,35 +18,37 @@ enum ReferenceApplier {
   static func layOut(
     before: Int, after: Int, deleted: [Int], inserted: [Int], moved: [(source: Int, target: Int)], what: String
   ) throws(ReplayError) -> [Int] {
-    var gone = Set<Int>()
+    var gone = [Bool](repeating: false, count: before)
     for position in deleted + moved.map(\.source) {
-      guard (0..<before).contains(position) else {
+      guard position >= 0, position < before else {
         throw ReplayError(description: "\(what): \(position) out of 0..<\(before)")
       }
-      guard gone.insert(position).inserted else {
-        throw ReplayError(description: "\(what): \(position) deleted or moved twice")
-      }
+      guard !gone[position] else { throw ReplayError(description: "\(what): \(position) deleted or moved twice") }
+      gone[position] = true
     }
-    var origin = [Int?](repeating: nil, count: after)
+    var origin = [Int](repeating: -2, count: after)  // -2: not yet known
     for position in inserted {
-      guard (0..<after).contains(position), origin[position] == nil else {
+      guard position >= 0, position < after, origin[position] == -2 else {
         throw ReplayError(description: "\(what): insert \(position) out of 0..<\(after) or named twice")
       }
       origin[position] = -1
     }
     for move in moved {
-      guard (0..<after).contains(move.target), origin[move.target] == nil else {
+      guard move.target >= 0, move.target < after, origin[move.target] == -2 else {
         throw ReplayError(description: "\(what): move target \(move.target) out of 0..<\(after) or named twice")
       }
       origin[move.target] = move.source
     }
-    var survivors = (0..<before).filter { !gone.contains($0) }.makeIterator()
-    for position in 0..<after where origin[position] == nil {
-      guard let survivor = survivors.next() else { throw ReplayError(description: "\(what): too few survivors") }
+    var survivor = 0
+    for position in 0..<after where origin[position] == -2 {
+      while survivor < before && gone[survivor] { survivor += 1 }
+      guard survivor < before else { throw ReplayError(description: "\(what): too few survivors") }
       origin[position] = survivor
+      survivor += 1
     }
-    guard survivors.next() == nil else { throw ReplayError(description: "\(what): too many survivors") }
-    return origin.map { $0! }
+    while survivor < before && gone[survivor] { survivor += 1 }
+    guard survivor == before else { throw ReplayError(description: "\(what): too many survivors") }
+    return origin
   }
 
   /// Applies a flat changeset.
@@ -59,11 +61,14 @@ enum ReferenceApplier {
       + changeset.elementMoved.flatMap { [$0.source, $0.target] }
     guard paths.allSatisfy({ $0.section == 0 }) else { throw ReplayError(description: "a path outside section 0") }
     let data = changeset.data
-    let updated = Set(changeset.elementUpdated.map(\.item))
-    guard updated.count == changeset.elementUpdated.count, updated.allSatisfy({ old.indices.contains($0) }) else {
-      throw ReplayError(description: "an update out of range or named twice")
+    var updated = [Bool](repeating: false, count: old.count)
+    for position in changeset.elementUpdated.map(\.item) {
+      guard position >= 0, position < old.count, !updated[position] else {
+        throw ReplayError(description: "update \(position) out of range or named twice")
+      }
+      updated[position] = true
     }
-    guard updated.isDisjoint(with: changeset.elementDeleted.map(\.item)) else {
+    guard !changeset.elementDeleted.contains(where: { (0..<old.count).contains($0.item) && updated[$0.item] }) else {
       throw ReplayError(description: "an element both updated and deleted")
     }
     let origin = try layOut(
@@ -71,7 +76,7 @@ enum ReferenceApplier {
       inserted: changeset.elementInserted.map(\.item),
       moved: changeset.elementMoved.map { ($0.source.item, $0.target.item) }, what: "elements")
     return origin.enumerated().map { position, source in
-      source < 0 || updated.contains(source) ? data[position] : old[source]
+      source < 0 || updated[source] ? data[position] : old[source]
     }
   }
 

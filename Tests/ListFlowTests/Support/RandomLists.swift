@@ -14,12 +14,12 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// A row of the random lists: identity `id`, content `version`, and which of two cell types shows it.
-struct TestRow: Hashable, Sendable {
+struct TestRow: Hashable, Sendable, CellBinderConvertible {
   var id: Int
   var version: Int
   var isAlternate: Bool
 
-  var binder: CellBinder {
+  var cellBinder: CellBinder {
     isAlternate
       ? AlternateRowCell.makeBinder(value: self, id: id) : RowCell.makeBinder(value: self, id: id)
   }
@@ -62,7 +62,7 @@ enum RandomLists {
           break
         }
         let row = TestRow(id: id, version: Int(random.next() % 3), isAlternate: random.next() % 5 == 0)
-        rows.append(row.binder)
+        rows.append(row.cellBinder)
       }
       let header: CellBinder? =
         random.next() % 3 == 0

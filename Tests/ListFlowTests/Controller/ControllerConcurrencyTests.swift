@@ -1,0 +1,162 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+@Suite("ListController concurrency: ordered, coalescing, cancellable application of states", .serialized)
+@MainActor
+struct ControllerConcurrencyTests {
+  static func rows(_ ids: [Int], version: Int = 0) -> [TestRow] {
+    ids.map { TestRow(id: $0, version: version, isAlternate: false) }
+  }
+
+  /// A controller whose every diff runs off the main actor through `gate`.
+  func makeController(
+    _ view: RecordingListView, gate: DiffGate, delegate: SyncDelegate = SyncDelegate()
+  )
+    -> ListController<[TestRow]>
+  {
+    ListController<[TestRow]>(
+      view: view,
+      configuration: ListControllerConfiguration(reloadThreshold: .max, backgroundDiffThreshold: 0),
+      delegate: delegate
+    ) { rows in
+      gate.pass()
+      return [ListSection(id: ListIdentifier.mainSection, items: rows.map(\.cellBinder))]
+    }
+  }
+
+  @Test("a state arriving during a diff supersedes the states not yet started; the last state is shown")
+  func supersede() async {
+    let view = RecordingListView()
+    let gate = DiffGate()
+    var shown: [[String]] = []
+    var delegate = SyncDelegate()
+    delegate.didApply = { _ in shown.append(view.renderedLines) }
+    let controller = makeController(view, gate: gate, delegate: delegate)
+    var arrivals = gate.arrivals.makeAsyncIterator()
+
+    let first = Task { await controller.apply(Self.rows([1])) }
+    await arrivals.next()  // the first diff is running, held by the gate
+    let second = Task { await controller.apply(Self.rows([1, 2])) }
+    while !controller.hasPendingState { await Task.yield() }
+    let third = Task { await controller.apply(Self.rows([1, 2, 3])) }
+    while controller.statistics.supersededStates == 0 { await Task.yield() }
+    gate.open()
+    await first.value
+    await second.value
+    await third.value
+
+    #expect(shown == [["r1 v0"], ["r1 v0", "r2 v0", "r3 v0"]])
+    #expect(controller.statistics.appliedStates == 2)
+    #expect(controller.statistics.supersededStates == 1)
+    #expect(!controller.isApplying)
+    #expect(view.inconsistencies.isEmpty)
+  }
+
+  @Test("cancelling the applying task mid-diff leaves the view on the last applied state")
+  func cancelMidDiff() async {
+    let view = RecordingListView()
+    let gate = DiffGate(blocked: 2)
+    let controller = makeController(view, gate: gate)
+    var arrivals = gate.arrivals.makeAsyncIterator()
+    let initial = Task { await controller.apply(Self.rows([1, 2])) }
+    await arrivals.next()
+    gate.open()
+    await initial.value
+
+    let cancelled = Task { await controller.apply(Self.rows([3])) }
+    await arrivals.next()
+    cancelled.cancel()
+    gate.open()
+    await cancelled.value
+
+    #expect(view.renderedLines == ["r1 v0", "r2 v0"])
+    #expect(controller.state == Self.rows([1, 2]))
+    #expect(controller.statistics.cancelledStates == 1)
+    #expect(!controller.isApplying)
+    await controller.apply(Self.rows([2, 4]))
+    #expect(view.renderedLines == ["r2 v0", "r4 v0"])
+  }
+
+  @Test("when the applying task is cancelled, a waiting caller takes over and its state is shown")
+  func handOffAfterCancellation() async {
+    let view = RecordingListView()
+    let gate = DiffGate()
+    let controller = makeController(view, gate: gate)
+    var arrivals = gate.arrivals.makeAsyncIterator()
+    let runner = Task { await controller.apply(Self.rows([1])) }
+    await arrivals.next()
+    let waiting = Task { await controller.apply(Self.rows([5, 6])) }
+    while !controller.hasPendingState { await Task.yield() }
+    runner.cancel()
+    gate.open()
+    await runner.value
+    await waiting.value
+    #expect(view.renderedLines == ["r5 v0", "r6 v0"])
+    #expect(controller.statistics.appliedStates == 1)
+    #expect(!controller.isApplying)
+  }
+
+  @Test("run consumes a finite stream in order and returns when it ends")
+  func runFiniteStream() async {
+    let view = RecordingListView()
+    var applied: [Int] = []
+    var delegate = SyncDelegate()
+    delegate.didApply = { $0.target.first.map { applied.append($0.elements.count) } }
+    let controller = ListController<[TestRow]>(view: view, delegate: delegate)
+    let (stream, continuation) = AsyncStream.makeStream(of: [TestRow].self)
+    for count in 1...5 { continuation.yield(Self.rows(Array(0..<count))) }
+    continuation.finish()
+    await controller.run(stream)
+    #expect(applied == [1, 2, 3, 4, 5])
+    #expect(view.renderedLines.count == 5)
+  }
+
+  @Test("run stops when its task is cancelled, and an error ending the stream is reported")
+  func runCancelledAndFailing() async {
+    let view = RecordingListView()
+    var failures: [ListFlowError] = []
+    var delegate = SyncDelegate()
+    delegate.didFail = { failures.append($0) }
+    let controller = ListController<[TestRow]>(view: view, delegate: delegate)
+    let (stream, continuation) = AsyncStream.makeStream(of: [TestRow].self)
+    continuation.yield(Self.rows([1]))
+    let task = Task { await controller.run(stream) }
+    while controller.state == nil { await Task.yield() }
+    task.cancel()
+    await task.value
+    continuation.yield(Self.rows([2]))
+    #expect(controller.state == Self.rows([1]))
+
+    struct Broken: Error {}
+    let (failing, failingContinuation) = AsyncThrowingStream.makeStream(of: [TestRow].self)
+    failingContinuation.yield(Self.rows([7]))
+    failingContinuation.finish(throwing: Broken())
+    await controller.run(failing)
+    #expect(view.renderedLines == ["r7 v0"])
+    #expect(failures.count == 1)
+    if case .stateStreamFailed = failures.first {} else { Issue.record("expected stateStreamFailed, got \(failures)") }
+  }
+
+  @Test("a row moved by the user while a state is diffed is taken into account before applying")
+  func moveDuringDiff() async {
+    let view = RecordingListView()
+    let gate = DiffGate(blocked: 2)
+    var delegate = SyncDelegate()
+    delegate.canMoveRow = { _, _ in true }
+    let controller = makeController(view, gate: gate, delegate: delegate)
+    var arrivals = gate.arrivals.makeAsyncIterator()
+    let initial = Task { await controller.apply(Self.rows([1, 2, 3])) }
+    await arrivals.next()
+    gate.open()
+    await initial.value
+
+    let update = Task { await controller.apply(Self.rows([1, 2, 3], version: 1)) }
+    await arrivals.next()
+    try? view.moveRow(Move(source: ItemPath(item: 0, section: 0), target: ItemPath(item: 2, section: 0)))
+    gate.open()
+    await update.value
+    #expect(view.inconsistencies.isEmpty)
+    #expect(view.renderedLines == ["r1 v1", "r2 v1", "r3 v1"])
+  }
+}
