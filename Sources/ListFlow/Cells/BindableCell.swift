@@ -1,0 +1,66 @@
+/// A cell that shows one value of a known type, and so can make its own typed ``CellBinder``.
+///
+/// ```swift
+/// final class ReviewCell: BindableCell {
+///   var line = ""
+///   func bind(_ review: Review) { line = "\(review.authorName): \(review.body)" }
+/// }
+///
+/// let binder = ReviewCell.makeBinder(value: review)   // no cast anywhere
+/// ```
+///
+/// The row's identity is the value's `id` when it is `Identifiable`, the value itself when it is `Hashable`,
+/// scoped by the cell's reuse identifier so that equal values shown by different cell types stay distinct; or the
+/// `id` given to ``makeBinder(value:id:)``, used as is.
+public protocol BindableCell: ListCell {
+  /// The type of value the cell shows.
+  associatedtype Value: Equatable & Sendable
+
+  /// Fills the cell with `value`.
+  ///
+  /// - Parameter value: The value to show.
+  func bind(_ value: Value)
+}
+
+extension BindableCell {
+  /// Makes a binder that shows `value` in a cell of this type, identified by `id`.
+  ///
+  /// - Parameters:
+  ///   - value: The value to show; also the binder's content.
+  ///   - id: The row's identity, used as given.
+  /// - Returns: The binder.
+  public nonisolated static func makeBinder<ID: Hashable & Sendable>(value: Value, id: ID) -> CellBinder {
+    CellBinder(cell: Self.self, value: value, id: ListIdentifier(id)) { cell, value in cell.bind(value) }
+  }
+}
+
+extension BindableCell where Value: Hashable {
+  /// Makes a binder that shows `value`, identified by the value itself within this cell type.
+  ///
+  /// - Parameter value: The value to show.
+  /// - Returns: The binder.
+  public nonisolated static func makeBinder(value: Value) -> CellBinder {
+    makeBinder(value: value, id: ListIdentifier(value, scope: reuseIdentifier))
+  }
+}
+
+extension BindableCell where Value: Identifiable, Value.ID: Sendable {
+  /// Makes a binder that shows `value`, identified by its `id` within this cell type.
+  ///
+  /// - Parameter value: The value to show.
+  /// - Returns: The binder.
+  public nonisolated static func makeBinder(value: Value) -> CellBinder {
+    makeBinder(value: value, id: ListIdentifier(value.id, scope: reuseIdentifier))
+  }
+}
+
+extension BindableCell where Value: Identifiable & Hashable, Value.ID: Sendable {
+  /// Makes a binder that shows `value`, identified by its `id` within this cell type (an `Identifiable` value's
+  /// `id` wins over its hash).
+  ///
+  /// - Parameter value: The value to show.
+  /// - Returns: The binder.
+  public nonisolated static func makeBinder(value: Value) -> CellBinder {
+    makeBinder(value: value, id: ListIdentifier(value.id, scope: reuseIdentifier))
+  }
+}

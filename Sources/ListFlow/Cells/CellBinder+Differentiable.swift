@@ -1,0 +1,32 @@
+extension CellBinder: Differentiable {
+  /// The row's identity, ``id``.
+  public var differenceIdentifier: ListIdentifier { id }
+
+  /// Whether the row would look the same: same cell type and reuse identifier, same height and tag, and equal
+  /// content values.
+  ///
+  /// - Parameter source: The binder of the same row in the previous state.
+  /// - Returns: `true` when nothing visible changed.
+  public func isContentEqual(to source: CellBinder) -> Bool {
+    guard hasSameCell(as: source), height == source.height, tag == source.tag else { return false }
+    func equal<T: Equatable>(_ left: T) -> Bool { (source.content as? T) == left }
+    return equal(content)
+  }
+}
+
+extension CellBinder: Equatable {
+  /// Whether two binders are the same row with the same content.
+  ///
+  /// - Parameters:
+  ///   - lhs: A binder.
+  ///   - rhs: Another binder.
+  /// - Returns: `true` when the identities are equal and ``isContentEqual(to:)`` holds.
+  public static func == (lhs: CellBinder, rhs: CellBinder) -> Bool {
+    lhs.id == rhs.id && lhs.isContentEqual(to: rhs)
+  }
+}
+
+extension CellBinder: CustomStringConvertible {
+  /// `CellType(id)`, for test failures and logs.
+  public var description: String { "\(cellTypeName)(\(id))" }
+}

@@ -1,0 +1,157 @@
+/// How to make and fill one cell: its type, its reuse identifier, its identity in the list, its content, and
+/// the function that configures it.
+///
+/// A binder is a `Sendable` value: a list of binders can be built and diffed anywhere, and only
+/// ``configure(_:)`` needs the main actor. The usual ways to make one are typed, with no cast at the call site:
+///
+/// ```swift
+/// ReviewCell.makeBinder(value: review)                   // a BindableCell
+/// CellBinder(cell: TitleCell.self, value: "Reviews", id: "reviews.header") { cell, title in
+///   cell.text = title
+/// }
+/// ItemViewModel(data: product, map: ProductMapper.map, style: .bold).cellBinder
+/// ```
+///
+/// Two binders are the *same row* when their ``id`` values are equal, and have *the same content* when they have
+/// the same cell type, reuse identifier, height, tag and equal content values. A row with the same cell type and
+/// changed content is reconfigured in place; a row whose cell type changed is replaced by a new cell.
+///
+/// Before the binder's own function runs, the capabilities of its model (``Titled``, ``Subtitled``, ``Imaged``,
+/// ``Fonted``, ``Colored``) are applied to a cell that can show them (see ``ListCapabilities``).
+public struct CellBinder: Sendable {
+  /// The row's identity in the list.
+  public var id: ListIdentifier
+  /// The cell's type.
+  public let cellType: any ListCell.Type
+  /// The key the cell is dequeued with; by default the cell type's ``ListCell/reuseIdentifier``.
+  public let reuseIdentifier: String
+  /// The value the cell shows: the `value` of the binder, or the data model of an ``ItemViewModel``.
+  public let model: any Sendable
+  /// A piece of user information passed back with selection and actions, or `nil`.
+  public var tag: ListTag?
+  /// The item's own height, which wins over the cell type's ``ListCell/preferredHeight``; `nil` by default.
+  public var height: Int?
+
+  @usableFromInline
+  internal let content: any Equatable & Sendable
+  @usableFromInline
+  internal let configureCell: @MainActor @Sendable (any ListCell) -> Bool
+
+  /// Creates a binder that configures a cell of type `Cell` with `value`.
+  ///
+  /// - Parameters:
+  ///   - cell: The cell type.
+  ///   - value: The value the cell shows; it is the binder's content for the diff.
+  ///   - id: The row's identity in the list, used as given (not scoped by cell type).
+  ///   - reuseIdentifier: The key the cell is dequeued with; by default the cell type's.
+  ///   - configure: The function that fills a cell with the value, on the main actor.
+  public init<Cell: ListCell, Value: Equatable & Sendable>(
+    cell: Cell.Type,
+    value: Value,
+    id: ListIdentifier,
+    reuseIdentifier: String = Cell.reuseIdentifier,
+    configure: @escaping @MainActor @Sendable (Cell, Value) -> Void
+  ) {
+    self.init(
+      cell: cell,
+      model: value,
+      content: value,
+      id: id,
+      reuseIdentifier: reuseIdentifier,
+      configure: { cell in configure(cell, value) }
+    )
+  }
+
+  /// Creates a binder from its parts; the other initialisers and ``ItemViewModel`` funnel into this one.
+  ///
+  /// - Parameters:
+  ///   - cell: The cell type.
+  ///   - model: The value passed back with selection and actions.
+  ///   - content: The value compared to tell a content change.
+  ///   - id: The row's identity in the list.
+  ///   - reuseIdentifier: The key the cell is dequeued with.
+  ///   - configure: The function that fills a cell of the right type, after the model's capabilities.
+  public init<Cell: ListCell, Content: Equatable & Sendable>(
+    cell: Cell.Type,
+    model: any Sendable,
+    content: Content,
+    id: ListIdentifier,
+    reuseIdentifier: String = Cell.reuseIdentifier,
+    configure: @escaping @MainActor @Sendable (Cell) -> Void
+  ) {
+    self.id = id
+    self.cellType = cell
+    self.reuseIdentifier = reuseIdentifier
+    self.model = model
+    self.content = content
+    self.configureCell = { anyCell in
+      guard let typed = anyCell as? Cell else { return false }
+      ListCapabilities.configure(typed, with: model)
+      configure(typed)
+      return true
+    }
+  }
+
+  /// The name of the cell type, as `String(describing:)` prints it.
+  public var cellTypeName: String { String(describing: cellType) }
+
+  /// The model, if it is a `Model`.
+  ///
+  /// - Parameter type: The type to read the model as.
+  /// - Returns: The model, or `nil` when it has another type.
+  public func model<Model>(as type: Model.Type = Model.self) -> Model? { model as? Model }
+
+  /// Fills `cell` with this binder's content: the model's capabilities first, then the binder's function.
+  ///
+  /// - Parameter cell: A cell dequeued for this binder.
+  /// - Throws: ``ListFlowError/mistypedCell(reuseIdentifier:expected:found:)`` when `cell` is not of
+  ///   ``cellType``; the cell is left untouched.
+  @MainActor
+  public func configure(_ cell: any ListCell) throws(ListFlowError) {
+    guard configureCell(cell) else {
+      throw .mistypedCell(
+        reuseIdentifier: reuseIdentifier,
+        expected: cellTypeName,
+        found: String(describing: type(of: cell))
+      )
+    }
+  }
+
+  /// Whether `other` is shown by a cell of the same type (so an update reconfigures instead of replacing).
+  ///
+  /// - Parameter other: Another binder.
+  /// - Returns: `true` when both have the same cell type and reuse identifier.
+  public func hasSameCell(as other: CellBinder) -> Bool {
+    ObjectIdentifier(cellType) == ObjectIdentifier(other.cellType) && reuseIdentifier == other.reuseIdentifier
+  }
+
+  /// This binder with another identity.
+  ///
+  /// - Parameter id: The new identity.
+  /// - Returns: A copy identified by `id`.
+  public func identified<ID: Hashable & Sendable>(by id: ID) -> CellBinder {
+    var copy = self
+    copy.id = ListIdentifier(id)
+    return copy
+  }
+
+  /// This binder with a tag.
+  ///
+  /// - Parameter tag: User information passed back with selection and actions.
+  /// - Returns: A tagged copy.
+  public func tagged(_ tag: ListTag?) -> CellBinder {
+    var copy = self
+    copy.tag = tag
+    return copy
+  }
+
+  /// This binder with its own height.
+  ///
+  /// - Parameter height: The item's height, or `nil` to use the cell type's.
+  /// - Returns: A copy with the height.
+  public func height(_ height: Int?) -> CellBinder {
+    var copy = self
+    copy.height = height
+    return copy
+  }
+}

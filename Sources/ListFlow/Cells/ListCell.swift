@@ -1,0 +1,53 @@
+/// A reusable row, header or footer view of any host: a terminal line, a recorded test cell, a UI view.
+///
+/// ListFlow knows nothing of how a cell draws. A cell is a class (a reuse pool hands the same object out again),
+/// is created with `init()`, and says how it is found in the pool (``reuseIdentifier``, by default its type's
+/// name) and how tall it is (``preferredHeight`` and ``estimatedHeight``, in the host's unit: rows in a terminal).
+///
+/// ```swift
+/// final class TitleCell: ListCell, TitledConfigurable {
+///   var text = ""
+///   func configure(by model: any Titled) { text = model.title ?? "" }
+///   func prepareForReuse() { text = "" }
+///   var textRepresentation: String { text }
+/// }
+/// ```
+@MainActor
+public protocol ListCell: AnyObject, SendableMetatype {
+  /// Creates an empty cell; the reuse pool calls it when no cell is free.
+  init()
+
+  /// The key under which the reuse pool keeps cells of this type; by default the type's name.
+  nonisolated static var reuseIdentifier: String { get }
+
+  /// The height of every cell of this type, or `nil` when each cell sizes itself (the default).
+  ///
+  /// A height declared on the item (``CellBinder/height``) wins over this one.
+  nonisolated static var preferredHeight: Int? { get }
+
+  /// The height a host assumes before it has measured a self-sizing cell; 1 by default.
+  nonisolated static var estimatedHeight: Int { get }
+
+  /// Resets the cell before the reuse pool hands it out again; does nothing by default.
+  func prepareForReuse()
+
+  /// The cell's content as plain text, for hosts that print lines and for tests; the reuse identifier by default.
+  var textRepresentation: String { get }
+}
+
+extension ListCell {
+  /// The type's name, as `String(describing:)` prints it.
+  public nonisolated static var reuseIdentifier: String { String(describing: Self.self) }
+
+  /// `nil`: cells size themselves.
+  public nonisolated static var preferredHeight: Int? { nil }
+
+  /// 1.
+  public nonisolated static var estimatedHeight: Int { 1 }
+
+  /// Does nothing.
+  public func prepareForReuse() {}
+
+  /// The reuse identifier.
+  public var textRepresentation: String { Self.reuseIdentifier }
+}

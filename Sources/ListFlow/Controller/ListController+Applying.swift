@@ -1,0 +1,160 @@
+extension ListController {
+  /// Shows a state: diffs it with the list shown and applies the changes to the view; returns once this state,
+  /// or a newer one that superseded it, is shown (or was dropped after a cancellation).
+  ///
+  /// Calls are served strictly in order. While one state is being diffed, a newer call supersedes any state
+  /// not yet started; the last state is always the one finally shown. When the task of the call that is
+  /// applying is cancelled mid-diff, its diff is thrown away and the view keeps the last state applied; a state
+  /// still pending is then applied by its own caller.
+  ///
+  /// A rejected state (duplicate identities under ``DuplicatePolicy/reject``) is not shown: the view keeps the
+  /// previous one, and the error goes to ``SyncDelegate/didFail``.
+  ///
+  /// - Parameters:
+  ///   - state: The state to show.
+  ///   - reloading: Whether to reload the view instead of applying batches (``ListTransition/ReloadReason/requested``).
+  /// - Complexity: O(n) for the diff (off the main actor from
+  ///   ``ListControllerConfiguration/backgroundDiffThreshold`` rows), plus the view's work per change.
+  public func apply(_ state: State, reloading: Bool = false) async {
+    let request = ApplyRequest(state: state, reloads: reloading)
+    let submitted = queue.submit(request) { old, new in
+      ApplyRequest(state: new.state, reloads: old.reloads || new.reloads)
+    }
+    if submitted.superseded { statistics.supersededStates += 1 }
+    if !submitted.runs {
+      let handoff = await withCheckedContinuation { queue.wait($0) }
+      if case .finished = handoff { return }
+    }
+    await runQueue()
+  }
+
+  /// Applies every state of a sequence, in order, until it ends or the task is cancelled.
+  ///
+  /// An error thrown by the sequence ends the run and is reported as
+  /// ``ListFlowError/stateStreamFailed(_:)``. Cancellation stops the run cleanly: the view keeps the last state
+  /// applied.
+  ///
+  /// ```swift
+  /// let task = Task { await controller.run(store.updates()) }
+  /// // …
+  /// task.cancel()
+  /// ```
+  ///
+  /// - Parameter states: The states, for example a store's updates.
+  public func run<S: AsyncSequence>(_ states: S) async where S.Element == State {
+    do {
+      for try await state in states {
+        if Task.isCancelled { return }
+        await apply(state)
+      }
+    } catch {
+      report(.stateStreamFailed(String(describing: error)))
+    }
+  }
+
+  /// Reloads the view from the list shown, with no new state.
+  public func reloadData() {
+    let transition = ListTransition(changes: StagedChangeset(), reloadReason: .requested, target: snapshot)
+    delegate.willApply(transition)
+    view.reloadData()
+    statistics.reloads += 1
+    delegate.didApply(transition)
+  }
+
+  private func runQueue() async {
+    while !Task.isCancelled, let next = queue.takeNext() {
+      if await process(next.request) {
+        for waiter in next.waiters { waiter.resume(returning: .finished) }
+      } else {
+        queue.putBack(next.request, waiters: next.waiters)
+        break
+      }
+    }
+    let finished = queue.finish()
+    if finished.dropped { statistics.cancelledStates += 1 }
+    finished.heir?.resume(returning: .takeOver)
+  }
+
+  /// Diffs and applies one request; `false` when the task was cancelled before the view changed.
+  private func process(_ request: ApplyRequest) async -> Bool {
+    while true {
+      let source = snapshot
+      let generation = modelGeneration
+      let rowCount = source.reduce(0) { $0 + $1.elements.count }
+      let prepared: Result<PreparedState, ListFlowError>
+      if rowCount >= configuration.backgroundDiffThreshold {
+        statistics.backgroundDiffs += 1
+        prepared = await Self.prepareInBackground(
+          request.state,
+          source: source,
+          sections: makeSections,
+          duplicates: configuration.duplicates
+        )
+      } else {
+        prepared = Self.prepare(
+          request.state, source: source, sections: makeSections, duplicates: configuration.duplicates)
+      }
+      if Task.isCancelled { return false }
+      // The user moved a row while the diff ran: diff again against the list the view shows now.
+      if generation != modelGeneration { continue }
+      switch prepared {
+      case .success(let prepared):
+        commit(request, prepared)
+      case .failure(let error):
+        statistics.rejectedStates += 1
+        report(error)
+      }
+      return true
+    }
+  }
+
+  private func commit(_ request: ApplyRequest, _ prepared: PreparedState) {
+    let changes = prepared.changes
+    let reason: ListTransition.ReloadReason? =
+      if !hasLoaded { .initial } else if request.reloads { .requested } else if !view.isVisible {
+        .notVisible
+      } else if changes.changeCount > configuration.reloadThreshold {
+        .threshold(changeCount: changes.changeCount)
+      } else { nil }
+    state = request.state
+    statistics.appliedStates += 1
+    modelGeneration += 1
+    guard reason != nil || !changes.isEmpty else {
+      // Nothing visible changed: keep the newest binders, the view needs no call.
+      snapshot = prepared.target
+      return
+    }
+    let transition = ListTransition(changes: changes, reloadReason: reason, target: prepared.target)
+    delegate.willApply(transition)
+    if reason != nil {
+      snapshot = prepared.target
+      hasLoaded = true
+      view.reloadData()
+      statistics.reloads += 1
+    } else {
+      for (index, stage) in changes.enumerated() {
+        let update = ListUpdate(changeset: stage, previous: snapshot, stage: index, stageCount: changes.count)
+        snapshot = stage.data
+        view.performBatchUpdates(update)
+        statistics.batches += 1
+        dispatch(update)
+      }
+      snapshot = prepared.target
+    }
+    delegate.didApply(transition)
+  }
+
+  /// Calls the delegate's change closures for one applied stage, in the documented order.
+  private func dispatch(_ update: ListUpdate) {
+    let stage = update.changeset
+    if !stage.sectionDeleted.isEmpty { delegate.didDeleteSections(stage.sectionDeleted) }
+    if !stage.sectionInserted.isEmpty { delegate.didInsertSections(stage.sectionInserted) }
+    if !stage.sectionMoved.isEmpty { delegate.didMoveSections(stage.sectionMoved) }
+    if !stage.sectionUpdated.isEmpty { delegate.didUpdateSections(stage.sectionUpdated) }
+    if !stage.elementDeleted.isEmpty { delegate.didDeleteRows(stage.elementDeleted) }
+    if !stage.elementInserted.isEmpty { delegate.didInsertRows(stage.elementInserted) }
+    if !stage.elementMoved.isEmpty { delegate.didMoveRows(stage.elementMoved) }
+    if !update.reconfiguredRows.isEmpty { delegate.didReconfigureRows(update.reconfiguredRows) }
+    if !update.reloadedRows.isEmpty { delegate.didReloadRows(update.reloadedRows) }
+  }
+}

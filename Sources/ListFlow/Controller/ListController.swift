@@ -1,0 +1,181 @@
+/// Drives a ``ListView`` from successive states: each state's declarations are diffed with the list shown and
+/// applied to the view stage by stage, so the view's counts match the data at every stage.
+///
+/// ```swift
+/// let view = RecordingListView()
+/// let controller = ListController(view: view, binder: VenueDetailViewState.binder)
+/// await controller.apply(state)          // the first state reloads the view
+/// state.reviews.append(review)
+/// await controller.apply(state)          // later states are diffed and applied in batches
+/// ```
+///
+/// A controller is the view's ``ListView/dataSource``: the view pulls counts and cells from it. It decides,
+/// for each state:
+/// - the first state, a change above ``ListControllerConfiguration/reloadThreshold`` changes, a view that is
+///   not visible, or an explicit request (``apply(_:reloading:)``): ``ListView/reloadData()``;
+/// - otherwise one ``ListView/performBatchUpdates(_:)`` call per stage of the ``StagedChangeset``. A row with
+///   the same cell type and new content is reconfigured in place; a row whose cell type changed is replaced.
+///
+/// States are applied strictly in the order of the ``apply(_:reloading:)`` calls; a state that arrives while
+/// another is being diffed supersedes any state not yet started, and the last state is always the one finally
+/// shown. Large lists are diffed off the main actor (``ListControllerConfiguration/backgroundDiffThreshold``).
+/// Events from the view reach ``delegate``. Errors never trap: they are thrown where a call can throw, and always
+/// reported to ``SyncDelegate/didFail`` and kept in ``lastError``.
+@MainActor
+public final class ListController<State: Sendable>: ListDataSource {
+  /// The view the controller drives; its data source is this controller.
+  public let view: any ListView
+  /// The closures that receive the list's events.
+  public var delegate: SyncDelegate
+  /// When to reload, how to treat duplicate identities, when to diff off the main actor.
+  public var configuration: ListControllerConfiguration
+  /// The list the view shows now (during a batch, the list after the stage being applied).
+  public internal(set) var snapshot: ListSnapshot = []
+  /// The last state shown, or `nil` before the first.
+  public internal(set) var state: State?
+  /// The last error reported to ``SyncDelegate/didFail``, or `nil`.
+  public internal(set) var lastError: ListFlowError?
+  /// What the controller did so far.
+  public internal(set) var statistics = ListControllerStatistics()
+
+  let makeSections: @Sendable (State) -> [ListSection<CellBinder>]
+  var queue = ApplyQueue<ApplyRequest>()
+  var modelGeneration = 0
+  var hasLoaded = false
+  var edges: (top: Bool, end: Bool) = (false, false)
+
+  /// A state to show, and whether it must reload the view.
+  struct ApplyRequest {
+    var state: State
+    var reloads: Bool
+  }
+
+  /// Creates a controller that builds each state's sections with a function, and becomes `view`'s data source.
+  ///
+  /// - Parameters:
+  ///   - view: The view to drive.
+  ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
+  ///   - delegate: The closures that receive the list's events.
+  ///   - sections: The function that declares a state's sections; it may run off the main actor.
+  public init(
+    view: any ListView,
+    configuration: ListControllerConfiguration = ListControllerConfiguration(),
+    delegate: SyncDelegate = SyncDelegate(),
+    sections: @escaping @Sendable (State) -> [ListSection<CellBinder>]
+  ) {
+    self.view = view
+    self.configuration = configuration
+    self.delegate = delegate
+    self.makeSections = sections
+    view.dataSource = self
+  }
+
+  /// Creates a controller for states that declare their cells, shown in one section (``ListIdentifier/mainSection``).
+  ///
+  /// - Parameters:
+  ///   - view: The view to drive.
+  ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
+  ///   - delegate: The closures that receive the list's events.
+  ///   - binder: The function that maps a declaration to its cell; it may run off the main actor.
+  public convenience init(
+    view: any ListView,
+    configuration: ListControllerConfiguration = ListControllerConfiguration(),
+    delegate: SyncDelegate = SyncDelegate(),
+    binder: @escaping @Sendable (State.CellDeclaration) -> CellBinder
+  ) where State: CellsDeclarator {
+    self.init(view: view, configuration: configuration, delegate: delegate) { state in
+      [ListSection(id: ListIdentifier.mainSection, items: state.cellDeclarations.map(binder))]
+    }
+  }
+
+  /// Creates a controller for states that declare sections.
+  ///
+  /// - Parameters:
+  ///   - view: The view to drive.
+  ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
+  ///   - delegate: The closures that receive the list's events.
+  ///   - binder: The function that maps a declaration (row, header or footer) to its cell.
+  public convenience init(
+    view: any ListView,
+    configuration: ListControllerConfiguration = ListControllerConfiguration(),
+    delegate: SyncDelegate = SyncDelegate(),
+    binder: @escaping @Sendable (State.CellDeclaration) -> CellBinder
+  ) where State: SectionsDeclarator {
+    self.init(view: view, configuration: configuration, delegate: delegate) { state in
+      state.sectionDeclarations.map { $0.map(binder) }
+    }
+  }
+
+  /// Creates a controller whose states are sections of binders or item view models.
+  ///
+  /// - Parameters:
+  ///   - view: The view to drive.
+  ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
+  ///   - delegate: The closures that receive the list's events.
+  public convenience init<Item: CellBinderConvertible>(
+    view: any ListView,
+    configuration: ListControllerConfiguration = ListControllerConfiguration(),
+    delegate: SyncDelegate = SyncDelegate()
+  ) where State == [ListSection<Item>] {
+    self.init(view: view, configuration: configuration, delegate: delegate) { sections in
+      sections.map { $0.map(\.cellBinder) }
+    }
+  }
+
+  /// Creates a controller whose states are flat arrays of binders or item view models, shown in one section.
+  ///
+  /// - Parameters:
+  ///   - view: The view to drive.
+  ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
+  ///   - delegate: The closures that receive the list's events.
+  public convenience init<Item: CellBinderConvertible>(
+    view: any ListView,
+    configuration: ListControllerConfiguration = ListControllerConfiguration(),
+    delegate: SyncDelegate = SyncDelegate()
+  ) where State == [Item] {
+    self.init(view: view, configuration: configuration, delegate: delegate) { items in
+      [ListSection(id: ListIdentifier.mainSection, items: items.map(\.cellBinder))]
+    }
+  }
+
+  /// Whether a call to ``apply(_:reloading:)`` is in progress.
+  public var isApplying: Bool { queue.isRunning }
+
+  /// Whether a state waits to be applied after the one in progress.
+  public var hasPendingState: Bool { queue.pending != nil }
+
+  /// The binder of a row of the list shown.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: The row's binder.
+  /// - Throws: ``ListFlowError/sectionOutOfRange(section:sectionCount:)`` or
+  ///   ``ListFlowError/rowOutOfRange(path:rowCount:)``; not reported to the delegate.
+  public func row(at path: ItemPath) throws(ListFlowError) -> CellBinder {
+    guard snapshot.indices.contains(path.section) else {
+      throw .sectionOutOfRange(section: path.section, sectionCount: snapshot.count)
+    }
+    let rows = snapshot[path.section].elements
+    guard rows.indices.contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: rows.count) }
+    return rows[path.item]
+  }
+
+  /// The position of the first row with an identity, or `nil` when the list shown has none.
+  ///
+  /// - Parameter id: The row's identity.
+  /// - Returns: The row's position.
+  /// - Complexity: O(n) in the number of rows.
+  public func path(ofRow id: ListIdentifier) -> ItemPath? {
+    for (section, content) in snapshot.enumerated() {
+      if let item = content.elements.firstIndex(where: { $0.id == id }) {
+        return ItemPath(item: item, section: section)
+      }
+    }
+    return nil
+  }
+
+  /// Reports an error to the delegate and keeps it in ``lastError``.
+  func report(_ error: ListFlowError) {
+    lastError = error
+    delegate.didFail(error)
+  }
+}

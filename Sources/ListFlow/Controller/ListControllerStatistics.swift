@@ -1,0 +1,26 @@
+/// Counters of what a ``ListController`` did, for tests and benchmarks.
+public struct ListControllerStatistics: Hashable, Sendable, CustomStringConvertible {
+  /// States shown, by batches or by a reload (a state that changed nothing counts too).
+  public var appliedStates = 0
+  /// States dropped because a newer one arrived before they were started.
+  public var supersededStates = 0
+  /// States dropped because their task was cancelled before they were shown.
+  public var cancelledStates = 0
+  /// States rejected with an error (duplicate identities under ``DuplicatePolicy/reject``).
+  public var rejectedStates = 0
+  /// Full reloads of the view.
+  public var reloads = 0
+  /// Batches (stages) applied to the view.
+  public var batches = 0
+  /// Diffs computed off the main actor.
+  public var backgroundDiffs = 0
+
+  /// Creates zeroed counters.
+  public init() {}
+
+  /// The counters, as `name=value` pairs.
+  public var description: String {
+    "applied=\(appliedStates) superseded=\(supersededStates) cancelled=\(cancelledStates) rejected=\(rejectedStates) "
+      + "reloads=\(reloads) batches=\(batches) backgroundDiffs=\(backgroundDiffs)"
+  }
+}

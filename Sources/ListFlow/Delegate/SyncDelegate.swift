@@ -1,0 +1,134 @@
+/// The events of a list, as a struct of closures: set the ones you need, the others do nothing.
+///
+/// ```swift
+/// var delegate = SyncDelegate()
+/// delegate.didSelectRow = { path, row in
+///   guard let tag = row.tag?.value(as: String.self) else { return }
+///   showAlert(tag)
+/// }
+/// delegate.editActions = { _, _ in [.delete] }
+/// delegate.commitEdit = { action, _, row in store.remove(row.id) }
+/// delegate.onAction(ButtonCell.Action.self) { action, path, row in handle(action) }
+/// controller.delegate = delegate
+/// ```
+///
+/// ## Change dispatch
+///
+/// For a change applied in batches, the controller calls ``willApply`` once, then for every stage, after the
+/// view applied it, the closures of the kinds the stage holds, in this order: ``didDeleteSections``,
+/// ``didInsertSections``, ``didMoveSections``, ``didUpdateSections``, ``didDeleteRows``, ``didInsertRows``,
+/// ``didMoveRows``, ``didReconfigureRows``, ``didReloadRows``; then ``didApply`` once. Positions are those of
+/// ``Changeset``. A full reload calls only ``willApply`` and ``didApply``, with
+/// ``ListTransition/reloadReason`` set. A state that changes nothing calls nothing.
+@MainActor
+public struct SyncDelegate {
+  // MARK: Changes
+
+  /// Before a change reaches the view.
+  public var willApply: (ListTransition) -> Void = { _ in }
+  /// After a change reached the view: its counts and cells match the list.
+  public var didApply: (ListTransition) -> Void = { _ in }
+  /// Sections deleted in a stage, as indices before it.
+  public var didDeleteSections: ([Int]) -> Void = { _ in }
+  /// Sections inserted in a stage, as indices after it.
+  public var didInsertSections: ([Int]) -> Void = { _ in }
+  /// Sections moved in a stage.
+  public var didMoveSections: ([Move<Int>]) -> Void = { _ in }
+  /// Sections whose header or footer changed in a stage.
+  public var didUpdateSections: ([Int]) -> Void = { _ in }
+  /// Rows deleted in a stage, as positions before it.
+  public var didDeleteRows: ([ItemPath]) -> Void = { _ in }
+  /// Rows inserted in a stage, as positions after it.
+  public var didInsertRows: ([ItemPath]) -> Void = { _ in }
+  /// Rows moved in a stage.
+  public var didMoveRows: ([Move<ItemPath>]) -> Void = { _ in }
+  /// Rows whose content changed and whose cell was filled again.
+  public var didReconfigureRows: ([ItemPath]) -> Void = { _ in }
+  /// Rows whose cell type changed and whose cell was replaced.
+  public var didReloadRows: ([ItemPath]) -> Void = { _ in }
+  /// Something went wrong: a state was rejected, a cell could not be made, the state stream failed.
+  public var didFail: (ListFlowError) -> Void = { _ in }
+
+  // MARK: Selection
+
+  /// The user selected a row; the binder gives its model (``CellBinder/model``) and ``CellBinder/tag``.
+  public var didSelectRow: (ItemPath, CellBinder) -> Void = { _, _ in }
+  /// A row was deselected, by the user or automatically.
+  public var didDeselectRow: (ItemPath, CellBinder) -> Void = { _, _ in }
+  /// A row was highlighted.
+  public var didHighlightRow: (ItemPath, CellBinder) -> Void = { _, _ in }
+  /// A row's highlight ended.
+  public var didUnhighlightRow: (ItemPath, CellBinder) -> Void = { _, _ in }
+  /// Whether a selected row is deselected right after ``didSelectRow`` (`false` by default).
+  public var deselectsAutomatically = false
+
+  // MARK: Display
+
+  /// A row's cell is about to appear.
+  public var willDisplayCell: (any ListCell, ItemPath) -> Void = { _, _ in }
+  /// A row's cell left the screen or was deleted; the position is where it was.
+  public var didEndDisplayingCell: (any ListCell, ItemPath) -> Void = { _, _ in }
+  /// A section's header is about to appear.
+  public var willDisplayHeader: (any ListCell, Int) -> Void = { _, _ in }
+  /// A section's header left the screen.
+  public var didEndDisplayingHeader: (any ListCell, Int) -> Void = { _, _ in }
+  /// A section's footer is about to appear.
+  public var willDisplayFooter: (any ListCell, Int) -> Void = { _, _ in }
+  /// A section's footer left the screen.
+  public var didEndDisplayingFooter: (any ListCell, Int) -> Void = { _, _ in }
+
+  // MARK: Scrolling
+
+  /// The view scrolled.
+  public var didScroll: (ScrollPosition) -> Void = { _ in }
+  /// The viewport reached the top of the content (called once each time it gets there).
+  public var didReachTop: () -> Void = {}
+  /// The viewport reached the end of the content (called once each time it gets there): load more here.
+  public var didReachEnd: () -> Void = {}
+
+  // MARK: Editing and moving
+
+  /// Whether a row can be edited (`true` by default; a row with no ``editActions`` offers nothing anyway).
+  public var canEditRow: (ItemPath, CellBinder) -> Bool = { _, _ in true }
+  /// The edit actions of a row (none by default).
+  public var editActions: (ItemPath, CellBinder) -> [EditAction] = { _, _ in [] }
+  /// The user chose an edit action: change the state (delete the item); the next state updates the list.
+  public var commitEdit: (EditAction, ItemPath, CellBinder) -> Void = { _, _, _ in }
+  /// Whether a row can be moved (`false` by default).
+  public var canMoveRow: (ItemPath, CellBinder) -> Bool = { _, _ in false }
+  /// The user moved a row; the controller's list already has it at its new place: update the state to match.
+  public var didMoveRow: (Move<ItemPath>, CellBinder) -> Void = { _, _ in }
+
+  // MARK: Cell actions
+
+  /// A cell sent an action (see ``onAction(_:perform:)`` for the typed form).
+  public var didReceiveCellAction: (CellActionEvent) -> Void = { _ in }
+
+  /// Creates a delegate whose closures do nothing.
+  public init() {}
+
+  /// Adds a handler for the actions of one type; actions of other types go to the handlers set before.
+  ///
+  /// ```swift
+  /// delegate.onAction(ButtonCell.Action.self) { action, path, row in
+  ///   if case .pressed(let label) = action { print(label, path) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type of action.
+  ///   - perform: The handler: the action, the row's position and its binder.
+  public mutating func onAction<Action: Sendable>(
+    _ type: Action.Type,
+    perform: @escaping (Action, ItemPath, CellBinder) -> Void
+  ) {
+    let previous = didReceiveCellAction
+    didReceiveCellAction = { event in
+      if let action = event.action(as: Action.self) {
+        perform(action, event.path, event.row)
+      } else {
+        previous(event)
+      }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/// A model that has a title.
+///
+/// A cell conforming to ``TitledConfigurable`` shows it automatically: see ``ListCapabilities``.
+public protocol Titled {
+  /// The title, or `nil` for none.
+  var title: String? { get }
+}
+
+/// A model that has a subtitle, shown automatically by a ``SubtitledConfigurable`` cell.
+public protocol Subtitled {
+  /// The subtitle, or `nil` for none.
+  var subtitle: String? { get }
+}
+
+/// A model that has an image, shown automatically by an ``ImagedConfigurable`` cell.
+public protocol Imaged {
+  /// The image, or `nil` for none.
+  var image: ListImage? { get }
+}
+
+/// A model that chooses a font, applied automatically to a ``FontedConfigurable`` cell.
+public protocol Fonted {
+  /// The font, or `nil` to keep the cell's.
+  var font: ListFont? { get }
+}
+
+/// A model that chooses a color, applied automatically to a ``ColoredConfigurable`` cell.
+public protocol Colored {
+  /// The color, or `nil` to keep the cell's.
+  var color: ListColor? { get }
+}

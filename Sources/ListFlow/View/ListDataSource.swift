@@ -1,0 +1,154 @@
+/// What a ``ListView`` pulls its content from and sends its events to: a ``ListController``, or a composite
+/// of several.
+///
+/// The data part answers with the list as the view must show it *now*: during
+/// ``ListView/performBatchUpdates(_:)`` that is the list after the stage being applied. The event part turns what
+/// the user did (select, scroll, edit, move) into ``SyncDelegate`` calls; each event method has a default that
+/// does nothing, so a data source that shows a static list implements only the data part.
+///
+/// Positions out of range never trap: counts answer 0, and the methods that take a position throw
+/// ``ListFlowError/rowOutOfRange(path:rowCount:)`` or ``ListFlowError/sectionOutOfRange(section:sectionCount:)``.
+@MainActor
+public protocol ListDataSource: AnyObject {
+  /// The number of sections.
+  var numberOfSections: Int { get }
+
+  /// The number of rows of a section, or 0 when the section does not exist.
+  ///
+  /// - Parameter section: The section's index.
+  /// - Returns: The number of rows.
+  func numberOfRows(inSection section: Int) -> Int
+
+  /// A configured cell for a row, dequeued from the view's reuse pool.
+  ///
+  /// - Parameters:
+  ///   - path: The row's position.
+  ///   - view: The view asking; its ``ListView/reusePool`` provides the cell.
+  /// - Returns: The cell, filled with the row's content.
+  /// - Throws: An out-of-range error, ``ListFlowError/unregisteredCell(reuseIdentifier:)`` or
+  ///   ``ListFlowError/mistypedCell(reuseIdentifier:expected:found:)``.
+  func cell(at path: ItemPath, for view: any ListView) throws(ListFlowError) -> any ListCell
+
+  /// Fills a cell the view already shows with the row's current content (a reconfigured row).
+  ///
+  /// - Parameters:
+  ///   - cell: The cell shown for the row.
+  ///   - path: The row's position after the stage being applied.
+  /// - Throws: An out-of-range error, or ``ListFlowError/mistypedCell(reuseIdentifier:expected:found:)``.
+  func reconfigure(_ cell: any ListCell, at path: ItemPath) throws(ListFlowError)
+
+  /// A configured header view for a section, or `nil` when the section has no header.
+  ///
+  /// - Parameters:
+  ///   - section: The section's index.
+  ///   - view: The view asking.
+  /// - Returns: The header view, or `nil`.
+  /// - Throws: As ``cell(at:for:)``.
+  func header(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)?
+
+  /// A configured footer view for a section, or `nil` when the section has no footer.
+  ///
+  /// - Parameters:
+  ///   - section: The section's index.
+  ///   - view: The view asking.
+  /// - Returns: The footer view, or `nil`.
+  /// - Throws: As ``cell(at:for:)``.
+  func footer(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)?
+
+  /// The height of a row, header or footer: declared on the item, else on the cell type, else an estimate.
+  ///
+  /// - Parameter element: The row, header or footer.
+  /// - Returns: The height, or `nil` when the element does not exist (a section without a header).
+  func height(of element: ListElement) -> RowHeight?
+
+  /// The user selected a row.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Throws: An out-of-range error.
+  func selectRow(at path: ItemPath) throws(ListFlowError)
+
+  /// The user deselected a row.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Throws: An out-of-range error.
+  func deselectRow(at path: ItemPath) throws(ListFlowError)
+
+  /// The user highlighted a row (pressed it, or moved a cursor onto it), or took the highlight away.
+  ///
+  /// - Parameters:
+  ///   - path: The row's position.
+  ///   - isHighlighted: `true` when the highlight starts, `false` when it ends.
+  /// - Throws: An out-of-range error.
+  func highlightRow(at path: ItemPath, isHighlighted: Bool) throws(ListFlowError)
+
+  /// A row, header or footer is about to appear on screen.
+  ///
+  /// - Parameters:
+  ///   - cell: Its cell.
+  ///   - element: Which row, header or footer it shows.
+  func willDisplay(_ cell: any ListCell, for element: ListElement)
+
+  /// A row, header or footer left the screen (or was deleted); `element` is where it was.
+  ///
+  /// - Parameters:
+  ///   - cell: Its cell.
+  ///   - element: Which row, header or footer it showed.
+  func didEndDisplaying(_ cell: any ListCell, for element: ListElement)
+
+  /// The view scrolled.
+  ///
+  /// - Parameter position: Where the viewport is now.
+  func didScroll(to position: ScrollPosition)
+
+  /// The edit actions of a row (swipe actions, a delete key), empty when the row cannot be edited.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: The actions.
+  /// - Throws: An out-of-range error.
+  func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction]
+
+  /// The user chose an edit action of a row.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - path: The row's position.
+  /// - Throws: An out-of-range error, or ``ListFlowError/rowNotEditable(_:)``.
+  func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError)
+
+  /// Whether the user may drag a row to another position.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: `true` when the row can move; `false` also when it does not exist.
+  func canMoveRow(at path: ItemPath) -> Bool
+
+  /// The user moved a row; the view shows it at `move.target` already, and the data source updates its model.
+  ///
+  /// - Parameter move: The row's position before and after the move.
+  /// - Throws: An out-of-range error, or ``ListFlowError/rowNotMovable(_:)``.
+  func moveRow(_ move: Move<ItemPath>) throws(ListFlowError)
+}
+
+extension ListDataSource {
+  /// Does nothing.
+  public func selectRow(at path: ItemPath) throws(ListFlowError) {}
+  /// Does nothing.
+  public func deselectRow(at path: ItemPath) throws(ListFlowError) {}
+  /// Does nothing.
+  public func highlightRow(at path: ItemPath, isHighlighted: Bool) throws(ListFlowError) {}
+  /// Does nothing.
+  public func willDisplay(_ cell: any ListCell, for element: ListElement) {}
+  /// Does nothing.
+  public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {}
+  /// Does nothing.
+  public func didScroll(to position: ScrollPosition) {}
+  /// No actions.
+  public func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction] { [] }
+  /// Throws ``ListFlowError/rowNotEditable(_:)``.
+  public func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
+    throw .rowNotEditable(path)
+  }
+  /// `false`.
+  public func canMoveRow(at path: ItemPath) -> Bool { false }
+  /// Throws ``ListFlowError/rowNotMovable(_:)``.
+  public func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) { throw .rowNotMovable(move.source) }
+}

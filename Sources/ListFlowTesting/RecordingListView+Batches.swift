@@ -1,0 +1,145 @@
+extension RecordingListView {
+  /// Applies a stage's row and section updates in place (their positions are the same before and after).
+  func applyUpdates(_ update: ListUpdate, from dataSource: any ListDataSource) throws(Inconsistency) {
+    for path in update.reconfiguredRows {
+      guard let cell = heldCell(at: path) else { throw Inconsistency(message: "reconfigured row \(path) is not shown") }
+      do {
+        try dataSource.reconfigure(cell, at: path)
+        record(cell, .row(path), isReconfigured: true)
+      } catch {
+        errors.append(error)
+      }
+    }
+    for path in update.reloadedRows {
+      guard let cell = heldCell(at: path) else { throw Inconsistency(message: "reloaded row \(path) is not shown") }
+      drop(cell, .row(path))
+      replaceRow(pullCell(path, from: dataSource), at: path)
+    }
+    for section in update.changeset.sectionUpdated {
+      guard sections.indices.contains(section) else {
+        throw Inconsistency(message: "updated section \(section) is not shown")
+      }
+      if let header = sections[section].header { drop(header, .header(section: section)) }
+      if let footer = sections[section].footer { drop(footer, .footer(section: section)) }
+      replaceHeader(
+        pullSupplementary(.header(section: section), from: dataSource),
+        footer: pullSupplementary(.footer(section: section), from: dataSource),
+        inSection: section
+      )
+    }
+  }
+
+  /// Applies a stage's deletes, inserts and moves of sections and rows, as a batch-updating table view does.
+  func applyStructure(_ stage: Changeset<ListSnapshot>, from dataSource: any ListDataSource) throws(Inconsistency) {
+    let old = sections
+    let sectionCount = dataSource.numberOfSections
+
+    // Pass 1: place the sections. Moved ones go to their targets, inserted ones are pulled later, the others
+    // keep their order in the free slots.
+    var sourceOfSection = [Int?](repeating: nil, count: sectionCount)
+    var isInsertedSection = [Bool](repeating: false, count: sectionCount)
+    var leaving = Set(stage.sectionDeleted)
+    for section in stage.sectionDeleted where !old.indices.contains(section) {
+      throw Inconsistency(message: "deleted section \(section) does not exist")
+    }
+    for move in stage.sectionMoved {
+      guard old.indices.contains(move.source), sourceOfSection.indices.contains(move.target),
+        sourceOfSection[move.target] == nil
+      else { throw Inconsistency(message: "invalid section move \(move)") }
+      sourceOfSection[move.target] = move.source
+      leaving.insert(move.source)
+    }
+    for section in stage.sectionInserted {
+      guard isInsertedSection.indices.contains(section), sourceOfSection[section] == nil, !isInsertedSection[section]
+      else { throw Inconsistency(message: "invalid section insert \(section)") }
+      isInsertedSection[section] = true
+    }
+    var staying = old.indices.filter { !leaving.contains($0) }.makeIterator()
+    for slot in 0..<sectionCount where sourceOfSection[slot] == nil && !isInsertedSection[slot] {
+      guard let source = staying.next() else {
+        throw Inconsistency(
+          message: "invalid number of sections: the data source has \(sectionCount), too many for the view")
+      }
+      sourceOfSection[slot] = source
+    }
+    if staying.next() != nil {
+      throw Inconsistency(
+        message: "invalid number of sections: the data source has \(sectionCount), too few for the view")
+    }
+
+    // Pass 2: the rows leaving each old section (deleted or moved out).
+    var rowsLeaving = [Set<Int>](repeating: [], count: old.count)
+    for path in stage.elementDeleted {
+      guard old.indices.contains(path.section), !stage.sectionDeleted.contains(path.section),
+        old[path.section].rows.indices.contains(path.item)
+      else { throw Inconsistency(message: "deleted row \(path) does not exist in a surviving section") }
+      rowsLeaving[path.section].insert(path.item)
+    }
+    var movedIn: [Int: [(item: Int, cell: any ListCell)]] = [:]
+    for move in stage.elementMoved {
+      let source = move.source
+      guard old.indices.contains(source.section), old[source.section].rows.indices.contains(source.item),
+        !stage.sectionDeleted.contains(source.section), sourceOfSection.indices.contains(move.target.section),
+        !isInsertedSection[move.target.section]
+      else { throw Inconsistency(message: "invalid row move \(move)") }
+      rowsLeaving[source.section].insert(source.item)
+      movedIn[move.target.section, default: []].append((move.target.item, old[source.section].rows[source.item]))
+    }
+    var inserted: [Int: [Int]] = [:]
+    for path in stage.elementInserted { inserted[path.section, default: []].append(path.item) }
+
+    // Pass 3: build each new section: moved-in and inserted rows at their targets, staying rows in order.
+    var newSections: [Section] = []
+    for section in 0..<sectionCount {
+      if isInsertedSection[section] {
+        newSections.append(pullSection(section, from: dataSource))
+        continue
+      }
+      let source = sourceOfSection[section]!
+      let rowCount = dataSource.numberOfRows(inSection: section)
+      var slots = [(any ListCell)?](repeating: nil, count: rowCount)
+      for (item, cell) in movedIn[section] ?? [] {
+        guard slots.indices.contains(item), slots[item] == nil else {
+          throw Inconsistency(message: "row moved to \(ItemPath(item: item, section: section)) does not fit")
+        }
+        slots[item] = cell
+      }
+      var pending: [Int] = []
+      for item in inserted[section] ?? [] {
+        guard slots.indices.contains(item), slots[item] == nil else {
+          throw Inconsistency(message: "row inserted at \(ItemPath(item: item, section: section)) does not fit")
+        }
+        pending.append(item)
+      }
+      let pendingSet = Set(pending)
+      var stayingRows = old[source].rows.indices.lazy.filter { !rowsLeaving[source].contains($0) }.makeIterator()
+      for slot in slots.indices where slots[slot] == nil && !pendingSet.contains(slot) {
+        guard let item = stayingRows.next() else {
+          throw Inconsistency(
+            message:
+              "invalid number of rows in section \(section): the data source has \(rowCount), more than the view holds")
+        }
+        slots[slot] = old[source].rows[item]
+      }
+      if stayingRows.next() != nil {
+        throw Inconsistency(
+          message:
+            "invalid number of rows in section \(section): the data source has \(rowCount), fewer than the view holds")
+      }
+      for item in pending { slots[item] = pullCell(ItemPath(item: item, section: section), from: dataSource) }
+      newSections.append(Section(header: old[source].header, rows: slots.compactMap { $0 }, footer: old[source].footer))
+    }
+
+    // Pass 4: give the cells that left back to the pool.
+    for section in stage.sectionDeleted { discard(old[section], at: section) }
+    for path in stage.elementDeleted { drop(old[path.section].rows[path.item], .row(path)) }
+    replaceSections(newSections)
+  }
+
+  private func heldCell(at path: ItemPath) -> (any ListCell)? {
+    guard sections.indices.contains(path.section), sections[path.section].rows.indices.contains(path.item) else {
+      return nil
+    }
+    return sections[path.section].rows[path.item]
+  }
+}

@@ -1,0 +1,71 @@
+import ListFlow
+import Testing
+
+private struct Product: ListItemDataModel, Identifiable, Hashable, Titled, Subtitled, Imaged, Fonted, Colored {
+  var id: Int
+  var name: String
+  var price: String
+  var isFavorite: Bool
+
+  var title: String? { name }
+  var subtitle: String? { price }
+  var image: ListImage? { isFavorite ? ListImage(name: "star", text: "*") : nil }
+  var font: ListFont? { isFavorite ? .bold : nil }
+  var color: ListColor? { isFavorite ? .yellow : nil }
+}
+
+private struct Note: ListItemDataModel, Hashable, DefaultMapped {
+  typealias DefaultMapper = NoteMapper
+  var text: String
+}
+
+private final class NoteCell: DefaultStyledCell {
+  var text = ""
+  var isDimmed = false
+  nonisolated static var defaultStyle: ListItemStyle<NoteCell> { ListItemStyle("dimmed") { $0.isDimmed = true } }
+  var textRepresentation: String { isDimmed ? "(\(text))" : text }
+}
+
+private struct NoteMapper: Mapper {
+  static func map(data: Note, cell: NoteCell) { cell.text = data.text }
+}
+
+@Suite("Capabilities, default mappers and default styles")
+@MainActor
+struct DefaultsAndCapabilitiesTests {
+  @Test("every capability of the model is applied to a cell that can show it")
+  func everyCapability() throws {
+    let product = Product(id: 1, name: "Tea", price: "3 EUR", isFavorite: true)
+    let cell = TextCell()
+    let applied = ListCapabilities.configure(cell, with: product)
+    #expect(applied == ListCapabilities.Capability.allCases)
+    #expect(cell.textRepresentation == "* Tea (3 EUR) [bold, yellow]")
+  }
+
+  @Test("capabilities are applied by any binder before its own function, with no mapper code")
+  func binderAppliesCapabilities() throws {
+    let product = Product(id: 2, name: "Coffee", price: "2 EUR", isFavorite: false)
+    let binder = ItemViewModel(data: product, map: { (_: Product, _: TextCell) in }).cellBinder
+    #expect(try render(binder) == "Coffee (2 EUR)")
+    #expect(
+      binder.id
+        == ItemViewModel(
+          data: Product(id: 2, name: "x", price: "", isFavorite: true), map: { (_: Product, _: TextCell) in }
+        ).cellBinder.id)
+  }
+
+  @Test("a cell that cannot show a capability is left alone")
+  func unsupportedCapability() {
+    let cell = OneTitleCell()
+    #expect(ListCapabilities.configure(cell, with: Product(id: 1, name: "Tea", price: "", isFavorite: true)).isEmpty)
+    #expect(cell.title == "")
+  }
+
+  @Test("a data model with a default mapper needs no mapper, and the cell's default style applies when none is given")
+  func defaults() throws {
+    #expect(try render(ItemViewModel(data: Note(text: "hi")).cellBinder) == "(hi)")
+    let plain = ItemViewModel(data: Note(text: "hi"), style: .plain)
+    #expect(try render(plain.cellBinder) == "hi")
+    #expect(plain.styleName == "plain")
+  }
+}

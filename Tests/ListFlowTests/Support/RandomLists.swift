@@ -1,0 +1,76 @@
+import ListFlow
+
+/// SplitMix64: a small, seedable, repeatable random number generator.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A row of the random lists: identity `id`, content `version`, and which of two cell types shows it.
+struct TestRow: Hashable, Sendable {
+  var id: Int
+  var version: Int
+  var isAlternate: Bool
+
+  var binder: CellBinder {
+    isAlternate
+      ? AlternateRowCell.makeBinder(value: self, id: id) : RowCell.makeBinder(value: self, id: id)
+  }
+}
+
+final class RowCell: BindableCell {
+  var text = ""
+  var bindCount = 0
+  func bind(_ row: TestRow) {
+    text = "r\(row.id) v\(row.version)"
+    bindCount += 1
+  }
+  func prepareForReuse() { text = "" }
+  var textRepresentation: String { text }
+}
+
+final class AlternateRowCell: BindableCell {
+  var text = ""
+  func bind(_ row: TestRow) { text = "alt r\(row.id) v\(row.version)" }
+  func prepareForReuse() { text = "" }
+  var textRepresentation: String { text }
+}
+
+enum RandomLists {
+  /// A random list: up to 4 sections drawn from 6 identities, rows drawn from 14 identities without repeats
+  /// (so rows move across sections), random versions, cell types and headers.
+  static func sections(_ random: inout SplitMix64, duplicates: Bool = false) -> [ListSection<CellBinder>] {
+    let sectionIDs = Array((0..<6).shuffled(using: &random).prefix(Int(random.next() % 5)))
+    var rowIDs = Array((0..<14).shuffled(using: &random))
+    return sectionIDs.map { sectionID in
+      let count = Int(random.next() % 6)
+      var rows: [CellBinder] = []
+      for _ in 0..<count {
+        let id: Int
+        if duplicates, random.next() % 4 == 0 {
+          id = Int(random.next() % 3)
+        } else if let next = rowIDs.popLast() {
+          id = next
+        } else {
+          break
+        }
+        let row = TestRow(id: id, version: Int(random.next() % 3), isAlternate: random.next() % 5 == 0)
+        rows.append(row.binder)
+      }
+      let header: CellBinder? =
+        random.next() % 3 == 0
+        ? nil : SectionHeaderCell.makeBinder(value: "S\(sectionID) v\(random.next() % 2)", id: "header\(sectionID)")
+      let footer: CellBinder? =
+        random.next() % 4 == 0
+        ? SectionHeaderCell.makeBinder(value: "end of S\(sectionID)", id: "footer\(sectionID)") : nil
+      return ListSection(id: sectionID, header: header, footer: footer, items: rows)
+    }
+  }
+}
