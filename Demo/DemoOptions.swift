@@ -1,0 +1,62 @@
+/// The Demo's command-line options.
+struct DemoOptions: Equatable {
+  /// How many updates to show before exiting; `nil` means until `q` (interactive) or 10 (plain).
+  var ticks: Int?
+  /// Milliseconds between two updates.
+  var intervalMilliseconds = 1000
+  /// Plain change lines even on a terminal.
+  var forcesPlain = false
+  /// Show the help and exit.
+  var showsHelp = false
+
+  /// The ticks a plain run shows when `--ticks` is not given, so that piping ends by itself.
+  static let defaultPlainTicks = 10
+
+  static let help = """
+    Usage: Demo [options]
+
+    A live list of this machine's processes (from /proc), re-sorted by CPU time on every tick,
+    drawn by ListFlowTerminal. In a terminal it is interactive; otherwise it prints one plain
+    line per change and exits after a bounded number of ticks.
+
+    Options:
+      --ticks N        stop after N updates (default: until q in a terminal, \(defaultPlainTicks) otherwise)
+      --interval MS    milliseconds between updates (default: 1000)
+      --plain          print change lines even when stdout is a terminal
+      -h, --help       show this help
+
+    Keys (interactive): up/down or j/k move, PgUp/PgDn page, g/G top/bottom, enter select,
+    d delete (hide the process from the list), r refresh now, q or Ctrl-C quit.
+    """
+
+  /// Why the arguments could not be parsed.
+  enum ParseError: Error, Equatable, CustomStringConvertible {
+    case missingValue(String)
+    case invalidValue(option: String, value: String)
+    case unknownOption(String)
+
+    var description: String {
+      switch self {
+      case .missingValue(let option): "\(option) needs a value"
+      case .invalidValue(let option, let value): "\(option): '\(value)' is not a positive whole number"
+      case .unknownOption(let option): "unknown option '\(option)'"
+      }
+    }
+  }
+
+  /// Parses the arguments after the program name.
+  init(arguments: [String]) throws(ParseError) {
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "-h", "--help": showsHelp = true
+      case "--plain": forcesPlain = true
+      case "--ticks", "--interval":
+        guard let value = remaining.popFirst() else { throw .missingValue(argument) }
+        guard let number = Int(value), number > 0 else { throw .invalidValue(option: argument, value: value) }
+        if argument == "--ticks" { ticks = number } else { intervalMilliseconds = number }
+      default: throw .unknownOption(argument)
+      }
+    }
+  }
+}

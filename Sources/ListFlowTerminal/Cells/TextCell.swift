@@ -1,0 +1,108 @@
+/// The standard terminal cell: a title, a dimmed subtitle and a right-aligned accessory on one line.
+///
+/// It adopts every capability protocol of ListFlow, so models that are `Titled`, `Subtitled`, `Imaged`, `Fonted`
+/// or `Colored` configure it with no mapper code: the title, the subtitle, the image's text (drawn before the
+/// title), the font (bold, light → dim, italic, underline) and the color.
+/// Its look is a set of ``TextStyle`` values that `ListItemStyle` values change (see `ListItemStyle.bold`).
+///
+/// ```
+/// ▸ 日本語のタイトル  a subtitle …                  12 MB
+/// ```
+public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigurable, ImagedConfigurable,
+  FontedConfigurable, ColoredConfigurable
+{
+  /// The main text.
+  public var title = ""
+  /// Secondary text after the title, cut first when space runs out.
+  public var subtitle = ""
+  /// Text aligned to the right edge (a count, a size, a status).
+  public var accessory = ""
+  /// A short text drawn before the title (the text of a `ListImage`), or empty.
+  public var icon = ""
+  /// The title's style.
+  public var titleStyle = TextStyle.plain
+  /// The subtitle's style; dim by default.
+  public var subtitleStyle = TextStyle.dim
+  /// The accessory's style.
+  public var accessoryStyle = TextStyle.plain
+
+  /// Creates an empty cell.
+  public init() {}
+
+  /// Clears every text and style back to the defaults.
+  public func prepareForReuse() {
+    title = ""
+    subtitle = ""
+    accessory = ""
+    icon = ""
+    titleStyle = .plain
+    subtitleStyle = .dim
+    accessoryStyle = .plain
+  }
+
+  /// The texts, separated by ` | ` (empty ones left out).
+  public var textRepresentation: String {
+    [icon, title, subtitle, accessory].filter { !$0.isEmpty }.joined(separator: " | ")
+  }
+
+  /// The icon, title, subtitle and accessory separated by two spaces (empty ones left out), sanitised.
+  public var plainText: String {
+    StyledRun([icon, title, subtitle, accessory].filter { !$0.isEmpty }.joined(separator: "  ")).text
+  }
+
+  /// Sets the title from a `Titled` model.
+  ///
+  /// - Parameter model: The model.
+  public func configure(by model: any Titled) { title = model.title ?? "" }
+
+  /// Sets the subtitle from a `Subtitled` model.
+  ///
+  /// - Parameter model: The model.
+  public func configure(by model: any Subtitled) { subtitle = model.subtitle ?? "" }
+
+  /// Sets the icon from an `Imaged` model: the image's text, or its name in brackets.
+  ///
+  /// - Parameter model: The model.
+  public func configure(by model: any Imaged) { icon = model.image?.description ?? "" }
+
+  /// Sets the title's weight and emphasis from a `Fonted` model.
+  ///
+  /// - Parameter model: The model.
+  public func configure(by model: any Fonted) {
+    guard let font = model.font else { return }
+    titleStyle.isBold = font.weight == .bold
+    titleStyle.isDim = font.weight == .light
+    titleStyle.isItalic = font.isItalic
+    titleStyle.isUnderlined = font.isUnderlined
+  }
+
+  /// Sets the title's color from a `Colored` model.
+  ///
+  /// - Parameter model: The model.
+  public func configure(by model: any Colored) {
+    titleStyle.foreground = model.color.map(TerminalColor.init)
+  }
+
+  /// The icon, title and subtitle from the left, the accessory against the right edge, cut to `width`.
+  ///
+  /// The accessory keeps at most a third of the width; the subtitle is cut before the title.
+  ///
+  /// - Parameter width: The columns available.
+  /// - Returns: The line.
+  public func line(width: Int) -> StyledLine {
+    let accessoryRun = StyledRun(accessory, style: accessoryStyle)
+    let accessoryText = DisplayWidth.truncate(accessoryRun.text, to: width / 3)
+    let accessoryWidth = DisplayWidth.of(accessoryText)
+    var left = StyledLine()
+    if !icon.isEmpty { left.append(icon + " ") }
+    left.append(title, style: titleStyle)
+    if !subtitle.isEmpty { left.append("  " + subtitle, style: subtitleStyle) }
+    let leftWidth = width - accessoryWidth - (accessoryWidth > 0 ? 1 : 0)
+    var line = left.truncated(to: leftWidth)
+    if accessoryWidth > 0 {
+      line.append(String(repeating: " ", count: max(width - line.width - accessoryWidth, 1)))
+      line.runs.append(StyledRun(accessoryText, style: accessoryStyle))
+    }
+    return line
+  }
+}

@@ -1,0 +1,77 @@
+/// Turns successive frames into the fewest bytes that bring a terminal from one to the next, line by line.
+///
+/// The differ remembers the last frame it drew. For the next frame of the same size it writes, for each row
+/// whose line changed and only for those, a cursor move to the start of the row, the line's runs with their
+/// attributes, and an erase of the rest of the row when the line is narrower than the screen. Unchanged rows
+/// cost nothing, so the bytes per update grow with the rows that changed, not with the screen or the list.
+/// The first frame, a frame of a new size, and a frame after ``invalidate()`` are drawn in full (erase the screen,
+/// then every non-empty row).
+///
+/// Every line ends with attributes reset, so a frame never leaves a color behind.
+///
+/// ```swift
+/// var differ = FrameDiffer()
+/// output.write(differ.render(frame))  // full repaint
+/// output.write(differ.render(next))   // only the rows that changed
+/// ```
+public struct FrameDiffer: Sendable {
+  /// The last frame drawn, if any.
+  public private(set) var current: TerminalFrame?
+
+  /// Creates a differ that has drawn nothing yet; its first frame is a full repaint.
+  public init() {}
+
+  /// Forgets the last frame, so the next ``render(_:)`` repaints everything (after a resize, or when something
+  /// else may have written to the screen).
+  public mutating func invalidate() { current = nil }
+
+  /// Returns the bytes that turn the screen showing the last frame into one showing `frame`, and remembers it.
+  ///
+  /// - Parameter frame: The frame to show next.
+  /// - Returns: The escape sequences and text to write; empty when nothing changed.
+  /// - Complexity: O(*r* + *c*): *r* rows compared, *c* the text of the changed rows.
+  public mutating func render(_ frame: TerminalFrame) -> String {
+    defer { current = frame }
+    guard let current, current.size == frame.size else { return Self.fullRepaint(frame) }
+    var output = ""
+    for row in frame.lines.indices where frame.lines[row] != current.lines[row] {
+      Self.draw(frame.lines[row], atRow: row, columns: frame.size.columns, erasing: true, into: &output)
+    }
+    return output
+  }
+
+  /// The bytes that draw `frame` on a screen whatever it shows: erase everything, then draw every row.
+  ///
+  /// - Parameter frame: The frame.
+  /// - Returns: The escape sequences and text to write.
+  /// - Complexity: O(*n*) in the text of the frame.
+  public static func fullRepaint(_ frame: TerminalFrame) -> String {
+    var output = EscapeSequence.resetAttributes + EscapeSequence.eraseScreen
+    for (row, line) in frame.lines.enumerated() where !line.runs.isEmpty {
+      draw(line, atRow: row, columns: frame.size.columns, erasing: false, into: &output)
+    }
+    return output
+  }
+
+  /// Appends the bytes that draw one line at the start of a row.
+  ///
+  /// A line as wide as the screen is not followed by an erase: the cursor waits past the last column, and an erase
+  /// there would blank the last character on some terminals.
+  private static func draw(
+    _ line: StyledLine, atRow row: Int, columns: Int, erasing: Bool, into output: inout String
+  ) {
+    output += EscapeSequence.moveCursor(row: row, column: 0)
+    var style = TextStyle.plain
+    var width = 0
+    for run in line.runs where !run.text.isEmpty {
+      if run.style != style {
+        output += EscapeSequence.selectGraphicRendition(run.style.graphicRenditionParameters)
+        style = run.style
+      }
+      output += run.text
+      width += run.width
+    }
+    if style != .plain { output += EscapeSequence.resetAttributes }
+    if erasing && width < columns { output += EscapeSequence.eraseToEndOfLine }
+  }
+}

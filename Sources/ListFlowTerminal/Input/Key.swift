@@ -1,0 +1,35 @@
+/// A key press read from a terminal in raw mode.
+public enum Key: Hashable, Sendable {
+  /// The up arrow.
+  case up
+  /// The down arrow.
+  case down
+  /// The left arrow.
+  case left
+  /// The right arrow.
+  case right
+  /// Page Up.
+  case pageUp
+  /// Page Down.
+  case pageDown
+  /// Home.
+  case home
+  /// End.
+  case end
+  /// Return or Enter.
+  case enter
+  /// A lone Escape.
+  case escape
+  /// Backspace or Delete (the key left of Return, which sends `DEL` or `BS`).
+  case backspace
+  /// Tab.
+  case tab
+  /// Ctrl-C, which raw mode delivers as a byte instead of a signal.
+  case interrupt
+  /// Ctrl-D, end of input.
+  case endOfInput
+  /// A printable character (letters, digits, punctuation, any script).
+  case character(Character)
+  /// Another control byte or escape sequence, kept for diagnostics; never acted on.
+  case unknown([UInt8])
+}

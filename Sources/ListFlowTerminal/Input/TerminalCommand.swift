@@ -1,0 +1,46 @@
+/// What a key asks a ``TerminalListView`` to do.
+///
+/// The default key map: ↑/`k` and ↓/`j` move the selection, Page Up/Page Down (and `b`/space) move a page,
+/// Home/`g` and End/`G` jump to the first and last row, Enter selects, `d` deletes (the row's edit action),
+/// `r` refreshes, `q`, Escape, Ctrl-C and Ctrl-D quit.
+public enum TerminalCommand: Hashable, Sendable {
+  /// Move the selection one row up.
+  case moveUp
+  /// Move the selection one row down.
+  case moveDown
+  /// Move the selection one page up.
+  case pageUp
+  /// Move the selection one page down.
+  case pageDown
+  /// Move the selection to the first row.
+  case moveToTop
+  /// Move the selection to the last row.
+  case moveToBottom
+  /// Select the row under the cursor.
+  case select
+  /// Delete the row under the cursor through its edit action.
+  case delete
+  /// Ask for fresh data.
+  case refresh
+  /// Leave.
+  case quit
+
+  /// The command a key triggers in the default key map, if any.
+  ///
+  /// - Parameter key: The key pressed.
+  public init?(key: Key) {
+    switch key {
+    case .up, .character("k"): self = .moveUp
+    case .down, .character("j"): self = .moveDown
+    case .pageUp, .character("b"): self = .pageUp
+    case .pageDown, .character(" "): self = .pageDown
+    case .home, .character("g"): self = .moveToTop
+    case .end, .character("G"): self = .moveToBottom
+    case .enter: self = .select
+    case .character("d"): self = .delete
+    case .character("r"): self = .refresh
+    case .character("q"), .escape, .interrupt, .endOfInput: self = .quit
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/// How many terminal columns text takes, counted per grapheme cluster (Swift `Character`).
+///
+/// The rules, which follow what `wcwidth` and today's terminal emulators do:
+///
+/// - A character whose first scalar is East Asian Wide or Fullwidth (CJK ideographs, kana, Hangul syllables,
+///   fullwidth forms…) takes **2** columns.
+/// - A character shown as an emoji takes **2**: its first scalar has the Emoji_Presentation property, or it is
+///   followed by the emoji variation selector U+FE0F, or it is a flag (a pair of regional indicators).
+///   Zero-width-joiner sequences (👨‍👩‍👧) are one character and take 2.
+/// - A character made only of zero-width scalars takes **0**: a lone combining mark, a zero-width joiner or
+///   non-joiner, a variation selector, or a control or format character (which ``TextSanitizer`` removes first).
+/// - Everything else takes **1**; combining marks, joiners and variation selectors inside a character add nothing
+///   (`"e\u{301}"` is 1).
+///
+/// The wide ranges are a compact table of the East Asian Width property (Unicode 15); a terminal that uses an
+/// older table may draw a few rare characters one column narrower.
+///
+/// ```swift
+/// DisplayWidth.of("日本")    // 4
+/// DisplayWidth.of("👍🏽")    // 2
+/// DisplayWidth.truncate("日本語テキスト", to: 7)  // "日本語…"
+/// ```
+public enum DisplayWidth {
+  /// The columns a string takes.
+  ///
+  /// - Parameter text: The text, already sanitised.
+  /// - Returns: The sum of the widths of its characters.
+  /// - Complexity: O(*n*) in the length of `text`.
+  public static func of(_ text: some StringProtocol) -> Int {
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    return text.reduce(0) { $0 + of($1) }
+  }
+
+  /// The columns one character (grapheme cluster) takes: 0, 1 or 2.
+  ///
+  /// - Parameter character: The character.
+  /// - Returns: Its width in columns.
+  public static func of(_ character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    if first.isASCII { return first.value >= 0x20 && first.value < 0x7F ? 1 : 0 }
+    if scalars.allSatisfy(isZeroWidth) { return 0 }
+    let properties = first.properties
+    if properties.isEmojiPresentation { return 2 }
+    if isRegionalIndicator(first) { return 2 }
+    if properties.isEmoji && scalars.contains("\u{FE0F}") { return 2 }
+    if isWide(first.value) { return 2 }
+    return 1
+  }
+
+  /// Whether a scalar takes no column of its own (it modifies or joins the one before it, or is invisible).
+  ///
+  /// - Parameter scalar: The scalar.
+  /// - Returns: `true` for combining marks, joiners, variation selectors, controls and format characters.
+  static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x200B...0x200F, 0xFE00...0xFE0F, 0xE0100...0xE01EF, 0x1160...0x11FF: return true
+    default: break
+    }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format, .control: return true
+    default: return false
+    }
+  }
+
+  private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+    (0x1F1E6...0x1F1FF).contains(scalar.value)
+  }
+
+  /// Whether a code point is East Asian Wide (W) or Fullwidth (F).
+  ///
+  /// - Parameter value: The code point.
+  /// - Returns: `true` when terminals draw it two columns wide.
+  /// - Complexity: O(log *r*) in the number of ranges of the table.
+  static func isWide(_ value: UInt32) -> Bool {
+    guard value >= 0x1100 else { return false }
+    var low = 0
+    var high = wideRanges.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let range = wideRanges[middle]
+      if value < range.lowerBound {
+        high = middle - 1
+      } else if value > range.upperBound {
+        low = middle + 1
+      } else {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// East Asian Wide and Fullwidth blocks, sorted and disjoint (emoji are handled by their properties).
+  private static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
+    0x2E80...0x2E99, 0x2E9B...0x2EF3, 0x2F00...0x2FD5, 0x2FF0...0x2FFF, 0x3000...0x303E, 0x3041...0x3096,
+    0x3099...0x30FF, 0x3105...0x312F, 0x3131...0x318E, 0x3190...0x31E3, 0x31EF...0x321E, 0x3220...0x3247,
+    0x3250...0x4DBF, 0x4E00...0xA48C, 0xA490...0xA4C6, 0xA960...0xA97C, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+    0xFE10...0xFE19, 0xFE30...0xFE52, 0xFE54...0xFE66, 0xFE68...0xFE6B, 0xFF01...0xFF60, 0xFFE0...0xFFE6,
+    0x16FE0...0x16FE4, 0x16FF0...0x16FF1, 0x17000...0x187F7, 0x18800...0x18CD5, 0x18D00...0x18D08,
+    0x1AFF0...0x1B2FB, 0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251,
+    0x1F260...0x1F265, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+  ]
+}

@@ -1,0 +1,82 @@
+extension TerminalListView {
+  /// Whether a section has a header or footer (asks the data source, and gives the cell straight back).
+  func hasSupplementary(_ element: ListElement) -> Bool {
+    if heldCells[element] != nil { return true }
+    guard let cell = pullCell(for: element) else { return false }
+    reusePool.enqueue(cell)
+    return true
+  }
+
+  /// A configured cell for an element from the data source, or `nil` (no header/footer, or an error, recorded).
+  func pullCell(for element: ListElement) -> (any ListCell)? {
+    guard let dataSource else { return nil }
+    do {
+      switch element {
+      case .row(let path): return try dataSource.cell(at: path, for: self)
+      case .header(let section): return try dataSource.header(inSection: section, for: self)
+      case .footer(let section): return try dataSource.footer(inSection: section, for: self)
+      }
+    } catch {
+      record(error)
+      return nil
+    }
+  }
+
+  /// The cell held for an element on screen, pulled (and announced with `willDisplay`) the first time.
+  func displayedCell(for element: ListElement) -> (any ListCell)? {
+    if let cell = heldCells[element] { return cell }
+    guard let cell = pullCell(for: element) else { return nil }
+    heldCells[element] = cell
+    dataSource?.willDisplay(cell, for: element)
+    return cell
+  }
+
+  /// Gives back the cells of elements that left the screen.
+  func releaseCells(notIn visible: Set<ListElement>) {
+    for (element, cell) in heldCells where !visible.contains(element) {
+      heldCells[element] = nil
+      endDisplaying(cell, element)
+    }
+  }
+
+  /// Announces that a cell left the screen and returns it to the reuse pool.
+  func endDisplaying(_ cell: any ListCell, _ element: ListElement) {
+    dataSource?.didEndDisplaying(cell, for: element)
+    reusePool.enqueue(cell)
+  }
+
+  /// Follows the held cells through a stage: deleted ones go back to the pool, moved ones change key,
+  /// reconfigured ones get their new content, reloaded ones and those of updated sections are dropped (pulled
+  /// again when drawn).
+  func moveHeldCells(through update: ListUpdate) {
+    let changeset = update.changeset
+    let mapper = PathMapper(changeset)
+    let reconfigured = Set(update.reconfiguredRows)
+    let reloaded = Set(update.reloadedRows)
+    var moved: [ListElement: any ListCell] = [:]
+    for (element, cell) in heldCells {
+      switch element {
+      case .row(let path):
+        guard case .kept(let target) = mapper.map(path), !reloaded.contains(path) else {
+          endDisplaying(cell, element)
+          continue
+        }
+        if reconfigured.contains(path) {
+          do { try dataSource?.reconfigure(cell, at: target) } catch { record(error) }
+        }
+        moved[.row(target)] = cell
+      case .header(let section), .footer(let section):
+        guard !changeset.sectionUpdated.contains(section), let target = mapper.mapSection(section) else {
+          endDisplaying(cell, element)
+          continue
+        }
+        if case .header = element {
+          moved[.header(section: target)] = cell
+        } else {
+          moved[.footer(section: target)] = cell
+        }
+      }
+    }
+    heldCells = moved
+  }
+}

@@ -1,0 +1,71 @@
+extension TerminalListView {
+  /// Handles a key with the default key map (see ``TerminalCommand``).
+  ///
+  /// - Parameter key: The key pressed.
+  /// - Returns: The command the key triggered, `nil` when it means nothing; ``TerminalCommand/quit`` tells the
+  ///   caller to stop.
+  @discardableResult
+  public func handle(_ key: Key) -> TerminalCommand? {
+    guard let command = TerminalCommand(key: key) else { return nil }
+    perform(command)
+    return command
+  }
+
+  /// Performs a command: moves the cursor, selects, deletes through the row's edit action, asks for a refresh.
+  ///
+  /// Moving the cursor highlights the new row (and unhighlights the old one) through the data source; Enter calls
+  /// `selectRow`, which reaches `SyncDelegate.didSelectRow` with the row's model and tag; `d` commits the row's
+  /// destructive edit action (the first one named `delete`, or else the first destructive one) and does nothing
+  /// when the row has none; ``TerminalCommand/quit`` does nothing here: the caller stops. Errors from the data
+  /// source are kept in ``lastError`` and shown on the status bar.
+  ///
+  /// - Parameter command: The command.
+  public func perform(_ command: TerminalCommand) {
+    let page = max(viewport.height - 1, 1)
+    switch command {
+    case .moveUp: moveCursor(by: -1)
+    case .moveDown: moveCursor(by: 1)
+    case .pageUp: moveCursor(by: -page)
+    case .pageDown: moveCursor(by: page)
+    case .moveToTop: moveCursor(by: -viewport.itemCount)
+    case .moveToBottom: moveCursor(by: viewport.itemCount)
+    case .select: selectCurrentRow()
+    case .delete: deleteCurrentRow()
+    case .refresh: onRefresh()
+    case .quit: return
+    }
+  }
+
+  private func moveCursor(by distance: Int) {
+    let previous = viewport.selection
+    viewport.moveSelection(by: distance)
+    if previous != viewport.selection, let dataSource {
+      do {
+        if let highlighted { try dataSource.highlightRow(at: highlighted, isHighlighted: false) }
+        highlighted = viewport.selection
+        if let highlighted { try dataSource.highlightRow(at: highlighted, isHighlighted: true) }
+      } catch {
+        record(error)
+      }
+    }
+    render()
+  }
+
+  private func selectCurrentRow() {
+    guard let path = viewport.selection, let dataSource else { return }
+    do { try dataSource.selectRow(at: path) } catch { record(error) }
+    render()
+  }
+
+  private func deleteCurrentRow() {
+    guard let path = viewport.selection, let dataSource else { return }
+    do {
+      let actions = try dataSource.editActions(forRowAt: path)
+      let action = actions.first { $0.id == EditAction.delete.id } ?? actions.first { $0.style == .destructive }
+      if let action { try dataSource.commitEdit(action, forRowAt: path) }
+    } catch {
+      record(error)
+    }
+    render()
+  }
+}

@@ -1,0 +1,171 @@
+/// A `ListView` for ANSI terminals: a scrolling viewport with a selection cursor, section headers and footers,
+/// styled text cells, and repaint of the changed lines only; or, when output is not a terminal, one plain line
+/// per applied change.
+///
+/// The view pulls counts and cells from its ``dataSource`` (a `ListController`), like a UIKit table view. In
+/// ``Mode/screen(_:)`` it draws a frame of the terminal's size: a title bar, the visible rows, a status bar; each
+/// change ends with ``render()``, which writes only the rows that differ from the last frame (see ``FrameDiffer``).
+/// In ``Mode/plain`` it writes no escape code at all: every applied change becomes one line such as
+/// `insert 0:12 firefox`, `move 3:4 -> 0:1 sshd`, `update 0:5 bash`, `delete 0:3 cron` (see <doc:ShowingAListInATerminal>).
+/// All text from models is sanitised (``TextSanitizer``) before it is written.
+///
+/// ```swift
+/// let view = TerminalListView(output: StandardOutput(), mode: .screen(size))
+/// let controller = ListController(view: view, delegate: delegate)
+/// for await key in session.keys() {
+///   if view.handle(key) == .quit { break }
+/// }
+/// ```
+///
+/// Cells: a ``TerminalCell`` (such as ``TextCell``) draws its own line; any other `ListCell` is drawn from its
+/// `textRepresentation`. Headers are drawn bold and footers dim. A cell the data source cannot provide is drawn
+/// as a red `⚠` line naming the error, which is also kept in ``lastError``: a bad row never stops the view.
+@MainActor
+public final class TerminalListView: ListView {
+  /// How the view writes: a live screen, or plain change lines.
+  public enum Mode: Hashable, Sendable {
+    /// A full-screen list of this size (the caller sets up the terminal, for example with ``TerminalSession``).
+    case screen(TerminalSize)
+    /// One plain line per applied change, no escape codes: for pipes, files and tests.
+    case plain
+  }
+
+  /// The object the view pulls counts and cells from, and sends events to (held weakly).
+  public weak var dataSource: (any ListDataSource)?
+  /// The registrations and free cells of this view.
+  public let reusePool = CellReusePool()
+  /// How the view writes.
+  public private(set) var mode: Mode
+  /// The text of the title bar (sanitised when drawn).
+  public var title: String {
+    didSet { if title != oldValue { render() } }
+  }
+  /// Extra text for the right of the status bar, for example the time of the last update (sanitised).
+  public var status: String {
+    didSet { if status != oldValue { render() } }
+  }
+  /// Called when the user asks for fresh data (`r`).
+  public var onRefresh: () -> Void = {}
+  /// The last error met while pulling a cell or sending an event, if any.
+  public private(set) var lastError: ListFlowError?
+
+  let output: any TerminalOutput
+  var viewport: ListViewport
+  var differ = FrameDiffer()
+  var plainLog = PlainChangeLog()
+  /// The cells on screen, by element.
+  var heldCells: [ListElement: any ListCell] = [:]
+  var lastScrollPosition: ScrollPosition?
+  var highlighted: ItemPath?
+
+  /// Creates a view.
+  ///
+  /// - Parameters:
+  ///   - output: Where the bytes go: ``StandardOutput`` in a program, ``CapturingOutput`` in a test.
+  ///   - mode: A screen of a size, or plain lines.
+  ///   - title: The text of the title bar.
+  public init(output: any TerminalOutput, mode: Mode, title: String = "") {
+    self.output = output
+    self.mode = mode
+    self.title = title
+    self.status = ""
+    if case .screen(let size) = mode {
+      viewport = ListViewport(height: Self.listHeight(for: size))
+    } else {
+      viewport = ListViewport(height: 0)
+    }
+  }
+
+  /// The rows the list area takes on a screen: all but the title and status bars.
+  static func listHeight(for size: TerminalSize) -> Int { max(size.rows - 2, 0) }
+
+  /// Whether the view is on screen: always, for a terminal or a plain log.
+  public var isVisible: Bool { true }
+
+  /// The item rows on screen, ascending (in plain mode: none).
+  public var visibleRows: [ItemPath] {
+    viewport.visibleRows.compactMap { row in
+      if case .item(let path) = row { return path }
+      return nil
+    }
+  }
+
+  /// The selected row, if the list has any row.
+  public var selectedRow: ItemPath? { viewport.selection }
+
+  /// Drops every cell and pulls the whole list again.
+  public func reloadData() {
+    for (element, cell) in heldCells { endDisplaying(cell, element) }
+    heldCells = [:]
+    let selection = viewport.selection
+    viewport.setSections(currentShape(), selecting: selection)
+    if case .plain = mode {
+      plainLog.reload(from: self)
+      flushPlainLog()
+    }
+    render()
+  }
+
+  /// Applies one stage of changes: follows held cells and the selection through it, reconfigures or drops
+  /// updated cells, and draws once the last stage of a change is applied.
+  ///
+  /// The selected row keeps its line on screen: rows inserted or deleted above it scroll the list instead of
+  /// moving the cursor, so the user's place is kept and unchanged rows are not repainted. When the selected
+  /// row is deleted, the row that takes its place is selected.
+  ///
+  /// - Parameter update: The stage; the data source already reflects it.
+  public func performBatchUpdates(_ update: ListUpdate) {
+    if case .plain = mode {
+      plainLog.apply(update, from: self)
+      flushPlainLog()
+    }
+    moveHeldCells(through: update)
+    let mapper = PathMapper(update.changeset)
+    let screenRow = viewport.selectionScreenRow
+    let selection = viewport.selection.map { path -> ItemPath in
+      switch mapper.map(path) {
+      case .kept(let mapped), .removed(let mapped): mapped
+      }
+    }
+    viewport.setSections(currentShape(), selecting: selection)
+    if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
+    if update.stage == update.stageCount - 1 { render() }
+  }
+
+  /// Shows a row as not selected: nothing to undo, the cursor stays where it is.
+  ///
+  /// - Parameter path: The row's position.
+  public func deselectRow(at path: ItemPath) {}
+
+  /// Adapts to a new terminal size: the next frame is a full repaint.
+  ///
+  /// - Parameter size: The new size.
+  public func resize(to size: TerminalSize) {
+    guard case .screen(let current) = mode, current != size else { return }
+    mode = .screen(size)
+    viewport.setHeight(Self.listHeight(for: size))
+    differ.invalidate()
+    render()
+  }
+
+  /// The shape of the list as the data source has it now.
+  func currentShape() -> [ListViewport.Section] {
+    guard let dataSource else { return [] }
+    return (0..<dataSource.numberOfSections).map { section in
+      ListViewport.Section(
+        hasHeader: hasSupplementary(.header(section: section)),
+        itemCount: dataSource.numberOfRows(inSection: section),
+        hasFooter: hasSupplementary(.footer(section: section)))
+    }
+  }
+
+  /// Records an error and reports it on the status bar.
+  func record(_ error: ListFlowError) {
+    lastError = error
+  }
+
+  private func flushPlainLog() {
+    let lines = plainLog.takeLines()
+    if !lines.isEmpty { output.write(lines.map { $0 + "\n" }.joined()) }
+  }
+}

@@ -1,0 +1,102 @@
+import ListFlowTerminal
+import Testing
+
+@Suite struct FrameDifferTests {
+  static let size = TerminalSize(columns: 24, rows: 8)
+  static let words = ["alpha", "βeta", "日本語", "👍🏽ok", "e\u{301}te", "👨‍👩‍👧 family", "plain text that is long", "x"]
+  static let styles: [TextStyle] = [
+    .plain, .bold, .dim, .inverse, TextStyle(foreground: .red), TextStyle(isBold: true, background: .indexed(208)),
+    TextStyle(isUnderlined: true, foreground: .brightCyan),
+  ]
+
+  static func randomLine(using random: inout SplitMix64) -> StyledLine {
+    var line = StyledLine()
+    for _ in 0..<Int.random(in: 0...3, using: &random) {
+      line.append(words.randomElement(using: &random)!, style: styles.randomElement(using: &random)!)
+    }
+    return line
+  }
+
+  @Test("replaying the bytes of random updates through a screen model gives exactly each expected screen")
+  func replayGivesExpectedScreen() throws {
+    for seed in UInt64(1)...20 {
+      var random = SplitMix64(seed: seed)
+      var differ = FrameDiffer()
+      var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
+      var lines = (0..<Self.size.rows).map { _ in Self.randomLine(using: &random) }
+      for step in 0..<60 {
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+          lines[Int.random(in: 0..<lines.count, using: &random)] = Self.randomLine(using: &random)
+        }
+        let frame = TerminalFrame(size: Self.size, lines: lines)
+        screen.feed(differ.render(frame))
+        let expected = ScreenModel.expected(for: frame)
+        #expect(screen.unsupported.isEmpty, "seed \(seed) step \(step): \(screen.unsupported)")
+        #expect(screen.cells == expected.cells, "seed \(seed) step \(step):\n\(screen.text)\n---\n\(expected.text)")
+        #expect(screen.text == frame.text, "seed \(seed) step \(step)")
+      }
+    }
+  }
+
+  @Test("an unchanged frame costs no bytes, and a changed row costs only that row")
+  func unchangedFrameIsFree() {
+    var differ = FrameDiffer()
+    let lines: [StyledLine] = (0..<Self.size.rows).map { StyledLine("row \($0)") }
+    _ = differ.render(TerminalFrame(size: Self.size, lines: lines))
+    #expect(differ.render(TerminalFrame(size: Self.size, lines: lines)).isEmpty)
+    var changed = lines
+    changed[3] = "row three"
+    let bytes = differ.render(TerminalFrame(size: Self.size, lines: changed))
+    #expect(bytes == EscapeSequence.moveCursor(row: 3, column: 0) + "row three" + EscapeSequence.eraseToEndOfLine)
+  }
+
+  @Test("bytes per update grow with the changed rows, not with the screen height")
+  func bytesScaleWithChangedRows() {
+    func bytes(rows: Int, changing changedRows: Int) -> Int {
+      let size = TerminalSize(columns: 40, rows: rows)
+      var differ = FrameDiffer()
+      var lines = (0..<rows).map { StyledLine("item number \($0)") }
+      _ = differ.render(TerminalFrame(size: size, lines: lines))
+      for row in 0..<changedRows { lines[row * 3] = StyledLine("changed \(row)") }
+      return differ.render(TerminalFrame(size: size, lines: lines)).utf8.count
+    }
+    #expect(bytes(rows: 20, changing: 2) == bytes(rows: 200, changing: 2))
+    #expect(bytes(rows: 200, changing: 20) > 5 * bytes(rows: 200, changing: 2))
+    #expect(
+      bytes(rows: 200, changing: 2) < FrameDiffer.fullRepaint(
+        TerminalFrame(size: TerminalSize(columns: 40, rows: 200), lines: ["x"])
+      ).utf8.count + 200)
+  }
+
+  @Test("a new size or an invalidation repaints everything")
+  func resizeRepaints() {
+    var differ = FrameDiffer()
+    _ = differ.render(TerminalFrame(size: Self.size, lines: ["a"]))
+    let resized = TerminalSize(columns: 10, rows: 3)
+    #expect(
+      differ.render(TerminalFrame(size: resized, lines: ["a"])).hasPrefix(
+        EscapeSequence.resetAttributes + EscapeSequence.eraseScreen))
+    differ.invalidate()
+    var screen = ScreenModel(columns: 10, rows: 3)
+    screen.feed("garbage everywhere")
+    screen.feed(differ.render(TerminalFrame(size: resized, lines: ["a"])))
+    #expect(screen.text == "a\n\n")
+  }
+
+  @Test("a full-width line is not followed by an erase that could blank its last cell")
+  func fullWidthLineHasNoErase() {
+    var differ = FrameDiffer()
+    let size = TerminalSize(columns: 4, rows: 1)
+    _ = differ.render(TerminalFrame(size: size, lines: ["ab"]))
+    #expect(
+      differ.render(TerminalFrame(size: size, lines: ["abcd"])) == EscapeSequence.moveCursor(row: 0, column: 0) + "abcd"
+    )
+  }
+
+  @Test("styles are drawn as SGR runs and reset at the end of each line")
+  func stylesBecomeGraphicRendition() {
+    let line = StyledLine([StyledRun("A", style: .bold + TextStyle(foreground: .red)), StyledRun("b")])
+    let bytes = FrameDiffer.fullRepaint(TerminalFrame(size: TerminalSize(columns: 5, rows: 1), lines: [line]))
+    #expect(bytes.hasSuffix(EscapeSequence.moveCursor(row: 0, column: 0) + "\u{1B}[0;1;31mA\u{1B}[0mb"))
+  }
+}

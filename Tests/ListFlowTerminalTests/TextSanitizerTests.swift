@@ -1,0 +1,100 @@
+import ListFlowTerminal
+import Testing
+
+@Suite struct TextSanitizerTests {
+  /// Whether text could do anything to a terminal: any control, DEL, C1 or bidi/format character (ZWJ/ZWNJ aside).
+  static func isInert(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy { scalar in
+      let value = scalar.value
+      if value < 0x20 || (0x7F...0x9F).contains(value) { return false }
+      // Joiners and tag characters are kept on purpose: text needs them and terminals do nothing with them.
+      if value == 0x200C || value == 0x200D || (0xE0020...0xE007F).contains(value) { return true }
+      return scalar.properties.generalCategory != .format && value != 0x2028 && value != 0x2029
+    }
+  }
+
+  @Test(
+    "escape sequences are shown as text and cannot act",
+    arguments: [
+      ("\u{1B}[2J\u{1B}[H", "␛[2J␛[H"),
+      ("\u{1B}]0;pwned\u{07}title", "␛]0;pwned␇title"),
+      ("\u{1B}]8;;http://evil\u{1B}\\link", "␛]8;;http://evil␛\\link"),
+      ("\u{1B}P+q\u{1B}\\", "␛P+q␛\\"),
+      ("a\u{9B}31mred", "a<U+009B>31mred"),
+      ("\u{9D}0;x\u{9C}", "<U+009D>0;x<U+009C>"),
+    ])
+  func escapesAreNeutralised(input: String, shown: String) {
+    let output = TextSanitizer.singleLine.sanitize(input)
+    #expect(output == shown)
+    #expect(Self.isInert(output))
+  }
+
+  @Test("C0 controls become control pictures and DEL becomes ␡")
+  func controlPictures() {
+    let allControls = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init) + ["\u{7F}"]))
+    let output = TextSanitizer.singleLine.sanitize(allControls)
+    #expect(Self.isInert(output))
+    #expect(output.hasPrefix("␀␁␂␃␄␅␆␇␈ ␤␋␌␤␎"))
+    #expect(output.hasSuffix("␛␜␝␞␟␡"))
+  }
+
+  @Test("line breaks and tabs are flattened in single-line mode and kept in multi-line mode")
+  func lineBreaks() {
+    #expect(TextSanitizer.singleLine.sanitize("a\nb\r\nc\rd\te\u{2028}f") == "a␤b␤c␤d e␤f")
+    let multiLine = TextSanitizer(keepsLineBreaks: true)
+    #expect(multiLine.sanitize("a\nb\r\nc\rd\te") == "a\nb\nc\nd\te")
+  }
+
+  @Test(
+    "bidi overrides, isolates and marks are shown by code point",
+    arguments: [
+      0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C, 0xFEFF, 0x200B,
+    ] as [UInt32])
+  func bidiIsNeutralised(codePoint: UInt32) {
+    let text = "user\(Character(Unicode.Scalar(codePoint)!))gpj.exe"
+    let output = TextSanitizer.singleLine.sanitize(text)
+    #expect(Self.isInert(output))
+    #expect(output.contains("<U+"))
+    #expect(output.hasSuffix("gpj.exe"))
+  }
+
+  @Test("text decoded from invalid UTF-8 is shown with U+FFFD and its controls neutralised")
+  func invalidUTF8() {
+    let bytes: [UInt8] = [
+      0x66, 0xFF, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0xC2, 0x9B, 0x48, 0xE2, 0x80, 0xAE, 0xC0, 0xAF, 0xED, 0xA0, 0x80,
+    ]
+    let text = String(decoding: bytes, as: UTF8.self)
+    let output = TextSanitizer.singleLine.sanitize(text)
+    #expect(Self.isInert(output))
+    #expect(output.hasPrefix("f\u{FFFD}␛[31m<U+009B>H<U+202E>"))
+  }
+
+  @Test(
+    "ordinary text, emoji sequences and combining marks pass through unchanged",
+    arguments: [
+      "Hello, world", "日本語のテキスト", "👨‍👩‍👧 family", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 flag", "e\u{301}te", "مرحبا", "नमस्ते", "می‌خواهم",
+    ])
+  func ordinaryTextPasses(text: String) {
+    #expect(TextSanitizer.singleLine.sanitize(text) == text)
+  }
+
+  @Test("random scalars always come out inert")
+  func randomScalarsComeOutInert() {
+    var random = SplitMix64(seed: 7)
+    let pools: [ClosedRange<UInt32>] = [0...0x7F, 0x80...0x9F, 0x2000...0x206F, 0xFE00...0xFEFF, 0xE0000...0xE007F]
+    for _ in 0..<500 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...20, using: &random) {
+        let pool = pools.randomElement(using: &random)!
+        if let scalar = Unicode.Scalar(UInt32.random(in: pool, using: &random)) { scalars.append(scalar) }
+      }
+      let output = TextSanitizer.singleLine.sanitize(String(scalars))
+      #expect(Self.isInert(output), "input scalars: \(Array(String(scalars).unicodeScalars))")
+    }
+  }
+
+  @Test("a styled run sanitises its text on creation")
+  func runsSanitise() {
+    #expect(StyledRun("\u{1B}[31mred\u{1B}[0m").text == "␛[31mred␛[0m")
+  }
+}
