@@ -31,7 +31,8 @@ let selected =
   ? allScenarios : options.scenarios.compactMap { name in allScenarios.first { $0.name == name } }
 
 let context = BenchmarkContext(
-  runs: options.runs, stdlibLimit: options.stdlibLimit, measuresMemory: options.measuresMemory)
+  runs: options.runs, stdlibLimit: options.stdlibLimit,
+  stdlibSingleRunLimit: options.stdlibSingleRunLimit, measuresMemory: options.measuresMemory)
 
 #if DEBUG
 FileHandle.standardError.write(

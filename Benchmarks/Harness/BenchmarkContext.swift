@@ -4,6 +4,8 @@ struct BenchmarkContext: Sendable {
   var runs: Int
   /// The largest total element count (source plus target) for which the standard library's diff runs.
   var stdlibLimit: Int
+  /// The largest total element count for which the standard library's diff runs once (above ``stdlibLimit``).
+  var stdlibSingleRunLimit: Int
   /// Whether peak memory is measured.
   var measuresMemory: Bool
   /// The probe that measures peak memory.

@@ -8,6 +8,8 @@ struct BenchmarkOptions: Equatable, Sendable {
   var runs = BenchmarkOptions.minimumRuns
   /// The largest total element count for which the standard library's diff runs.
   var stdlibLimit = 25_000
+  /// Up to this many elements (source plus target) the standard library's diff still runs, once.
+  var stdlibSingleRunLimit = 250_000
   /// Whether peak memory is measured.
   var measuresMemory = true
   /// Whether to print the help and exit.
@@ -47,6 +49,7 @@ struct BenchmarkOptions: Equatable, Sendable {
       case "--json": json = true
       case "--runs": runs = try number(of: argument, atLeast: Self.minimumRuns)
       case "--stdlib-limit": stdlibLimit = try number(of: argument, atLeast: 0)
+      case "--stdlib-single-run-limit": stdlibSingleRunLimit = try number(of: argument, atLeast: 0)
       case "--no-memory": measuresMemory = false
       case "--list": list = true
       case "--help", "-h": help = true
