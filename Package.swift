@@ -37,7 +37,7 @@ let package = Package(
       path: "Benchmarks",
       swiftSettings: strict
     ),
-    .testTarget(name: "ListFlowDiffTests", dependencies: ["ListFlowDiff"], swiftSettings: strict),
+    .testTarget(name: "ListFlowDiffTests", dependencies: ["ListFlowDiff", "ListFlowTesting"], swiftSettings: strict),
     .testTarget(name: "ListFlowTests", dependencies: ["ListFlow", "ListFlowTesting"], swiftSettings: strict),
     .testTarget(
       name: "ListFlowTerminalTests",

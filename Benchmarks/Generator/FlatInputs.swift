@@ -1,3 +1,5 @@
+import ListFlowTesting
+
 /// The source and target arrays of the flat scenarios of BENCHMARKS.md, each drawn from `SplitMix64(seed: 42)`.
 enum FlatInputs {
   /// A source and a target.

@@ -1,4 +1,5 @@
 import ListFlowDiff
+import ListFlowTesting
 
 /// The source and target of the sectioned scenario of BENCHMARKS.md, drawn from `SplitMix64(seed: 42)`.
 enum SectionedInputs {

@@ -1,23 +1,11 @@
-/// The random number generator of BENCHMARKS.md: SplitMix64, seeded with 42 by default.
+import ListFlowTesting
+
+/// The random number generator of BENCHMARKS.md: ListFlowTesting's SplitMix64, seeded with 42 by default.
 ///
 /// Every scenario draws its data from a fresh generator, so any two implementations compare on identical inputs.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-  /// The generator's state.
-  private var state: UInt64
-
-  /// Creates a generator.
-  ///
-  /// - Parameter seed: The initial state (BENCHMARKS.md: 42).
-  init(seed: UInt64 = 42) { state = seed }
-
-  /// The next 64 random bits.
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+extension SplitMix64 {
+  /// Creates a generator seeded with 42, as BENCHMARKS.md says.
+  init() { self.init(seed: 42) }
 
   /// `next() % bound`: a number in `0..<bound` (BENCHMARKS.md's `below(n)`, modulo bias included on purpose).
   ///

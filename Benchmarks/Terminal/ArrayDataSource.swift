@@ -1,5 +1,6 @@
 import ListFlowDiff
 import ListFlowTerminal
+import ListFlowTesting
 
 /// A one-section list of generated items served straight to a `TerminalListView`, as a hand-written data source
 /// of an app would; it makes random 1% changes as exact changeset stages.

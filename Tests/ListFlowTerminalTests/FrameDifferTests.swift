@@ -1,4 +1,5 @@
 import ListFlowTerminal
+import ListFlowTesting
 import Testing
 
 @Suite struct FrameDifferTests {

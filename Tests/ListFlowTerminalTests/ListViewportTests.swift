@@ -1,3 +1,4 @@
+import ListFlowTesting
 import Testing
 
 @testable import ListFlowTerminal

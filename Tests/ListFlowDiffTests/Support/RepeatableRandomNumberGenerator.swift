@@ -1,19 +1,11 @@
 import Foundation
+import ListFlowTesting
 
-/// A seeded random number generator (SplitMix64), so a failing random case can be replayed from its seed.
-struct RepeatableRandomNumberGenerator: RandomNumberGenerator, Sendable {
-  private var state: UInt64
+/// The seeded random number generator of the random tests: ListFlowTesting's SplitMix64, so a failing random
+/// case can be replayed from its seed.
+typealias RepeatableRandomNumberGenerator = SplitMix64
 
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SplitMix64 {
   /// A number in `0..<bound`.
   mutating func below(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &self) }
 

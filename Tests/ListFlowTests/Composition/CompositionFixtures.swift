@@ -1,4 +1,5 @@
 import ListFlow
+import ListFlowTesting
 
 /// A row with an identity and a content, so that updates show.
 struct Row: Hashable, Identifiable, Differentiable, CustomStringConvertible {

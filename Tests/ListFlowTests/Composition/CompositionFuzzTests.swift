@@ -1,4 +1,5 @@
 import ListFlow
+import ListFlowTesting
 import Testing
 
 @MainActor

@@ -1,17 +1,5 @@
 import ListFlow
-
-/// SplitMix64: a small, seedable, repeatable random number generator.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import ListFlowTesting
 
 /// A row of the random lists: identity `id`, content `version`, and which of two cell types shows it.
 struct TestRow: Hashable, Sendable, CellBinderConvertible {
