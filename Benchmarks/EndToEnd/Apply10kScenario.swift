@@ -2,7 +2,8 @@ import ListFlow
 import ListFlowTesting
 
 /// `apply10k` of BENCHMARKS.md: a 10,000-row list in 10 sections, 1,000 successive states with 1% random
-/// changes each, published to a store and applied through `ListController` to `RecordingListView`.
+/// changes each, published to a store and applied through `ListController` to `RecordingListView` (contender
+/// `listflow`, as BENCHMARKS.md says) and to a 50-row ``ViewportListView`` (`listflow-viewport`).
 ///
 /// The producer publishes a state, then waits for its `didApply` before making the next one (a closed loop),
 /// so every state is applied, none is coalesced away, and the latency of each is its own: from the store
@@ -24,9 +25,17 @@ enum Apply10kScenario {
   }
 
   private static func measure(_ context: BenchmarkContext) async throws -> [BenchmarkResult] {
+    var results: [BenchmarkResult] = []
+    for kind in EndToEndViewKind.allCases {
+      results.append(await measure(context, kind))
+    }
+    return results
+  }
+
+  private static func measure(_ context: BenchmarkContext, _ kind: EndToEndViewKind) async -> BenchmarkResult {
     var runs: [Run] = []
-    var result = await context.measure(scenario: name, contender: "listflow") { () async -> Int? in
-      let run = await runOnce()
+    var result = await context.measure(scenario: name, contender: kind.rawValue) { () async -> Int? in
+      let run = await runOnce(kind)
       runs.append(run)
       return stateCount
     }
@@ -36,7 +45,7 @@ enum Apply10kScenario {
     result.extra["states_per_s"] = .double(Double(timed.count * stateCount) / seconds)
     result.extra["p50_ms"] = .double(percentile(latencies, 0.50))
     result.extra["p99_ms"] = .double(percentile(latencies, 0.99))
-    return [result]
+    return result
   }
 
   /// The value below which `fraction` of the sorted values fall (nearest rank).
@@ -47,11 +56,11 @@ enum Apply10kScenario {
   }
 
   @MainActor
-  private static func runOnce() async -> Run {
+  private static func runOnce(_ kind: EndToEndViewKind) async -> Run {
     var random = SplitMix64(seed: 42)
     var state = EndToEndState(sections: (0..<10).map { _ in random.newItems(1_000) })
     let store = Store(state)
-    let view = RecordingListView()
+    let view = kind.makeView()
     let controller = ListController<EndToEndState>(view: view, sections: EndToEndState.listSections)
     let applied = AppliedSequence()
     let clock = ContinuousClock()
@@ -78,7 +87,8 @@ enum Apply10kScenario {
     let elapsed = start.duration(to: clock.now)
     running.cancel()
     await running.value
-    precondition(controller.state == state, "apply10k: the last state was not shown")
+    precondition(
+      controller.state == state && EndToEndViewKind.shows(view, state), "apply10k: the last state was not shown")
     return Run(elapsed: elapsed, latencies: latencies)
   }
 }

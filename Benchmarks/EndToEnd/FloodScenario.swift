@@ -2,7 +2,8 @@ import ListFlow
 import ListFlowTesting
 
 /// `flood` of BENCHMARKS.md: a producer publishes 100,000 states as fast as it can to a consumer that takes
-/// 1 ms per state (a store subscriber whose states go through `ListController` to a view).
+/// 1 ms per state (a store subscriber whose states go through `ListController` to `RecordingListView`, contender
+/// `listflow`, or to a 50-row ``ViewportListView`` that records nothing, `listflow-viewport`).
 ///
 /// Each state is a new 1,000-item array (16 KB): were the states queued instead of coalesced, the run would
 /// hold 1.6 GB. `peak_mb` is the memory the process gains during a run; `final_state_matches` says whether the
@@ -24,24 +25,32 @@ enum FloodScenario {
   }
 
   private static func measure(_ context: BenchmarkContext) async throws -> [BenchmarkResult] {
+    var results: [BenchmarkResult] = []
+    for kind in EndToEndViewKind.allCases {
+      results.append(await measure(context, kind))
+    }
+    return results
+  }
+
+  private static func measure(_ context: BenchmarkContext, _ kind: EndToEndViewKind) async -> BenchmarkResult {
     var runs: [Run] = []
-    var result = await context.measure(scenario: name, contender: "listflow") { () async -> Int? in
-      let run = await runOnce()
+    var result = await context.measure(scenario: name, contender: kind.rawValue) { () async -> Int? in
+      let run = await runOnce(kind)
       runs.append(run)
       return nil
     }
     let timed = runs.dropFirst()
     result.extra["final_state_matches"] = .bool(timed.allSatisfy(\.finalStateMatches))
     result.extra["states_shown"] = .int(timed.map(\.statesShown).max() ?? 0)
-    return [result]
+    return result
   }
 
   @MainActor
-  private static func runOnce() async -> Run {
+  private static func runOnce(_ kind: EndToEndViewKind) async -> Run {
     var random = SplitMix64(seed: 42)
     let first = EndToEndState(sections: [random.newItems(1_000)])
     let store = Store(first)
-    let view = RecordingListView()
+    let view = kind.makeView()
     let controller = ListController<EndToEndState>(view: view, sections: EndToEndState.listSections)
 
     // The consumer: 1 ms per state, then the controller applies it.
@@ -62,9 +71,7 @@ enum FloodScenario {
     }
     let last = await producing.value
     await consuming.value  // the stream ends after its last state
-    let matches =
-      controller.state == last && view.inconsistencies.isEmpty
-      && view.renderedLines == ListRendering.lines(of: EndToEndState.listSections(last))
+    let matches = controller.state == last && EndToEndViewKind.shows(view, last)
     return Run(finalStateMatches: matches, statesShown: controller.statistics.appliedStates)
   }
 }
