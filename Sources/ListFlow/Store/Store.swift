@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// ```swift
 /// let store = Store(Inbox(messages: []))
-/// let controller = ListController(view: view)
+/// let controller = ListController<Inbox>(view: view) { inbox in inbox.sections }
 /// let rendering = Task { await controller.run(store.updates()) }  // consumes states until cancelled
 ///
 /// store.update { $0.messages.append(message) }  // from any task: the list shows it next

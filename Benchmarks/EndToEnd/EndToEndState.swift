@@ -1,0 +1,46 @@
+import ListFlow
+
+/// The state of the end-to-end scenarios: sections of generated items, and the number of the state.
+struct EndToEndState: Hashable, Sendable {
+  /// 0 for the first state, then 1, 2, … in publish order.
+  var sequence = 0
+  /// The items of each section.
+  var sections: [[Item]]
+
+  /// The list of a state: one section per array, a ``EndToEndRowCell`` per item.
+  static func listSections(_ state: EndToEndState) -> [ListSection<CellBinder>] {
+    state.sections.enumerated().map { index, items in
+      ListSection(id: index, items: items.map { EndToEndRowCell.makeBinder(value: $0, id: $0.id) })
+    }
+  }
+
+  /// Makes about `count` random changes with `random`: updates, moves (also across sections), deletes and
+  /// inserts of new items, a quarter each, so the number of rows stays about the same.
+  mutating func change(_ count: Int, using random: inout SplitMix64) {
+    for _ in 0..<count {
+      let section = random.below(sections.count)
+      let size = sections[section].count
+      switch random.below(4) {
+      case 0 where size > 0:
+        sections[section][random.below(size)].payload += 1
+      case 1 where size > 0:
+        let item = sections[section].remove(at: random.below(size))
+        let target = random.below(sections.count)
+        sections[target].insert(item, at: random.below(sections[target].count + 1))
+      case 2 where size > 0:
+        sections[section].remove(at: random.below(size))
+      default:
+        sections[section].insert(random.newItem(), at: random.below(size + 1))
+      }
+    }
+  }
+}
+
+/// The row cell of the end-to-end scenarios: it shows an item as text, as a terminal row would.
+final class EndToEndRowCell: BindableCell {
+  private(set) var text = ""
+
+  func bind(_ item: Item) { text = "\(item.id): \(item.payload)" }
+  func prepareForReuse() { text = "" }
+  var textRepresentation: String { text }
+}

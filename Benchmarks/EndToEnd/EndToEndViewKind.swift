@@ -1,0 +1,32 @@
+import ListFlow
+import ListFlowTesting
+
+/// The view a run drives: the recording test view BENCHMARKS.md names, or a small viewport that records nothing.
+enum EndToEndViewKind: String, CaseIterable, Sendable {
+  /// `RecordingListView`: holds a cell per row and records every batch (its memory grows with the run).
+  case recording = "listflow"
+  /// ``ViewportListView``: 50 rows shown, nothing recorded.
+  case viewport = "listflow-viewport"
+
+  /// A new view of this kind.
+  @MainActor
+  func makeView() -> any ListView {
+    switch self {
+    case .recording: RecordingListView()
+    case .viewport: ViewportListView()
+    }
+  }
+
+  /// Whether `view` shows exactly `state` (the viewport: its first rows) and never was inconsistent.
+  @MainActor
+  static func shows(_ view: any ListView, _ state: EndToEndState) -> Bool {
+    let lines = ListRendering.lines(of: EndToEndState.listSections(state))
+    if let view = view as? RecordingListView {
+      return view.inconsistencies.isEmpty && view.renderedLines == lines
+    }
+    if let view = view as? ViewportListView {
+      return view.renderedLines == Array(lines.prefix(view.renderedLines.count)) && !view.renderedLines.isEmpty
+    }
+    return false
+  }
+}
