@@ -1,4 +1,5 @@
 import ListFlow
+import ListFlowTesting
 
 /// The state of the end-to-end scenarios: sections of generated items, and the number of the state.
 struct EndToEndState: Hashable, Sendable {
