@@ -9,8 +9,7 @@ extension CellBinder: Differentiable {
   /// - Returns: `true` when nothing visible changed.
   public func isContentEqual(to source: CellBinder) -> Bool {
     guard hasSameCell(as: source), height == source.height, tag == source.tag else { return false }
-    func equal<T: Equatable>(_ left: T) -> Bool { (source.content as? T) == left }
-    return equal(content)
+    return storage.hasEqualContent(to: source.storage)
   }
 }
 

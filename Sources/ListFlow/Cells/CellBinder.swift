@@ -21,21 +21,22 @@
 public struct CellBinder: Sendable {
   /// The row's identity in the list.
   public var id: ListIdentifier
-  /// The cell's type.
-  public let cellType: any ListCell.Type
-  /// The key the cell is dequeued with; by default the cell type's ``ListCell/reuseIdentifier``.
-  public let reuseIdentifier: String
-  /// The value the cell shows: the `value` of the binder, or the data model of an ``ItemViewModel``.
-  public let model: any Sendable
   /// A piece of user information passed back with selection and actions, or `nil`.
   public var tag: ListTag?
   /// The item's own height, which wins over the cell type's ``ListCell/preferredHeight``; `nil` by default.
   public var height: Int?
 
+  /// The cell type, reuse identifier, model, content and configuration, shared by every copy: a binder is
+  /// copied many times while a list is diffed, and copying it is then three retains.
   @usableFromInline
-  internal let content: any Equatable & Sendable
-  @usableFromInline
-  internal let configureCell: @MainActor @Sendable (any ListCell) -> Bool
+  internal let storage: any _CellBinderStorage
+
+  /// The cell's type.
+  public var cellType: any ListCell.Type { storage.cellType }
+  /// The key the cell is dequeued with; by default the cell type's ``ListCell/reuseIdentifier``.
+  public var reuseIdentifier: String { storage.reuseIdentifier }
+  /// The value the cell shows: the `value` of the binder, or the data model of an ``ItemViewModel``.
+  public var model: any Sendable { storage.model }
 
   /// Creates a binder that configures a cell of type `Cell` with `value`.
   ///
@@ -80,16 +81,13 @@ public struct CellBinder: Sendable {
     configure: @escaping @MainActor @Sendable (Cell) -> Void
   ) {
     self.id = id
-    self.cellType = cell
-    self.reuseIdentifier = reuseIdentifier
-    self.model = model
-    self.content = content
-    self.configureCell = { anyCell in
-      guard let typed = anyCell as? Cell else { return false }
-      ListCapabilities.configure(typed, with: model)
-      configure(typed)
-      return true
-    }
+    self.storage = _TypedCellBinderStorage(
+      cellType: cell,
+      reuseIdentifier: reuseIdentifier,
+      model: model,
+      content: content,
+      configure: configure
+    )
   }
 
   /// The name of the cell type, as `String(describing:)` prints it.
@@ -108,7 +106,7 @@ public struct CellBinder: Sendable {
   ///   ``cellType``; the cell is left untouched.
   @MainActor
   public func configure(_ cell: any ListCell) throws(ListFlowError) {
-    guard configureCell(cell) else {
+    guard storage.configure(cell) else {
       throw .mistypedCell(
         reuseIdentifier: reuseIdentifier,
         expected: cellTypeName,

@@ -36,8 +36,8 @@ public protocol ListCell: AnyObject, SendableMetatype {
 }
 
 extension ListCell {
-  /// The type's name, as `String(describing:)` prints it.
-  public nonisolated static var reuseIdentifier: String { String(describing: Self.self) }
+  /// The type's name, as `String(describing:)` prints it (computed once per type, then cached).
+  public nonisolated static var reuseIdentifier: String { _TypeNameCache.shared.name(of: Self.self) }
 
   /// `nil`: cells size themselves.
   public nonisolated static var preferredHeight: Int? { nil }

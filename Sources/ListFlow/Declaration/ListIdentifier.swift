@@ -10,10 +10,10 @@
 /// a == b  // false: the scope differs
 /// ```
 public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
+  /// The wrapped value, its scope and its hash, shared by every copy: copying an identifier is one retain, and
+  /// hashing it combines one precomputed integer.
   @usableFromInline
-  internal let base: any Hashable & Sendable
-  @usableFromInline
-  internal let scope: String?
+  internal let box: any _ListIdentifierBox
 
   /// Creates an identifier from a value.
   ///
@@ -21,39 +21,71 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   ///   - value: The value that identifies the row or section.
   ///   - scope: A namespace that keeps equal values of different kinds apart (the default row identity of a
   ///     binder is scoped by its cell's reuse identifier), or `nil`.
-  @inlinable
   public init<Value: Hashable & Sendable>(_ value: Value, scope: String? = nil) {
-    if let identifier = value as? ListIdentifier, scope == nil {
+    if Value.self == ListIdentifier.self, scope == nil, let identifier = value as? ListIdentifier {
       self = identifier
     } else {
-      self.base = value
-      self.scope = scope
+      box = _ConcreteListIdentifierBox(value, scope: scope)
     }
   }
 
-  /// The wrapped value, if it is a `Value`.
+  /// The wrapped value, if it has the given type.
   ///
-  /// - Parameter type: The type to read the value as.
-  /// - Returns: The wrapped value, or `nil` when it has another type.
-  @inlinable
-  public func value<Value>(as type: Value.Type = Value.self) -> Value? { base as? Value }
+  /// - Parameter type: The type of the value.
+  /// - Returns: The value, or `nil` when it has another type.
+  public func value<Value>(as type: Value.Type = Value.self) -> Value? { box.base as? Value }
 
-  /// Whether two identifiers wrap equal values of the same type in the same scope.
+  /// Whether two identifiers wrap equal values of the same type, with equal scopes.
   public static func == (lhs: ListIdentifier, rhs: ListIdentifier) -> Bool {
-    guard lhs.scope == rhs.scope else { return false }
-    func equal<T: Hashable>(_ left: T) -> Bool { (rhs.base as? T) == left }
-    return equal(lhs.base)
+    lhs.box === rhs.box || (lhs.box.hash == rhs.box.hash && lhs.box.isEqual(to: rhs.box))
   }
 
-  /// Hashes the scope and the wrapped value.
+  /// Hashes the scope and the wrapped value (computed once, when the identifier is made).
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(scope)
-    hasher.combine(base)
+    hasher.combine(box.hash)
   }
 
-  /// The wrapped value as `String(describing:)` prints it, prefixed by the scope when there is one.
+  /// The wrapped value, prefixed with its scope when there is one.
   public var description: String {
-    if let scope { "\(scope).\(base)" } else { "\(base)" }
+    if let scope = box.scope { "\(scope).\(box.base)" } else { "\(box.base)" }
+  }
+}
+
+/// The shared storage of a ``ListIdentifier``.
+@usableFromInline
+internal protocol _ListIdentifierBox: AnyObject, Sendable {
+  /// The hash of the scope and the value, for this process.
+  var hash: Int { get }
+  /// The scope, or `nil`.
+  var scope: String? { get }
+  /// The wrapped value.
+  var base: any Hashable & Sendable { get }
+  /// Whether `other` wraps an equal value of the same type, with an equal scope.
+  func isEqual(to other: any _ListIdentifierBox) -> Bool
+}
+
+/// The storage of an identifier wrapping a value of type `Value`.
+@usableFromInline
+internal final class _ConcreteListIdentifierBox<Value: Hashable & Sendable>: _ListIdentifierBox {
+  let value: Value
+  @usableFromInline let scope: String?
+  @usableFromInline let hash: Int
+
+  init(_ value: Value, scope: String?) {
+    self.value = value
+    self.scope = scope
+    var hasher = Hasher()
+    hasher.combine(scope)
+    hasher.combine(value)
+    hash = hasher.finalize()
+  }
+
+  @usableFromInline var base: any Hashable & Sendable { value }
+
+  @usableFromInline
+  func isEqual(to other: any _ListIdentifierBox) -> Bool {
+    guard let other = other as? _ConcreteListIdentifierBox<Value> else { return false }
+    return value == other.value && scope == other.scope
   }
 }
 
