@@ -61,3 +61,12 @@ extension ListSection where Item: CellBinderConvertible {
     )
   }
 }
+
+extension ListSection where Item == CellBinder {
+  /// The section as a view shows it: its identity, header and footer as a ``SectionModel``, and its rows' binders.
+  ///
+  /// - Complexity: O(1): the rows are shared, not copied.
+  public var snapshot: ListSectionSnapshot {
+    ListSectionSnapshot(model: SectionModel(id: id, header: header, footer: footer), elements: items)
+  }
+}
