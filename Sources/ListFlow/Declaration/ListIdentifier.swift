@@ -14,6 +14,9 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// hashing it combines one precomputed integer.
   @usableFromInline
   internal let box: any _ListIdentifierBox
+  /// The box's hash, kept inline so that hashing and most inequalities never touch the box.
+  @usableFromInline
+  internal let hash: Int
 
   /// Creates an identifier from a value.
   ///
@@ -26,6 +29,7 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
       self = identifier
     } else {
       box = _ConcreteListIdentifierBox(value, scope: scope)
+      hash = box.hash
     }
   }
 
@@ -37,12 +41,12 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether two identifiers wrap equal values of the same type, with equal scopes.
   public static func == (lhs: ListIdentifier, rhs: ListIdentifier) -> Bool {
-    lhs.box === rhs.box || (lhs.box.hash == rhs.box.hash && lhs.box.isEqual(to: rhs.box))
+    lhs.hash == rhs.hash && (lhs.box === rhs.box || lhs.box.isEqual(to: rhs.box))
   }
 
   /// Hashes the scope and the wrapped value (computed once, when the identifier is made).
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(box.hash)
+    hasher.combine(hash)
   }
 
   /// The wrapped value, prefixed with its scope when there is one.

@@ -1,0 +1,38 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+// The README's store example, compiled and run.
+
+final class LineCell: BindableCell {
+  private(set) var text = ""
+  func bind(_ value: String) { text = value }
+  var textRepresentation: String { text }
+}
+
+struct Inbox: DeclarativeCells {
+  typealias CellDeclaration = String
+  var messages: [String]
+  var cells: [String] {
+    for message in messages { message }
+  }
+}
+
+@Suite("The README's store and streaming example")
+@MainActor
+struct ReadmeStoreExampleTests {
+  @Test("a controller follows a store's stream and shows its last state")
+  func readmeStoreExample() async {
+    let store = Store(Inbox(messages: ["hello"]))
+    let view = RecordingListView()
+    let controller = ListController<Inbox>(view: view, binder: { LineCell.makeBinder(value: $0) })
+    let rendering = Task { await controller.run(store.updates()) }  // follows the store until cancelled
+
+    store.update { $0.messages.append("world") }  // from any task
+    store.finish()  // ends the stream after the states it holds
+    await rendering.value
+
+    #expect(view.renderedLines == ["hello", "world"])
+    #expect(store.subscriberCount == 0)
+  }
+}
