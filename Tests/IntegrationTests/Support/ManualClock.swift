@@ -1,3 +1,4 @@
+import ListFlowTesting
 import Synchronization
 
 /// A `Clock` whose time moves only when the test says so: sleepers wake when ``advance(by:)`` reaches their

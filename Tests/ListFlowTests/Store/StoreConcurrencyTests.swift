@@ -1,4 +1,5 @@
 import ListFlow
+import ListFlowTesting
 import Testing
 
 @Suite("Store concurrency: leaks, slow consumers, concurrent producers")
@@ -30,7 +31,7 @@ struct StoreConcurrencyTests {
         countsWhileLive.append(1)
       default:
         // A consuming task cancelled while it waits for a state it has not been given.
-        let received = StoreTestGate()
+        let received = ProgressGate()
         let stream = store.updates()
         countsWhileLive.append(store.subscriberCount)
         let consumer = Task { for await _ in stream { received.advance(by: 1) } }
@@ -51,7 +52,7 @@ struct StoreConcurrencyTests {
     received: [Int], store: Store<Int>
   ) {
     let store = Store(0)
-    let published = StoreTestGate()
+    let published = ProgressGate()
     let stream = store.updates(bufferingPolicy: policy)
     let consumer = Task {
       var received: [Int] = []

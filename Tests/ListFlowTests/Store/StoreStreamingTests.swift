@@ -1,4 +1,5 @@
 import ListFlow
+import ListFlowTesting
 import Testing
 
 @Suite("Store streaming: per-subscriber streams, their first state, their end")
@@ -105,7 +106,7 @@ struct StoreStreamingTests {
   @Test("a subscriber whose task is cancelled while it waits is removed")
   func cancelWhileWaiting() async {
     let store = Store(0)
-    let received = StoreTestGate()
+    let received = ProgressGate()
     let stream = store.updates()
     let consumer = Task {
       for await _ in stream { received.advance(by: 1) }

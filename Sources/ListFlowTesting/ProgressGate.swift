@@ -1,10 +1,19 @@
 import Synchronization
 
-/// A counter that tasks can wait on: `wait(untilAtLeast:)` returns once `advance` has brought it that far.
+/// A counter that tasks can wait on, so that an async test learns that something happened without sleeping.
 ///
-/// Tests use it to make a consumer deterministically slower than a producer, and to learn that something has
-/// happened without sleeping. Waiting is not cancellable: every test advances its gates to the end.
-final class StoreTestGate: Sendable {
+/// `wait(untilAtLeast:)` returns once ``advance(by:)`` or ``advance(to:)`` has brought the value that far. A test
+/// uses it to make a consumer deterministically slower than a producer, or to wait until a background task
+/// reached a point.
+///
+/// ```swift
+/// let gate = ProgressGate()
+/// let consumer = Task { for await state in store.updates() { await gate.wait(untilAtLeast: state.count) } }
+/// gate.advance(to: 100)  // the consumer may now take states up to 100
+/// ```
+///
+/// Waiting is not cancellable: a test advances its gates as far as it waits on them.
+public final class ProgressGate: Sendable {
   private struct Waiter {
     let target: Int
     let continuation: CheckedContinuation<Void, Never>
@@ -17,16 +26,23 @@ final class StoreTestGate: Sendable {
 
   private let state = Mutex(State())
 
+  /// Creates a gate at 0.
+  public init() {}
+
   /// The value so far.
-  var value: Int { state.withLock { $0.value } }
+  public var value: Int { state.withLock { $0.value } }
 
   /// Raises the value to `newValue` (never lowers it) and releases the waiters it satisfies.
-  func advance(to newValue: Int) {
+  ///
+  /// - Parameter newValue: The new value.
+  public func advance(to newValue: Int) {
     raise { max($0, newValue) }
   }
 
-  /// Adds `step` to the value and releases the waiters it satisfies.
-  func advance(by step: Int = 1) {
+  /// Adds `step` (when positive) to the value and releases the waiters it satisfies.
+  ///
+  /// - Parameter step: How far to advance.
+  public func advance(by step: Int = 1) {
     raise { $0 + max(step, 0) }
   }
 
@@ -42,7 +58,9 @@ final class StoreTestGate: Sendable {
   }
 
   /// Returns once the value is at least `target`.
-  func wait(untilAtLeast target: Int) async {
+  ///
+  /// - Parameter target: The value to wait for.
+  public func wait(untilAtLeast target: Int) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isReady = state.withLock { state -> Bool in
         if state.value >= target { return true }
