@@ -3,7 +3,8 @@ import ListFlowTesting
 
 /// The view a run drives: the recording test view BENCHMARKS.md names, or a small viewport that records nothing.
 enum EndToEndViewKind: String, CaseIterable, Sendable {
-  /// `RecordingListView`: holds a cell per row and records every batch (its memory grows with the run).
+  /// `RecordingListView`: holds a cell per row and checks every batch, keeping the latest 100 batches and
+  /// configured cells (`historyLimit`), so that its history does not grow with the run.
   case recording = "listflow"
   /// ``ViewportListView``: 50 rows shown, nothing recorded.
   case viewport = "listflow-viewport"
@@ -12,7 +13,7 @@ enum EndToEndViewKind: String, CaseIterable, Sendable {
   @MainActor
   func makeView() -> any ListView {
     switch self {
-    case .recording: RecordingListView()
+    case .recording: RecordingListView(historyLimit: 100)
     case .viewport: ViewportListView()
     }
   }

@@ -55,12 +55,20 @@ public final class RecordingListView: ListView {
 
   /// The cells the view holds, section by section.
   public private(set) var sections: [Section] = []
-  /// Every batch applied, in order.
+  /// Every batch applied, in order (the latest ``historyLimit`` of them when there is a limit).
   public private(set) var updates: [ListUpdate] = []
   /// How many times the view was reloaded.
   public private(set) var reloadCount = 0
-  /// Every cell obtained or filled again, in order.
+  /// Every cell obtained or filled again, in order (the latest ``historyLimit`` of them when there is a limit).
   public private(set) var configuredCells: [ConfiguredCell] = []
+  /// How many of the latest entries ``updates`` and ``configuredCells`` keep at least; `nil` (the default) keeps
+  /// all.
+  ///
+  /// A test that drives thousands of states through a large list, or a benchmark, sets a limit so that the
+  /// history does not grow without bound. Older entries are dropped in chunks (so that trimming costs O(1)
+  /// amortised), so each history holds at most `2 × historyLimit + 64` entries. Inconsistencies, errors and
+  /// deselections are always kept.
+  public let historyLimit: Int?
   /// Every inconsistency found after a batch, as a sentence; empty when the view always matched its data source.
   public private(set) var inconsistencies: [String] = []
   /// Errors the data source threw while the view pulled cells (the row then shows a placeholder).
@@ -73,9 +81,18 @@ public final class RecordingListView: ListView {
   /// - Parameters:
   ///   - reusePool: The pool to dequeue cells from; a new one with automatic registration by default.
   ///   - isVisible: Whether the view reports itself on screen.
-  public init(reusePool: CellReusePool = CellReusePool(), isVisible: Bool = true) {
+  ///   - historyLimit: How many of the latest batches and configured cells to keep; `nil` keeps all, and a
+  ///     negative limit counts as 0.
+  public init(reusePool: CellReusePool = CellReusePool(), isVisible: Bool = true, historyLimit: Int? = nil) {
     self.reusePool = reusePool
     self.isVisible = isVisible
+    self.historyLimit = historyLimit.map { max($0, 0) }
+  }
+
+  /// Drops the oldest entries of `history` beyond ``historyLimit``, in chunks so that trimming is amortised O(1).
+  private func trim<Entry>(_ history: inout [Entry]) {
+    guard let historyLimit, history.count > 2 * historyLimit + 64 else { return }
+    history.removeFirst(history.count - historyLimit)
   }
 
   /// The registrations of the view's reuse pool, in order.
@@ -116,6 +133,7 @@ public final class RecordingListView: ListView {
   /// - Parameter update: The stage.
   public func performBatchUpdates(_ update: ListUpdate) {
     updates.append(update)
+    trim(&updates)
     guard let dataSource else { return }
     do {
       try applyUpdates(update, from: dataSource)
@@ -200,6 +218,7 @@ public final class RecordingListView: ListView {
         isReconfigured: isReconfigured
       )
     )
+    trim(&configuredCells)
   }
 
   func drop(_ cell: any ListCell, _ element: ListElement) {
