@@ -53,13 +53,13 @@ public struct CellBinder: Sendable {
     reuseIdentifier: String = Cell.reuseIdentifier,
     configure: @escaping @MainActor @Sendable (Cell, Value) -> Void
   ) {
-    self.init(
-      cell: cell,
+    self.id = id
+    self.storage = _TypedCellBinderStorage(
+      cellType: cell,
+      reuseIdentifier: reuseIdentifier,
       model: value,
       content: value,
-      id: id,
-      reuseIdentifier: reuseIdentifier,
-      configure: { cell in configure(cell, value) }
+      configure: configure
     )
   }
 
@@ -86,7 +86,7 @@ public struct CellBinder: Sendable {
       reuseIdentifier: reuseIdentifier,
       model: model,
       content: content,
-      configure: configure
+      configure: { cell, _ in configure(cell) }
     )
   }
 

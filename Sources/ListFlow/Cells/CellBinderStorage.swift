@@ -19,14 +19,15 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
   @usableFromInline let reuseIdentifier: String
   @usableFromInline let model: any Sendable
   let content: Content
-  let configureCell: @MainActor @Sendable (Cell) -> Void
+  /// Fills a cell with the content (a function that captures nothing allocates nothing).
+  let configureCell: @MainActor @Sendable (Cell, Content) -> Void
 
   init(
     cellType: Cell.Type,
     reuseIdentifier: String,
     model: any Sendable,
     content: Content,
-    configure: @escaping @MainActor @Sendable (Cell) -> Void
+    configure: @escaping @MainActor @Sendable (Cell, Content) -> Void
   ) {
     self.reuseIdentifier = reuseIdentifier
     self.model = model
@@ -41,7 +42,7 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
   func configure(_ cell: any ListCell) -> Bool {
     guard let typed = cell as? Cell else { return false }
     ListCapabilities.configure(typed, with: model)
-    configureCell(typed)
+    configureCell(typed, content)
     return true
   }
 

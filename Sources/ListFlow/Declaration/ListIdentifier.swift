@@ -10,11 +10,20 @@
 /// a == b  // false: the scope differs
 /// ```
 public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
-  /// The wrapped value, its scope and its hash, shared by every copy: copying an identifier is one retain, and
-  /// hashing it combines one precomputed integer.
+  /// The wrapped value: `Int` and `String` values (the usual identities) inline, any other type in a shared box,
+  /// so that making, copying and comparing the usual identities allocates nothing.
   @usableFromInline
-  internal let box: any _ListIdentifierBox
-  /// The box's hash, kept inline so that hashing and most inequalities never touch the box.
+  internal enum Payload: Sendable {
+    case int(Int)
+    case string(String)
+    case boxed(any _ListIdentifierBox)
+  }
+
+  @usableFromInline
+  internal let payload: Payload
+  @usableFromInline
+  internal let scope: String?
+  /// The hash of the scope and the value, computed once, so that hashing and most inequalities are one compare.
   @usableFromInline
   internal let hash: Int
 
@@ -27,9 +36,28 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   public init<Value: Hashable & Sendable>(_ value: Value, scope: String? = nil) {
     if Value.self == ListIdentifier.self, scope == nil, let identifier = value as? ListIdentifier {
       self = identifier
+      return
+    }
+    var hasher = Hasher()
+    hasher.combine(scope)
+    hasher.combine(value)
+    self.hash = hasher.finalize()
+    self.scope = scope
+    if Value.self == Int.self, let value = value as? Int {
+      payload = .int(value)
+    } else if Value.self == String.self, let value = value as? String {
+      payload = .string(value)
     } else {
-      box = _ConcreteListIdentifierBox(value, scope: scope)
-      hash = box.hash
+      payload = .boxed(_ConcreteListIdentifierBox(value))
+    }
+  }
+
+  /// The wrapped value as an existential.
+  private var base: any Hashable & Sendable {
+    switch payload {
+    case .int(let value): value
+    case .string(let value): value
+    case .boxed(let box): box.base
     }
   }
 
@@ -37,11 +65,17 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter type: The type of the value.
   /// - Returns: The value, or `nil` when it has another type.
-  public func value<Value>(as type: Value.Type = Value.self) -> Value? { box.base as? Value }
+  public func value<Value>(as type: Value.Type = Value.self) -> Value? { base as? Value }
 
   /// Whether two identifiers wrap equal values of the same type, with equal scopes.
   public static func == (lhs: ListIdentifier, rhs: ListIdentifier) -> Bool {
-    lhs.hash == rhs.hash && (lhs.box === rhs.box || lhs.box.isEqual(to: rhs.box))
+    guard lhs.hash == rhs.hash, lhs.scope == rhs.scope else { return false }
+    switch (lhs.payload, rhs.payload) {
+    case (.int(let left), .int(let right)): return left == right
+    case (.string(let left), .string(let right)): return left == right
+    case (.boxed(let left), .boxed(let right)): return left === right || left.isEqual(to: right)
+    default: return false
+    }
   }
 
   /// Hashes the scope and the wrapped value (computed once, when the identifier is made).
@@ -51,20 +85,16 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
 
   /// The wrapped value, prefixed with its scope when there is one.
   public var description: String {
-    if let scope = box.scope { "\(scope).\(box.base)" } else { "\(box.base)" }
+    if let scope { "\(scope).\(base)" } else { "\(base)" }
   }
 }
 
-/// The shared storage of a ``ListIdentifier``.
+/// The shared storage of a ``ListIdentifier`` wrapping a value that is neither an `Int` nor a `String`.
 @usableFromInline
 internal protocol _ListIdentifierBox: AnyObject, Sendable {
-  /// The hash of the scope and the value, for this process.
-  var hash: Int { get }
-  /// The scope, or `nil`.
-  var scope: String? { get }
   /// The wrapped value.
   var base: any Hashable & Sendable { get }
-  /// Whether `other` wraps an equal value of the same type, with an equal scope.
+  /// Whether `other` wraps an equal value of the same type.
   func isEqual(to other: any _ListIdentifierBox) -> Bool
 }
 
@@ -72,16 +102,9 @@ internal protocol _ListIdentifierBox: AnyObject, Sendable {
 @usableFromInline
 internal final class _ConcreteListIdentifierBox<Value: Hashable & Sendable>: _ListIdentifierBox {
   let value: Value
-  @usableFromInline let scope: String?
-  @usableFromInline let hash: Int
 
-  init(_ value: Value, scope: String?) {
+  init(_ value: Value) {
     self.value = value
-    self.scope = scope
-    var hasher = Hasher()
-    hasher.combine(scope)
-    hasher.combine(value)
-    hash = hasher.finalize()
   }
 
   @usableFromInline var base: any Hashable & Sendable { value }
@@ -89,10 +112,9 @@ internal final class _ConcreteListIdentifierBox<Value: Hashable & Sendable>: _Li
   @usableFromInline
   func isEqual(to other: any _ListIdentifierBox) -> Bool {
     guard let other = other as? _ConcreteListIdentifierBox<Value> else { return false }
-    return value == other.value && scope == other.scope
+    return value == other.value
   }
 }
-
 extension ListIdentifier: ExpressibleByStringLiteral {
   /// Creates an identifier wrapping a string.
   ///
