@@ -14,13 +14,7 @@ struct FuzzTests {
     let failures = fuzzFailures(
       count: Self.flatCases,
       make: { $0.flatPair() },
-      problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: [.replay, .counts]) },
-      shrink: { pair in
-        Shrinking.shrink(pair) {
-          !DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts]).isEmpty
-        }
-      },
-      show: { "source \($0.source), target \($0.target)" })
+      checking: [.replay, .counts])
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
@@ -29,15 +23,7 @@ struct FuzzTests {
     let failures = fuzzFailures(
       count: 20_000,
       make: { $0.flatPair() },
-      problems: {
-        DiffProperties.problems(source: $0.source, target: $0.target, checking: [.policies, .singleBatch, .counts])
-      },
-      shrink: { pair in
-        Shrinking.shrink(pair) {
-          !DiffProperties.problems(source: $0, target: $1, checking: [.policies, .singleBatch, .counts]).isEmpty
-        }
-      },
-      show: { "source \($0.source), target \($0.target)" })
+      checking: [.policies, .singleBatch, .counts])
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
@@ -46,13 +32,7 @@ struct FuzzTests {
     let failures = fuzzFailures(
       count: Self.sectionedCases,
       make: { $0.sectionedPair() },
-      problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: [.replay, .counts]) },
-      shrink: { pair in
-        Shrinking.shrink(pair) {
-          !DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts]).isEmpty
-        }
-      },
-      show: { "source \($0.source), target \($0.target)" })
+      checking: [.replay, .counts])
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
@@ -62,15 +42,7 @@ struct FuzzTests {
     let failures = fuzzFailures(
       count: 20_000,
       make: { $0.sectionedPair() },
-      problems: {
-        DiffProperties.problems(source: $0.source, target: $0.target, checking: [.policies, .singleBatch, .counts])
-      },
-      shrink: { pair in
-        Shrinking.shrink(pair) {
-          !DiffProperties.problems(source: $0, target: $1, checking: [.policies, .singleBatch, .counts]).isEmpty
-        }
-      },
-      show: { "source \($0.source), target \($0.target)" })
+      checking: [.policies, .singleBatch, .counts])
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 }

@@ -16,11 +16,7 @@ struct ReplayTests {
         let source = generator.tokens(size, alphabet: alphabet)
         return (source, generator.edit(generator.edit(source, alphabet: alphabet), alphabet: alphabet))
       },
-      problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: .replay) },
-      shrink: { pair in
-        Shrinking.shrink(pair) { !DiffProperties.problems(source: $0, target: $1, checking: .replay).isEmpty }
-      },
-      show: { "source \($0.source), target \($0.target)" })
+      checking: .replay)
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
@@ -29,11 +25,7 @@ struct ReplayTests {
     let failures = fuzzFailures(
       count: 2_000,
       make: { $0.sectionedPair(maximumSections: 10, maximumElements: 20) },
-      problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: .replay) },
-      shrink: { pair in
-        Shrinking.shrink(pair) { !DiffProperties.problems(source: $0, target: $1, checking: .replay).isEmpty }
-      },
-      show: { "source \($0.source), target \($0.target)" })
+      checking: .replay)
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 

@@ -4,34 +4,22 @@ import ListFlowDiff
 /// resetting contents, so that a report shows a minimal input.
 enum Shrinking {
   static func shrink(
-    _ pair: (source: [Token], target: [Token]), failing: ([Token], [Token]) -> Bool
+    _ pair: (source: [Token], target: [Token]), failing: ((source: [Token], target: [Token])) -> Bool
   ) -> (source: [Token], target: [Token]) {
-    var current = pair
-    var progress = true
-    while progress {
-      progress = false
-      for candidate in smaller(current) where failing(candidate.source, candidate.target) {
-        current = candidate
-        progress = true
-        break
-      }
-    }
-    return current
+    greedy(pair, smaller: smaller, failing: failing)
   }
 
   static func shrink(
-    _ pair: (source: [TokenSection], target: [TokenSection]), failing: ([TokenSection], [TokenSection]) -> Bool
+    _ pair: (source: [TokenSection], target: [TokenSection]),
+    failing: ((source: [TokenSection], target: [TokenSection])) -> Bool
   ) -> (source: [TokenSection], target: [TokenSection]) {
-    var current = pair
-    var progress = true
-    while progress {
-      progress = false
-      for candidate in smaller(current) where failing(candidate.source, candidate.target) {
-        current = candidate
-        progress = true
-        break
-      }
-    }
+    greedy(pair, smaller: smaller, failing: failing)
+  }
+
+  /// Takes the first smaller candidate that still fails, again and again, until none does.
+  private static func greedy<Case>(_ start: Case, smaller: (Case) -> [Case], failing: (Case) -> Bool) -> Case {
+    var current = start
+    while let next = smaller(current).first(where: failing) { current = next }
     return current
   }
 
@@ -64,10 +52,32 @@ enum Shrinking {
   }
 }
 
+/// Checks the flat diff of `count` random pairs for `aspects`, and describes the first failures, shrunk.
+func fuzzFailures(
+  count: Int, make: (inout CaseGenerator) -> (source: [Token], target: [Token]),
+  checking aspects: DiffProperties.Aspects
+) -> [String] {
+  fuzzFailures(
+    count: count, make: make,
+    problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: aspects) },
+    shrink: Shrinking.shrink, show: { "source \($0.source), target \($0.target)" })
+}
+
+/// Checks the sectioned diff of `count` random pairs for `aspects`, and describes the first failures, shrunk.
+func fuzzFailures(
+  count: Int, make: (inout CaseGenerator) -> (source: [TokenSection], target: [TokenSection]),
+  checking aspects: DiffProperties.Aspects
+) -> [String] {
+  fuzzFailures(
+    count: count, make: make,
+    problems: { DiffProperties.problems(source: $0.source, target: $0.target, checking: aspects) },
+    shrink: Shrinking.shrink, show: { "source \($0.source), target \($0.target)" })
+}
+
 /// Runs the property checks on `count` random cases and describes the first failures, shrunk, with their seeds.
 func fuzzFailures<Pair>(
   count: Int, limit: Int = 3, make: (inout CaseGenerator) -> Pair, problems: (Pair) -> [String],
-  shrink: (Pair) -> Pair, show: (Pair) -> String
+  shrink: (Pair, (Pair) -> Bool) -> Pair, show: (Pair) -> String
 ) -> [String] {
   var failures: [String] = []
   for index in 0..<count {
@@ -75,7 +85,7 @@ func fuzzFailures<Pair>(
     var generator = CaseGenerator(seed: seed)
     let pair = make(&generator)
     guard !problems(pair).isEmpty else { continue }
-    let small = shrink(pair)
+    let small = withoutActuallyEscaping(problems) { problems in shrink(pair) { !problems($0).isEmpty } }
     failures.append(
       """
       case \(index), seed 0x\(String(seed, radix: 16)) (LISTFLOW_FUZZ_SEED=0x\(String(fuzzBaseSeed, radix: 16))):
