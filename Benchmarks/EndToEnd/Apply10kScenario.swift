@@ -25,27 +25,15 @@ enum Apply10kScenario {
   }
 
   private static func measure(_ context: BenchmarkContext) async throws -> [BenchmarkResult] {
-    var results: [BenchmarkResult] = []
-    for kind in EndToEndViewKind.allCases {
-      results.append(await measure(context, kind))
+    await EndToEndViewKind.measureEach(
+      scenario: name, context: context, changes: stateCount, runOnce: runOnce
+    ) { result, timed in
+      let latencies = timed.flatMap(\.latencies).map(BenchmarkContext.milliseconds).sorted()
+      let seconds = timed.map { BenchmarkContext.milliseconds($0.elapsed) / 1_000 }.reduce(0, +)
+      result.extra["states_per_s"] = .double(Double(timed.count * stateCount) / seconds)
+      result.extra["p50_ms"] = .double(percentile(latencies, 0.50))
+      result.extra["p99_ms"] = .double(percentile(latencies, 0.99))
     }
-    return results
-  }
-
-  private static func measure(_ context: BenchmarkContext, _ kind: EndToEndViewKind) async -> BenchmarkResult {
-    var runs: [Run] = []
-    var result = await context.measure(scenario: name, contender: kind.rawValue) { () async -> Int? in
-      let run = await runOnce(kind)
-      runs.append(run)
-      return stateCount
-    }
-    let timed = runs.dropFirst()  // the first run is the warm-up
-    let latencies = timed.flatMap(\.latencies).map(BenchmarkContext.milliseconds).sorted()
-    let seconds = timed.map { BenchmarkContext.milliseconds($0.elapsed) / 1_000 }.reduce(0, +)
-    result.extra["states_per_s"] = .double(Double(timed.count * stateCount) / seconds)
-    result.extra["p50_ms"] = .double(percentile(latencies, 0.50))
-    result.extra["p99_ms"] = .double(percentile(latencies, 0.99))
-    return result
   }
 
   /// The value below which `fraction` of the sorted values fall (nearest rank).

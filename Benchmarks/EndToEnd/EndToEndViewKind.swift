@@ -31,3 +31,34 @@ enum EndToEndViewKind: String, CaseIterable, Sendable {
     return false
   }
 }
+
+extension EndToEndViewKind {
+  /// Measures one run function on every kind of view, one result per kind.
+  ///
+  /// - Parameters:
+  ///   - scenario: The scenario's name.
+  ///   - context: The measuring context.
+  ///   - changes: The number of changes a run reports, if any.
+  ///   - runOnce: One run on a new view of the given kind.
+  ///   - summarise: Adds the scenario's keys to a result from its timed runs (the warm-up left out).
+  /// - Returns: The results, in the order of `allCases`.
+  static func measureEach<Run: Sendable>(
+    scenario: String,
+    context: BenchmarkContext,
+    changes: Int?,
+    runOnce: @MainActor (EndToEndViewKind) async -> Run,
+    summarise: (inout BenchmarkResult, ArraySlice<Run>) -> Void
+  ) async -> [BenchmarkResult] {
+    var results: [BenchmarkResult] = []
+    for kind in allCases {
+      var runs: [Run] = []
+      var result = await context.measure(scenario: scenario, contender: kind.rawValue) { () async -> Int? in
+        runs.append(await runOnce(kind))
+        return changes
+      }
+      summarise(&result, runs.dropFirst())
+      results.append(result)
+    }
+    return results
+  }
+}

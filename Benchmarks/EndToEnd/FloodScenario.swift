@@ -25,24 +25,11 @@ enum FloodScenario {
   }
 
   private static func measure(_ context: BenchmarkContext) async throws -> [BenchmarkResult] {
-    var results: [BenchmarkResult] = []
-    for kind in EndToEndViewKind.allCases {
-      results.append(await measure(context, kind))
+    await EndToEndViewKind.measureEach(scenario: name, context: context, changes: nil, runOnce: runOnce) {
+      result, timed in
+      result.extra["final_state_matches"] = .bool(timed.allSatisfy(\.finalStateMatches))
+      result.extra["states_shown"] = .int(timed.map(\.statesShown).max() ?? 0)
     }
-    return results
-  }
-
-  private static func measure(_ context: BenchmarkContext, _ kind: EndToEndViewKind) async -> BenchmarkResult {
-    var runs: [Run] = []
-    var result = await context.measure(scenario: name, contender: kind.rawValue) { () async -> Int? in
-      let run = await runOnce(kind)
-      runs.append(run)
-      return nil
-    }
-    let timed = runs.dropFirst()
-    result.extra["final_state_matches"] = .bool(timed.allSatisfy(\.finalStateMatches))
-    result.extra["states_shown"] = .int(timed.map(\.statesShown).max() ?? 0)
-    return result
   }
 
   @MainActor
