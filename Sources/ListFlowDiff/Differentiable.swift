@@ -23,11 +23,24 @@ public protocol Differentiable {
   /// The identity of the element: stable across content changes.
   var differenceIdentifier: DifferenceIdentifier { get }
 
+  /// A hash of ``differenceIdentifier``, read once per element by the diff.
+  ///
+  /// Elements with equal identifiers must have equal hashes. The default is `differenceIdentifier.hashValue`;
+  /// a type whose identifier keeps a well-mixed hash (computed with `Hasher` when the identifier was made) can
+  /// return it and save the diff one hashing per element. Hashes that collide often make the diff slower, never
+  /// wrong: identifiers with equal hashes are still compared with `==`.
+  var differenceHash: Int { get }
+
   /// Whether this element's content equals the content of `source`, an element with the same identity.
   ///
   /// - Parameter source: The element from the previous collection.
   /// - Returns: `true` when nothing visible changed.
   func isContentEqual(to source: Self) -> Bool
+}
+
+extension Differentiable {
+  /// `differenceIdentifier.hashValue`.
+  @inlinable public var differenceHash: Int { differenceIdentifier.hashValue }
 }
 
 extension Differentiable where Self: Hashable {

@@ -25,6 +25,9 @@ extension DifferentiableSection {
   /// The model's identity.
   @inlinable public var differenceIdentifier: Model.DifferenceIdentifier { model.differenceIdentifier }
 
+  /// The model's ``Differentiable/differenceHash``.
+  @inlinable public var differenceHash: Int { model.differenceHash }
+
   /// Compares the models' contents only: the elements are diffed one by one.
   @inlinable public func isContentEqual(to source: Self) -> Bool { model.isContentEqual(to: source.model) }
 }
@@ -56,6 +59,9 @@ public struct ArraySection<Model: Differentiable, Element: Differentiable>: Diff
 
   /// The model's identity.
   @inlinable public var differenceIdentifier: Model.DifferenceIdentifier { model.differenceIdentifier }
+
+  /// The model's ``Differentiable/differenceHash``.
+  @inlinable public var differenceHash: Int { model.differenceHash }
 
   /// Compares the models' contents only: the elements are diffed one by one.
   @inlinable public func isContentEqual(to source: ArraySection) -> Bool { model.isContentEqual(to: source.model) }

@@ -45,20 +45,29 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
 /// The elements of the matched sections numbered end to end ("flat" positions), without copying them.
 @usableFromInline
 internal struct _FlattenedSections<Section: DifferentiableSection> {
-  /// The sections.
-  @usableFromInline let sections: [Section]
+  /// Each section's elements (those of unmatched sections too, unused).
+  @usableFromInline let elements: [Section.Elements]
   /// For each flat position, its section's index.
   @usableFromInline var sectionOf: [Int] = []
   /// For each section, the flat position of its first element (unmatched sections: -1).
   @usableFromInline var start: [Int]
+  /// For each flat position, its element's ``Differentiable/differenceHash``.
+  @usableFromInline var hashes: [Int] = []
 
   @inlinable
   init(_ sections: [Section], including partners: [Int]) {
-    self.sections = sections
+    elements = sections.map(\.elements)
     start = [Int](repeating: -1, count: sections.count)
+    var count = 0
+    for (section, partner) in zip(sections.indices, partners) where partner >= 0 {
+      count += elements[section].count
+    }
+    sectionOf.reserveCapacity(count)
+    hashes.reserveCapacity(count)
     for (section, partner) in zip(sections.indices, partners) where partner >= 0 {
       start[section] = sectionOf.count
-      sectionOf.append(contentsOf: repeatElement(section, count: sections[section].elements.count))
+      sectionOf.append(contentsOf: repeatElement(section, count: elements[section].count))
+      for element in elements[section] { hashes.append(element.differenceHash) }
     }
   }
 
@@ -69,8 +78,7 @@ internal struct _FlattenedSections<Section: DifferentiableSection> {
   @inlinable
   subscript(flat: Int) -> Section.Elements.Element {
     let section = sectionOf[flat]
-    let elements = sections[section].elements
-    return elements[elements.startIndex + flat - start[section]]
+    return elements[section][flat - start[section]]
   }
 
   /// The path of a flat position.
@@ -78,41 +86,6 @@ internal struct _FlattenedSections<Section: DifferentiableSection> {
   func path(_ flat: Int) -> ItemPath {
     let section = sectionOf[flat]
     return ItemPath(item: flat - start[section], section: section)
-  }
-
-  /// The identifiers of the included sections' elements, in flat order.
-  @inlinable
-  var identifiers: Identifiers { Identifiers(sections: sections, start: start) }
-
-  /// The identifiers of the included sections' elements, in flat order.
-  @usableFromInline
-  struct Identifiers: Sequence, IteratorProtocol {
-    @usableFromInline let sections: [Section]
-    @usableFromInline let start: [Int]
-    @usableFromInline var section = -1
-    @usableFromInline var elements: Section.Elements? = nil
-    @usableFromInline var position = 0
-
-    @inlinable
-    init(sections: [Section], start: [Int]) {
-      self.sections = sections
-      self.start = start
-    }
-
-    @inlinable
-    mutating func next() -> Section.Elements.Element.DifferenceIdentifier? {
-      while true {
-        if let elements, position < elements.endIndex {
-          defer { position += 1 }
-          return elements[position].differenceIdentifier
-        }
-        section += 1
-        while section < sections.count, start[section] < 0 { section += 1 }
-        guard section < sections.count else { return nil }
-        elements = sections[section].elements
-        position = sections[section].elements.startIndex
-      }
-    }
   }
 }
 
@@ -160,10 +133,10 @@ internal func _sectionedDiff<Data: RangeReplaceableCollection>(
 
   // Pass 3: match elements by identity, across sections.
   var elements = _matchByIdentity(
-    source: old.identifiers,
-    sourceCount: old.count,
-    target: new.identifiers,
-    targetCount: new.count,
+    sourceHashes: old.hashes,
+    targetHashes: new.hashes,
+    sourceIdentifier: { old[$0].differenceIdentifier },
+    targetIdentifier: { new[$0].differenceIdentifier },
     policy: policy
   )
   if let duplicate = elements.duplicate {
@@ -226,29 +199,32 @@ internal func _sectionedDiff<Data: RangeReplaceableCollection>(
     var kept: [Element] = []
     var keptCount = 0
     let start = old.start[section]
-    let end = start + oldSections[section].elements.count
-    if needsSurvivors { kept.reserveCapacity(end - start) }
-    for flat in start..<end {
-      let targetFlat = elements.sourceToTarget[flat]
+    let oldElements = old.elements[section]
+    if needsSurvivors { kept.reserveCapacity(oldElements.count) }
+    for item in 0..<oldElements.count {
+      let targetFlat = elements.sourceToTarget[start + item]
       if targetFlat < 0 {
-        elementDeleted.append(ItemPath(item: flat - start, section: section))
+        elementDeleted.append(ItemPath(item: item, section: section))
         continue
       }
-      var element = old[flat]
-      if !new[targetFlat].isContentEqual(to: element) {
-        elementUpdated.append(ItemPath(item: flat - start, section: section))
-        element = new[targetFlat]
-        if withUpdates == nil { withUpdates = Array(oldSections[section].elements) }
-        withUpdates![flat - start] = element
+      let newSection = new.sectionOf[targetFlat]
+      let newItem = targetFlat - new.start[newSection]
+      if new.elements[newSection][newItem].isContentEqual(to: oldElements[item]) {
+        if needsSurvivors { kept.append(oldElements[item]) }
+      } else {
+        elementUpdated.append(ItemPath(item: item, section: section))
+        let element = new.elements[newSection][newItem]
+        if withUpdates == nil { withUpdates = Array(oldElements) }
+        withUpdates![item] = element
+        if needsSurvivors { kept.append(element) }
       }
-      elements.sourceToTarget[flat] = keptCount
+      elements.sourceToTarget[start + item] = keptCount
       keptCount += 1
-      if needsSurvivors { kept.append(element) }
     }
     if needsSurvivors { survivors[section] = kept }
     if modelChanged || withUpdates != nil {
       let model = modelChanged ? newSections[targetSection] : oldSections[section]
-      afterUpdates[section] = Section(source: model, elements: withUpdates ?? Array(oldSections[section].elements))
+      afterUpdates[section] = Section(source: model, elements: withUpdates ?? Array(oldElements))
     }
   }
 

@@ -29,8 +29,9 @@ extension BindableCell {
   ///   - value: The value to show; also the binder's content.
   ///   - id: The row's identity, used as given.
   /// - Returns: The binder.
+  @inlinable
   public nonisolated static func makeBinder<ID: Hashable & Sendable>(value: Value, id: ID) -> CellBinder {
-    CellBinder(cell: Self.self, value: value, id: ListIdentifier(id)) { cell, value in cell.bind(value) }
+    CellBinder(storage: _BindableCellBinderStorage<Self>(id: ListIdentifier(id), value: value))
   }
 }
 

@@ -2,14 +2,20 @@ extension CellBinder: Differentiable {
   /// The row's identity, ``id``.
   public var differenceIdentifier: ListIdentifier { id }
 
+  /// The hash ``id`` computed when it was made.
+  public var differenceHash: Int { storage.identityHash }
+
   /// Whether the row would look the same: same cell type and reuse identifier, same height and tag, and equal
   /// content values.
   ///
   /// - Parameter source: The binder of the same row in the previous state.
   /// - Returns: `true` when nothing visible changed.
   public func isContentEqual(to source: CellBinder) -> Bool {
-    guard hasSameCell(as: source), height == source.height, tag == source.tag else { return false }
-    return storage.hasEqualContent(to: source.storage)
+    if storage === source.storage { return true }
+    guard storage.hasEqualContent(to: source.storage), hasSameCell(as: source), height == source.height,
+      tag == source.tag
+    else { return false }
+    return true
   }
 }
 

@@ -19,22 +19,37 @@
 /// Before the binder's own function runs, the capabilities of its model (``Titled``, ``Subtitled``, ``Imaged``,
 /// ``Fonted``, ``Colored``) are applied to a cell that can show them (see ``ListCapabilities``).
 public struct CellBinder: Sendable {
-  /// The row's identity in the list.
-  public var id: ListIdentifier
-  /// A piece of user information passed back with selection and actions, or `nil`.
-  public var tag: ListTag?
-  /// The item's own height, which wins over the cell type's ``ListCell/preferredHeight``; `nil` by default.
-  public var height: Int?
-
-  /// The cell type, reuse identifier, model, content and configuration, shared by every copy: a binder is
-  /// copied many times while a list is diffed, and copying it is then three retains.
+  /// Everything the binder holds, shared by every copy: a binder is copied many times while a list is diffed,
+  /// and copying it is then one retain.
   @usableFromInline
-  internal let storage: any _CellBinderStorage
+  internal var storage: any _CellBinderStorage
+
+  /// Wraps a storage.
+  @inlinable
+  internal init(storage: any _CellBinderStorage) {
+    self.storage = storage
+  }
+
+  /// The row's identity in the list.
+  public var id: ListIdentifier {
+    get { storage.id }
+    set { storage = storage.with(id: newValue, tag: storage.tag, height: storage.height) }
+  }
+  /// A piece of user information passed back with selection and actions, or `nil`.
+  public var tag: ListTag? {
+    get { storage.tag }
+    set { storage = storage.with(id: storage.id, tag: newValue, height: storage.height) }
+  }
+  /// The item's own height, which wins over the cell type's ``ListCell/preferredHeight``; `nil` by default.
+  public var height: Int? {
+    get { storage.height }
+    set { storage = storage.with(id: storage.id, tag: storage.tag, height: newValue) }
+  }
 
   /// The cell's type.
   public var cellType: any ListCell.Type { storage.cellType }
   /// The key the cell is dequeued with; by default the cell type's ``ListCell/reuseIdentifier``.
-  public var reuseIdentifier: String { storage.reuseIdentifier }
+  public var reuseIdentifier: String { storage.customReuseIdentifier ?? storage.cellType.reuseIdentifier }
   /// The value the cell shows: the `value` of the binder, or the data model of an ``ItemViewModel``.
   public var model: any Sendable { storage.model }
 
@@ -44,18 +59,18 @@ public struct CellBinder: Sendable {
   ///   - cell: The cell type.
   ///   - value: The value the cell shows; it is the binder's content for the diff.
   ///   - id: The row's identity in the list, used as given (not scoped by cell type).
-  ///   - reuseIdentifier: The key the cell is dequeued with; by default the cell type's.
+  ///   - reuseIdentifier: The key the cell is dequeued with; `nil` (the default) for the cell type's
+  ///     ``ListCell/reuseIdentifier``.
   ///   - configure: The function that fills a cell with the value, on the main actor.
   public init<Cell: ListCell, Value: Equatable & Sendable>(
     cell: Cell.Type,
     value: Value,
     id: ListIdentifier,
-    reuseIdentifier: String = Cell.reuseIdentifier,
+    reuseIdentifier: String? = nil,
     configure: @escaping @MainActor @Sendable (Cell, Value) -> Void
   ) {
-    self.id = id
     self.storage = _TypedCellBinderStorage(
-      cellType: cell,
+      id: id,
       reuseIdentifier: reuseIdentifier,
       model: value,
       content: value,
@@ -70,19 +85,18 @@ public struct CellBinder: Sendable {
   ///   - model: The value passed back with selection and actions.
   ///   - content: The value compared to tell a content change.
   ///   - id: The row's identity in the list.
-  ///   - reuseIdentifier: The key the cell is dequeued with.
+  ///   - reuseIdentifier: The key the cell is dequeued with; `nil` (the default) for the cell type's.
   ///   - configure: The function that fills a cell of the right type, after the model's capabilities.
   public init<Cell: ListCell, Content: Equatable & Sendable>(
     cell: Cell.Type,
     model: any Sendable,
     content: Content,
     id: ListIdentifier,
-    reuseIdentifier: String = Cell.reuseIdentifier,
+    reuseIdentifier: String? = nil,
     configure: @escaping @MainActor @Sendable (Cell) -> Void
   ) {
-    self.id = id
     self.storage = _TypedCellBinderStorage(
-      cellType: cell,
+      id: id,
       reuseIdentifier: reuseIdentifier,
       model: model,
       content: content,
@@ -120,7 +134,10 @@ public struct CellBinder: Sendable {
   /// - Parameter other: Another binder.
   /// - Returns: `true` when both have the same cell type and reuse identifier.
   public func hasSameCell(as other: CellBinder) -> Bool {
-    ObjectIdentifier(cellType) == ObjectIdentifier(other.cellType) && reuseIdentifier == other.reuseIdentifier
+    guard ObjectIdentifier(cellType) == ObjectIdentifier(other.cellType) else { return false }
+    let custom = storage.customReuseIdentifier
+    let otherCustom = other.storage.customReuseIdentifier
+    return (custom == nil && otherCustom == nil) || reuseIdentifier == other.reuseIdentifier
   }
 
   /// This binder with another identity.

@@ -33,6 +33,7 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   ///   - value: The value that identifies the row or section.
   ///   - scope: A namespace that keeps equal values of different kinds apart (the default row identity of a
   ///     binder is scoped by its cell's reuse identifier), or `nil`.
+  @inlinable
   public init<Value: Hashable & Sendable>(_ value: Value, scope: String? = nil) {
     if Value.self == ListIdentifier.self, scope == nil, let identifier = value as? ListIdentifier {
       self = identifier
@@ -101,8 +102,9 @@ internal protocol _ListIdentifierBox: AnyObject, Sendable {
 /// The storage of an identifier wrapping a value of type `Value`.
 @usableFromInline
 internal final class _ConcreteListIdentifierBox<Value: Hashable & Sendable>: _ListIdentifierBox {
-  let value: Value
+  @usableFromInline let value: Value
 
+  @usableFromInline
   init(_ value: Value) {
     self.value = value
   }

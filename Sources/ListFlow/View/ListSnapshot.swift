@@ -25,6 +25,9 @@ public struct SectionModel: Differentiable, Sendable, CustomStringConvertible {
   /// The section's identity, ``id``.
   public var differenceIdentifier: ListIdentifier { id }
 
+  /// The hash ``id`` computed when it was made.
+  public var differenceHash: Int { id.hash }
+
   /// Whether header and footer are both absent or have equal content in both models.
   ///
   /// - Parameter source: The model of the same section in the previous state.

@@ -16,44 +16,112 @@ internal struct _Matching {
   }
 }
 
+/// An open-addressing hash table from an element's hash to a position, with linear probing.
+///
+/// It stores the hashes the elements were asked for once (``Differentiable/differenceHash``), so that a probe
+/// compares two integers, and an identifier is compared only when the hashes are equal. Slots are spread by
+/// Fibonacci hashing (multiplying by 2⁶⁴/φ and keeping the high bits), so that even plain integer hashes fill
+/// the table evenly.
+@usableFromInline
+internal struct _PositionTable {
+  /// The value of an empty slot.
+  @usableFromInline static var empty: Int { Int.min }
+
+  /// Each slot's hash, and its value (``empty``, or a position, possibly encoded by the caller).
+  @usableFromInline var hashes: [Int]
+  @usableFromInline var values: [Int]
+  @usableFromInline let mask: Int
+  @usableFromInline let shift: UInt64
+
+  /// A table for up to `count` entries, at most half full.
+  @inlinable
+  init(capacityFor count: Int) {
+    var bits = 3
+    while (1 << bits) < 2 * count { bits += 1 }
+    hashes = [Int](repeating: 0, count: 1 << bits)
+    values = [Int](repeating: Self.empty, count: 1 << bits)
+    mask = (1 << bits) - 1
+    shift = UInt64(64 - bits)
+  }
+
+  /// The first slot to probe for `hash`.
+  @inlinable
+  func home(of hash: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+  }
+
+  /// The slot holding an entry with `hash` for which `matches` holds, or the empty slot where it would go.
+  ///
+  /// - Parameters:
+  ///   - hash: The hash looked for.
+  ///   - matches: Whether the entry with the given value (already known to have `hash`) is the one looked for.
+  /// - Returns: The slot; its value is ``empty`` when no entry matched.
+  @inlinable
+  func slot(for hash: Int, where matches: (Int) -> Bool) -> Int {
+    var slot = home(of: hash)
+    while true {
+      let value = values[slot]
+      if value == Self.empty || (hashes[slot] == hash && matches(value)) { return slot }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Fills an empty slot.
+  @inlinable
+  mutating func insert(_ value: Int, hash: Int, at slot: Int) {
+    hashes[slot] = hash
+    values[slot] = value
+  }
+}
+
 /// Matches the elements of a target with those of a source by identity.
 ///
-/// Pass 1 builds a table from identifier to the first source position holding it. A later occurrence of the same
+/// Pass 1 builds a table from identity to the first source position holding it. A later occurrence of the same
 /// identifier (rare) is chained after the first in `next`, with `last` remembering each chain's end. Pass 2 looks
 /// every target identifier up once; under ``DuplicatePolicy/matchInOrder`` the k-th occurrence in the target takes
 /// the k-th in the source (the table's entry advances along `next`).
 ///
+/// The table is keyed by the hashes given (one per element, computed once by the caller) and compares
+/// identifiers only when two hashes are equal: about once per matched element.
+///
 /// - Parameters:
-///   - source: The source's identifiers, in order; `sourceCount` of them.
-///   - target: The target's identifiers, in order; `targetCount` of them.
+///   - sourceHashes: The hash of each source element's identifier, in order.
+///   - targetHashes: The hash of each target element's identifier, in order.
+///   - sourceIdentifier: The identifier of the source element at a position.
+///   - targetIdentifier: The identifier of the target element at a position.
 ///   - policy: What to do with duplicates.
-/// - Complexity: O(*n* + *m*) expected: one hash insertion per source element and one look-up per target
-///   element; a duplicate costs two more hash operations; under ``DuplicatePolicy/reject`` one more insertion per
-///   inserted element.
+/// - Complexity: O(*n* + *m*) expected: one probe per element, one identifier comparison per matched element;
+///   a duplicate costs one more comparison; under ``DuplicatePolicy/reject`` one more insertion per inserted
+///   element.
 @inlinable
-internal func _matchByIdentity<Identifier: Hashable, Source: Sequence<Identifier>, Target: Sequence<Identifier>>(
-  source: Source,
-  sourceCount: Int,
-  target: Target,
-  targetCount: Int,
+internal func _matchByIdentity<Identifier: Hashable>(
+  sourceHashes: [Int],
+  targetHashes: [Int],
+  sourceIdentifier: (Int) -> Identifier,
+  targetIdentifier: (Int) -> Identifier,
   policy: DuplicatePolicy
 ) -> _Matching {
+  let sourceCount = sourceHashes.count
+  let targetCount = targetHashes.count
   var matching = _Matching(sourceCount: sourceCount, targetCount: targetCount)
   let rejects = policy.kind == .reject
 
-  // Pass 1: identifier -> first source position; `next` chains later duplicates (allocated on the first one).
-  var table = [Identifier: Int](minimumCapacity: sourceCount)
+  // Pass 1: identity -> first source position; `next` chains later duplicates (allocated on the first one).
+  var table = _PositionTable(capacityFor: rejects ? sourceCount + targetCount : sourceCount)
   var next: [Int] = []
   var last: [Int] = []
-  var position = 0
-  for identifier in source {
-    defer { position += 1 }
-    guard let first = table.updateValue(position, forKey: identifier) else { continue }
+  for position in 0..<sourceCount {
+    let hash = sourceHashes[position]
+    let slot = table.slot(for: hash) { sourceIdentifier($0) == sourceIdentifier(position) }
+    let first = table.values[slot]
+    if first == _PositionTable.empty {
+      table.insert(position, hash: hash, at: slot)
+      continue
+    }
     if rejects {
-      matching.duplicate = (.source, first, position, String(describing: identifier))
+      matching.duplicate = (.source, first, position, String(describing: sourceIdentifier(position)))
       return matching
     }
-    table[identifier] = first
     if next.isEmpty {
       next = [Int](repeating: -1, count: sourceCount)
       last = Array(0..<sourceCount)
@@ -62,12 +130,17 @@ internal func _matchByIdentity<Identifier: Hashable, Source: Sequence<Identifier
     last[first] = position
   }
 
-  // Pass 2: look every target identifier up. Negative entries (reject only) mark target-only identifiers.
-  var targetPosition = 0
-  for identifier in target {
-    defer { targetPosition += 1 }
-    guard let sourcePosition = table[identifier] else {
-      if rejects { table[identifier] = -2 - targetPosition }
+  // Pass 2: look every target identifier up. Negative values (reject only) mark target-only identifiers:
+  // -2 - target position.
+  for targetPosition in 0..<targetCount {
+    let hash = targetHashes[targetPosition]
+    let identifier = targetIdentifier(targetPosition)
+    let slot = table.slot(for: hash) { value in
+      value >= 0 ? sourceIdentifier(value) == identifier : targetIdentifier(-2 - value) == identifier
+    }
+    let sourcePosition = table.values[slot]
+    if sourcePosition == _PositionTable.empty {
+      if rejects { table.insert(-2 - targetPosition, hash: hash, at: slot) }
       continue
     }
     if sourcePosition < 0 {
@@ -85,7 +158,7 @@ internal func _matchByIdentity<Identifier: Hashable, Source: Sequence<Identifier
     }
     matching.sourceToTarget[sourcePosition] = targetPosition
     matching.targetToSource[targetPosition] = sourcePosition
-    if !next.isEmpty, next[sourcePosition] >= 0 { table[identifier] = next[sourcePosition] }
+    if !next.isEmpty, next[sourcePosition] >= 0 { table.values[slot] = next[sourcePosition] }
   }
   return matching
 }
@@ -98,10 +171,10 @@ internal func _matchByIdentity<Element: Differentiable>(
   policy: DuplicatePolicy
 ) -> _Matching {
   _matchByIdentity(
-    source: source.lazy.map { $0.differenceIdentifier },
-    sourceCount: source.count,
-    target: target.lazy.map { $0.differenceIdentifier },
-    targetCount: target.count,
+    sourceHashes: source.map(\.differenceHash),
+    targetHashes: target.map(\.differenceHash),
+    sourceIdentifier: { source[$0].differenceIdentifier },
+    targetIdentifier: { target[$0].differenceIdentifier },
     policy: policy
   )
 }
