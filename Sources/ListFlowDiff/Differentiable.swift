@@ -31,6 +31,14 @@ public protocol Differentiable {
   /// wrong: identifiers with equal hashes are still compared with `==`.
   var differenceHash: Int { get }
 
+  /// Whether `other` has the same identity: `differenceIdentifier == other.differenceIdentifier`.
+  ///
+  /// The default compares the identifiers; a type can answer without making copies of them, never differently.
+  ///
+  /// - Parameter other: An element of the same or of the other collection.
+  /// - Returns: `true` when both are the same element.
+  func hasSameIdentity(as other: Self) -> Bool
+
   /// Whether this element's content equals the content of `source`, an element with the same identity.
   ///
   /// - Parameter source: The element from the previous collection.
@@ -41,6 +49,11 @@ public protocol Differentiable {
 extension Differentiable {
   /// `differenceIdentifier.hashValue`.
   @inlinable public var differenceHash: Int { differenceIdentifier.hashValue }
+
+  /// `differenceIdentifier == other.differenceIdentifier`.
+  @inlinable public func hasSameIdentity(as other: Self) -> Bool {
+    differenceIdentifier == other.differenceIdentifier
+  }
 }
 
 extension Differentiable where Self: Hashable {

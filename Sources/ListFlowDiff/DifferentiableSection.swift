@@ -28,6 +28,9 @@ extension DifferentiableSection {
   /// The model's ``Differentiable/differenceHash``.
   @inlinable public var differenceHash: Int { model.differenceHash }
 
+  /// Whether the models have the same identity.
+  @inlinable public func hasSameIdentity(as other: Self) -> Bool { model.hasSameIdentity(as: other.model) }
+
   /// Compares the models' contents only: the elements are diffed one by one.
   @inlinable public func isContentEqual(to source: Self) -> Bool { model.isContentEqual(to: source.model) }
 }
@@ -62,6 +65,9 @@ public struct ArraySection<Model: Differentiable, Element: Differentiable>: Diff
 
   /// The model's ``Differentiable/differenceHash``.
   @inlinable public var differenceHash: Int { model.differenceHash }
+
+  /// Whether the models have the same identity.
+  @inlinable public func hasSameIdentity(as other: Self) -> Bool { model.hasSameIdentity(as: other.model) }
 
   /// Compares the models' contents only: the elements are diffed one by one.
   @inlinable public func isContentEqual(to source: ArraySection) -> Bool { model.isContentEqual(to: source.model) }

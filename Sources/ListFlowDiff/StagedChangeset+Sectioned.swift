@@ -76,7 +76,7 @@ internal struct _FlattenedSections<Section: DifferentiableSection> {
 
   /// The element at a flat position.
   @inlinable
-  subscript(flat: Int) -> Section.Elements.Element {
+  func element(_ flat: Int) -> Section.Elements.Element {
     let section = sectionOf[flat]
     return elements[section][flat - start[section]]
   }
@@ -135,8 +135,11 @@ internal func _sectionedDiff<Data: RangeReplaceableCollection>(
   var elements = _matchByIdentity(
     sourceHashes: old.hashes,
     targetHashes: new.hashes,
-    sourceIdentifier: { old[$0].differenceIdentifier },
-    targetIdentifier: { new[$0].differenceIdentifier },
+    sameInSource: { old.element($0).hasSameIdentity(as: old.element($1)) },
+    sameAcross: { old.element($0).hasSameIdentity(as: new.element($1)) },
+    sameInTarget: { new.element($0).hasSameIdentity(as: new.element($1)) },
+    describeSource: { String(describing: old.element($0).differenceIdentifier) },
+    describeTarget: { String(describing: new.element($0).differenceIdentifier) },
     policy: policy
   )
   if let duplicate = elements.duplicate {

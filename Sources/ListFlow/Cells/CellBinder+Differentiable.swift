@@ -5,17 +5,20 @@ extension CellBinder: Differentiable {
   /// The hash ``id`` computed when it was made.
   public var differenceHash: Int { storage.identityHash }
 
+  /// Whether `other` has an equal ``id``, compared without copying either.
+  public func hasSameIdentity(as other: CellBinder) -> Bool { storage.hasSameIdentity(as: other.storage) }
+
   /// Whether the row would look the same: same cell type and reuse identifier, same height and tag, and equal
   /// content values.
+  ///
+  /// Binders made in different ways for the same cell (``BindableCell/makeBinder(value:id:)`` and
+  /// ``init(cell:value:id:reuseIdentifier:configure:)``, say) never compare equal: the row is reconfigured, which
+  /// is always safe.
   ///
   /// - Parameter source: The binder of the same row in the previous state.
   /// - Returns: `true` when nothing visible changed.
   public func isContentEqual(to source: CellBinder) -> Bool {
-    if storage === source.storage { return true }
-    guard storage.hasEqualContent(to: source.storage), hasSameCell(as: source), height == source.height,
-      tag == source.tag
-    else { return false }
-    return true
+    storage.hasEqualContent(to: source.storage)
   }
 }
 

@@ -17,8 +17,11 @@ internal protocol _CellBinderStorage: AnyObject, Sendable {
   var model: any Sendable { get }
   /// Fills a cell: `false` when the cell has another type than ``cellType``.
   @MainActor func configure(_ cell: any ListCell) -> Bool
-  /// Whether `other` has the same kind of storage and an equal content.
+  /// Whether `other` has the same kind of storage, so the same cell type, and equal reuse identifier, tag, height
+  /// and content.
   func hasEqualContent(to other: any _CellBinderStorage) -> Bool
+  /// Whether `other` has an equal ``id``.
+  func hasSameIdentity(as other: any _CellBinderStorage) -> Bool
   /// The same binder with other identity, tag and height.
   func with(id: ListIdentifier, tag: ListTag?, height: Int?) -> any _CellBinderStorage
 }
@@ -69,7 +72,16 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
   func hasEqualContent(to other: any _CellBinderStorage) -> Bool {
     if other === self { return true }
     guard type(of: other) == Self.self else { return false }
-    return content == unsafeDowncast(other, to: Self.self).content
+    let other = unsafeDowncast(other, to: Self.self)
+    return content == other.content && height == other.height && tag == other.tag
+      && customReuseIdentifier == other.customReuseIdentifier
+  }
+
+  @usableFromInline
+  func hasSameIdentity(as other: any _CellBinderStorage) -> Bool {
+    if other === self { return true }
+    guard type(of: other) == Self.self else { return id == other.id }
+    return id == unsafeDowncast(other, to: Self.self).id
   }
 
   @usableFromInline
@@ -115,7 +127,15 @@ internal final class _BindableCellBinderStorage<Cell: BindableCell>: _CellBinder
   func hasEqualContent(to other: any _CellBinderStorage) -> Bool {
     if other === self { return true }
     guard type(of: other) == Self.self else { return false }
-    return value == unsafeDowncast(other, to: Self.self).value
+    let other = unsafeDowncast(other, to: Self.self)
+    return value == other.value && height == other.height && tag == other.tag
+  }
+
+  @usableFromInline
+  func hasSameIdentity(as other: any _CellBinderStorage) -> Bool {
+    if other === self { return true }
+    guard type(of: other) == Self.self else { return id == other.id }
+    return id == unsafeDowncast(other, to: Self.self).id
   }
 
   @usableFromInline

@@ -28,6 +28,9 @@ public struct SectionModel: Differentiable, Sendable, CustomStringConvertible {
   /// The hash ``id`` computed when it was made.
   public var differenceHash: Int { id.hash }
 
+  /// Whether `other` has an equal ``id``.
+  public func hasSameIdentity(as other: SectionModel) -> Bool { id == other.id }
+
   /// Whether header and footer are both absent or have equal content in both models.
   ///
   /// - Parameter source: The model of the same section in the previous state.

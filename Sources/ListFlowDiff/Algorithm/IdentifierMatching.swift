@@ -87,18 +87,25 @@ internal struct _PositionTable {
 /// - Parameters:
 ///   - sourceHashes: The hash of each source element's identifier, in order.
 ///   - targetHashes: The hash of each target element's identifier, in order.
-///   - sourceIdentifier: The identifier of the source element at a position.
-///   - targetIdentifier: The identifier of the target element at a position.
+///   - sameInSource: Whether the source elements at two positions have the same identifier.
+///   - sameAcross: Whether the source element at a position and the target element at another have the same
+///     identifier.
+///   - sameInTarget: Whether the target elements at two positions have the same identifier.
+///   - describeSource: The identifier of the source element at a position, as an error names it.
+///   - describeTarget: The identifier of the target element at a position, as an error names it.
 ///   - policy: What to do with duplicates.
 /// - Complexity: O(*n* + *m*) expected: one probe per element, one identifier comparison per matched element;
 ///   a duplicate costs one more comparison; under ``DuplicatePolicy/reject`` one more insertion per inserted
 ///   element.
 @inlinable
-internal func _matchByIdentity<Identifier: Hashable>(
+internal func _matchByIdentity(
   sourceHashes: [Int],
   targetHashes: [Int],
-  sourceIdentifier: (Int) -> Identifier,
-  targetIdentifier: (Int) -> Identifier,
+  sameInSource: (Int, Int) -> Bool,
+  sameAcross: (Int, Int) -> Bool,
+  sameInTarget: (Int, Int) -> Bool,
+  describeSource: (Int) -> String,
+  describeTarget: (Int) -> String,
   policy: DuplicatePolicy
 ) -> _Matching {
   let sourceCount = sourceHashes.count
@@ -112,14 +119,14 @@ internal func _matchByIdentity<Identifier: Hashable>(
   var last: [Int] = []
   for position in 0..<sourceCount {
     let hash = sourceHashes[position]
-    let slot = table.slot(for: hash) { sourceIdentifier($0) == sourceIdentifier(position) }
+    let slot = table.slot(for: hash) { sameInSource($0, position) }
     let first = table.values[slot]
     if first == _PositionTable.empty {
       table.insert(position, hash: hash, at: slot)
       continue
     }
     if rejects {
-      matching.duplicate = (.source, first, position, String(describing: sourceIdentifier(position)))
+      matching.duplicate = (.source, first, position, describeSource(position))
       return matching
     }
     if next.isEmpty {
@@ -134,9 +141,8 @@ internal func _matchByIdentity<Identifier: Hashable>(
   // -2 - target position.
   for targetPosition in 0..<targetCount {
     let hash = targetHashes[targetPosition]
-    let identifier = targetIdentifier(targetPosition)
     let slot = table.slot(for: hash) { value in
-      value >= 0 ? sourceIdentifier(value) == identifier : targetIdentifier(-2 - value) == identifier
+      value >= 0 ? sameAcross(value, targetPosition) : sameInTarget(-2 - value, targetPosition)
     }
     let sourcePosition = table.values[slot]
     if sourcePosition == _PositionTable.empty {
@@ -144,14 +150,14 @@ internal func _matchByIdentity<Identifier: Hashable>(
       continue
     }
     if sourcePosition < 0 {
-      matching.duplicate = (.target, -2 - sourcePosition, targetPosition, String(describing: identifier))
+      matching.duplicate = (.target, -2 - sourcePosition, targetPosition, describeTarget(targetPosition))
       return matching
     }
     if matching.sourceToTarget[sourcePosition] >= 0 {
       // Every source occurrence is taken: a duplicate in the target.
       if rejects {
         let first = matching.sourceToTarget[sourcePosition]
-        matching.duplicate = (.target, first, targetPosition, String(describing: identifier))
+        matching.duplicate = (.target, first, targetPosition, describeTarget(targetPosition))
         return matching
       }
       continue
@@ -173,8 +179,11 @@ internal func _matchByIdentity<Element: Differentiable>(
   _matchByIdentity(
     sourceHashes: source.map(\.differenceHash),
     targetHashes: target.map(\.differenceHash),
-    sourceIdentifier: { source[$0].differenceIdentifier },
-    targetIdentifier: { target[$0].differenceIdentifier },
+    sameInSource: { source[$0].hasSameIdentity(as: source[$1]) },
+    sameAcross: { source[$0].hasSameIdentity(as: target[$1]) },
+    sameInTarget: { target[$0].hasSameIdentity(as: target[$1]) },
+    describeSource: { String(describing: source[$0].differenceIdentifier) },
+    describeTarget: { String(describing: target[$0].differenceIdentifier) },
     policy: policy
   )
 }
