@@ -31,7 +31,7 @@ extension RecordingListView {
 
   /// Applies a stage's deletes, inserts and moves of sections and rows, as a batch-updating table view does.
   func applyStructure(_ stage: Changeset<ListSnapshot>, from dataSource: any ListDataSource) throws(Inconsistency) {
-    let old = sections
+    var old = sections
     let sectionCount = dataSource.numberOfSections
 
     // Pass 1: place the sections. Moved ones go to their targets, inserted ones are pulled later, the others
@@ -92,46 +92,57 @@ extension RecordingListView {
     for section in stage.sectionDeleted { discard(old[section], at: section) }
     for path in stage.elementDeleted { drop(old[path.section].rows[path.item], .row(path)) }
 
-    // Pass 4: build each new section: moved-in and inserted rows at their targets, staying rows in order.
+    // Pass 4: check that every section's rows fit: moved-in and inserted rows at distinct targets in range,
+    // and as many staying rows as the data source's count leaves for them.
+    for section in 0..<sectionCount where !isInsertedSection[section] {
+      let source = sourceOfSection[section]!
+      let rowCount = dataSource.numberOfRows(inSection: section)
+      var targets = Set<Int>()
+      for (item, _) in movedIn[section] ?? [] {
+        guard (0..<rowCount).contains(item), targets.insert(item).inserted else {
+          throw Inconsistency(message: "row moved to \(ItemPath(item: item, section: section)) does not fit")
+        }
+      }
+      for item in inserted[section] ?? [] {
+        guard (0..<rowCount).contains(item), targets.insert(item).inserted else {
+          throw Inconsistency(message: "row inserted at \(ItemPath(item: item, section: section)) does not fit")
+        }
+      }
+      let staying = old[source].rows.count - rowsLeaving[source].count
+      if staying + targets.count < rowCount {
+        throw Inconsistency(
+          message:
+            "invalid number of rows in section \(section): the data source has \(rowCount), more than the view holds")
+      }
+      if staying + targets.count > rowCount {
+        throw Inconsistency(
+          message:
+            "invalid number of rows in section \(section): the data source has \(rowCount), fewer than the view holds")
+      }
+    }
+
+    // Pass 5: build each new section in place: the rows that left removed, then moved-in and inserted rows put
+    // at their targets in ascending order, so the staying rows keep their order in the other slots. A section no
+    // change touches is kept as it is.
+    replaceSections([])  // the view lets go of its rows, so that each section's rows are edited in place
     var newSections: [Section] = []
+    newSections.reserveCapacity(sectionCount)
     for section in 0..<sectionCount {
       if isInsertedSection[section] {
         newSections.append(pullSection(section, from: dataSource))
         continue
       }
       let source = sourceOfSection[section]!
-      let rowCount = dataSource.numberOfRows(inSection: section)
-      var slots = [(any ListCell)?](repeating: nil, count: rowCount)
-      for (item, cell) in movedIn[section] ?? [] {
-        guard slots.indices.contains(item), slots[item] == nil else {
-          throw Inconsistency(message: "row moved to \(ItemPath(item: item, section: section)) does not fit")
-        }
-        slots[item] = cell
-      }
-      var pending: [Int] = []
+      var content = old[source]
+      old[source].rows = []
+      if !rowsLeaving[source].isEmpty { content.rows.remove(sortedPositions: rowsLeaving[source].sorted()) }
+      var incoming = movedIn[section] ?? []
       for item in inserted[section] ?? [] {
-        guard slots.indices.contains(item), slots[item] == nil else {
-          throw Inconsistency(message: "row inserted at \(ItemPath(item: item, section: section)) does not fit")
-        }
-        pending.append(item)
+        incoming.append((item, pullCell(ItemPath(item: item, section: section), from: dataSource)))
       }
-      let pendingSet = Set(pending)
-      var stayingRows = old[source].rows.indices.lazy.filter { !rowsLeaving[source].contains($0) }.makeIterator()
-      for slot in slots.indices where slots[slot] == nil && !pendingSet.contains(slot) {
-        guard let item = stayingRows.next() else {
-          throw Inconsistency(
-            message:
-              "invalid number of rows in section \(section): the data source has \(rowCount), more than the view holds")
-        }
-        slots[slot] = old[source].rows[item]
-      }
-      if stayingRows.next() != nil {
-        throw Inconsistency(
-          message:
-            "invalid number of rows in section \(section): the data source has \(rowCount), fewer than the view holds")
-      }
-      for item in pending { slots[item] = pullCell(ItemPath(item: item, section: section), from: dataSource) }
-      newSections.append(Section(header: old[source].header, rows: slots.compactMap { $0 }, footer: old[source].footer))
+      incoming.sort { $0.item < $1.item }
+      for (item, cell) in incoming { content.rows.insert(cell, at: item) }
+      newSections.append(content)
     }
 
     replaceSections(newSections)
@@ -142,5 +153,24 @@ extension RecordingListView {
       return nil
     }
     return sections[path.section].rows[path.item]
+  }
+}
+
+extension Array {
+  /// Removes the elements at ascending, distinct positions, in one pass that moves each kept element once.
+  ///
+  /// - Parameter positions: Valid positions, ascending, without repeats.
+  fileprivate mutating func remove(sortedPositions positions: [Int]) {
+    var write = 0
+    var next = 0
+    for read in indices {
+      if next < positions.count, positions[next] == read {
+        next += 1
+        continue
+      }
+      if write != read { swapAt(write, read) }
+      write += 1
+    }
+    removeLast(count - write)
   }
 }
