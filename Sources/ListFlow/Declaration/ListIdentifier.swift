@@ -39,11 +39,14 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
       self = identifier
       return
     }
-    var hasher = Hasher()
-    hasher.combine(scope)
-    hasher.combine(value)
-    self.hash = hasher.finalize()
     self.scope = scope
+    if Value.self == Int.self, let value = value as? Int {
+      // The most common identity: a seeded multiply-and-fold instead of a full `Hasher` round.
+      hash = scope == nil ? Self.mixedHash(of: value) : Self.hash(of: value, scope: scope)
+      payload = .int(value)
+      return
+    }
+    hash = Self.hash(of: value, scope: scope)
     if Value.self == Int.self, let value = value as? Int {
       payload = .int(value)
     } else if Value.self == String.self, let value = value as? String {
@@ -51,6 +54,32 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
     } else {
       payload = .boxed(_ConcreteListIdentifierBox(value))
     }
+  }
+
+  /// The hash of a scope and a value, with `Hasher` (seeded per process).
+  @inlinable
+  static func hash<Value: Hashable>(of value: Value, scope: String?) -> Int {
+    var hasher = Hasher()
+    hasher.combine(scope)
+    hasher.combine(value)
+    return hasher.finalize()
+  }
+
+  /// A random seed per process, from `Hasher`, so that the hashes of integer identities differ from one run to
+  /// the next as `Hasher`'s do (and `SWIFT_DETERMINISTIC_HASHING` makes them repeatable as it makes those).
+  @usableFromInline
+  static let integerSeed: UInt64 = {
+    var hasher = Hasher()
+    hasher.combine(0x4C69_7374_466C_6F77 as UInt64)
+    return UInt64(bitPattern: Int64(hasher.finalize()))
+  }()
+
+  /// The hash of an unscoped integer identity: the seeded value multiplied to 128 bits by 2⁶⁴/φ and folded,
+  /// which spreads every input bit over the result.
+  @inlinable
+  static func mixedHash(of value: Int) -> Int {
+    let product = (UInt64(bitPattern: Int64(value)) ^ integerSeed).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+    return Int(bitPattern: UInt(product.high ^ product.low))
   }
 
   /// The wrapped value as an existential.

@@ -1,0 +1,55 @@
+import ListFlow
+import Testing
+
+/// The identities and contents the diff reads from binders without copying them.
+@Suite("Binder identity, hashing and content")
+struct BinderIdentityTests {
+  @Test("integer identities: equal values are equal with equal hashes; scope and type keep others apart")
+  func integerIdentities() {
+    let values = [0, 1, -1, 42, Int.max, Int.min]
+    for value in values {
+      let identifier = ListIdentifier(value)
+      #expect(identifier == ListIdentifier(value))
+      #expect(identifier.hashValue == ListIdentifier(value).hashValue)
+      #expect(identifier != ListIdentifier(value, scope: "cell"))
+      #expect(identifier != ListIdentifier(Int64(value)))
+      #expect(identifier.value(as: Int.self) == value)
+    }
+    let distinctHashes = Set((0..<10_000).map { ListIdentifier($0).hashValue })
+    #expect(distinctHashes.count == 10_000)
+  }
+
+  @Test("a binder's difference hash and identity follow its id, also after changing it")
+  func binderIdentity() {
+    let first = RowCell.makeBinder(value: TestRow(id: 1, version: 0, isAlternate: false), id: 1)
+    let same = RowCell.makeBinder(value: TestRow(id: 1, version: 5, isAlternate: false), id: 1)
+    let other = AlternateRowCell.makeBinder(value: TestRow(id: 2, version: 0, isAlternate: true), id: 2)
+    #expect(first.hasSameIdentity(as: same))
+    #expect(first.differenceHash == same.differenceHash)
+    #expect(!first.hasSameIdentity(as: other))
+    let renamed = other.identified(by: 1)
+    #expect(renamed.hasSameIdentity(as: first))
+    #expect(renamed.differenceHash == first.differenceHash)
+    #expect(ObjectIdentifier(renamed.cellType) == ObjectIdentifier(AlternateRowCell.self))
+  }
+
+  @Test("content: equal values are equal; value, tag, height or cell type changes are not")
+  func binderContent() {
+    let row = TestRow(id: 1, version: 0, isAlternate: false)
+    let binder = RowCell.makeBinder(value: row, id: 1)
+    #expect(binder.isContentEqual(to: RowCell.makeBinder(value: row, id: 1)))
+    let changed = RowCell.makeBinder(value: TestRow(id: 1, version: 1, isAlternate: false), id: 1)
+    #expect(!binder.isContentEqual(to: changed))
+    #expect(!binder.isContentEqual(to: binder.tagged("x")))
+    #expect(!binder.isContentEqual(to: binder.height(3)))
+    #expect(binder.tagged("x").isContentEqual(to: binder.tagged("x")))
+    #expect(!binder.isContentEqual(to: AlternateRowCell.makeBinder(value: row, id: 1)))
+    let custom = CellBinder(cell: RowCell.self, value: row, id: 1, reuseIdentifier: "wide") { cell, row in
+      cell.bind(row)
+    }
+    #expect(custom.reuseIdentifier == "wide")
+    #expect(binder.reuseIdentifier == "RowCell")
+    #expect(!custom.hasSameCell(as: binder))
+    #expect(custom.isContentEqual(to: custom.identified(by: 1)))
+  }
+}
