@@ -65,9 +65,11 @@ public final class RecordingListView: ListView {
   /// all.
   ///
   /// A test that drives thousands of states through a large list, or a benchmark, sets a limit so that the
-  /// history does not grow without bound. Older entries are dropped in chunks (so that trimming costs O(1)
-  /// amortised), so each history holds at most `2 × historyLimit + 64` entries. Inconsistencies, errors and
-  /// deselections are always kept.
+  /// history does not grow without bound. Older entries are dropped a chunk of `max(1, historyLimit / 64)` at a
+  /// time, so each history holds at most `historyLimit + max(1, historyLimit / 64)` entries, trimming moves about
+  /// 64 entries per entry added, and no single batch frees more than a small part of the history at once (freeing
+  /// old batches, which hold whole snapshots, would otherwise stall one batch in many). Inconsistencies, errors
+  /// and deselections are always kept.
   public let historyLimit: Int?
   /// Every inconsistency found after a batch, as a sentence; empty when the view always matched its data source.
   public private(set) var inconsistencies: [String] = []
@@ -89,9 +91,9 @@ public final class RecordingListView: ListView {
     self.historyLimit = historyLimit.map { max($0, 0) }
   }
 
-  /// Drops the oldest entries of `history` beyond ``historyLimit``, in chunks so that trimming is amortised O(1).
+  /// Drops the oldest entries of `history` beyond ``historyLimit``, in small chunks (see ``historyLimit``).
   private func trim<Entry>(_ history: inout [Entry]) {
-    guard let historyLimit, history.count > 2 * historyLimit + 64 else { return }
+    guard let historyLimit, history.count >= historyLimit + max(1, historyLimit / 64) else { return }
     history.removeFirst(history.count - historyLimit)
   }
 

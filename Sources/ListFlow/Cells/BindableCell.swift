@@ -31,7 +31,7 @@ extension BindableCell {
   /// - Returns: The binder.
   @inlinable
   public nonisolated static func makeBinder<ID: Hashable & Sendable>(value: Value, id: ID) -> CellBinder {
-    CellBinder(storage: _BindableCellBinderStorage<Self>(id: ListIdentifier(id), value: value))
+    CellBinder(storage: _BindableCellBinderStorage<Self, Value>(id: ListIdentifier(id), value: value))
   }
 }
 

@@ -93,16 +93,18 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
 }
 
 /// The storage of a binder made by ``BindableCell/makeBinder(value:id:)``: the value only, which is model and
-/// content at once, and the cell's own `bind(_:)`; nothing else to keep or to release.
+/// content at once, and the cell's own `bind(_:)`; nothing else to keep or to release. `Value` is a parameter of
+/// its own (always `Cell.Value`) so that comparing contents needs no look-up of the associated type.
 @usableFromInline
-internal final class _BindableCellBinderStorage<Cell: BindableCell>: _CellBinderStorage {
+internal final class _BindableCellBinderStorage<Cell: BindableCell, Value: Equatable & Sendable>: _CellBinderStorage
+where Cell.Value == Value {
   @usableFromInline let id: ListIdentifier
   @usableFromInline let tag: ListTag?
   @usableFromInline let height: Int?
-  @usableFromInline let value: Cell.Value
+  @usableFromInline let value: Value
 
   @inlinable
-  init(id: ListIdentifier, tag: ListTag? = nil, height: Int? = nil, value: Cell.Value) {
+  init(id: ListIdentifier, tag: ListTag? = nil, height: Int? = nil, value: Value) {
     self.id = id
     self.tag = tag
     self.height = height

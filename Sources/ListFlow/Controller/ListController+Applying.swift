@@ -104,10 +104,7 @@ extension ListController {
       if generation != modelGeneration { continue }
       switch prepared {
       case .success(let prepared):
-        let previous = snapshot
         commit(request, prepared)
-        // Most of the previous list's binders and the stages' copies die here: let another thread free them.
-        releaseInBackground((previous, prepared.changes))
       case .failure(let error):
         statistics.rejectedStates += 1
         report(error)

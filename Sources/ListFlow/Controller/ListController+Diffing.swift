@@ -42,13 +42,4 @@ extension ListController {
   ) async -> Result<PreparedState, ListFlowError> {
     prepare(state, source: source, sections: sections, duplicates: duplicates)
   }
-
-}
-
-/// Drops `garbage` on the global concurrent executor, so that freeing a large list (ten thousand binders take
-/// about a millisecond) does not hold up the main actor.
-///
-/// - Parameter garbage: Values the caller no longer needs; whoever holds the last reference frees them.
-nonisolated func releaseInBackground<Garbage: Sendable>(_ garbage: Garbage) {
-  Task.detached(priority: .utility) { withExtendedLifetime(garbage) {} }
 }

@@ -27,9 +27,9 @@ internal struct _PositionTable {
   /// The value of an empty slot.
   @usableFromInline static var empty: Int { Int.min }
 
-  /// Each slot's hash, and its value (``empty``, or a position, possibly encoded by the caller).
-  @usableFromInline var hashes: [Int]
-  @usableFromInline var values: [Int]
+  /// Each slot's hash and value side by side (`2 × slot` and `2 × slot + 1`), so that a probe reads one cache
+  /// line; the value is ``empty``, or a position, possibly encoded by the caller.
+  @usableFromInline var slots: [Int]
   @usableFromInline let mask: Int
   @usableFromInline let shift: UInt64
 
@@ -38,8 +38,7 @@ internal struct _PositionTable {
   init(capacityFor count: Int) {
     var bits = 3
     while (1 << bits) < 2 * count { bits += 1 }
-    hashes = [Int](repeating: 0, count: 1 << bits)
-    values = [Int](repeating: Self.empty, count: 1 << bits)
+    slots = [Int](repeating: Self.empty, count: 2 << bits)
     mask = (1 << bits) - 1
     shift = UInt64(64 - bits)
   }
@@ -50,6 +49,10 @@ internal struct _PositionTable {
     Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
   }
 
+  /// The value in a slot.
+  @inlinable
+  func value(at slot: Int) -> Int { slots[2 &* slot &+ 1] }
+
   /// The slot holding an entry with `hash` for which `matches` holds, or the empty slot where it would go.
   ///
   /// - Parameters:
@@ -59,18 +62,20 @@ internal struct _PositionTable {
   @inlinable
   func slot(for hash: Int, where matches: (Int) -> Bool) -> Int {
     var slot = home(of: hash)
-    while true {
-      let value = values[slot]
-      if value == Self.empty || (hashes[slot] == hash && matches(value)) { return slot }
-      slot = (slot + 1) & mask
+    return slots.withUnsafeBufferPointer { slots in
+      while true {
+        let value = slots[2 &* slot &+ 1]
+        if value == Self.empty || (slots[2 &* slot] == hash && matches(value)) { return slot }
+        slot = (slot &+ 1) & mask
+      }
     }
   }
 
-  /// Fills an empty slot.
+  /// Fills a slot, or sets its value.
   @inlinable
-  mutating func insert(_ value: Int, hash: Int, at slot: Int) {
-    hashes[slot] = hash
-    values[slot] = value
+  mutating func set(_ value: Int, hash: Int, at slot: Int) {
+    slots[2 &* slot] = hash
+    slots[2 &* slot &+ 1] = value
   }
 }
 
@@ -120,9 +125,9 @@ internal func _matchByIdentity(
   for position in 0..<sourceCount {
     let hash = sourceHashes[position]
     let slot = table.slot(for: hash) { sameInSource($0, position) }
-    let first = table.values[slot]
+    let first = table.value(at: slot)
     if first == _PositionTable.empty {
-      table.insert(position, hash: hash, at: slot)
+      table.set(position, hash: hash, at: slot)
       continue
     }
     if rejects {
@@ -144,9 +149,9 @@ internal func _matchByIdentity(
     let slot = table.slot(for: hash) { value in
       value >= 0 ? sameAcross(value, targetPosition) : sameInTarget(-2 - value, targetPosition)
     }
-    let sourcePosition = table.values[slot]
+    let sourcePosition = table.value(at: slot)
     if sourcePosition == _PositionTable.empty {
-      if rejects { table.insert(-2 - targetPosition, hash: hash, at: slot) }
+      if rejects { table.set(-2 - targetPosition, hash: hash, at: slot) }
       continue
     }
     if sourcePosition < 0 {
@@ -164,7 +169,7 @@ internal func _matchByIdentity(
     }
     matching.sourceToTarget[sourcePosition] = targetPosition
     matching.targetToSource[targetPosition] = sourcePosition
-    if !next.isEmpty, next[sourcePosition] >= 0 { table.values[slot] = next[sourcePosition] }
+    if !next.isEmpty, next[sourcePosition] >= 0 { table.set(next[sourcePosition], hash: hash, at: slot) }
   }
   return matching
 }
