@@ -18,29 +18,38 @@ internal struct _Matching {
 
 /// An open-addressing hash table from an element's hash to a position, with linear probing.
 ///
-/// It stores the hashes the elements were asked for once (``Differentiable/differenceHash``), so that a probe
-/// compares two integers, and an identifier is compared only when the hashes are equal. Slots are spread by
-/// Fibonacci hashing (multiplying by 2⁶⁴/φ and keeping the high bits), so that even plain integer hashes fill
-/// the table evenly.
+/// It is keyed by the hashes the elements were asked for once (``Differentiable/differenceHash``), so that a probe
+/// compares two integers, and an identifier is compared only when the hashes agree. Each slot is one 64-bit word:
+/// the high 32 bits of the hash, and the value (a position, or a caller's negative code) in the low 32 bits, so a
+/// table of 10,000 elements takes 128 KiB and stays in cache. Slots are spread by Fibonacci hashing (multiplying
+/// by 2⁶⁴/φ and keeping the high bits), so that even plain integer hashes fill the table evenly.
+///
+/// Positions must be below 2³¹ − 2, far beyond what a list holds in memory.
 @usableFromInline
 internal struct _PositionTable {
   /// The value of an empty slot.
-  @usableFromInline static var empty: Int { Int.min }
+  @usableFromInline static var empty: Int { Int(Int32.min) }
 
-  /// Each slot's hash and value side by side (`2 × slot` and `2 × slot + 1`), so that a probe reads one cache
-  /// line; the value is ``empty``, or a position, possibly encoded by the caller.
-  @usableFromInline var slots: [Int]
+  /// Each slot: the hash's high half, then the value's 32 bits.
+  @usableFromInline var slots: [UInt64]
   @usableFromInline let mask: Int
   @usableFromInline let shift: UInt64
 
-  /// A table for up to `count` entries, at most half full.
+  /// A table for up to `count` entries, at most about two thirds full.
   @inlinable
   init(capacityFor count: Int) {
     var bits = 3
-    while (1 << bits) < 2 * count { bits += 1 }
-    slots = [Int](repeating: Self.empty, count: 2 << bits)
+    while (1 << bits) < count + count / 2 { bits += 1 }
+    slots = [UInt64](repeating: Self.word(hash: 0, value: Self.empty), count: 1 << bits)
     mask = (1 << bits) - 1
     shift = UInt64(64 - bits)
+  }
+
+  /// A slot's word.
+  @inlinable
+  static func word(hash: Int, value: Int) -> UInt64 {
+    let low = UInt64(UInt32(bitPattern: Int32(truncatingIfNeeded: value)))
+    return (UInt64(bitPattern: Int64(hash)) & 0xFFFF_FFFF_0000_0000) | low
   }
 
   /// The first slot to probe for `hash`.
@@ -51,21 +60,23 @@ internal struct _PositionTable {
 
   /// The value in a slot.
   @inlinable
-  func value(at slot: Int) -> Int { slots[2 &* slot &+ 1] }
+  func value(at slot: Int) -> Int { Int(Int32(bitPattern: UInt32(truncatingIfNeeded: slots[slot]))) }
 
   /// The slot holding an entry with `hash` for which `matches` holds, or the empty slot where it would go.
   ///
   /// - Parameters:
   ///   - hash: The hash looked for.
-  ///   - matches: Whether the entry with the given value (already known to have `hash`) is the one looked for.
+  ///   - matches: Whether the entry with the given value (whose hash agrees with `hash`) is the one looked for.
   /// - Returns: The slot; its value is ``empty`` when no entry matched.
   @inlinable
   func slot(for hash: Int, where matches: (Int) -> Bool) -> Int {
     var slot = home(of: hash)
+    let high = UInt64(bitPattern: Int64(hash)) & 0xFFFF_FFFF_0000_0000
     return slots.withUnsafeBufferPointer { slots in
       while true {
-        let value = slots[2 &* slot &+ 1]
-        if value == Self.empty || (slots[2 &* slot] == hash && matches(value)) { return slot }
+        let word = slots[slot]
+        let value = Int(Int32(bitPattern: UInt32(truncatingIfNeeded: word)))
+        if value == Self.empty || (word & 0xFFFF_FFFF_0000_0000 == high && matches(value)) { return slot }
         slot = (slot &+ 1) & mask
       }
     }
@@ -74,8 +85,7 @@ internal struct _PositionTable {
   /// Fills a slot, or sets its value.
   @inlinable
   mutating func set(_ value: Int, hash: Int, at slot: Int) {
-    slots[2 &* slot] = hash
-    slots[2 &* slot &+ 1] = value
+    slots[slot] = Self.word(hash: hash, value: value)
   }
 }
 
