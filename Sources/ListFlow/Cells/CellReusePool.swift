@@ -75,10 +75,11 @@ public final class CellReusePool {
   ///   ``registersAutomatically`` is `false`. A type registered under the identifier that differs from the
   ///   binder's is *not* an error here: ``CellBinder/configure(_:)`` reports it.
   public func dequeue(for binder: CellBinder) throws(ListFlowError) -> any ListCell {
-    if types[binder.reuseIdentifier] == nil, registersAutomatically {
-      add(binder.cellType, binder.reuseIdentifier, isAutomatic: true)
+    let reuseIdentifier = binder.reuseIdentifier
+    if registersAutomatically, types[reuseIdentifier] == nil {
+      add(binder.cellType, reuseIdentifier, isAutomatic: true)
     }
-    return try dequeue(reuseIdentifier: binder.reuseIdentifier)
+    return try dequeue(reuseIdentifier: reuseIdentifier)
   }
 
   /// Hands out a cell registered under `reuseIdentifier`: a free one if there is one, else a new one.

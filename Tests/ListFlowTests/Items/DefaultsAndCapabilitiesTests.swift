@@ -54,6 +54,22 @@ struct DefaultsAndCapabilitiesTests {
         ).cellBinder.id)
   }
 
+  @Test("the answer per pair of types is remembered, and optional models are looked at each time")
+  func rememberedPerTypes() {
+    let product = Product(id: 1, name: "Tea", price: "3 EUR", isFavorite: true)
+    for _ in 0..<2 {
+      #expect(ListCapabilities.configure(TextCell(), with: Note(text: "n")).isEmpty)
+      #expect(ListCapabilities.configure(TextCell(), with: product) == ListCapabilities.Capability.allCases)
+      #expect(ListCapabilities.configure(OneTitleCell(), with: product).isEmpty)
+      let none: Product? = nil
+      let some: Product? = product
+      let appliedToNone = ListCapabilities.configure(TextCell(), with: none as Any)
+      let appliedToSome = ListCapabilities.configure(TextCell(), with: some as Any)
+      #expect(appliedToNone.isEmpty)
+      #expect(appliedToSome == ListCapabilities.Capability.allCases)
+    }
+  }
+
   @Test("a cell that cannot show a capability is left alone")
   func unsupportedCapability() {
     let cell = OneTitleCell()

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Applies a model's capabilities to a cell that can show them: every capability, automatically.
 ///
 /// For each pair below, when the model has the capability and the cell can show it, the cell's
@@ -35,6 +37,9 @@ public enum ListCapabilities {
   @MainActor
   @discardableResult
   public static func configure(_ cell: any ListCell, with model: Any) -> [Capability] {
+    // Which pairs can apply depends only on the two types (except for optional models): asked once per pair of
+    // types, so that the common case, no capability at all, costs a look-up instead of five failed casts.
+    guard _CapabilityCache.shared.mayApply(model: type(of: model), cell: type(of: cell)) else { return [] }
     var applied: [Capability] = []
     if let titled = model as? any Titled, let cell = cell as? any TitledConfigurable {
       cell.configure(by: titled)
@@ -59,3 +64,38 @@ public enum ListCapabilities {
     return applied
   }
 }
+
+/// Whether any capability can apply to a pair of model and cell types, remembered per pair.
+internal final class _CapabilityCache: Sendable {
+  /// The cache every configuration shares.
+  static let shared = _CapabilityCache()
+
+  private struct Pair: Hashable {
+    var model: ObjectIdentifier
+    var cell: ObjectIdentifier
+  }
+
+  private let answers = Mutex<[Pair: Bool]>([:])
+
+  /// Whether a model of type `model` may have a capability that a cell of type `cell` can show.
+  ///
+  /// An optional model is always answered `true`: whether it has a capability depends on whether it holds a
+  /// value, so ``ListCapabilities/configure(_:with:)`` must try its casts.
+  func mayApply(model: Any.Type, cell: any ListCell.Type) -> Bool {
+    if model is any _OptionalModel.Type || model == AnyHashable.self { return true }
+    let pair = Pair(model: ObjectIdentifier(model), cell: ObjectIdentifier(cell))
+    if let answer = answers.withLock({ $0[pair] }) { return answer }
+    let answer =
+      (model is any Titled.Type && cell is any TitledConfigurable.Type)
+      || (model is any Subtitled.Type && cell is any SubtitledConfigurable.Type)
+      || (model is any Imaged.Type && cell is any ImagedConfigurable.Type)
+      || (model is any Fonted.Type && cell is any FontedConfigurable.Type)
+      || (model is any Colored.Type && cell is any ColoredConfigurable.Type)
+    answers.withLock { $0[pair] = answer }
+    return answer
+  }
+}
+
+/// Marks `Optional`, whose capabilities depend on the value it holds.
+internal protocol _OptionalModel {}
+extension Optional: _OptionalModel {}
