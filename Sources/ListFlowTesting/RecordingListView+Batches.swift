@@ -161,16 +161,19 @@ extension Array {
   ///
   /// - Parameter positions: Valid positions, ascending, without repeats.
   fileprivate mutating func remove(sortedPositions positions: [Int]) {
-    var write = 0
-    var next = 0
-    for read in indices {
-      if next < positions.count, positions[next] == read {
-        next += 1
-        continue
+    let kept = withUnsafeMutableBufferPointer { elements in
+      var write = 0
+      var next = 0
+      for read in elements.indices {
+        if next < positions.count, positions[next] == read {
+          next += 1
+          continue
+        }
+        if write != read { elements.swapAt(write, read) }
+        write += 1
       }
-      if write != read { swapAt(write, read) }
-      write += 1
+      return write
     }
-    removeLast(count - write)
+    removeLast(count - kept)
   }
 }
