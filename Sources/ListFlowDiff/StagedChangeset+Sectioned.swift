@@ -19,6 +19,7 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
   ///   - target: The sections after the change.
   /// - Complexity: O(*n* + *m*) hashing and comparisons over sections and elements, plus O(*k* log *k*) for the
   ///   *k* matched sections or elements of a section when some of them changed order.
+  /// - Precondition: Each side holds fewer than 2³¹ − 2 elements (positions are packed in 32 bits).
   @inlinable
   public init(source: Data, target: Data) {
     self.init(_sectionedDiff(source: source, target: target, policy: .matchInOrder).stages)
@@ -34,6 +35,7 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
   /// - Throws: ``DiffError/duplicateIdentifier(_:)`` when `duplicates` is ``DuplicatePolicy/reject`` and an
   ///   identifier stands twice.
   /// - Complexity: As `init(source:target:)`, plus one hash insertion per inserted element under `.reject`.
+  /// - Precondition: Each side holds fewer than 2³¹ − 2 elements (positions are packed in 32 bits).
   @inlinable
   public init(source: Data, target: Data, duplicates: DuplicatePolicy) throws(DiffError) {
     let result = _sectionedDiff(source: source, target: target, policy: duplicates)

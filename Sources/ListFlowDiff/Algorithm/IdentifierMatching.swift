@@ -125,6 +125,9 @@ internal func _matchByIdentity(
 ) -> _Matching {
   let sourceCount = sourceHashes.count
   let targetCount = targetHashes.count
+  precondition(
+    sourceCount < Int(Int32.max) - 2 && targetCount < Int(Int32.max) - 2,
+    "a diff takes fewer than 2^31 - 2 elements per side")
   var matching = _Matching(sourceCount: sourceCount, targetCount: targetCount)
   let rejects = policy.kind == .reject
 
