@@ -69,11 +69,7 @@ internal struct _FlattenedSections<Section: DifferentiableSection> {
     for (section, partner) in zip(sections.indices, partners) where partner >= 0 {
       start[section] = sectionOf.count
       sectionOf.append(contentsOf: repeatElement(section, count: elements[section].count))
-      let read: Void? = elements[section].withContiguousStorageIfAvailable { elements in
-        // Read in place, without a copy (a retain and a release) of each element.
-        for index in elements.indices { hashes.append(elements[index].differenceHash) }
-      }
-      if read == nil { for element in elements[section] { hashes.append(element.differenceHash) } }
+      for element in elements[section] { hashes.append(element.differenceHash) }
     }
   }
 

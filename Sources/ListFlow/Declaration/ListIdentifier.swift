@@ -47,9 +47,7 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
       return
     }
     hash = Self.hash(of: value, scope: scope)
-    if Value.self == Int.self, let value = value as? Int {
-      payload = .int(value)
-    } else if Value.self == String.self, let value = value as? String {
+    if Value.self == String.self, let value = value as? String {
       payload = .string(value)
     } else {
       payload = .boxed(_ConcreteListIdentifierBox(value))
