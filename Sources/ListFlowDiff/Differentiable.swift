@@ -29,6 +29,15 @@ public protocol Differentiable {
   /// a type whose identifier keeps a well-mixed hash (computed with `Hasher` when the identifier was made) can
   /// return it and save the diff one hashing per element. Hashes that collide often make the diff slower, never
   /// wrong: identifiers with equal hashes are still compared with `==`.
+  ///
+  /// ```swift
+  /// struct Row: Differentiable {
+  ///   let key: CachedKey          // keeps `hash`, computed once with Hasher
+  ///   var differenceIdentifier: CachedKey { key }
+  ///   var differenceHash: Int { key.hash }
+  ///   func isContentEqual(to source: Row) -> Bool { true }
+  /// }
+  /// ```
   var differenceHash: Int { get }
 
   /// Whether `other` has the same identity: `differenceIdentifier == other.differenceIdentifier`.
