@@ -49,7 +49,7 @@ enum Apply10kScenario {
     var state = EndToEndState(sections: (0..<10).map { _ in random.newItems(1_000) })
     let store = Store(state)
     let view = kind.makeView()
-    let controller = ListController<EndToEndState>(view: view, sections: EndToEndState.listSections)
+    let controller = EndToEndState.makeController(view: view)
     let applied = AppliedSequence()
     let clock = ContinuousClock()
     var published: [ContinuousClock.Instant] = Array(repeating: clock.now, count: stateCount + 1)

@@ -8,11 +8,24 @@ struct EndToEndState: Hashable, Sendable {
   /// The items of each section.
   var sections: [[Item]]
 
+  /// The rows of a state: one section per array, the items themselves as rows.
+  static func rows(_ state: EndToEndState) -> [ListSection<Item>] {
+    state.sections.enumerated().map { index, items in ListSection(id: index, items: items) }
+  }
+
+  /// The binder of an item's row.
+  static func cell(_ item: Item) -> CellBinder { EndToEndRowCell.makeBinder(value: item, id: item.id) }
+
   /// The list of a state: one section per array, a ``EndToEndRowCell`` per item.
   static func listSections(_ state: EndToEndState) -> [ListSection<CellBinder>] {
-    state.sections.enumerated().map { index, items in
-      ListSection(id: index, items: items.map { EndToEndRowCell.makeBinder(value: $0, id: $0.id) })
-    }
+    rows(state).map { $0.map(cell) }
+  }
+
+  /// A controller that shows states on `view`, declaring them as rows of items (the controller diffs the items
+  /// and makes binders only for new and changed rows).
+  @MainActor
+  static func makeController(view: any ListView) -> ListController<EndToEndState> {
+    ListController(view: view, rows: rows, cell: cell)
   }
 
   /// Makes about `count` random changes with `random`: updates, moves (also across sections), deletes and

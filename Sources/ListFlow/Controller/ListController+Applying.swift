@@ -84,20 +84,16 @@ extension ListController {
   private func process(_ request: ApplyRequest) async -> Bool {
     while true {
       let source = snapshot
+      let rows = shownRows
       let generation = modelGeneration
       let rowCount = source.reduce(0) { $0 + $1.elements.count }
       let prepared: Result<PreparedState, ListFlowError>
       if rowCount >= configuration.backgroundDiffThreshold {
         statistics.backgroundDiffs += 1
         prepared = await Self.prepareInBackground(
-          request.state,
-          source: source,
-          sections: makeSections,
-          duplicates: configuration.duplicates
-        )
+          request.state, source: source, rows: rows, duplicates: configuration.duplicates, prepare: prepareState)
       } else {
-        prepared = Self.prepare(
-          request.state, source: source, sections: makeSections, duplicates: configuration.duplicates)
+        prepared = prepareState(request.state, source, rows, configuration.duplicates)
       }
       if Task.isCancelled { return false }
       // The user moved a row while the diff ran: diff again against the list the view shows now.
@@ -124,6 +120,7 @@ extension ListController {
     state = request.state
     statistics.appliedStates += 1
     modelGeneration += 1
+    shownRows = prepared.rows
     guard reason != nil || !changes.isEmpty else {
       // Nothing visible changed: keep the newest binders, the view needs no call.
       snapshot = prepared.target

@@ -1,45 +1,70 @@
-/// A state's list, and the staged changes from the list shown to it.
+/// A state's list, the staged changes from the list shown to it, and the rows it was made from.
+@usableFromInline
 struct PreparedState: Sendable {
-  var target: ListSnapshot
-  var changes: StagedChangeset<ListSnapshot>
+  @usableFromInline var target: ListSnapshot
+  @usableFromInline var changes: StagedChangeset<ListSnapshot>
+  /// The row values the list was made from (a ``_RowMemo``), or `nil` when the state declared binders.
+  @usableFromInline var rows: (any Sendable)?
+
+  @inlinable
+  init(target: ListSnapshot, changes: StagedChangeset<ListSnapshot>, rows: (any Sendable)?) {
+    self.target = target
+    self.changes = changes
+    self.rows = rows
+  }
+}
+
+/// Turns a state into its list and the changes from the list shown: the state, the list shown, the rows it was
+/// made from (when the last state applied declared rows and the list was not edited since), the duplicate policy.
+@usableFromInline
+typealias _PrepareState<State> =
+  @Sendable (State, ListSnapshot, (any Sendable)?, DuplicatePolicy) -> Result<PreparedState, ListFlowError>
+
+extension ListFlowError {
+  /// The controller's error for a diff's error.
+  @usableFromInline
+  init(_ error: DiffError) {
+    switch error {
+    case .duplicateIdentifier(let duplicate): self = .duplicateIdentifier(duplicate)
+    case .positionOutOfRange(let message): self = .invalidChangeset(message)
+    }
+  }
+}
+
+/// Diffs a list of binders with the list shown.
+///
+/// - Parameters:
+///   - target: The new list.
+///   - source: The list shown.
+///   - rows: The rows the new list was made from, kept for the next diff, or `nil`.
+///   - duplicates: The duplicate policy.
+/// - Returns: The list and the changes, or the error that rejects it.
+/// - Complexity: O(n) in the rows of both lists.
+@usableFromInline
+func _prepareBinders(
+  _ target: ListSnapshot,
+  source: ListSnapshot,
+  rows: (any Sendable)?,
+  duplicates: DuplicatePolicy
+) -> Result<PreparedState, ListFlowError> {
+  do {
+    let changes = try StagedChangeset(source: source, target: target, duplicates: duplicates)
+    return .success(PreparedState(target: target, changes: changes, rows: rows))
+  } catch {
+    return .failure(ListFlowError(error))
+  }
 }
 
 extension ListController {
-  /// Builds a state's list and diffs it with `source`, on the caller's executor.
-  ///
-  /// - Parameters:
-  ///   - state: The state.
-  ///   - source: The list shown.
-  ///   - sections: The function that declares a state's sections.
-  ///   - duplicates: The duplicate policy.
-  /// - Returns: The list and the changes, or the error that rejects the state.
-  /// - Complexity: O(n) in the rows of both lists.
-  nonisolated static func prepare(
-    _ state: State,
-    source: ListSnapshot,
-    sections: @Sendable (State) -> [ListSection<CellBinder>],
-    duplicates: DuplicatePolicy
-  ) -> Result<PreparedState, ListFlowError> {
-    let target = sections(state).map(\.snapshot)
-    do {
-      let changes = try StagedChangeset(source: source, target: target, duplicates: duplicates)
-      return .success(PreparedState(target: target, changes: changes))
-    } catch {
-      switch error {
-      case .duplicateIdentifier(let duplicate): return .failure(.duplicateIdentifier(duplicate))
-      case .positionOutOfRange(let message): return .failure(.invalidChangeset(message))
-      }
-    }
-  }
-
-  /// ``prepare(_:source:sections:duplicates:)`` on the global concurrent executor, off the main actor.
+  /// ``ListController/prepareState`` on the global concurrent executor, off the main actor.
   @concurrent
   nonisolated static func prepareInBackground(
     _ state: State,
     source: ListSnapshot,
-    sections: @Sendable (State) -> [ListSection<CellBinder>],
-    duplicates: DuplicatePolicy
+    rows: (any Sendable)?,
+    duplicates: DuplicatePolicy,
+    prepare: _PrepareState<State>
   ) async -> Result<PreparedState, ListFlowError> {
-    prepare(state, source: source, sections: sections, duplicates: duplicates)
+    prepare(state, source, rows, duplicates)
   }
 }

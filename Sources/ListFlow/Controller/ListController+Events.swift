@@ -123,6 +123,8 @@ extension ListController {
     snapshot[move.source.section].elements.remove(at: move.source.item)
     snapshot[target.section].elements.insert(binder, at: target.item)
     modelGeneration += 1
+    // The rows of the last state no longer describe the list: the next state is diffed by its binders.
+    shownRows = nil
     delegate.didMoveRow(move, binder)
   }
 }

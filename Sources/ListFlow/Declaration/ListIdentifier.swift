@@ -63,22 +63,10 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
     return hasher.finalize()
   }
 
-  /// A random seed per process, from `Hasher`, so that the hashes of integer identities differ from one run to
-  /// the next as `Hasher`'s do (and `SWIFT_DETERMINISTIC_HASHING` makes them repeatable as it makes those).
-  @usableFromInline
-  static let integerSeed: UInt64 = {
-    var hasher = Hasher()
-    hasher.combine(0x4C69_7374_466C_6F77 as UInt64)
-    return UInt64(bitPattern: Int64(hasher.finalize()))
-  }()
-
-  /// The hash of an unscoped integer identity: the seeded value multiplied to 128 bits by 2⁶⁴/φ and folded,
-  /// which spreads every input bit over the result.
+  /// The hash of an unscoped integer identity: the diff's default hash of integer identities (a seeded
+  /// multiply-and-fold).
   @inlinable
-  static func mixedHash(of value: Int) -> Int {
-    let product = (UInt64(bitPattern: Int64(value)) ^ integerSeed).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
-    return Int(bitPattern: UInt(product.high ^ product.low))
-  }
+  static func mixedHash(of value: Int) -> Int { _IntegerHash.hash(of: value) }
 
   /// The wrapped value as an existential.
   private var base: any Hashable & Sendable {

@@ -1,10 +1,10 @@
 /// Which source element each target element is, and the other way round: pass 1 and 2 of Heckel's diff.
 @usableFromInline
-internal struct _Matching {
+package struct _Matching {
   /// For each source position, the target position of the same element, or -1 when it was deleted.
-  @usableFromInline var sourceToTarget: [Int]
+  @usableFromInline package var sourceToTarget: [Int]
   /// For each target position, the source position of the same element, or -1 when it was inserted.
-  @usableFromInline var targetToSource: [Int]
+  @usableFromInline package var targetToSource: [Int]
   /// The first duplicate found, when the policy rejects duplicates.
   @usableFromInline var duplicate: (side: DiffError.Duplicate.Side, first: Int, second: Int, identifier: String)?
 

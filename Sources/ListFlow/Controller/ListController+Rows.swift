@@ -1,0 +1,216 @@
+extension ListController {
+  /// Creates a controller for states whose rows are plain values, each shown by the cell a function makes.
+  ///
+  /// The controller diffs the rows themselves, by their ``Differentiable`` identity and content, against the
+  /// rows of the last state applied. A row that is new, or whose content changed, gets a binder from `cell`; every
+  /// other row keeps the binder it has. So a state that changes a few rows of a long list costs one diff of the
+  /// values and a few calls to `cell`, not a binder per row.
+  ///
+  /// ```swift
+  /// struct Contact: Identifiable, Equatable, Sendable { var id: Int; var name: String }
+  /// extension Contact: Differentiable {}
+  ///
+  /// let controller = ListController<[Contact]>(view: view) { contacts in
+  ///   [ListSection(id: "contacts", items: contacts)]
+  /// } cell: { contact in
+  ///   ContactCell.makeBinder(value: contact, id: contact.id)
+  /// }
+  /// ```
+  ///
+  /// - Precondition: `cell` depends only on what ``Differentiable/isContentEqual(to:)`` compares, so a row
+  ///   with equal content would get an equal binder; and the binder's ``CellBinder/id`` is the row's identity
+  ///   (delegate events and ``path(ofRow:)`` use the binder's). Neither is checked: a `cell` that breaks them
+  ///   shows the binder of the first state that had the row's content.
+  ///
+  /// After the user moves a row (``moveRow(_:)``), or for the first state, the rows shown are not known as
+  /// values: that one state makes every binder and diffs them, then the values take over again. Section headers
+  /// and footers are rows too: a section whose header and footer kept their content keeps their binders.
+  ///
+  /// - Parameters:
+  ///   - view: The view to drive.
+  ///   - configuration: When to reload, the duplicate policy (applied to the rows' identities), when to diff off
+  ///     the main actor.
+  ///   - delegate: The closures that receive the list's events.
+  ///   - rows: The function that declares a state's sections of rows; it may run off the main actor.
+  ///   - cell: The function that makes the binder of a row, header or footer; it may run off the main actor.
+  @inlinable
+  public convenience init<Row: Differentiable & Sendable>(
+    view: any ListView,
+    configuration: ListControllerConfiguration = ListControllerConfiguration(),
+    delegate: SyncDelegate = SyncDelegate(),
+    rows: @escaping @Sendable (State) -> [ListSection<Row>],
+    cell: @escaping @Sendable (Row) -> CellBinder
+  ) {
+    self.init(view: view, configuration: configuration, delegate: delegate) { state, source, shown, duplicates in
+      _prepareRows(rows(state), source: source, shown: shown as? _RowMemo<Row>, cell: cell, duplicates: duplicates)
+    }
+  }
+
+  /// Creates a controller for states that declare their cells as values, shown in one section
+  /// (``ListIdentifier/mainSection``): the declarations are the rows of ``init(view:configuration:delegate:rows:cell:)``.
+  ///
+  /// - Parameters:
+  ///   - view: The view to drive.
+  ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
+  ///   - delegate: The closures that receive the list's events.
+  ///   - cell: The function that makes the binder of a declaration; it may run off the main actor.
+  @inlinable
+  public convenience init(
+    view: any ListView,
+    configuration: ListControllerConfiguration = ListControllerConfiguration(),
+    delegate: SyncDelegate = SyncDelegate(),
+    cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
+  ) where State: CellsDeclarator, State.CellDeclaration: Differentiable & Sendable {
+    self.init(view: view, configuration: configuration, delegate: delegate) { state in
+      [ListSection(id: ListIdentifier.mainSection, items: state.cellDeclarations)]
+    } cell: { declaration in
+      cell(declaration)
+    }
+  }
+
+  /// Creates a controller for states that declare sections of cell declarations that are values: the
+  /// declarations are the rows of ``init(view:configuration:delegate:rows:cell:)``.
+  ///
+  /// - Parameters:
+  ///   - view: The view to drive.
+  ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
+  ///   - delegate: The closures that receive the list's events.
+  ///   - cell: The function that makes the binder of a declaration (row, header or footer).
+  @inlinable
+  public convenience init(
+    view: any ListView,
+    configuration: ListControllerConfiguration = ListControllerConfiguration(),
+    delegate: SyncDelegate = SyncDelegate(),
+    cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
+  ) where State: SectionsDeclarator, State.CellDeclaration: Differentiable & Sendable {
+    self.init(view: view, configuration: configuration, delegate: delegate) { state in
+      state.sectionDeclarations
+    } cell: { declaration in
+      cell(declaration)
+    }
+  }
+}
+
+/// A section of rows as the row diff sees it: its identity, and its header and footer rows as its content.
+@usableFromInline
+struct _RowSectionKey<Row: Differentiable>: Differentiable {
+  @usableFromInline let id: ListIdentifier
+  @usableFromInline let header: Row?
+  @usableFromInline let footer: Row?
+
+  @inlinable
+  init(id: ListIdentifier, header: Row?, footer: Row?) {
+    self.id = id
+    self.header = header
+    self.footer = footer
+  }
+
+  @inlinable var differenceIdentifier: ListIdentifier { id }
+  @inlinable var differenceHash: Int { id.hash }
+  @inlinable func hasSameIdentity(as other: Self) -> Bool { id == other.id }
+
+  @inlinable
+  func isContentEqual(to source: Self) -> Bool {
+    func same(_ left: Row?, _ right: Row?) -> Bool {
+      switch (left, right) {
+      case (nil, nil): true
+      case (let left?, let right?): left.isContentEqual(to: right)
+      default: false
+      }
+    }
+    return same(header, source.header) && same(footer, source.footer)
+  }
+}
+
+extension _RowSectionKey: Sendable where Row: Sendable {}
+
+/// The rows a list was made from, section by section, in the shape of that list, with their hashes.
+@usableFromInline
+struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
+  @usableFromInline let sections: [ArraySection<_RowSectionKey<Row>, Row>]
+  /// The ``Differentiable/differenceHash`` of every row, in order: the next diff reads them instead of hashing
+  /// the rows again.
+  @usableFromInline let hashes: [Int]
+
+  @inlinable
+  init(_ sections: [ListSection<Row>]) {
+    var hashes: [Int] = []
+    hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+    for section in sections {
+      for row in section.items { hashes.append(row.differenceHash) }
+    }
+    self.sections = sections.map {
+      ArraySection(model: _RowSectionKey(id: $0.id, header: $0.header, footer: $0.footer), elements: $0.items)
+    }
+    self.hashes = hashes
+  }
+
+  /// Whether `list` has as many sections as the rows, and as many rows in each.
+  @inlinable
+  func hasShape(of list: ListSnapshot) -> Bool {
+    guard sections.count == list.count else { return false }
+    for (rows, section) in zip(sections, list) where rows.elements.count != section.elements.count { return false }
+    return true
+  }
+}
+
+/// Makes a state's list from its rows and diffs it with the list shown.
+///
+/// With the rows of the list shown (`shown`), the rows are diffed, and a row keeps its binder unless it is new or
+/// its content changed; the stages are then built from the binders. Without them, every binder is made and the
+/// binders are diffed.
+///
+/// - Parameters:
+///   - sections: The state's sections of rows.
+///   - source: The list shown.
+///   - shown: The rows `source` was made from, or `nil`.
+///   - cell: Makes a row's binder.
+///   - duplicates: The duplicate policy.
+/// - Returns: The list, the changes and the rows, or the error that rejects the state.
+/// - Complexity: O(n) in the rows of both lists, plus one call to `cell` per new or changed row.
+@inlinable
+func _prepareRows<Row: Differentiable & Sendable>(
+  _ sections: [ListSection<Row>],
+  source: ListSnapshot,
+  shown: _RowMemo<Row>?,
+  cell: (Row) -> CellBinder,
+  duplicates: DuplicatePolicy
+) -> Result<PreparedState, ListFlowError> {
+  let rows = _RowMemo(sections)
+  guard let shown, shown.hasShape(of: source) else {
+    let target = sections.map { $0.map(cell).snapshot }
+    return _prepareBinders(target, source: source, rows: rows, duplicates: duplicates)
+  }
+  let plan = _SectionedPlan(
+    source: shown.sections, target: rows.sections, policy: duplicates, sourceHashes: shown.hashes,
+    targetHashes: rows.hashes)
+  if let error = plan.error { return .failure(ListFlowError(error)) }
+
+  var target: ListSnapshot = []
+  target.reserveCapacity(sections.count)
+  for (targetSection, section) in sections.enumerated() {
+    let sourceSection = plan.sections.targetToSource[targetSection]
+    let model =
+      if sourceSection >= 0, !plan.modelUpdated[sourceSection] {
+        SectionModel(
+          id: section.id, header: source[sourceSection].model.header, footer: source[sourceSection].model.footer)
+      } else {
+        SectionModel(id: section.id, header: section.header.map(cell), footer: section.footer.map(cell))
+      }
+    let start = plan.targetStart[targetSection]
+    var binders: [CellBinder] = []
+    binders.reserveCapacity(section.items.count)
+    for (item, row) in section.items.enumerated() {
+      let sourceFlat = start < 0 ? -1 : plan.elements.targetToSource[start + item]
+      if sourceFlat >= 0, !plan.updated[sourceFlat] {
+        let rowSection = plan.sourceSectionOf[sourceFlat]
+        binders.append(source[rowSection].elements[sourceFlat - plan.sourceStart[rowSection]])
+      } else {
+        binders.append(cell(row))
+      }
+    }
+    target.append(ListSectionSnapshot(model: model, elements: binders))
+  }
+  let stages = plan.stages(source: source, target: target, targetData: target)
+  return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
+}
