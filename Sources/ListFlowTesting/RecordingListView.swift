@@ -215,7 +215,7 @@ public final class RecordingListView: ListView {
     configuredCells.append(
       ConfiguredCell(
         element: element,
-        cellTypeName: String(describing: type(of: cell)),
+        cellTypeName: _TypeNameCache.shared.name(of: type(of: cell)),
         text: cell.textRepresentation,
         isReconfigured: isReconfigured
       )

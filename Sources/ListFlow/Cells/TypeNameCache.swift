@@ -4,14 +4,14 @@ import Synchronization
 ///
 /// A binder is made for every row of every state, and each asks its cell type for its reuse identifier; printing
 /// a type's name is far slower than a locked dictionary look-up.
-internal final class _TypeNameCache: Sendable {
+package final class _TypeNameCache: Sendable {
   /// The cache every cell type shares.
-  static let shared = _TypeNameCache()
+  package static let shared = _TypeNameCache()
 
   private let names = Mutex<[ObjectIdentifier: String]>([:])
 
   /// The name of `type`.
-  func name(of type: Any.Type) -> String {
+  package func name(of type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let name = names.withLock({ $0[key] }) { return name }
     let name = String(describing: type)

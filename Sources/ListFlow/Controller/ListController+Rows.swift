@@ -200,14 +200,26 @@ func _prepareRows<Row: Differentiable & Sendable>(
     let start = plan.targetStart[targetSection]
     var binders: [CellBinder] = []
     binders.reserveCapacity(section.items.count)
-    for (item, row) in section.items.enumerated() {
+    // Runs of rows that keep their binder and follow each other in one source section are copied as slices.
+    var item = 0
+    while item < section.items.count {
       let sourceFlat = start < 0 ? -1 : plan.elements.targetToSource[start + item]
-      if sourceFlat >= 0, !plan.updated[sourceFlat] {
-        let rowSection = plan.sourceSectionOf[sourceFlat]
-        binders.append(source[rowSection].elements[sourceFlat - plan.sourceStart[rowSection]])
-      } else {
-        binders.append(cell(row))
+      guard sourceFlat >= 0, !plan.updated[sourceFlat] else {
+        binders.append(cell(section.items[item]))
+        item += 1
+        continue
       }
+      let rowSection = plan.sourceSectionOf[sourceFlat]
+      let sourceRows = source[rowSection].elements
+      let first = sourceFlat - plan.sourceStart[rowSection]
+      var count = 1
+      while item + count < section.items.count, first + count < sourceRows.count,
+        plan.elements.targetToSource[start + item + count] == sourceFlat + count, !plan.updated[sourceFlat + count]
+      {
+        count += 1
+      }
+      binders.append(contentsOf: sourceRows[first..<first + count])
+      item += count
     }
     target.append(ListSectionSnapshot(model: model, elements: binders))
   }
