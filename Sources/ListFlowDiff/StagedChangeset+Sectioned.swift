@@ -55,9 +55,6 @@ internal struct _FlattenedSections<Section: DifferentiableSection> {
   @usableFromInline var start: [Int]
   /// For each flat position, its element's ``Differentiable/differenceHash``.
   @usableFromInline var hashes: [Int] = []
-  /// For each flat position, its element, when elements are plain values (copying them counts no references):
-  /// reading one is then one array access instead of three. Empty otherwise.
-  @usableFromInline var flatElements: [Section.Elements.Element] = []
 
   /// Flattens the sections that have a partner (`partners[section] >= 0`).
   ///
@@ -75,9 +72,9 @@ internal struct _FlattenedSections<Section: DifferentiableSection> {
       count += elements[section].count
     }
     sectionOf.reserveCapacity(count)
-    hashes.reserveCapacity(count)
-    let copiesElements = _isPOD(Section.Elements.Element.self)
-    if copiesElements { flatElements.reserveCapacity(count) }
+    // Every section included and the hashes given: they are the flat hashes already, shared, not copied.
+    let sharesHashes = allHashes?.count == count && !partners.contains(-1)
+    if sharesHashes, let allHashes { hashes = allHashes } else { hashes.reserveCapacity(count) }
     var allStart = 0
     for (section, partner) in zip(sections.indices, partners) {
       let sectionCount = elements[section].count
@@ -85,8 +82,9 @@ internal struct _FlattenedSections<Section: DifferentiableSection> {
       guard partner >= 0 else { continue }
       start[section] = sectionOf.count
       sectionOf.append(contentsOf: repeatElement(section, count: sectionCount))
-      if copiesElements { flatElements.append(contentsOf: elements[section]) }
-      if let allHashes {
+      if sharesHashes {
+        continue
+      } else if let allHashes {
         hashes.append(contentsOf: allHashes[allStart..<allStart + sectionCount])
       } else {
         for element in elements[section] { hashes.append(element.differenceHash) }
@@ -100,7 +98,6 @@ internal struct _FlattenedSections<Section: DifferentiableSection> {
   /// The element at a flat position.
   @inlinable
   func element(_ flat: Int) -> Section.Elements.Element {
-    if !flatElements.isEmpty { return flatElements[flat] }
     let section = sectionOf[flat]
     return elements[section][flat - start[section]]
   }

@@ -59,7 +59,8 @@ extension ComposedListController {
         childDelegate(source)?.willDisplayFooter(cell, local)
       }
     }
-    delegate.willDisplay(cell, for: element)
+    element.notify(
+      cell, row: delegate.willDisplayCell, header: delegate.willDisplayHeader, footer: delegate.willDisplayFooter)
   }
 
   /// Sends a cell's disappearance to ``delegate``; the child is not told, its position may be gone already.
@@ -68,7 +69,9 @@ extension ComposedListController {
   ///   - cell: The cell.
   ///   - element: The row, header or footer, in the global positions it had.
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
-    delegate.didEndDisplaying(cell, for: element)
+    element.notify(
+      cell, row: delegate.didEndDisplayingCell, header: delegate.didEndDisplayingHeader,
+      footer: delegate.didEndDisplayingFooter)
   }
 
   /// Sends a scroll to ``delegate``, with the reached-top and reached-end edges.

@@ -39,7 +39,8 @@ extension ListController {
   ///   - cell: Its cell.
   ///   - element: Which row, header or footer.
   public func willDisplay(_ cell: any ListCell, for element: ListElement) {
-    delegate.willDisplay(cell, for: element)
+    element.notify(
+      cell, row: delegate.willDisplayCell, header: delegate.willDisplayHeader, footer: delegate.willDisplayFooter)
   }
 
   /// A row, header or footer left the screen: calls the matching `didEndDisplaying…` closure.
@@ -48,7 +49,9 @@ extension ListController {
   ///   - cell: Its cell.
   ///   - element: Where it was.
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
-    delegate.didEndDisplaying(cell, for: element)
+    element.notify(
+      cell, row: delegate.didEndDisplayingCell, header: delegate.didEndDisplayingHeader,
+      footer: delegate.didEndDisplayingFooter)
   }
 
   /// The view scrolled: calls ``SyncDelegate/didScroll``, then ``SyncDelegate/didReachTop`` or

@@ -16,32 +16,6 @@ extension SyncDelegate {
     if !update.reloadedRows.isEmpty { didReloadRows(update.reloadedRows) }
   }
 
-  /// Calls the `willDisplay…` closure that matches a row, header or footer.
-  ///
-  /// - Parameters:
-  ///   - cell: Its cell.
-  ///   - element: Which row, header or footer.
-  func willDisplay(_ cell: any ListCell, for element: ListElement) {
-    switch element {
-    case .row(let path): willDisplayCell(cell, path)
-    case .header(let section): willDisplayHeader(cell, section)
-    case .footer(let section): willDisplayFooter(cell, section)
-    }
-  }
-
-  /// Calls the `didEndDisplaying…` closure that matches a row, header or footer.
-  ///
-  /// - Parameters:
-  ///   - cell: Its cell.
-  ///   - element: Where it was.
-  func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
-    switch element {
-    case .row(let path): didEndDisplayingCell(cell, path)
-    case .header(let section): didEndDisplayingHeader(cell, section)
-    case .footer(let section): didEndDisplayingFooter(cell, section)
-    }
-  }
-
   /// The edit actions of a row: ``editActions`` when ``canEditRow`` allows it, else none.
   ///
   /// - Parameters:
@@ -50,5 +24,33 @@ extension SyncDelegate {
   /// - Returns: The actions.
   func allowedEditActions(at path: ItemPath, for row: CellBinder) -> [EditAction] {
     canEditRow(path, row) ? editActions(path, row) : []
+  }
+}
+
+extension ListElement {
+  /// Calls the closure for this element's kind: `row` with the row's position, `header` or `footer` with the
+  /// section's index.
+  ///
+  /// Controllers pass the matching closures of their delegate (`delegate.willDisplayCell`, …) rather than call a
+  /// method of the delegate: a delegate stored in a class is copied whole before one of its methods runs (a
+  /// retain and a release for each of its closures, for every cell shown), while reading one closure copies that
+  /// closure alone.
+  ///
+  /// - Parameters:
+  ///   - cell: The cell.
+  ///   - row: Called for a row.
+  ///   - header: Called for a header.
+  ///   - footer: Called for a footer.
+  func notify(
+    _ cell: any ListCell,
+    row: (any ListCell, ItemPath) -> Void,
+    header: (any ListCell, Int) -> Void,
+    footer: (any ListCell, Int) -> Void
+  ) {
+    switch self {
+    case .row(let path): row(cell, path)
+    case .header(let section): header(cell, section)
+    case .footer(let section): footer(cell, section)
+    }
   }
 }
