@@ -222,7 +222,14 @@ package struct _SectionedPlan {
     sourceSectionOf = old.sectionOf
     targetSectionOf = new.sectionOf
 
-    // Pass 3: match elements by identity, across sections.
+    // Pass 3: match elements by identity, across sections; each matched section is a run.
+    var runs: [_MatchRun] = []
+    for (targetSection, section) in sections.targetToSource.enumerated() where section >= 0 {
+      runs.append(
+        _MatchRun(
+          targetStart: new.start[targetSection], sourceStart: old.start[section],
+          sourceEnd: old.start[section] + old.elements[section].count))
+    }
     elements = _matchByIdentity(
       sourceHashes: old.hashes,
       targetHashes: new.hashes,
@@ -231,7 +238,8 @@ package struct _SectionedPlan {
       sameInTarget: { new.element($0).hasSameIdentity(as: new.element($1)) },
       describeSource: { String(describing: old.element($0).differenceIdentifier) },
       describeTarget: { String(describing: new.element($0).differenceIdentifier) },
-      policy: policy
+      policy: policy,
+      runs: runs
     )
     if let duplicate = elements.duplicate {
       let flattened = duplicate.side == .source ? old : new

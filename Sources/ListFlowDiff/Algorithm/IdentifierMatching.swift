@@ -89,6 +89,25 @@ internal struct _PositionTable {
   }
 }
 
+/// A range of target positions whose elements are expected, mostly, at consecutive source positions from
+/// `sourceStart`: the elements of a target section and of its source section.
+@usableFromInline
+internal struct _MatchRun {
+  /// The first target position of the run; the run ends where the next one starts.
+  @usableFromInline let targetStart: Int
+  /// The source position the run's first target element is expected at.
+  @usableFromInline let sourceStart: Int
+  /// The end of the source range the run's elements are expected in.
+  @usableFromInline let sourceEnd: Int
+
+  @inlinable
+  init(targetStart: Int, sourceStart: Int, sourceEnd: Int) {
+    self.targetStart = targetStart
+    self.sourceStart = sourceStart
+    self.sourceEnd = sourceEnd
+  }
+}
+
 /// Matches the elements of a target with those of a source by identity.
 ///
 /// Pass 1 builds a table from identity to the first source position holding it. A later occurrence of the same
@@ -98,6 +117,12 @@ internal struct _PositionTable {
 ///
 /// The table is keyed by the hashes given (one per element, computed once by the caller) and compares
 /// identifiers only when two hashes are equal: about once per matched element.
+///
+/// When no identity stands twice in the source, pass 2 first tries the source position that follows the last
+/// match of the target's run (`runs`): most elements of a list that changed a little are where the previous one
+/// left off, and checking that position reads two arrays in order, where a probe of the table misses the cache.
+/// The answer is the same as the probe's: the source element with the target's identity is unique, and the
+/// check compares identities.
 ///
 /// - Parameters:
 ///   - sourceHashes: The hash of each source element's identifier, in order.
@@ -109,6 +134,8 @@ internal struct _PositionTable {
 ///   - describeSource: The identifier of the source element at a position, as an error names it.
 ///   - describeTarget: The identifier of the target element at a position, as an error names it.
 ///   - policy: What to do with duplicates.
+///   - runs: The runs of the target, by ascending `targetStart`, the first starting at 0; none to probe the table
+///     for every target element.
 /// - Complexity: O(*n* + *m*) expected: one probe per element, one identifier comparison per matched element;
 ///   a duplicate costs one more comparison; under ``DuplicatePolicy/reject`` one more insertion per inserted
 ///   element.
@@ -121,7 +148,8 @@ internal func _matchByIdentity(
   sameInTarget: (Int, Int) -> Bool,
   describeSource: (Int) -> String,
   describeTarget: (Int) -> String,
-  policy: DuplicatePolicy
+  policy: DuplicatePolicy,
+  runs: [_MatchRun] = []
 ) -> _Matching {
   let sourceCount = sourceHashes.count
   let targetCount = targetHashes.count
@@ -157,8 +185,28 @@ internal func _matchByIdentity(
 
   // Pass 2: look every target identifier up. Negative values (reject only) mark target-only identifiers:
   // -2 - target position.
+  // The next run, the source position expected for the next target element, and the end of its source range.
+  let followsRuns = next.isEmpty && !runs.isEmpty
+  var nextRun = 0
+  var expected = 0
+  var expectedEnd = 0
   for targetPosition in 0..<targetCount {
     let hash = targetHashes[targetPosition]
+    if followsRuns {
+      while nextRun < runs.count, runs[nextRun].targetStart <= targetPosition {
+        expected = runs[nextRun].sourceStart
+        expectedEnd = runs[nextRun].sourceEnd
+        nextRun += 1
+      }
+      if expected < expectedEnd, sourceHashes[expected] == hash, matching.sourceToTarget[expected] < 0,
+        sameAcross(expected, targetPosition)
+      {
+        matching.sourceToTarget[expected] = targetPosition
+        matching.targetToSource[targetPosition] = expected
+        expected += 1
+        continue
+      }
+    }
     let slot = table.slot(for: hash) { value in
       value >= 0 ? sameAcross(value, targetPosition) : sameInTarget(-2 - value, targetPosition)
     }
@@ -183,6 +231,10 @@ internal func _matchByIdentity(
     matching.sourceToTarget[sourcePosition] = targetPosition
     matching.targetToSource[targetPosition] = sourcePosition
     if !next.isEmpty, next[sourcePosition] >= 0 { table.set(next[sourcePosition], hash: hash, at: slot) }
+    // The run goes on after this element, when it comes from the run's source range.
+    if followsRuns, sourcePosition < expectedEnd, sourcePosition >= runs[nextRun - 1].sourceStart {
+      expected = sourcePosition + 1
+    }
   }
   return matching
 }
@@ -202,6 +254,7 @@ internal func _matchByIdentity<Element: Differentiable>(
     sameInTarget: { target[$0].hasSameIdentity(as: target[$1]) },
     describeSource: { String(describing: source[$0].differenceIdentifier) },
     describeTarget: { String(describing: target[$0].differenceIdentifier) },
-    policy: policy
+    policy: policy,
+    runs: [_MatchRun(targetStart: 0, sourceStart: 0, sourceEnd: source.count)]
   )
 }
