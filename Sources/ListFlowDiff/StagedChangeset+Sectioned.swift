@@ -134,7 +134,8 @@ internal func _sectionedDiff<Data: RangeReplaceableCollection>(
 package struct _SectionedPlan {
   /// Sections: source index to target index and back, -1 when deleted or inserted.
   @usableFromInline package var sections: _Matching
-  /// Elements of matched sections, by flat position: source to target and back, -1 when deleted or inserted.
+  /// Elements of matched sections, by flat position: target to source, -1 when inserted; source to the kept
+  /// element's position in its section once the deletes are applied, -1 when deleted.
   @usableFromInline package var elements: _Matching
   /// For each source section, the flat position of its first element (deleted sections: -1).
   @usableFromInline package var sourceStart: [Int] = []
@@ -148,8 +149,10 @@ package struct _SectionedPlan {
   @usableFromInline package var updated: [Bool] = []
   /// For each source section, whether its model is kept and its content changed.
   @usableFromInline package var modelUpdated: [Bool] = []
-  /// For each source flat position, the element's position in its section once the deletes are applied.
-  @usableFromInline var kept: [Int] = []
+  /// For each entry of ``elementUpdated``, the target flat position of the updated element.
+  @usableFromInline var updatedTargets: [Int] = []
+  /// For each source section, whether any of its elements is deleted.
+  @usableFromInline var hasDeletes: [Bool] = []
   /// For each source section, its rank among the matched sections (deleted sections: -1).
   @usableFromInline var sectionRank: [Int] = []
   /// Whether the data after the deletes is needed (there is a stage 2 or 3).
@@ -275,14 +278,14 @@ package struct _SectionedPlan {
       matchedRank += 1
     }
 
-    // Pass 5: in source order, section and element updates and deletes, and each kept element's position in
-    // its section once the deletes are applied.
+    // Pass 5: in source order, section and element updates and deletes. Each kept element's entry of
+    // `elements.sourceToTarget` is rewritten to its position in its section once the deletes are applied.
     needsSurvivors =
       sections.sourceToTarget.contains(-1) || elements.sourceToTarget.contains(-1) || !sectionInserted.isEmpty
       || !sectionMoved.isEmpty
-    kept = [Int](repeating: -1, count: old.count)
     updated = [Bool](repeating: false, count: old.count)
     modelUpdated = [Bool](repeating: false, count: oldSections.count)
+    hasDeletes = [Bool](repeating: false, count: oldSections.count)
     for section in oldSections.indices {
       let targetSection = sections.sourceToTarget[section]
       if targetSection < 0 {
@@ -300,13 +303,15 @@ package struct _SectionedPlan {
         let targetFlat = elements.sourceToTarget[start + item]
         if targetFlat < 0 {
           elementDeleted.append(ItemPath(item: item, section: section))
+          hasDeletes[section] = true
           continue
         }
         if !new.element(targetFlat).isContentEqual(to: oldElements[item]) {
           elementUpdated.append(ItemPath(item: item, section: section))
+          updatedTargets.append(targetFlat)
           updated[start + item] = true
         }
-        kept[start + item] = keptCount
+        elements.sourceToTarget[start + item] = keptCount
         keptCount += 1
       }
     }
@@ -320,7 +325,9 @@ package struct _SectionedPlan {
       sameSection.removeAll(keepingCapacity: true)
       for flat in start..<end {
         let sourceFlat = elements.targetToSource[flat]
-        if sourceFlat >= 0, old.sectionOf[sourceFlat] == section { sameSection.append(kept[sourceFlat]) }
+        if sourceFlat >= 0, old.sectionOf[sourceFlat] == section {
+          sameSection.append(elements.sourceToTarget[sourceFlat])
+        }
       }
       let stayingElements = _longestIncreasingSubsequenceMask(sameSection)
       var sameRank = 0
@@ -332,7 +339,8 @@ package struct _SectionedPlan {
           continue
         }
         let sourceSection = old.sectionOf[sourceFlat]
-        let sourcePath = ItemPath(item: kept[sourceFlat], section: sections.sourceToTarget[sourceSection])
+        let sourcePath = ItemPath(
+          item: elements.sourceToTarget[sourceFlat], section: sections.sourceToTarget[sourceSection])
         if sourceSection == section {
           defer { sameRank += 1 }
           guard let stayingElements, !stayingElements[sameRank] else { continue }
@@ -363,36 +371,35 @@ package struct _SectionedPlan {
     typealias Element = Section.Elements.Element
     var afterUpdates = oldSections
     var survivors: [[Element]] = Array(repeating: [], count: needsSurvivors ? oldSections.count : 0)
+    var update = 0
     for section in oldSections.indices {
       let targetSection = sections.sourceToTarget[section]
       if targetSection < 0 { continue }
-      let start = sourceStart[section]
-      let oldElements = oldSections[section].elements
-      // The target's value of the element at a source flat position (maybe in another section).
-      func newElement(_ flat: Int) -> Element {
-        let targetFlat = elements.sourceToTarget[flat]
-        let section = targetSectionOf[targetFlat]
-        return newSections[section].elements[targetFlat - targetStart[section]]
+      // The section with its updated elements replaced by the target's (shared when none is updated).
+      var withUpdates = Array(oldSections[section].elements)
+      while update < elementUpdated.count, elementUpdated[update].section == section {
+        let targetFlat = updatedTargets[update]
+        let targetSection = targetSectionOf[targetFlat]
+        withUpdates[elementUpdated[update].item] =
+          newSections[targetSection].elements[targetFlat - targetStart[targetSection]]
+        update += 1
       }
-      var withUpdates: [Element]? = nil
-      var kept: [Element] = []
-      if needsSurvivors { kept.reserveCapacity(oldElements.count) }
-      for item in 0..<oldElements.count {
-        let flat = start + item
-        if self.kept[flat] < 0 { continue }
-        if updated[flat] {
-          let element = newElement(flat)
-          if withUpdates == nil { withUpdates = Array(oldElements) }
-          withUpdates![item] = element
-          if needsSurvivors { kept.append(element) }
-        } else if needsSurvivors {
-          kept.append(oldElements[item])
+      if needsSurvivors {
+        if hasDeletes[section] {
+          let start = sourceStart[section]
+          var kept: [Element] = []
+          kept.reserveCapacity(withUpdates.count)
+          for (item, element) in withUpdates.enumerated() where elements.sourceToTarget[start + item] >= 0 {
+            kept.append(element)
+          }
+          survivors[section] = kept
+        } else {
+          survivors[section] = withUpdates
         }
       }
-      if needsSurvivors { survivors[section] = kept }
-      if modelUpdated[section] || withUpdates != nil {
+      if modelUpdated[section] || update > 0 && elementUpdated[update - 1].section == section {
         let model = modelUpdated[section] ? newSections[targetSection] : oldSections[section]
-        afterUpdates[section] = Section(source: model, elements: withUpdates ?? Array(oldElements))
+        afterUpdates[section] = Section(source: model, elements: withUpdates)
       }
     }
 
