@@ -39,9 +39,17 @@ public final class CellReusePool {
   /// The number of times a free cell was handed out again.
   public private(set) var reuseCount = 0
 
-  private var types: [String: any ListCell.Type] = [:]
-  private var free: [String: [any ListCell]] = [:]
-  private var handedOut: [ObjectIdentifier: String] = [:]
+  /// Each reuse identifier's slot: its index in `slotTypes` and `slotFree`.
+  private var slots: [String: Int] = [:]
+  /// The cell type registered for each slot, or `nil` for an identifier that only has cells given back.
+  private var slotTypes: [(any ListCell.Type)?] = []
+  /// The free cells of each slot.
+  private var slotFree: [[any ListCell]] = []
+  /// The slot of each cell handed out.
+  private var handedOut: [ObjectIdentifier: Int] = [:]
+  /// The last identifier looked up, and its slot. A list dequeues the same few identifiers over and over, and
+  /// comparing two equal identifiers is usually one comparison of their bits, where hashing one reads it whole.
+  private var lastLookup: (reuseIdentifier: String, slot: Int)?
 
   /// Creates an empty pool.
   ///
@@ -64,7 +72,7 @@ public final class CellReusePool {
   /// - Parameter reuseIdentifier: The identifier.
   /// - Returns: The registered type, or `nil`.
   public func registeredType(forReuseIdentifier reuseIdentifier: String) -> (any ListCell.Type)? {
-    types[reuseIdentifier]
+    slot(of: reuseIdentifier).flatMap { slotTypes[$0] }
   }
 
   /// Hands out a cell for `binder`: a free one if there is one, else a new one; the cell is not configured yet.
@@ -76,7 +84,7 @@ public final class CellReusePool {
   ///   binder's is *not* an error here: ``CellBinder/configure(_:)`` reports it.
   public func dequeue(for binder: CellBinder) throws(ListFlowError) -> any ListCell {
     let reuseIdentifier = binder.reuseIdentifier
-    if registersAutomatically, types[reuseIdentifier] == nil {
+    if registersAutomatically, registeredType(forReuseIdentifier: reuseIdentifier) == nil {
       add(binder.cellType, reuseIdentifier, isAutomatic: true)
     }
     return try dequeue(reuseIdentifier: reuseIdentifier)
@@ -88,16 +96,18 @@ public final class CellReusePool {
   /// - Returns: The cell.
   /// - Throws: ``ListFlowError/unregisteredCell(reuseIdentifier:)`` when nothing is registered under it.
   public func dequeue(reuseIdentifier: String) throws(ListFlowError) -> any ListCell {
-    guard let cellType = types[reuseIdentifier] else { throw .unregisteredCell(reuseIdentifier: reuseIdentifier) }
+    guard let slot = slot(of: reuseIdentifier), let cellType = slotTypes[slot] else {
+      throw .unregisteredCell(reuseIdentifier: reuseIdentifier)
+    }
     let cell: any ListCell
-    if let reused = free[reuseIdentifier]?.popLast() {
+    if let reused = slotFree[slot].popLast() {
       cell = reused
       reuseCount += 1
     } else {
       cell = cellType.init()
       createdCount += 1
     }
-    handedOut[ObjectIdentifier(cell)] = reuseIdentifier
+    handedOut[ObjectIdentifier(cell)] = slot
     return cell
   }
 
@@ -108,26 +118,44 @@ public final class CellReusePool {
   ///
   /// - Parameter cell: The cell that left the screen.
   public func enqueue(_ cell: any ListCell) {
-    let key = ObjectIdentifier(cell)
-    let reuseIdentifier: String
-    if let identifier = handedOut.removeValue(forKey: key) {
-      reuseIdentifier = identifier
+    let slot: Int
+    if let handedOutSlot = handedOut.removeValue(forKey: ObjectIdentifier(cell)) {
+      slot = handedOutSlot
     } else {
-      reuseIdentifier = type(of: cell).reuseIdentifier
-      if free[reuseIdentifier, default: []].contains(where: { $0 === cell }) { return }
+      slot = makeSlot(for: type(of: cell).reuseIdentifier)
+      if slotFree[slot].contains(where: { $0 === cell }) { return }
     }
     cell.prepareForReuse()
-    free[reuseIdentifier, default: []].append(cell)
+    slotFree[slot].append(cell)
   }
 
   /// The number of free cells kept under a reuse identifier.
   ///
   /// - Parameter reuseIdentifier: The identifier.
   /// - Returns: How many cells wait to be reused.
-  public func freeCount(reuseIdentifier: String) -> Int { free[reuseIdentifier]?.count ?? 0 }
+  public func freeCount(reuseIdentifier: String) -> Int { slot(of: reuseIdentifier).map { slotFree[$0].count } ?? 0 }
+
+  /// The slot of a reuse identifier, or `nil` when it has none.
+  private func slot(of reuseIdentifier: String) -> Int? {
+    if let lastLookup, lastLookup.reuseIdentifier == reuseIdentifier { return lastLookup.slot }
+    guard let slot = slots[reuseIdentifier] else { return nil }
+    lastLookup = (reuseIdentifier, slot)
+    return slot
+  }
+
+  /// The slot of a reuse identifier, made empty when it has none.
+  private func makeSlot(for reuseIdentifier: String) -> Int {
+    if let slot = slot(of: reuseIdentifier) { return slot }
+    let slot = slotTypes.count
+    slots[reuseIdentifier] = slot
+    slotTypes.append(nil)
+    slotFree.append([])
+    lastLookup = (reuseIdentifier, slot)
+    return slot
+  }
 
   private func add(_ cellType: any ListCell.Type, _ reuseIdentifier: String, isAutomatic: Bool) {
-    types[reuseIdentifier] = cellType
+    slotTypes[makeSlot(for: reuseIdentifier)] = cellType
     registrations.append(
       Registration(
         reuseIdentifier: reuseIdentifier,

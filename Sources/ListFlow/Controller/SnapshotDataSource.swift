@@ -129,11 +129,24 @@ extension SnapshotDataSource {
   }
 
   private func installActions(on cell: any ListCell, row id: ListIdentifier) {
-    guard let emitting = cell as? any ActionEmittingCell else { return }
+    // Most cells send no action: remember per cell type, since a failed cast to a protocol with an associated
+    // type looks the conformance up every time.
+    let cellType = ObjectIdentifier(type(of: cell))
+    if _SilentCellTypes.types.contains(cellType) { return }
+    guard let emitting = cell as? any ActionEmittingCell else {
+      _SilentCellTypes.types.insert(cellType)
+      return
+    }
     install(on: emitting, row: id)
   }
 
   private func install<Cell: ActionEmittingCell>(on cell: Cell, row id: ListIdentifier) {
     cell.sendAction = { [weak self] action in self?.receive(action, fromRow: id) }
   }
+}
+
+/// The cell types found not to be ``ActionEmittingCell``s (one entry per cell type, so it stays small).
+@MainActor
+enum _SilentCellTypes {
+  static var types: Set<ObjectIdentifier> = []
 }

@@ -1,0 +1,45 @@
+import ListFlow
+import ListFlowTesting
+import Synchronization
+import Testing
+
+// The README's "Long lists" example, compiled and run: rows declared as values.
+
+struct Contact: Identifiable, Equatable, Sendable, Differentiable {
+  var id: Int
+  var name: String
+}
+
+final class ContactCell: BindableCell {
+  private(set) var text = ""
+  func bind(_ contact: Contact) { text = contact.name }
+  func prepareForReuse() { text = "" }
+  var textRepresentation: String { text }
+}
+
+@Suite("README: rows declared as values")
+@MainActor
+struct ReadmeRowsExampleTests {
+  @Test("the controller shows the contacts and makes a binder only for the contact that changed")
+  func rows() async {
+    let calls = Mutex(0)
+    let view = RecordingListView()
+    let controller = ListController<[Contact]>(view: view) { contacts in
+      [ListSection(id: "contacts", items: contacts)]
+    } cell: { contact in
+      calls.withLock { $0 += 1 }
+      return ContactCell.makeBinder(value: contact, id: contact.id)
+    }
+    var contacts = [Contact(id: 1, name: "Ada"), Contact(id: 2, name: "Grace"), Contact(id: 3, name: "Linus")]
+    await controller.apply(contacts)
+    #expect(view.renderedLines == ["Ada", "Grace", "Linus"])
+    #expect(calls.withLock { $0 } == 3)
+
+    contacts[1].name = "Grace Hopper"
+    contacts.swapAt(0, 2)
+    await controller.apply(contacts)
+    #expect(view.renderedLines == ["Linus", "Grace Hopper", "Ada"])
+    #expect(calls.withLock { $0 } == 4)
+    #expect(view.inconsistencies.isEmpty)
+  }
+}
