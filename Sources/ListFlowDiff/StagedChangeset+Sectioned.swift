@@ -225,7 +225,8 @@ package struct _SectionedPlan {
     sourceSectionOf = old.sectionOf
     targetSectionOf = new.sectionOf
 
-    // Pass 3: match elements by identity, across sections; each matched section is a run.
+    // Pass 3: match elements by identity, across sections; each matched section is a run. An element found where
+    // its run expects it is matched on equal hashes; pass 3b compares those identities.
     var runs: [_MatchRun] = []
     for (targetSection, section) in sections.targetToSource.enumerated() where section >= 0 {
       runs.append(
@@ -233,17 +234,40 @@ package struct _SectionedPlan {
           targetStart: new.start[targetSection], sourceStart: old.start[section],
           sourceEnd: old.start[section] + old.elements[section].count))
     }
-    elements = _matchByIdentity(
-      sourceHashes: old.hashes,
-      targetHashes: new.hashes,
-      sameInSource: { old.element($0).hasSameIdentity(as: old.element($1)) },
-      sameAcross: { old.element($0).hasSameIdentity(as: new.element($1)) },
-      sameInTarget: { new.element($0).hasSameIdentity(as: new.element($1)) },
-      describeSource: { String(describing: old.element($0).differenceIdentifier) },
-      describeTarget: { String(describing: new.element($0).differenceIdentifier) },
-      policy: policy,
-      runs: runs
-    )
+    func match(hintsCompareHashes: Bool) -> _Matching {
+      _matchByIdentity(
+        sourceHashes: old.hashes,
+        targetHashes: new.hashes,
+        sameInSource: { old.element($0).hasSameIdentity(as: old.element($1)) },
+        sameAcross: { old.element($0).hasSameIdentity(as: new.element($1)) },
+        sameInTarget: { new.element($0).hasSameIdentity(as: new.element($1)) },
+        describeSource: { String(describing: old.element($0).differenceIdentifier) },
+        describeTarget: { String(describing: new.element($0).differenceIdentifier) },
+        policy: policy,
+        runs: runs,
+        hintsCompareHashes: hintsCompareHashes
+      )
+    }
+    elements = match(hintsCompareHashes: true)
+
+    // Pass 3b: every pair matched within its section, in order, reading both sections' arrays directly. Pairs
+    // found by probing were compared already; comparing them again is cheap. Two identities with equal hashes
+    // (rare) mean a wrong match: match again, comparing identities at every step.
+    verification: for (targetSection, section) in sections.targetToSource.enumerated() where section >= 0 {
+      let targetStart = new.start[targetSection]
+      let sourceStart = old.start[section]
+      let newElements = new.elements[targetSection]
+      let oldElements = old.elements[section]
+      for item in 0..<newElements.count {
+        let sourceItem = elements.targetToSource[targetStart + item] - sourceStart
+        if sourceItem >= 0, sourceItem < oldElements.count,
+          !newElements[item].hasSameIdentity(as: oldElements[sourceItem])
+        {
+          elements = match(hintsCompareHashes: false)
+          break verification
+        }
+      }
+    }
     if let duplicate = elements.duplicate {
       let flattened = duplicate.side == .source ? old : new
       error = DiffError.duplicateIdentifier(

@@ -29,6 +29,33 @@ struct HashCollisionTests {
     }
   }
 
+  @Test("in sections, an element expected where its run left off is matched only if its identity is equal")
+  func collidingHashesInSections() throws {
+    var random = SplitMix64(seed: 11)
+    for _ in 0..<200 {
+      let source = (0..<3).map { section in
+        ArraySection(model: section, elements: (0..<Int(random.next() % 20)).map { Colliding(id: section * 100 + $0) })
+      }
+      // Each section loses some elements and gains new ones in their places: equal hashes, other identities,
+      // exactly where the run of kept elements expects the next one.
+      let target = source.map { section in
+        ArraySection(
+          model: section.model,
+          elements: section.elements.map { element in
+            random.next() % 3 == 0 ? Colliding(id: element.id + 50) : element
+          })
+      }
+      let changes = StagedChangeset(source: source, target: target)
+      let replayed = try changes.reduce(source) { data, stage in try data.applying(stage) }
+      #expect(replayed == target)
+      let replaced = zip(source, target).reduce(0) { count, pair in
+        count + zip(pair.0.elements, pair.1.elements).filter { $0.id != $1.id }.count
+      }
+      #expect(changes.reduce(0) { $0 + $1.elementDeleted.count } == replaced)
+      #expect(changes.reduce(0) { $0 + $1.elementInserted.count } == replaced)
+    }
+  }
+
   @Test("colliding duplicates are still found under .reject")
   func collidingDuplicates() {
     let source = [Colliding(id: 1), Colliding(id: 2), Colliding(id: 1)]

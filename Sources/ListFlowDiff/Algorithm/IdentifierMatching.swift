@@ -136,6 +136,9 @@ internal struct _MatchRun {
 ///   - policy: What to do with duplicates.
 ///   - runs: The runs of the target, by ascending `targetStart`, the first starting at 0; none to probe the table
 ///     for every target element.
+///   - hintsCompareHashes: Whether a run's expected source position is taken on equal hashes alone, without
+///     `sameAcross`: the caller then compares the identities of every pair matched within a run, and matches
+///     again without this when two differ (equal hashes of different identities).
 /// - Complexity: O(*n* + *m*) expected: one probe per element, one identifier comparison per matched element;
 ///   a duplicate costs one more comparison; under ``DuplicatePolicy/reject`` one more insertion per inserted
 ///   element.
@@ -149,7 +152,8 @@ internal func _matchByIdentity(
   describeSource: (Int) -> String,
   describeTarget: (Int) -> String,
   policy: DuplicatePolicy,
-  runs: [_MatchRun] = []
+  runs: [_MatchRun] = [],
+  hintsCompareHashes: Bool = false
 ) -> _Matching {
   let sourceCount = sourceHashes.count
   let targetCount = targetHashes.count
@@ -199,7 +203,7 @@ internal func _matchByIdentity(
         nextRun += 1
       }
       if expected < expectedEnd, sourceHashes[expected] == hash, matching.sourceToTarget[expected] < 0,
-        sameAcross(expected, targetPosition)
+        hintsCompareHashes || sameAcross(expected, targetPosition)
       {
         matching.sourceToTarget[expected] = targetPosition
         matching.targetToSource[targetPosition] = expected
