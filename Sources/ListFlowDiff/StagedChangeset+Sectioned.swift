@@ -401,6 +401,7 @@ package struct _SectionedPlan {
       if targetSection < 0 { continue }
       // The section with its updated elements replaced by the target's (shared when none is updated).
       var withUpdates = Array(oldSections[section].elements)
+      let firstUpdate = update
       while update < elementUpdated.count, elementUpdated[update].section == section {
         let targetFlat = updatedTargets[update]
         let targetSection = targetSectionOf[targetFlat]
@@ -421,7 +422,7 @@ package struct _SectionedPlan {
           survivors[section] = withUpdates
         }
       }
-      if modelUpdated[section] || update > 0 && elementUpdated[update - 1].section == section {
+      if modelUpdated[section] || update > firstUpdate {
         let model = modelUpdated[section] ? newSections[targetSection] : oldSections[section]
         afterUpdates[section] = Section(source: model, elements: withUpdates)
       }

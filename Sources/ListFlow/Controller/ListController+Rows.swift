@@ -61,11 +61,9 @@ extension ListController {
     delegate: SyncDelegate = SyncDelegate(),
     cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
   ) where State: CellsDeclarator, State.CellDeclaration: Differentiable & Sendable {
-    self.init(view: view, configuration: configuration, delegate: delegate) { state in
-      [ListSection(id: ListIdentifier.mainSection, items: state.cellDeclarations)]
-    } cell: { declaration in
-      cell(declaration)
-    }
+    self.init(
+      view: view, configuration: configuration, delegate: delegate,
+      rows: { [ListSection(id: ListIdentifier.mainSection, items: $0.cellDeclarations)] }, cell: cell)
   }
 
   /// Creates a controller for states that declare sections of cell declarations that are values: the
@@ -83,11 +81,8 @@ extension ListController {
     delegate: SyncDelegate = SyncDelegate(),
     cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
   ) where State: SectionsDeclarator, State.CellDeclaration: Differentiable & Sendable {
-    self.init(view: view, configuration: configuration, delegate: delegate) { state in
-      state.sectionDeclarations
-    } cell: { declaration in
-      cell(declaration)
-    }
+    self.init(
+      view: view, configuration: configuration, delegate: delegate, rows: { $0.sectionDeclarations }, cell: cell)
   }
 }
 
