@@ -125,6 +125,13 @@ extension ComposedListController: _EngineRoot {
     try composite.moveRow(move)
   }
 
+  func expandableOwner(ofSection section: Int) -> (any ExpandableSource, Int)? {
+    guard let (source, local) = composite.leaf(forSection: section),
+      let expandable = source as? any ExpandableSource
+    else { return nil }
+    return (expandable, local)
+  }
+
   /// A leaf's delegate: the one set for it, else its own (a ``ListController`` child's).
   private func delegate(ofLeaf source: any ComposableSource<ListSectionSnapshot>) -> SyncDelegate? {
     childDelegates[ObjectIdentifier(source)] ?? (source as? any _DelegateCarrying)?.ownDelegate

@@ -61,6 +61,8 @@ public final class ListEngine: ListDataSource {
     case reload(ListTransition.ReloadReason)
     /// A move asked for while a change was applied: taken by the feed, then shown as a batch.
     case move(Move<ItemPath>)
+    /// An expansion asked for while a change was applied.
+    case expand(Bool, ItemPath)
   }
 
   /// Creates an engine, makes it `view`'s data source, and shows `sections` with a first reload when there are any.
@@ -123,6 +125,8 @@ public final class ListEngine: ListDataSource {
         reload(reason)
       case .move(let move):
         performQueuedMove(move)
+      case .expand(let expanded, let path):
+        expand(expanded, path)
       }
     }
   }
@@ -186,6 +190,30 @@ public final class ListEngine: ListDataSource {
     delegate.didApply(transition)
   }
 
+  /// The user asked to expand or collapse a row: the feed that owns it (an ``ExpandableSource``, such as an
+  /// ``OutlineFeed``) decides, and publishes its new rows. Asked while a change is applied, it waits for it.
+  ///
+  /// - Parameters:
+  ///   - expanded: Whether the row should show its children.
+  ///   - path: The row's position.
+  /// - Returns: Whether the row's expansion changed; `true` for a request that waits for the change under way.
+  @discardableResult
+  public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool {
+    if isApplying {
+      enqueue(.expand(expanded, path))
+      return true
+    }
+    return expand(expanded, path)
+  }
+
+  @discardableResult
+  private func expand(_ expanded: Bool, _ path: ItemPath) -> Bool {
+    guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item),
+      let (source, local) = root?.expandableOwner(ofSection: path.section)
+    else { return false }
+    return source.setExpanded(expanded, forRowAt: ItemPath(item: path.item, section: local))
+  }
+
   /// Reports an error to the delegate and keeps it in ``lastError``.
   func report(_ error: ListFlowError) {
     lastError = error
@@ -210,4 +238,6 @@ protocol _EngineRoot: AnyObject {
   func sectionRoutes() -> [SectionRoute]?
   /// Takes a row's move into the feed's model; the feed publishes the moved list.
   func moveRow(_ move: Move<ItemPath>) throws(ListFlowError)
+  /// The expandable feed that owns a section, and the section's index there.
+  func expandableOwner(ofSection section: Int) -> (any ExpandableSource, Int)?
 }
