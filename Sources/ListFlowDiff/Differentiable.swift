@@ -15,7 +15,8 @@
 ///
 /// Defaults are provided for `Hashable` values (the value is its own identity, so content never changes)
 /// and for `Identifiable & Equatable` values (identity is `id`, content is `==`). A value that is
-/// `Identifiable`, `Hashable` and `Equatable` gets the `Identifiable` default.
+/// `Identifiable`, `Hashable` and `Equatable` gets the `Identifiable` default. `Double` is its own identity by its
+/// bits (``FloatingPointIdentifier``), so that NaN is itself and `-0.0` is not `0.0`.
 public protocol Differentiable {
   /// The type of the identity.
   associatedtype DifferenceIdentifier: Hashable
@@ -126,5 +127,4 @@ extension Int: Differentiable {}
 extension String: Differentiable {}
 extension Character: Differentiable {}
 extension Substring: Differentiable {}
-extension Double: Differentiable {}
 extension Bool: Differentiable {}
