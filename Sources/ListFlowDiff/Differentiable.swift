@@ -27,9 +27,11 @@ public protocol Differentiable {
   /// A hash of ``differenceIdentifier``, read once per element by the diff.
   ///
   /// Elements with equal identifiers must have equal hashes. The default is `differenceIdentifier.hashValue`,
-  /// and for `Int` identifiers a cheaper mix of the integer, seeded per process like `Hasher`; a type whose identifier keeps a well-mixed hash (computed with `Hasher` when the identifier was made) can
-  /// return it and save the diff one hashing per element. Hashes that collide often make the diff slower, never
-  /// wrong: identifiers with equal hashes are still compared with `==`.
+  /// and for `Int` identifiers a cheaper mix of the integer, seeded per process like `Hasher`; a type whose
+  /// identifier keeps a well-mixed hash (computed with `Hasher` when the identifier was made) can return it and
+  /// save the diff one hashing per element. Hashes that collide never make the diff wrong (identifiers with equal
+  /// hashes are still compared with `==`), and cost bounded work: when they collide so often that the diff's
+  /// table fills with long runs, the diff matches with the identifiers' own `Hashable` instead.
   ///
   /// ```swift
   /// struct Row: Differentiable {
