@@ -25,7 +25,7 @@ private enum BodyOperation: CaseIterable {
   case cancelConsumer, dropStream, dropIterator, keepStream, finish, readState, setOther, updateOther
 }
 
-@Suite("Store re-entrancy: what an update body may do")
+@Suite("Store re-entrancy: what an update body may do", .timeLimit(.minutes(1)))
 struct StoreReentrancyTests {
   /// Starts a consumer of `store` and returns once it received its first state.
   private static func consume(_ store: Store<Int>, index: Int) async -> Consumer {
