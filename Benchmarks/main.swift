@@ -32,7 +32,8 @@ let selected =
 
 let context = BenchmarkContext(
   runs: options.runs, stdlibLimit: options.stdlibLimit,
-  stdlibSingleRunLimit: options.stdlibSingleRunLimit, measuresMemory: options.measuresMemory)
+  stdlibSingleRunLimit: options.stdlibSingleRunLimit, measuresMemory: options.measuresMemory,
+  stateCount: options.stateCount)
 
 #if DEBUG
 FileHandle.standardError.write(

@@ -12,6 +12,8 @@ struct BenchmarkOptions: Equatable, Sendable {
   var stdlibSingleRunLimit = 250_000
   /// Whether peak memory is measured.
   var measuresMemory = true
+  /// The number of states the closed-loop end-to-end scenarios apply instead of their own, for profiling.
+  var stateCount: Int?
   /// Whether to print the help and exit.
   var help = false
   /// Whether to list the scenarios and exit.
@@ -50,6 +52,7 @@ struct BenchmarkOptions: Equatable, Sendable {
       case "--runs": runs = try number(of: argument, atLeast: Self.minimumRuns)
       case "--stdlib-limit": stdlibLimit = try number(of: argument, atLeast: 0)
       case "--stdlib-single-run-limit": stdlibSingleRunLimit = try number(of: argument, atLeast: 0)
+      case "--states": stateCount = try number(of: argument, atLeast: 1)
       case "--no-memory": measuresMemory = false
       case "--list": list = true
       case "--help", "-h": help = true
@@ -77,6 +80,8 @@ struct BenchmarkOptions: Equatable, Sendable {
       --stdlib-limit N    Run the standard library's difference(from:).inferringMoves() only when source and
                           target hold at most N elements together (default 25000): above that Myers' diff
                           takes seconds to minutes and gigabytes here, and the row reads '> cap'.
+      --states N          The closed-loop scenarios (apply10k, apply100k, apply100x1k, apply1m) apply N
+                          states instead of their own count: for profiling, where a full run is too slow.
       --no-memory         Do not measure peak memory.
       --list              List the scenarios and exit.
       -h, --help          Print this help and exit.
