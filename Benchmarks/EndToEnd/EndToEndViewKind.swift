@@ -60,7 +60,7 @@ extension EndToEndViewKind {
   ///   - runOnce: One run on a new view of the given kind.
   ///   - summarise: Adds the scenario's keys to a result from its timed runs (the warm-up and the untimed
   ///     memory run left out).
-  /// - Returns: The results, in the order of `kinds`.
+  /// - Returns: The results, in the order of `kinds`, of the kinds that ``BenchmarkContext/views`` selects.
   static func measureEach<Run: Sendable>(
     _ kinds: [EndToEndViewKind] = standard,
     scenario: String,
@@ -70,7 +70,7 @@ extension EndToEndViewKind {
     summarise: (inout BenchmarkResult, ArraySlice<Run>) -> Void
   ) async -> [BenchmarkResult] {
     var results: [BenchmarkResult] = []
-    for kind in kinds {
+    for kind in kinds where context.views.isEmpty || context.views.contains(kind.contender) {
       var runs: [Run] = []
       var result = await context.measure(scenario: scenario, contender: kind.contender) { () async -> Int? in
         runs.append(await runOnce(kind))

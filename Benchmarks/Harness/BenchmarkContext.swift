@@ -10,6 +10,8 @@ struct BenchmarkContext: Sendable {
   var measuresMemory: Bool
   /// The number of states the closed-loop end-to-end scenarios apply instead of their own (`--states`), if set.
   var stateCount: Int?
+  /// The contenders the end-to-end scenarios run, by name (`--view`); empty means all.
+  var views: [String] = []
   /// The probe that measures peak memory.
   var memory = MemoryProbe()
 

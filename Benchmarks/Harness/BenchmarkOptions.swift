@@ -14,6 +14,8 @@ struct BenchmarkOptions: Equatable, Sendable {
   var measuresMemory = true
   /// The number of states the closed-loop end-to-end scenarios apply instead of their own, for profiling.
   var stateCount: Int?
+  /// The views the end-to-end scenarios drive, by contender name; empty means all.
+  var views: [String] = []
   /// Whether to print the help and exit.
   var help = false
   /// Whether to list the scenarios and exit.
@@ -53,6 +55,7 @@ struct BenchmarkOptions: Equatable, Sendable {
       case "--stdlib-limit": stdlibLimit = try number(of: argument, atLeast: 0)
       case "--stdlib-single-run-limit": stdlibSingleRunLimit = try number(of: argument, atLeast: 0)
       case "--states": stateCount = try number(of: argument, atLeast: 1)
+      case "--view": views.append(try value(of: argument))
       case "--no-memory": measuresMemory = false
       case "--list": list = true
       case "--help", "-h": help = true
@@ -82,6 +85,8 @@ struct BenchmarkOptions: Equatable, Sendable {
                           takes seconds to minutes and gigabytes here, and the row reads '> cap'.
       --states N          The closed-loop scenarios (apply10k, apply100k, apply100x1k, apply1m) apply N
                           states instead of their own count: for profiling, where a full run is too slow.
+      --view NAME         The end-to-end scenarios drive only this view (repeatable): listflow (the
+                          recording view) or listflow-viewport. For profiling one view at a time.
       --no-memory         Do not measure peak memory.
       --list              List the scenarios and exit.
       -h, --help          Print this help and exit.
