@@ -8,9 +8,9 @@ import ListFlowTesting
 /// The producer makes a state, publishes it, then waits for its `didApply` before making the next one, so every
 /// state is applied, none is coalesced away, and the latency of each is its own: from the store mutation to the
 /// `didApply` of that state. Figures: `states_per_s` (states applied over the time of the whole loop, the
-/// producer's work included), `p50_ms` and `p99_ms` (of the latencies of every timed run, nearest rank), and `producer_ms` (the mean
-/// time the producer takes to make a state, part of the loop's time but of no state's latency). The first state, whose rows
-/// are all new, is shown before the clock starts.
+/// producer's work included), `p50_ms` and `p99_ms` (of the latencies of every timed run, nearest rank), and
+/// `producer_ms` (the mean time the producer takes to make a state, part of the loop's time but of no state's
+/// latency). The first state, whose rows are all new, is shown before the clock starts.
 ///
 /// `--states N` (``BenchmarkContext/stateCount``) replaces ``stateCount``, for profiling.
 struct ApplyLoop: Sendable {
