@@ -25,9 +25,9 @@ import Testing
   @Test(
     "truncation cuts whole characters and ends with an ellipsis",
     arguments: [
-      ("Hello, world", 8, "Hello, …"), ("Hello", 5, "Hello"), ("Hello", 4, "Hel…"), ("日本語", 4, "日…"),
-      ("日本語", 5, "日本…"), ("日本語", 6, "日本語"), ("👨‍👩‍👧👨‍👩‍👧", 3, "👨‍👩‍👧…"), ("cafe\u{301}s", 4, "caf…"),
-      ("abc", 1, "…"), ("abc", 0, ""), ("abc", -3, ""),
+      ("Hello, world", 8, "Hello, ⋯"), ("Hello", 5, "Hello"), ("Hello", 4, "Hel⋯"), ("日本語", 4, "日⋯"),
+      ("日本語", 5, "日本⋯"), ("日本語", 6, "日本語"), ("👨‍👩‍👧👨‍👩‍👧", 3, "👨‍👩‍👧⋯"), ("cafe\u{301}s", 4, "caf⋯"),
+      ("abc", 1, "⋯"), ("abc", 0, ""), ("abc", -3, ""),
     ])
   func truncation(text: String, width: Int, result: String) {
     let cut = DisplayWidth.truncate(text, to: width)
@@ -42,15 +42,15 @@ import Testing
       let cut = line.truncated(to: width)
       #expect(cut.width <= width)
       #expect(cut.width >= width - 1)
-      if width < 12 && width > 0 { #expect(cut.text.hasSuffix("…")) }
+      if width < 12 && width > 0 { #expect(cut.text.hasSuffix("⋯")) }
     }
     #expect(
       line.truncated(to: 5).runs == [
-        StyledRun("日本", style: .bold), StyledRun("…", style: .bold),
+        StyledRun("日本", style: .bold), StyledRun("⋯", style: .bold),
       ])
     #expect(
       line.truncated(to: 7).runs == [
-        StyledRun("日本", style: .bold), StyledRun("語", style: .dim), StyledRun("…", style: .dim),
+        StyledRun("日本", style: .bold), StyledRun("語", style: .dim), StyledRun("⋯", style: .dim),
       ])
   }
 }

@@ -10,7 +10,14 @@
 /// - A character made only of zero-width scalars takes **0**: a lone combining mark, a zero-width joiner or
 ///   non-joiner, a variation selector, or a control or format character (which ``TextSanitizer`` removes first).
 /// - Everything else takes **1**; combining marks, joiners and variation selectors inside a character add nothing
-///   (`"e\u{301}"` is 1).
+///   (`"e\u{301}"` is 1), but each spacing mark (category Mc, as in Devanagari `का`) adds 1, as `wcwidth` and
+///   the terminals that use it count them.
+///
+/// Where terminals disagree, the width errs on the wide side, so that a line is never wider on screen than
+/// measured: a terminal that measures per code point (`wcwidth`, as xterm and VTE do) draws a zero-width-joiner
+/// sequence such as 👨‍👩‍👧 wider than the 2 columns counted here, and that is the one known exception: such a
+/// line may be cut at the right edge there. Characters of East Asian Ambiguous width (`±`, `…`, `↑`) count 1,
+/// as in every locale outside East Asia; ListFlowTerminal's own chrome uses none of them.
 ///
 /// The wide ranges are a compact table of the East Asian Width property (Unicode 15); a terminal that uses an
 /// older table may draw a few rare characters one column narrower.
@@ -18,7 +25,7 @@
 /// ```swift
 /// DisplayWidth.of("日本")    // 4
 /// DisplayWidth.of("👍🏽")    // 2
-/// DisplayWidth.truncate("日本語テキスト", to: 7)  // "日本語…"
+/// DisplayWidth.truncate("日本語テキスト", to: 7)  // "日本語⋯"
 /// ```
 public enum DisplayWidth {
   /// The columns a string takes.
@@ -41,11 +48,16 @@ public enum DisplayWidth {
     if first.isASCII { return first.value >= 0x20 && first.value < 0x7F ? 1 : 0 }
     if scalars.allSatisfy(isZeroWidth) { return 0 }
     let properties = first.properties
-    if properties.isEmojiPresentation { return 2 }
-    if isRegionalIndicator(first) { return 2 }
-    if properties.isEmoji && scalars.contains("\u{FE0F}") { return 2 }
-    if isWide(first.value) { return 2 }
-    return 1
+    let base: Int
+    if properties.isEmojiPresentation || isRegionalIndicator(first) || isWide(first.value) {
+      base = 2
+    } else if properties.isEmoji && scalars.contains("\u{FE0F}") {
+      base = 2
+    } else {
+      base = 1
+    }
+    if scalars.count == 1 { return base }
+    return base + scalars.dropFirst().count { $0.properties.generalCategory == .spacingMark }
   }
 
   /// Whether a scalar takes no column of its own (it modifies or joins the one before it, or is invisible).

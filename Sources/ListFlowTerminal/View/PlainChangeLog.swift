@@ -79,7 +79,7 @@ struct PlainChangeLog {
     func text(_ element: ListElement) -> String {
       guard let cell = view.pullCell(for: element) else { return "" }
       defer { view.reusePool.enqueue(cell) }
-      if let cell = cell as? any TerminalCell { return cell.plainText }
+      if let cell = cell as? any TerminalCell { return StyledRun(cell.plainText).text }
       return StyledRun(cell.textRepresentation).text
     }
     return (0..<dataSource.numberOfSections).map { section in

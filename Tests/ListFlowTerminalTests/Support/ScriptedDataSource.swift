@@ -90,7 +90,19 @@ final class ScriptedDataSource: ListDataSource {
     return cell
   }
 
-  func height(of element: ListElement) -> RowHeight? { nil }
+  func height(of element: ListElement) -> RowHeight? {
+    heightRequests += 1
+    switch element {
+    case .row(let path): return path.item >= 0 && path.item < numberOfRows(inSection: path.section) ? .exact(1) : nil
+    case .header(let section):
+      return snapshot.indices.contains(section) && snapshot[section].model.header != nil ? .exact(1) : nil
+    case .footer(let section):
+      return snapshot.indices.contains(section) && snapshot[section].model.footer != nil ? .exact(1) : nil
+    }
+  }
+
+  /// How many times ``height(of:)`` was asked.
+  var heightRequests = 0
 
   func selectRow(at path: ItemPath) throws(ListFlowError) { events.append("select \(path)") }
 
