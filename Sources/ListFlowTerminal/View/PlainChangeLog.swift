@@ -60,6 +60,7 @@ struct PlainChangeLog {
     for path in changes.elementDeleted { add("delete \(path)", text(path, in: sections)) }
     for section in changes.sectionInserted {
       add("insert section \(section)", header(section, in: next))
+      guard next.indices.contains(section) else { continue }
       for (item, text) in next[section].rows.enumerated() { lines.append("row \(section):\(item) \(text)") }
     }
     for move in changes.sectionMoved { add("move section \(move)", header(move.target, in: next)) }
