@@ -15,8 +15,8 @@ struct PseudoTerminalTests {
     EscapeSequence.resetAttributes + EscapeSequence.enableLineWrap + EscapeSequence.showCursor
     + EscapeSequence.leaveAlternateScreen
 
-  static func fixture(rows: Int = 20) throws -> PseudoTerminal {
-    try PseudoTerminal(executable: PseudoTerminal.executable(named: "TerminalFixture"), rows: rows)
+  static func fixture(rows: Int = 20, locale: String = "C.UTF-8") throws -> PseudoTerminal {
+    try PseudoTerminal(executable: PseudoTerminal.executable(named: "TerminalFixture"), rows: rows, locale: locale)
   }
 
   /// Checks that the terminal was given back as it was found.
@@ -124,6 +124,46 @@ struct PseudoTerminalTests {
     #expect(Array(terminal.screen.lines.prefix(3)) == ["Fixture list", "Fixture", "  row 0"])
     terminal.type("j")
     terminal.waitForScreen(containing: "4/40")
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("SIGTSTP from outside suspends as Ctrl-Z does; SIGCONT resumes")
+  func externalStop() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    terminal.send(SIGTSTP)
+    #expect(terminal.waitForStop())
+    terminal.wait(for: "the normal screen") { !$0.screen.usesAlternateScreen }
+    Self.expectRestored(terminal)
+    terminal.continueProgram()
+    terminal.wait(for: "the list again") { $0.screen.usesAlternateScreen && $0.screen.lines.contains("▸ row 0") }
+    #expect(terminal.isRaw)
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("a lone Escape counts as Escape after a short wait, and quits")
+  func loneEscape() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    terminal.type("j\u{1B}")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("with a locale that is not UTF-8 the screen is drawn in ASCII only")
+  func asciiOnlyLocale() throws {
+    let terminal = try Self.fixture(locale: "C")
+    terminal.waitForScreen(containing: "1/40")
+    #expect(terminal.screen.lines.contains("? row 0"))
+    let drawn = terminal.outputText
+    #expect(drawn.unicodeScalars.allSatisfy { $0.isASCII })
     terminal.type("q")
     let status = try #require(terminal.waitForExit())
     #expect(WaitStatus.exitCode(status) == 0)

@@ -259,3 +259,16 @@ final class StaticSnapshotSource: ListDataSource {
     return nil
   }
 }
+
+@Suite struct LocaleTests {
+  @Test(
+    "the locale's character set is read from LC_ALL, then LC_CTYPE, then LANG",
+    arguments: [
+      (["LANG": "en_US.UTF-8"], true), (["LANG": "C.utf8"], true), (["LC_ALL": "C", "LANG": "en_US.UTF-8"], false),
+      (["LC_CTYPE": "ja_JP.eucJP", "LANG": "en_US.UTF-8"], false), (["LC_ALL": "", "LC_CTYPE": "de_DE.UTF-8"], true),
+      ([:], false), (["LANG": "en_US.ISO-8859-1"], false), (["LANG": "POSIX"], false),
+    ])
+  func localeCharacterSet(environment: [String: String], isUTF8: Bool) {
+    #expect(TerminalSession.localeIsUTF8(environment: environment) == isUTF8)
+  }
+}

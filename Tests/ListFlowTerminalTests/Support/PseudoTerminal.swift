@@ -33,7 +33,9 @@ final class PseudoTerminal {
     return try #require(found, "\(name) is not next to the test bundle: run `swift build --build-tests` first")
   }
 
-  init(executable: String, arguments: [String] = [], columns: Int = 60, rows: Int = 20) throws {
+  init(
+    executable: String, arguments: [String] = [], columns: Int = 60, rows: Int = 20, locale: String = "C.UTF-8"
+  ) throws {
     var master: Int32 = -1
     var slave: Int32 = -1
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
@@ -60,7 +62,7 @@ final class PseudoTerminal {
     defer { posix_spawnattr_destroy(&attributes) }
     posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID
     let environment = [
-      "TERM=xterm-256color", "LANG=C.UTF-8", "SWIFT_BACKTRACE=enable=no",
+      "TERM=xterm-256color", "LANG=\(locale)", "SWIFT_BACKTRACE=enable=no",
       "PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
     ]
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
