@@ -27,7 +27,7 @@ extension ListController {
   /// and footers are rows too: a section whose header and footer kept their content keeps their binders.
   ///
   /// - Parameters:
-  ///   - view: The view to drive.
+  ///   - view: The view to drive, or `nil` for a feed of a composite.
   ///   - configuration: When to reload, the duplicate policy (applied to the rows' identities), when to diff off
   ///     the main actor.
   ///   - delegate: The closures that receive the list's events.
@@ -35,7 +35,7 @@ extension ListController {
   ///   - cell: The function that makes the binder of a row, header or footer; it may run off the main actor.
   @inlinable
   public convenience init<Row: Differentiable & Sendable>(
-    view: any ListView,
+    view: (any ListView)?,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
     rows: @escaping @Sendable (State) -> [ListSection<Row>],
@@ -50,13 +50,13 @@ extension ListController {
   /// (``ListIdentifier/mainSection``): the declarations are the rows of ``init(view:configuration:delegate:rows:cell:)``.
   ///
   /// - Parameters:
-  ///   - view: The view to drive.
+  ///   - view: The view to drive, or `nil` for a feed of a composite.
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
   ///   - cell: The function that makes the binder of a declaration; it may run off the main actor.
   @inlinable
   public convenience init(
-    view: any ListView,
+    view: (any ListView)?,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
     cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
@@ -70,13 +70,13 @@ extension ListController {
   /// declarations are the rows of ``init(view:configuration:delegate:rows:cell:)``.
   ///
   /// - Parameters:
-  ///   - view: The view to drive.
+  ///   - view: The view to drive, or `nil` for a feed of a composite.
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
   ///   - cell: The function that makes the binder of a declaration (row, header or footer).
   @inlinable
   public convenience init(
-    view: any ListView,
+    view: (any ListView)?,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
     cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
