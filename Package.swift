@@ -45,6 +45,13 @@ let package = Package(
       dependencies: ["ListFlowTerminal", "ListFlowTesting"],
       swiftSettings: strict
     ),
+    // An interactive program the pseudo-terminal tests run; `swift build --build-tests` and `swift test` build it.
+    .executableTarget(
+      name: "TerminalFixture",
+      dependencies: ["ListFlow", "ListFlowTerminal"],
+      path: "Tests/TerminalFixture",
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "IntegrationTests",
       dependencies: ["ListFlow", "ListFlowTesting", "ListFlowTerminal"],

@@ -6,7 +6,7 @@
 /// Its look is a set of ``TextStyle`` values that `ListItemStyle` values change (see `ListItemStyle.bold`).
 ///
 /// ```
-/// ▸ 日本語のタイトル  a subtitle …                  12 MB
+/// ▸ 日本語のタイトル  a subtitle ⋯                  12 MB
 /// ```
 public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigurable, ImagedConfigurable,
   FontedConfigurable, ColoredConfigurable
