@@ -10,7 +10,9 @@ import ListFlowTesting
 /// `didApply` of that state. Figures: `states_per_s` (states applied over the time of the whole loop, the
 /// producer's work included), `p50_ms` and `p99_ms` (of the latencies of every timed run, nearest rank), and
 /// `producer_ms` (the mean time the producer takes to make a state, part of the loop's time but of no state's
-/// latency). The first state, whose rows are all new, is shown before the clock starts.
+/// latency), and `reloads` (how many of a run's states the controller showed by reloading the view instead of
+/// applying batches, the most of any timed run). The first state, whose rows are all new, is shown before the
+/// clock starts.
 ///
 /// `--states N` (``BenchmarkContext/stateCount``) replaces ``stateCount``, for profiling.
 struct ApplyLoop: Sendable {
@@ -38,6 +40,7 @@ struct ApplyLoop: Sendable {
     var elapsed: Duration
     var latencies: [Duration]
     var producing: Duration
+    var reloads: Int
   }
 
   private func measure(_ context: BenchmarkContext) async -> [BenchmarkResult] {
@@ -52,6 +55,7 @@ struct ApplyLoop: Sendable {
       result.extra["p99_ms"] = .double(Self.percentile(latencies, 0.99))
       let producing = timed.map { BenchmarkContext.milliseconds($0.producing) }.reduce(0, +)
       result.extra["producer_ms"] = .double(producing / Double(timed.count * states))
+      result.extra["reloads"] = .int(timed.map(\.reloads).max() ?? 0)
     }
   }
 
@@ -83,6 +87,7 @@ struct ApplyLoop: Sendable {
     let updates = store.updates()
     let running = Task { await controller.run(updates) }
     await applied.wait(for: 0)  // the first state, every row new: not one of the states measured
+    let firstReloads = controller.statistics.reloads
     let start = clock.now
     var producing = Duration.zero
     for sequence in stride(from: 1, through: stateCount, by: 1) {
@@ -99,6 +104,8 @@ struct ApplyLoop: Sendable {
     await running.value
     precondition(
       controller.state == state && EndToEndViewKind.shows(view, state), "\(name): the last state was not shown")
-    return Run(elapsed: elapsed, latencies: latencies, producing: producing)
+    return Run(
+      elapsed: elapsed, latencies: latencies, producing: producing,
+      reloads: controller.statistics.reloads - firstReloads)
   }
 }
