@@ -7,8 +7,8 @@ extension ListEngine {
   /// - Throws: An out-of-range error (also reported to the delegate); nothing is called then.
   public func selectRow(at path: ItemPath) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: path)
-    if let owner { owner.delegate.didSelectRow(owner.path, binder) }
-    delegate.didSelectRow(path, binder)
+    if let owner { owner.delegate.notifySelection(owner.path, binder) }
+    delegate.notifySelection(path, binder)
     if (owner?.delegate.deselectsAutomatically ?? false) || delegate.deselectsAutomatically {
       view.deselectRow(at: path)
       if let owner { owner.delegate.didDeselectRow(owner.path, binder) }
@@ -54,10 +54,10 @@ extension ListEngine {
     displayedCells[ObjectIdentifier(cell)] = element
     if let (owner, local) = route(element, routes: nil) {
       local.notify(
-        cell, row: owner.willDisplayCell, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
+        cell, row: owner.notifyDisplay, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
     }
     element.notify(
-      cell, row: delegate.willDisplayCell, header: delegate.willDisplayHeader, footer: delegate.willDisplayFooter)
+      cell, row: delegate.notifyDisplay, header: delegate.willDisplayHeader, footer: delegate.willDisplayFooter)
   }
 
   /// A row, header or footer left the screen or was deleted: the matching `didEndDisplaying…` closure of the

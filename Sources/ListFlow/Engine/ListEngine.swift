@@ -169,8 +169,13 @@ public final class ListEngine: ListDataSource {
     displayedCells = [:]
     view.reloadData()
     reloadCount += 1
+    rearmEnd()
     delegate.didApply(transition)
   }
+
+  /// After a change, the end counts as not reached: a list whose end stays on screen (a page that did not fill
+  /// it) reports ``SyncDelegate/didReachEnd`` again at the view's next scroll report, so paging cannot stall.
+  private func rearmEnd() { edges.end = false }
 
   /// Applies staged changes one batch per stage, between ``SyncDelegate/willApply`` and ``SyncDelegate/didApply``.
   private func performBatches(_ changes: StagedChangeset<ListSnapshot>, to target: ListSnapshot) {
@@ -187,6 +192,7 @@ public final class ListEngine: ListDataSource {
       delegate.dispatch(update)
     }
     snapshot = target
+    rearmEnd()
     delegate.didApply(transition)
   }
 
