@@ -212,8 +212,14 @@ extension ListEngine {
 
   /// The owner of a row: its feed's delegate and the row's local position; `nil` when the engine's own.
   private func owner(ofRow path: ItemPath) -> (delegate: SyncDelegate, path: ItemPath)? {
-    guard let route = root?.route(forSection: path.section), let delegate = route.delegate else { return nil }
+    guard let route = root?.route(forSection: path.section), let delegate = delegate(of: route) else { return nil }
     return (delegate, ItemPath(item: path.item, section: route.localSection))
+  }
+
+  /// The delegate of a route's owning feed.
+  private func delegate(of route: SectionRoute) -> SyncDelegate? {
+    guard let owner = route.owner else { return nil }
+    return root?.delegate(ofOwner: owner)
   }
 
   /// A row's binder and owner; an out-of-range position is reported, then thrown.
@@ -238,7 +244,7 @@ extension ListEngine {
     } else {
       route = root?.route(forSection: section)
     }
-    guard let route, let delegate = route.delegate else { return nil }
+    guard let route, let delegate = delegate(of: route) else { return nil }
     switch element {
     case .row(let path): return (delegate, .row(ItemPath(item: path.item, section: route.localSection)))
     case .header: return (delegate, .header(section: route.localSection))
