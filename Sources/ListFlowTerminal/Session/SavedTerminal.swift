@@ -1,3 +1,4 @@
+import ListFlow
 import Synchronization
 
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ struct SavedTerminal: @unchecked Sendable {
 
   /// Makes `saved` the terminal to restore, and installs the `atexit` handler once.
   static func register(_ saved: SavedTerminal) {
-    let installExitHandler = registration.withLock { registration in
+    let installExitHandler = registration.withSanitizedLock { registration in
       registration.saved = saved
       defer { registration.exitHandlerInstalled = true }
       return !registration.exitHandlerInstalled
@@ -39,7 +40,7 @@ struct SavedTerminal: @unchecked Sendable {
   /// Restores the registered terminal, if any, and forgets it.
   static func restoreRegistered() {
     guard
-      let saved = registration.withLock({ registration in
+      let saved = registration.withSanitizedLock({ registration in
         defer { registration.saved = nil }
         return registration.saved
       })

@@ -1,4 +1,5 @@
 import Dispatch
+import ListFlow
 import Synchronization
 
 #if canImport(Glibc)
@@ -92,7 +93,7 @@ public final class TerminalSession: Sendable {
   /// Safe to call more than once and from any thread; only the first call does anything. Input sources and
   /// signal handlers stop.
   public func restore() {
-    let sources = state.withLock { state -> [any DispatchSourceProtocol] in
+    let sources = state.withSanitizedLock { state -> [any DispatchSourceProtocol] in
       defer { state.sources = [] }
       return state.sources
     }
@@ -113,7 +114,7 @@ public final class TerminalSession: Sendable {
       if let size = Self.size(of: descriptor) { handler(size) }
     }
     source.resume()
-    state.withLock { $0.sources.append(source) }
+    state.withSanitizedLock { $0.sources.append(source) }
   }
 
   /// The keys pressed, as a stream that ends when the input closes, when ``restore()`` is called, or when the
@@ -134,14 +135,14 @@ public final class TerminalSession: Sendable {
         source.cancel()
         return
       }
-      let keys = decoder.withLock { $0.decode(Array(buffer[0..<count])) }
+      let keys = decoder.withSanitizedLock { $0.decode(Array(buffer[0..<count])) }
       keys.forEach { continuation.yield($0) }
     }
     source.setCancelHandler { continuation.finish() }
     let cancellable = SendableSource(source)
     continuation.onTermination = { _ in cancellable.source.cancel() }
     source.resume()
-    state.withLock { $0.sources.append(source) }
+    state.withSanitizedLock { $0.sources.append(source) }
     return stream
   }
 
@@ -160,7 +161,7 @@ public final class TerminalSession: Sendable {
       source.resume()
       sources.append(source)
     }
-    state.withLock { $0.sources += sources }
+    state.withSanitizedLock { $0.sources += sources }
   }
 }
 
