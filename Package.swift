@@ -35,6 +35,7 @@ let package = Package(
       name: "ListFlowBenchmarks",
       dependencies: ["ListFlowDiff", "ListFlow", "ListFlowTesting", "ListFlowTerminal"],
       path: "Benchmarks",
+      exclude: ["README.md"],
       swiftSettings: strict
     ),
     .testTarget(name: "ListFlowDiffTests", dependencies: ["ListFlowDiff", "ListFlowTesting"], swiftSettings: strict),
@@ -42,6 +43,13 @@ let package = Package(
     .testTarget(
       name: "ListFlowTerminalTests",
       dependencies: ["ListFlowTerminal", "ListFlowTesting"],
+      swiftSettings: strict
+    ),
+    // An interactive program the pseudo-terminal tests run; `swift build --build-tests` and `swift test` build it.
+    .executableTarget(
+      name: "TerminalFixture",
+      dependencies: ["ListFlow", "ListFlowTerminal"],
+      path: "Tests/TerminalFixture",
       swiftSettings: strict
     ),
     .testTarget(

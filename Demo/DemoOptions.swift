@@ -8,6 +8,10 @@ struct DemoOptions: Equatable {
   var forcesPlain = false
   /// Show the help and exit.
   var showsHelp = false
+  /// Print the processes read from `/proc`, one per line, and exit.
+  var listsProcesses = false
+  /// The folder read instead of `/proc` (a fake one, for tests).
+  var procRoot: String?
 
   /// The ticks a plain run shows when `--ticks` is not given, so that piping ends by itself.
   static let defaultPlainTicks = 10
@@ -23,10 +27,13 @@ struct DemoOptions: Equatable {
       --ticks N        stop after N updates (default: until q in a terminal, \(defaultPlainTicks) otherwise)
       --interval MS    milliseconds between updates (default: 1000)
       --plain          print change lines even when stdout is a terminal
+      --list-processes print the processes read from /proc (pid, name, bytes, CPU ticks) and exit
+      --proc-root DIR  read DIR instead of /proc
       -h, --help       show this help
 
     Keys (interactive): up/down or j/k move, PgUp/PgDn page, g/G top/bottom, enter select,
-    d delete (hide the process from the list), r refresh now, q or Ctrl-C quit.
+    d delete (hide the process from the list), right/left expand/collapse threads, r refresh now,
+    q or Ctrl-C quit.
     """
 
   /// Why the arguments could not be parsed.
@@ -51,6 +58,10 @@ struct DemoOptions: Equatable {
       switch argument {
       case "-h", "--help": showsHelp = true
       case "--plain": forcesPlain = true
+      case "--list-processes": listsProcesses = true
+      case "--proc-root":
+        guard let value = remaining.popFirst() else { throw .missingValue(argument) }
+        procRoot = value
       case "--ticks", "--interval":
         guard let value = remaining.popFirst() else { throw .missingValue(argument) }
         guard let number = Int(value), number > 0 else { throw .invalidValue(option: argument, value: value) }

@@ -10,22 +10,37 @@ struct MachineInfo: Equatable, Sendable {
   var memoryAvailableMB = 0
 
   /// Reads the facts; a file that cannot be read leaves its fact at `?` or 0.
-  static func read(root: String = "/proc") -> MachineInfo {
+  ///
+  /// Files are read as bytes and decoded with invalid UTF-8 replaced; numbers that are not finite or do not fit
+  /// (`nan`, `inf`, `1e400` in `uptime`) count as 0.
+  ///
+  /// - Parameter root: The `/proc` folder; ``ProcessTable/root`` by default.
+  static func read(root: String = ProcessTable.root) -> MachineInfo {
     func file(_ path: String) -> String? {
-      (try? String(contentsOfFile: "\(root)/\(path)", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+      FileManager.default.contents(atPath: "\(root)/\(path)").map {
+        String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      }
     }
     var info = MachineInfo()
     info.hostName = file("sys/kernel/hostname") ?? "?"
     info.kernel = file("sys/kernel/osrelease") ?? "?"
-    info.uptimeSeconds = file("uptime").flatMap { Double($0.split(separator: " ").first ?? "") }.map(Int.init) ?? 0
+    info.uptimeSeconds = file("uptime").map { seconds(fromUptime: $0) } ?? 0
     info.loadAverage = file("loadavg").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "?"
     for line in (file("meminfo") ?? "").split(separator: "\n") {
       let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-      guard fields.count >= 2, let kilobytes = Int(fields[1]) else { continue }
+      guard fields.count >= 2, let kilobytes = Int(fields[1]), kilobytes >= 0 else { continue }
       if fields[0] == "MemTotal:" { info.memoryTotalMB = kilobytes / 1024 }
       if fields[0] == "MemAvailable:" { info.memoryAvailableMB = kilobytes / 1024 }
     }
     return info
+  }
+
+  /// The whole seconds of the first number of `/proc/uptime`, 0 when it is not a finite number from 0 to 10¹⁵.
+  static func seconds(fromUptime text: String) -> Int {
+    guard let first = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).first, let value = Double(first),
+      value.isFinite, value >= 0, value < 1e15
+    else { return 0 }
+    return Int(value)
   }
 
   /// `3d 04:05:06`-style uptime.

@@ -53,8 +53,8 @@ struct StoreControllerIntegrationTests {
     await app.applied.wait { $0.revision == 0 }
     let batchesBefore = app.view.updates.count
 
-    #expect(try app.controller.editActions(forRowAt: ItemPath(item: 0, section: 0)) == [.delete])
-    try app.controller.commitEdit(.delete, forRowAt: ItemPath(item: 0, section: 0))  // "buy milk"
+    #expect(try app.controller.engine!.editActions(forRowAt: ItemPath(item: 0, section: 0)) == [.delete])
+    try app.controller.engine!.commitEdit(.delete, forRowAt: ItemPath(item: 0, section: 0))  // "buy milk"
     await app.applied.wait { $0.revision == 1 }
     #expect(app.store.state.todos.map(\.title) == ["write tests", "ship"])
     #expect(app.view.renderedLines == ["== Open (2) r1 ==", "[ ] write tests", "[ ] ship", "== Done (0) =="])

@@ -43,7 +43,7 @@ import Testing
     #expect(fixture.screen.unsupported.isEmpty)
     #expect(
       text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
-        "Title", "Fruits", "▸ apple", "  banana", "  cherry", "  3 fruits", "", " 1/3  ↑↓/jk move · enter sele…",
+        "Title", "Fruits", "▸ apple", "  banana", "  cherry", "  3 fruits", "", " 1/3  j/k move - enter select⋯",
       ])
     #expect(fixture.screen.cells[2][2].attributes.inverse)
     #expect(fixture.screen.cells[1][0].attributes.bold)
@@ -113,8 +113,8 @@ import Testing
     var fixture = Fixture()
     fixture.dataSource.show([.init(id: 0, rows: Self.rows(["日本語のとても長いタイトルです", "👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧"]))])
     let lines = fixture.replay().split(separator: "\n").map(String.init)
-    #expect(lines[1] == "▸ 日本語のとても長いタイトル…")
-    #expect(lines[2] == "  👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧…")
+    #expect(lines[1] == "▸ 日本語のとても長いタイトル⋯")
+    #expect(lines[2] == "  👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧⋯")
     #expect(lines.allSatisfy { DisplayWidth.of($0) <= Self.size.columns })
   }
 
@@ -167,7 +167,7 @@ import Testing
     fixture.view.resize(to: TerminalSize(columns: 12, rows: 4))
     var screen = ScreenModel(columns: 12, rows: 4)
     screen.feed(fixture.output.takeText())
-    #expect(screen.text == "Title\n▸ a\n  b\n 1/2  ↑↓/jk…")
+    #expect(screen.text == "Title\n▸ a\n  b\n 1/2  j/k m⋯")
   }
 
   @Test("plain mode writes one line per change and no escape code")

@@ -30,9 +30,9 @@ import Testing
     cell.title = "Title"
     cell.subtitle = "a long subtitle"
     cell.accessory = "42"
-    #expect(cell.line(width: 20).text == "Title  a long su… 42")
+    #expect(cell.line(width: 20).text == "Title  a long su⋯ 42")
     #expect(cell.line(width: 20).width == 20)
-    #expect(cell.line(width: 8).text == "Titl… 42")
+    #expect(cell.line(width: 8).text == "Titl⋯ 42")
   }
 
   @Test("styles for TextCell change only the look, and compose")

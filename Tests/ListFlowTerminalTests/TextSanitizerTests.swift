@@ -94,6 +94,78 @@ import Testing
     }
   }
 
+  /// Whether text hides nothing: no tag character outside a flag, no variation selector that follows no
+  /// character or another selector, no joiner at the start or after another joiner, no blank-looking filler.
+  static func hidesNothing(_ text: String) -> Bool {
+    let scalars = Array(text.unicodeScalars)
+    var flagTagsLeft = 0
+    for (index, scalar) in scalars.enumerated() {
+      let value = scalar.value
+      let previous = index > 0 ? scalars[index - 1].value : nil
+      if value == 0x1F3F4 { flagTagsLeft = 7 }
+      switch value {
+      case 0xE0000...0xE007F:
+        guard flagTagsLeft > 0 else { return false }
+        flagTagsLeft = value == 0xE007F ? 0 : flagTagsLeft - 1
+      case 0xFE00...0xFE0F, 0xE0100...0xE01EF:
+        guard let previous, !(0xFE00...0xFE0F).contains(previous), !(0xE0100...0xE01EF).contains(previous),
+          previous != 0x20
+        else { return false }
+      case 0x200C, 0x200D:
+        guard let previous, previous != 0x200C, previous != 0x200D else { return false }
+      case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800: return false
+      default: if value != 0x1F3F4 && !(0xE0020...0xE007F).contains(value) { flagTagsLeft = 0 }
+      }
+    }
+    return true
+  }
+
+  @Test(
+    "invisible characters that could hide text are shown",
+    arguments: [
+      ("a\u{E0068}\u{E0069}b", "a<U+E0068><U+E0069>b"),
+      ("\u{E0041}x", "<U+E0041>x"),
+      (
+        "🏴\u{E0068}\u{E0065}\u{E006C}\u{E006C}\u{E006F}\u{E0020}\u{E0077}\u{E007F}",
+        "🏴<U+E0068><U+E0065><U+E006C><U+E006C><U+E006F><U+E0020><U+E0077><U+E007F>"
+      ),
+      ("😀\u{FE0F}\u{FE01}\u{E0100}", "😀\u{FE0F}<U+FE01><U+E0100>"),
+      ("\u{FE0F}start", "<U+FE0F>start"),
+      ("a \u{FE0E}", "a <U+FE0E>"),
+      ("\u{200D}x\u{200D}\u{200D}y", "<U+200D>x\u{200D}<U+200D>y"),
+      ("\u{3164}\u{115F}\u{1160}\u{FFA0}\u{2800}", "<U+3164><U+115F><U+1160><U+FFA0><U+2800>"),
+    ])
+  func hiddenTextIsShown(input: String, shown: String) {
+    let output = TextSanitizer.singleLine.sanitize(input)
+    #expect(output == shown)
+    #expect(Self.hidesNothing(output))
+  }
+
+  @Test("what text needs is kept: flags with tags, one variation selector, joiners between characters")
+  func neededInvisiblesKept() {
+    for text in ["🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🏴󠁧󠁢󠁷󠁬󠁳󠁿", "❤️", "☺︎", "葛\u{E0100}", "1️⃣", "👩‍💻", "می‌خواهم", "क्‍ष"] {
+      #expect(TextSanitizer.singleLine.sanitize(text) == text, "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+
+  @Test("random invisible scalars never hide anything after sanitising")
+  func randomInvisiblesHideNothing() {
+    var random = SplitMix64(seed: 0x1D_DE17)
+    let pieces: [UInt32] = [
+      0x61, 0x20, 0x1F3F4, 0x1F600, 0xE0020, 0xE0041, 0xE007F, 0xE0001, 0xFE0F, 0xFE0E, 0xFE01, 0xE0100, 0x200D,
+      0x200C, 0x3164, 0x2800, 0x115F, 0x1160, 0x0A, 0x1B,
+    ]
+    for _ in 0..<1_000 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...12, using: &random) {
+        scalars.append(Unicode.Scalar(pieces.randomElement(using: &random)!)!)
+      }
+      let output = TextSanitizer.singleLine.sanitize(String(scalars))
+      #expect(Self.hidesNothing(output), "input scalars: \(scalars.map(\.value))")
+      #expect(Self.isInert(output))
+    }
+  }
+
   @Test("a styled run sanitises its text on creation")
   func runsSanitise() {
     #expect(StyledRun("\u{1B}[31mred\u{1B}[0m").text == "␛[31mred␛[0m")

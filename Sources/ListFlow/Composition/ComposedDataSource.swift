@@ -1,11 +1,13 @@
 /// A data source made of child sources shown one after another as one list: each child keeps its own sections,
 /// updates and events, and the composite maps positions between them.
 ///
-/// A child's update reaches the composite as the child's own staged changes shifted to its place (never a full
-/// reload), with each stage's data being the whole composite's sections. Children can be sources of sections
-/// (``SectionedDataSource``) or composites, nested to any depth, hidden (their sections leave as deletes) and
-/// shown (they come back as inserts). Global and local positions map both ways through cached section offsets:
-/// O(log n) from global to local, O(1) from local to global, rebuilt only when a child's section count changes.
+/// A child is any ``ComposableSource``: a ``SectionedDataSource``, a ``ListController`` made without a view, a
+/// ``PagedListFeed``, an ``OutlineFeed``, another composite (nested to any depth), or a type of your own. A
+/// child's update reaches the composite as the child's own staged changes shifted to its place (never a full
+/// reload), with each stage's data being the whole composite's sections. Children can be hidden (their sections
+/// leave as deletes), shown (they come back as inserts) and reordered (``moveChild(from:to:)``, reported as
+/// section moves). Global and local positions map both ways through cached section offsets: O(log n) from global
+/// to local, O(1) from local to global, rebuilt only when a child's section count changes.
 ///
 /// ```swift
 /// let banner = SectionedDataSource(sections: [ArraySection(model: "Banner", elements: ["Sale!"])])
@@ -13,23 +15,26 @@
 /// let screen = ComposedDataSource<ArraySection<String, String>>()
 /// try screen.append(banner)
 /// try screen.append(feed)
-/// screen.didUpdate = { changes in view.apply(changes) }
+/// screen.didUpdate = { changes in print(changes) }
 /// feed.update(to: [ArraySection(model: "Feed", elements: ["a", "b", "c"])])  // insert at 1:2 on screen
 /// banner.isHidden = true                                                     // delete section 0
 /// ```
 @MainActor
-public final class ComposedDataSource<Section: DifferentiableSection> {
+public final class ComposedDataSource<Section: DifferentiableSection>: ComposableSource {
   /// The displayed sections of every child, in child order: the composite's content, shown or not.
   public private(set) var sections: [Section] = []
   /// Called with the staged changes of ``displayedSections`` after every change of a child, hide and show.
   public var didUpdate: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
-  /// The composite this one is a child of.
-  internal weak var parent: ComposedDataSource<Section>?
+  /// The link to the composite this one is a child of.
+  public let compositionLink = CompositionLink<Section>()
 
-  internal private(set) var children: [ComposedChild<Section>] = []
+  /// The children, in display order.
+  internal private(set) var children: [any ComposableSource<Section>] = []
   /// The displayed section count of each child, with cached starts.
   internal private(set) var offsets = SectionOffsets()
   private var childIndices: [ObjectIdentifier: Int] = [:]
+  /// Called with every change and whether it asks for a reload, for the engine that shows a top-level composite.
+  internal var deliver: (@MainActor (StagedChangeset<[Section]>, Bool) -> Void)?
 
   /// Whether the composite is hidden: its sections are then not displayed.
   ///
@@ -37,7 +42,7 @@ public final class ComposedDataSource<Section: DifferentiableSection> {
   public var isHidden = false {
     didSet {
       guard isHidden != oldValue else { return }
-      emit(visibilityChanges(of: sections, hidden: isHidden))
+      emit(visibilityChanges(of: sections, hidden: isHidden), reloading: false)
     }
   }
 
@@ -68,43 +73,46 @@ public final class ComposedDataSource<Section: DifferentiableSection> {
 
   // MARK: Children
 
-  /// Adds a source of sections after the other children; its displayed sections are inserted.
+  /// Adds a child after the others; its displayed sections are inserted.
   ///
   /// - Parameter child: The source.
-  /// - Throws: ``CompositionError/alreadyComposed`` when the source is a child elsewhere.
-  public func append(_ child: SectionedDataSource<Section>) throws(CompositionError) {
-    try insert(.sections(child), at: children.count)
+  /// - Throws: ``CompositionError/alreadyComposed`` when the source is a child elsewhere or shown by a view of
+  ///   its own, ``CompositionError/cycle`` when it is this composite or contains it.
+  public func append(_ child: any ComposableSource<Section>) throws(CompositionError) {
+    try insert(child, at: children.count)
   }
 
-  /// Adds a composite after the other children; its displayed sections are inserted.
-  ///
-  /// - Parameter child: The composite.
-  /// - Throws: ``CompositionError/alreadyComposed`` when it is a child elsewhere, ``CompositionError/cycle`` when
-  ///   it is this composite or contains it.
-  public func append(_ child: ComposedDataSource<Section>) throws(CompositionError) {
-    try insert(.composite(child), at: children.count)
-  }
-
-  /// Inserts a source of sections among the children; its displayed sections are inserted.
+  /// Inserts a child among the others; its displayed sections are inserted.
   ///
   /// - Parameters:
   ///   - child: The source.
-  ///   - index: Its position among the children.
-  /// - Throws: ``CompositionError/childIndexOutOfRange(index:childCount:)`` or
-  ///   ``CompositionError/alreadyComposed``.
-  public func insert(_ child: SectionedDataSource<Section>, at index: Int) throws(CompositionError) {
-    try insert(.sections(child), at: index)
-  }
-
-  /// Inserts a composite among the children; its displayed sections are inserted.
-  ///
-  /// - Parameters:
-  ///   - child: The composite.
-  ///   - index: Its position among the children.
+  ///   - index: Its position among the children, from 0 through ``childCount``.
   /// - Throws: ``CompositionError/childIndexOutOfRange(index:childCount:)``,
   ///   ``CompositionError/alreadyComposed`` or ``CompositionError/cycle``.
-  public func insert(_ child: ComposedDataSource<Section>, at index: Int) throws(CompositionError) {
-    try insert(.composite(child), at: index)
+  public func insert(_ child: any ComposableSource<Section>, at index: Int) throws(CompositionError) {
+    guard (0...children.count).contains(index) else {
+      throw .childIndexOutOfRange(index: index, childCount: children.count)
+    }
+    guard !child.compositionLink.isComposed, !((child as? any _ViewBoundSource)?.isBoundToView ?? false) else {
+      throw .alreadyComposed
+    }
+    if let composite = child as? ComposedDataSource<Section> {
+      var ancestor: ComposedDataSource<Section>? = self
+      while let node = ancestor {
+        if node === composite { throw .cycle }
+        ancestor = node.compositionLink.parent
+      }
+    }
+    child.compositionLink.parent = self
+    child.compositionLink.childID = ObjectIdentifier(child)
+    children.insert(child, at: index)
+    reindex(from: index)
+    let added = child.displayedSections
+    let start = offsets.start(ofChild: index)
+    offsets.insertChild(count: added.count, at: index)
+    sections.insert(contentsOf: added, at: start)
+    guard !isHidden, !added.isEmpty else { return }
+    emit(StagedChangeset([Changeset(data: sections, sectionInserted: Array(start..<start + added.count))]))
   }
 
   /// Removes a child; its displayed sections are deleted, and it can be added again anywhere.
@@ -117,8 +125,9 @@ public final class ComposedDataSource<Section: DifferentiableSection> {
     }
     let range = offsets.sections(ofChild: index)
     let child = children.remove(at: index)
-    child.parent = nil
-    childIndices[child.id] = nil
+    child.compositionLink.parent = nil
+    child.compositionLink.childID = nil
+    childIndices[ObjectIdentifier(child)] = nil
     reindex(from: index)
     offsets.removeChild(at: index)
     sections.removeSubrange(range)
@@ -126,31 +135,60 @@ public final class ComposedDataSource<Section: DifferentiableSection> {
     emit(StagedChangeset([Changeset(data: sections, sectionDeleted: Array(range))]))
   }
 
-  private func insert(_ child: ComposedChild<Section>, at index: Int) throws(CompositionError) {
-    guard (0...children.count).contains(index) else {
-      throw .childIndexOutOfRange(index: index, childCount: children.count)
+  /// Moves a child to another position among the children; its sections are reported as section moves.
+  ///
+  /// ```swift
+  /// try screen.moveChild(from: 2, to: 0)   // the third child's sections now come first
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - source: The child's position.
+  ///   - destination: Its position once moved, from 0 to ``childCount`` - 1.
+  /// - Throws: ``CompositionError/childIndexOutOfRange(index:childCount:)`` for either position.
+  /// - Complexity: O(*s*) for the composite's *s* sections.
+  public func moveChild(from source: Int, to destination: Int) throws(CompositionError) {
+    guard children.indices.contains(source) else {
+      throw .childIndexOutOfRange(index: source, childCount: children.count)
     }
-    guard child.parent == nil else { throw .alreadyComposed }
-    if case .composite(let composite) = child {
-      var ancestor: ComposedDataSource<Section>? = self
-      while let node = ancestor {
-        if node === composite { throw .cycle }
-        ancestor = node.parent
+    guard children.indices.contains(destination) else {
+      throw .childIndexOutOfRange(index: destination, childCount: children.count)
+    }
+    guard source != destination else { return }
+    let before = offsets
+    let child = children.remove(at: source)
+    children.insert(child, at: destination)
+    let count = offsets.counts[source]
+    offsets.removeChild(at: source)
+    offsets.insertChild(count: count, at: destination)
+    reindex(from: min(source, destination))
+    // Section i of the old order lands where its child now starts, plus its place inside the child.
+    var moved: [Section] = []
+    moved.reserveCapacity(sections.count)
+    var moves: [Move<Int>] = []
+    for index in children.indices {
+      let oldIndex = oldPosition(of: index, movedFrom: source, to: destination)
+      let oldRange = before.sections(ofChild: oldIndex)
+      let newStart = offsets.start(ofChild: index)
+      for (offset, old) in oldRange.enumerated() {
+        moved.append(sections[old])
+        if old != newStart + offset { moves.append(Move(source: old, target: newStart + offset)) }
       }
     }
-    child.parent = self
-    children.insert(child, at: index)
-    reindex(from: index)
-    let added = child.displayedSections
-    let start = offsets.start(ofChild: index)
-    offsets.insertChild(count: added.count, at: index)
-    sections.insert(contentsOf: added, at: start)
-    guard !isHidden, !added.isEmpty else { return }
-    emit(StagedChangeset([Changeset(data: sections, sectionInserted: Array(start..<start + added.count))]))
+    sections = moved
+    guard !isHidden, !moves.isEmpty else { return }
+    emit(StagedChangeset([Changeset(data: sections, sectionMoved: moves)]))
+  }
+
+  /// Where the child now at `index` was before it or another child moved from `source` to `destination`.
+  private func oldPosition(of index: Int, movedFrom source: Int, to destination: Int) -> Int {
+    if index == destination { return source }
+    if source < destination, (source..<destination).contains(index) { return index + 1 }
+    if destination < source, (destination + 1...source).contains(index) { return index - 1 }
+    return index
   }
 
   private func reindex(from index: Int) {
-    for position in index..<children.count { childIndices[children[position].id] = position }
+    for position in index..<children.count { childIndices[ObjectIdentifier(children[position])] = position }
   }
 
   // MARK: Updates
@@ -158,7 +196,7 @@ public final class ComposedDataSource<Section: DifferentiableSection> {
   /// Takes a child's staged changes, shifts them to the child's place and sends them on.
   ///
   /// - Complexity: O(*c*) for *c* changes plus O(*s*) per stage for the composite's *s* sections.
-  internal func child(_ id: ObjectIdentifier, didChange changes: StagedChangeset<[Section]>) {
+  internal func child(_ id: ObjectIdentifier, didChange changes: StagedChangeset<[Section]>, reloading: Bool) {
     guard let index = childIndices[id] else { return }
     let start = offsets.start(ofChild: index)
     var count = offsets.counts[index]
@@ -171,12 +209,36 @@ public final class ComposedDataSource<Section: DifferentiableSection> {
     sections = whole
     offsets.setCount(count, ofChild: index)
     guard !isHidden else { return }
-    emit(shifted)
+    emit(shifted, reloading: reloading)
   }
 
-  private func emit(_ changes: StagedChangeset<[Section]>) {
-    guard !changes.isEmpty else { return }
-    didUpdate(changes)
-    parent?.child(ObjectIdentifier(self), didChange: changes)
+  /// Moves a row inside the child that owns it: both positions must be in the same child.
+  ///
+  /// - Parameter move: The move, in this composite's positions; the caller has checked that they exist.
+  /// - Throws: ``ListFlowError/rowNotMovable(_:)`` when the positions are in different children or the child
+  ///   takes no moves.
+  public func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) {
+    guard let (child, sourceSection) = offsets.childSection(forSection: move.source.section),
+      let (targetChild, targetSection) = offsets.childSection(forSection: move.target.section),
+      child == targetChild
+    else { throw .rowNotMovable(move.source) }
+    try children[child].moveRow(
+      Move(
+        source: ItemPath(item: move.source.item, section: sourceSection),
+        target: ItemPath(item: move.target.item, section: targetSection)))
   }
+
+  private func emit(_ changes: StagedChangeset<[Section]>, reloading: Bool = false) {
+    guard !changes.isEmpty || reloading else { return }
+    if !changes.isEmpty { didUpdate(changes) }
+    deliver?(changes, reloading)
+    compositionLink.send(changes, reloading: reloading)
+  }
+}
+
+/// A source that may be shown by a view of its own (a ``ListController`` made with a view), and then cannot be a
+/// child of a composite.
+@MainActor
+protocol _ViewBoundSource: AnyObject {
+  var isBoundToView: Bool { get }
 }

@@ -1,72 +1,87 @@
-/// Drives a ``ListView`` from a ``ComposedDataSource`` of cell-binder sections: each child's update is applied
-/// to the view as that child's staged changes shifted to its place, and the view's events go to the child that
-/// owns the row, with the row's local position.
+/// Shows a ``ComposedDataSource`` of children of any kind in a ``ListView``, through a ``ListEngine``: each
+/// child's update reaches the view as that child's staged changes shifted to its place, and the view's events go
+/// to the child that owns the row, with the row's local position.
 ///
 /// ```swift
 /// let screen = ComposedDataSource<ListSectionSnapshot>()
 /// let banner = SectionedDataSource<ListSectionSnapshot>(sections: [bannerSection])
-/// let feed = SectionedDataSource<ListSectionSnapshot>()
+/// let feed = ListController<[Post]>(view: nil) { posts in
+///   [ListSection(id: "feed", items: posts)]
+/// } cell: { post in PostCell.makeBinder(value: post, id: post.id) }
 /// try screen.append(banner)
 /// try screen.append(feed)
 /// let list = ComposedListController(view: terminalView, composite: screen)
-/// list.setDelegate(feedDelegate, for: feed)     // feedDelegate.didSelectRow gets feed-local paths
-/// feed.update(to: [ListSection(id: "feed", items: posts.map(PostCell.makeBinder)).snapshot])
+/// feed.delegate.didSelectRow = { path, row in open(row) }   // feed-local positions
+/// Task { await feed.run(store.updates().map(\.posts)) }
 /// ```
 ///
-/// The controller never diffs the whole list: the composite already holds each child's changes. A batch is
-/// replaced by one ``ListView/reloadData()`` only when the view is not visible (as ``ListController`` does).
-/// ``delegate`` receives the change dispatch (``SyncDelegate/willApply``, ``SyncDelegate/didApply``, inserts,
-/// deletes…), scrolling and errors with global positions; each child's own delegate (``setDelegate(_:for:)``)
+/// The controller never diffs the whole list: each child publishes its own changes (a ``ListController`` child
+/// diffs off the main actor and coalesces its states). The engine reloads instead of applying batches above
+/// ``ListControllerConfiguration/reloadThreshold`` changes, when the view is not visible, or on request, and
+/// queues changes that arrive while one is applied. ``delegate`` receives the change dispatch
+/// (``SyncDelegate/willApply``, ``SyncDelegate/didApply``, inserts, deletes…), scrolling and errors with global
+/// positions; each child's delegate (``setDelegate(_:for:)``, or a ``ListController`` child's own `delegate`)
 /// receives selection, highlight, display, editing, moves and cell actions with positions local to that child,
 /// and ``delegate`` receives them after it with global positions.
 @MainActor
-public final class ComposedListController: ListDataSource {
-  /// The view this controller drives; its ``ListView/dataSource`` is this controller.
-  public let view: any ListView
+public final class ComposedListController {
+  /// The engine that shows the composite in the view.
+  public let engine: ListEngine
   /// The composite whose displayed sections the view shows.
   public let composite: ComposedDataSource<ListSectionSnapshot>
-  /// The delegate for the whole list: change dispatch, scrolling and errors, and every event with global positions.
-  public var delegate: SyncDelegate
-  /// The sections the view shows now, consistent with the view after every stage.
-  public internal(set) var snapshot: ListSnapshot
-  /// The last error met, also reported to ``SyncDelegate/didFail``.
-  public internal(set) var lastError: ListFlowError?
-  /// The number of batches sent to the view.
-  public internal(set) var batchCount = 0
-  /// The number of full reloads sent to the view (the first load counts).
-  public internal(set) var reloadCount = 0
 
   var childDelegates: [ObjectIdentifier: SyncDelegate] = [:]
-  /// Set while the view itself moves a row, so that the model's echo of the move is not sent back to it.
-  var isAbsorbingViewMove = false
-  var edges: (top: Bool, end: Bool) = (false, false)
 
-  /// Creates a controller, makes it the view's data source and loads the composite's sections into the view.
+  /// Creates a controller, makes its engine the view's data source and loads the composite's sections.
   ///
   /// - Parameters:
   ///   - view: The view to drive.
-  ///   - composite: The composite to show; the controller takes its ``ComposedDataSource/didUpdate``.
+  ///   - composite: The composite to show; the controller receives its changes.
+  ///   - configuration: The reload threshold (the other settings belong to the children).
   ///   - delegate: The delegate for the whole list.
   public init(
     view: any ListView,
     composite: ComposedDataSource<ListSectionSnapshot>,
+    configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate()
   ) {
-    self.view = view
     self.composite = composite
-    self.delegate = delegate
-    snapshot = composite.displayedSections
-    view.dataSource = self
-    composite.didUpdate = { [weak self] changes in self?.apply(changes) }
-    reload(.initial)
+    engine = ListEngine(view: view, delegate: delegate, reloadThreshold: configuration.reloadThreshold)
+    engine.root = self
+    composite.deliver = { [weak self] changes, reloading in
+      guard let self else { return }
+      engine.publish(changes, target: self.composite.displayedSections, reloading: reloading)
+    }
+    engine.publish(StagedChangeset(), target: composite.displayedSections)
   }
+
+  /// The view this controller drives.
+  public var view: any ListView { engine.view }
+
+  /// The delegate for the whole list: change dispatch, scrolling and errors, and every event with global positions.
+  public var delegate: SyncDelegate {
+    get { engine.delegate }
+    set { engine.delegate = newValue }
+  }
+
+  /// The sections the view shows now, consistent with the view after every stage.
+  public var snapshot: ListSnapshot { engine.snapshot }
+
+  /// The last error met, also reported to ``SyncDelegate/didFail``.
+  public var lastError: ListFlowError? { engine.lastError }
+
+  /// The number of batches sent to the view.
+  public var batchCount: Int { engine.batchCount }
+
+  /// The number of full reloads sent to the view (the first load counts).
+  public var reloadCount: Int { engine.reloadCount }
 
   /// Sets the delegate that receives the events of a child's rows, with positions local to that child.
   ///
   /// - Parameters:
   ///   - delegate: The child's delegate.
   ///   - source: A source anywhere inside ``composite``.
-  public func setDelegate(_ delegate: SyncDelegate, for source: SectionedDataSource<ListSectionSnapshot>) {
+  public func setDelegate(_ delegate: SyncDelegate, for source: any ComposableSource<ListSectionSnapshot>) {
     childDelegates[ObjectIdentifier(source)] = delegate
   }
 
@@ -74,7 +89,7 @@ public final class ComposedListController: ListDataSource {
   ///
   /// - Parameter source: A source inside ``composite``.
   /// - Returns: Its delegate.
-  public func delegate(for source: SectionedDataSource<ListSectionSnapshot>) -> SyncDelegate? {
+  public func delegate(for source: any ComposableSource<ListSectionSnapshot>) -> SyncDelegate? {
     childDelegates[ObjectIdentifier(source)]
   }
 
@@ -85,25 +100,46 @@ public final class ComposedListController: ListDataSource {
   /// - Throws: ``ListFlowError/sectionOutOfRange(section:sectionCount:)`` or
   ///   ``ListFlowError/rowOutOfRange(path:rowCount:)``.
   public func row(at path: ItemPath) throws(ListFlowError) -> CellBinder {
-    try snapshot.row(at: path)
+    try engine.row(at: path)
   }
 
-  /// Applies a composite's staged changes to the view, stage by stage.
-  func apply(_ changes: StagedChangeset<ListSnapshot>) {
-    guard let target = changes.last?.data else { return }
-    if isAbsorbingViewMove {
-      snapshot = target
-      return
-    }
-    guard view.isVisible else {
-      snapshot = target
-      reload(.notVisible)
-      return
-    }
-    performBatches(changes, to: target) { batchCount += 1 }
+  /// Reloads the view from the list shown (queued behind a change being applied).
+  public func reloadData() {
+    engine.reloadData()
+  }
+}
+
+extension ComposedListController: _EngineRoot {
+  func route(forSection section: Int) -> SectionRoute? {
+    guard let (source, local) = composite.leaf(forSection: section) else { return nil }
+    return SectionRoute(delegate: delegate(ofLeaf: source), localSection: local)
   }
 
-  private func reload(_ reason: ListTransition.ReloadReason) {
-    reloadView(reason) { reloadCount += 1 }
+  func sectionRoutes() -> [SectionRoute]? {
+    (0..<composite.displayedSections.count).map { section in
+      route(forSection: section) ?? SectionRoute(delegate: nil, localSection: section)
+    }
   }
+
+  func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) {
+    try composite.moveRow(move)
+  }
+
+  func expandableOwner(ofSection section: Int) -> (any ExpandableSource, Int)? {
+    guard let (source, local) = composite.leaf(forSection: section),
+      let expandable = source as? any ExpandableSource
+    else { return nil }
+    return (expandable, local)
+  }
+
+  /// A leaf's delegate: the one set for it, else its own (a ``ListController`` child's).
+  private func delegate(ofLeaf source: any ComposableSource<ListSectionSnapshot>) -> SyncDelegate? {
+    childDelegates[ObjectIdentifier(source)] ?? (source as? any _DelegateCarrying)?.ownDelegate
+  }
+}
+
+/// A child that carries a delegate of its own for its rows (a ``ListController`` made without a view).
+@MainActor
+protocol _DelegateCarrying: AnyObject {
+  var ownDelegate: SyncDelegate? { get }
 }

@@ -11,7 +11,7 @@
 /// fruit.isHidden = true   // one section delete
 /// ```
 @MainActor
-public final class SectionedDataSource<Section: DifferentiableSection> {
+public final class SectionedDataSource<Section: DifferentiableSection>: ComposableSource {
   /// The source's sections, shown or not.
   public private(set) var sections: [Section]
   /// The source's section index titles, naming its own sections; titles naming a section it does not have are
@@ -20,8 +20,8 @@ public final class SectionedDataSource<Section: DifferentiableSection> {
   /// Called with the staged changes of ``displayedSections`` after every update, hide and show, in this source's
   /// own section positions.
   public var didUpdate: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
-  /// The composite this source is a child of.
-  internal weak var parent: ComposedDataSource<Section>?
+  /// The link to the composite this source is a child of.
+  public let compositionLink = CompositionLink<Section>()
 
   /// Whether the source is hidden: its sections are then not displayed, and its updates change nothing on screen.
   ///
@@ -92,23 +92,42 @@ public final class SectionedDataSource<Section: DifferentiableSection> {
     emit(changes)
   }
 
+  /// Follows a sequence of states, each giving the source's sections, until it ends or the task is cancelled:
+  /// the way a static list or any main-actor list follows a store.
+  ///
+  /// ```swift
+  /// Task { await settings.run(store.updates()) { state in SettingsScreen(state).sectionDeclarations.map(\.snapshot) } }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - states: The states, for example a store's updates.
+  ///   - sections: The sections of a state; each is diffed with the sections before.
+  public func run<S: AsyncSequence>(_ states: S, sections: (S.Element) -> [Section]) async {
+    await follow(states) { update(to: sections($0)) }
+  }
+
   private func emit(_ changes: StagedChangeset<[Section]>) {
     guard !changes.isEmpty else { return }
     didUpdate(changes)
-    parent?.child(ObjectIdentifier(self), didChange: changes)
+    compositionLink.send(changes)
   }
 }
 
 extension SectionedDataSource {
   /// Moves a row inside this source, as a view's reordering did, and sends the move on.
   ///
-  /// - Parameter move: The move, in this source's positions; the caller has checked them.
-  func moveRow(_ move: Move<ItemPath>) {
+  /// - Parameter move: The move, in this source's positions.
+  /// - Throws: ``ListFlowError/rowNotMovable(_:)`` when a position does not exist.
+  public func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) {
+    guard sections.indices.contains(move.source.section), sections.indices.contains(move.target.section),
+      sections[move.source.section].elements.indices.contains(move.source.item)
+    else { throw .rowNotMovable(move.source) }
     var moved = sections
     var source = Array(moved[move.source.section].elements)
     let element = source.remove(at: move.source.item)
     moved[move.source.section] = Section(source: moved[move.source.section], elements: source)
     var target = Array(moved[move.target.section].elements)
+    guard (0...target.count).contains(move.target.item) else { throw .rowNotMovable(move.source) }
     target.insert(element, at: move.target.item)
     moved[move.target.section] = Section(source: moved[move.target.section], elements: target)
     let stage = Changeset(data: moved, elementMoved: [move])

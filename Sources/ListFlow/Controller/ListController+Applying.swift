@@ -20,7 +20,7 @@ extension ListController {
     let submitted = queue.submit(request) { old, new in
       ApplyRequest(state: new.state, reloads: old.reloads || new.reloads)
     }
-    if submitted.superseded { statistics.supersededStates += 1 }
+    if submitted.superseded { feedStatistics.supersededStates += 1 }
     if !submitted.runs {
       let handoff = await withCheckedContinuation { queue.wait($0) }
       if case .finished = handoff { return }
@@ -40,8 +40,8 @@ extension ListController {
   /// Applies every state of a sequence, in order, until it ends or the task is cancelled.
   ///
   /// An error thrown by the sequence ends the run and is reported as
-  /// ``ListFlowError/stateStreamFailed(_:)``. Cancellation stops the run cleanly: the view keeps the last state
-  /// applied.
+  /// ``ListFlowError/stateStreamFailed(_:)``. Cancellation stops the run cleanly, also when the sequence reacts to
+  /// it by throwing: the view keeps the last state applied.
   ///
   /// ```swift
   /// let task = Task { await controller.run(store.updates()) }
@@ -56,14 +56,17 @@ extension ListController {
         if Task.isCancelled { return }
         await apply(state)
       }
+    } catch is CancellationError {
+      // A sequence that throws when its task is cancelled ends the run cleanly.
     } catch {
+      if Task.isCancelled { return }
       report(.stateStreamFailed(String(describing: error)))
     }
   }
 
   /// Reloads the view from the list shown, with no new state.
   public func reloadData() {
-    reloadView(.requested) { statistics.reloads += 1 }
+    if let engine { engine.reloadData() } else { compositionLink.send(StagedChangeset(), reloading: true) }
   }
 
   private func runQueue() async {
@@ -76,33 +79,34 @@ extension ListController {
       }
     }
     let finished = queue.finish()
-    if finished.dropped { statistics.cancelledStates += 1 }
+    if finished.dropped { feedStatistics.cancelledStates += 1 }
     finished.heir?.resume(returning: .takeOver)
   }
 
   /// Diffs and applies one request; `false` when the task was cancelled before the view changed.
   private func process(_ request: ApplyRequest) async -> Bool {
     while true {
-      let source = snapshot
+      let source = published
       let rows = shownRows
       let generation = modelGeneration
       let rowCount = source.reduce(0) { $0 + $1.elements.count }
       let prepared: Result<PreparedState, ListFlowError>
-      if rowCount >= configuration.backgroundDiffThreshold {
-        statistics.backgroundDiffs += 1
+      // The first state's size is unknown until it is built: it is prepared off the main actor too.
+      if rowCount >= configuration.backgroundDiffThreshold || state == nil {
+        feedStatistics.backgroundDiffs += 1
         prepared = await Self.prepareInBackground(
           request.state, source: source, rows: rows, duplicates: configuration.duplicates, prepare: prepareState)
       } else {
         prepared = prepareState(request.state, source, rows, configuration.duplicates)
       }
       if Task.isCancelled { return false }
-      // The user moved a row while the diff ran: diff again against the list the view shows now.
+      // The user moved a row while the diff ran: diff again against the list shown now.
       if generation != modelGeneration { continue }
       switch prepared {
       case .success(let prepared):
         commit(request, prepared)
       case .failure(let error):
-        statistics.rejectedStates += 1
+        feedStatistics.rejectedStates += 1
         report(error)
       }
       return true
@@ -110,32 +114,30 @@ extension ListController {
   }
 
   private func commit(_ request: ApplyRequest, _ prepared: PreparedState) {
-    let changes = prepared.changes
-    let reason: ListTransition.ReloadReason? =
-      if !hasLoaded { .initial } else if request.reloads { .requested } else if !view.isVisible {
-        .notVisible
-      } else if changes.changeCount > configuration.reloadThreshold {
-        .threshold(changeCount: changes.changeCount)
-      } else { nil }
     state = request.state
-    statistics.appliedStates += 1
+    feedStatistics.appliedStates += 1
     modelGeneration += 1
     shownRows = prepared.rows
-    guard reason != nil || !changes.isEmpty else {
-      // Nothing visible changed: keep the newest binders, the view needs no call.
-      snapshot = prepared.target
-      return
-    }
-    if let reason {
-      let transition = ListTransition(changes: changes, reloadReason: reason, target: prepared.target)
-      delegate.willApply(transition)
-      snapshot = prepared.target
-      hasLoaded = true
-      view.reloadData()
-      statistics.reloads += 1
-      delegate.didApply(transition)
+    publish(prepared.changes, target: prepared.target, reloading: request.reloads)
+  }
+
+  /// Makes `target` the controller's list and hands it to the engine, or to the composite holding the controller.
+  func publish(_ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool) {
+    published = target
+    if let engine {
+      engine.publish(changes, target: target, reloading: reloading)
     } else {
-      performBatches(changes, to: prepared.target) { statistics.batches += 1 }
+      compositionLink.send(changes, reloading: reloading)
+    }
+  }
+
+  /// Reports an error to the delegate and keeps it in ``lastError``.
+  func report(_ error: ListFlowError) {
+    if let engine {
+      engine.report(error)
+    } else {
+      feedError = error
+      childDelegate.didFail(error)
     }
   }
 }

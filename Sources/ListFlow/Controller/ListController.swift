@@ -1,5 +1,6 @@
-/// Drives a ``ListView`` from successive states: each state's declarations are diffed with the list shown and
-/// applied to the view stage by stage, so the view's counts match the data at every stage.
+/// Drives a list from successive states: each state's declarations are diffed with the list shown and handed to
+/// a ``ListEngine``, which applies them to the view stage by stage, so the view's counts match the data at every
+/// stage.
 ///
 /// ```swift
 /// let view = RecordingListView()
@@ -7,45 +8,58 @@
 /// await controller.apply(state)          // the first state reloads the view
 /// state.reviews.append(review)
 /// await controller.apply(state)          // later states are diffed and applied in batches
+/// Task { await controller.run(store.updates()) }   // or follow a store
 /// ```
 ///
-/// A controller is the view's ``ListView/dataSource``: the view pulls counts and cells from it. It decides,
-/// for each state:
-/// - the first state, a change above ``ListControllerConfiguration/reloadThreshold`` changes, a view that is
-///   not visible, or an explicit request (``apply(_:reloading:)``): ``ListView/reloadData()``;
-/// - otherwise one ``ListView/performBatchUpdates(_:)`` call per stage of the ``StagedChangeset``. A row with
-///   the same cell type and new content is reconfigured in place; a row whose cell type changed is replaced.
+/// A controller made with a view owns an ``engine``, which is the view's ``ListView/dataSource``. A controller
+/// made with `view: nil` is a feed for a ``ComposedDataSource`` (``ComposableSource``): its states become that
+/// child's sections, and its ``delegate`` receives the events of its rows with positions local to it.
+///
+/// The engine reloads the view for the first state, above ``ListControllerConfiguration/reloadThreshold``
+/// changes, for a view that is not visible, or on request (``apply(_:reloading:)``); otherwise it sends one
+/// ``ListView/performBatchUpdates(_:)`` per stage. A row with the same cell type and new content is reconfigured
+/// in place; a row whose cell type changed is replaced.
 ///
 /// States are applied strictly in the order of the ``apply(_:reloading:)`` calls; a state that arrives while
 /// another is being diffed supersedes any state not yet started, and the last state is always the one finally
 /// shown. Large lists are diffed off the main actor (``ListControllerConfiguration/backgroundDiffThreshold``).
-/// Events from the view reach ``delegate``. Errors never trap: they are thrown where a call can throw, and always
-/// reported to ``SyncDelegate/didFail`` and kept in ``lastError``.
+/// Errors never trap: they are thrown where a call can throw, and always reported to ``SyncDelegate/didFail`` and
+/// kept in ``lastError``.
 @MainActor
-public final class ListController<State: Sendable>: ListDataSource {
-  /// The view the controller drives; its data source is this controller.
-  public let view: any ListView
-  /// The closures that receive the list's events.
-  public var delegate: SyncDelegate
+public final class ListController<State: Sendable> {
+  /// The engine that shows the list in the view, or `nil` for a controller made without a view (a feed of a
+  /// composite).
+  public let engine: ListEngine?
   /// When to reload, how to treat duplicate identities, when to diff off the main actor.
-  public var configuration: ListControllerConfiguration
-  /// The list the view shows now (during a batch, the list after the stage being applied).
-  public internal(set) var snapshot: ListSnapshot = []
+  public var configuration: ListControllerConfiguration {
+    didSet { engine?.reloadThreshold = configuration.reloadThreshold }
+  }
   /// The last state shown, or `nil` before the first.
   public internal(set) var state: State?
-  /// The last error reported to ``SyncDelegate/didFail``, or `nil`.
-  public internal(set) var lastError: ListFlowError?
   /// What the controller did so far.
-  public internal(set) var statistics = ListControllerStatistics()
+  public var statistics: ListControllerStatistics {
+    var statistics = feedStatistics
+    statistics.reloads = engine?.reloadCount ?? 0
+    statistics.batches = engine?.batchCount ?? 0
+    return statistics
+  }
+  /// The link to the composite this controller is a child of (made without a view).
+  public let compositionLink = CompositionLink<ListSectionSnapshot>()
 
+  /// The list of the last state applied: what the next state is diffed against.
+  var published: ListSnapshot = []
+  /// The delegate of a controller made without a view.
+  var childDelegate = SyncDelegate()
+  /// The counters the controller keeps itself (reloads and batches are the engine's).
+  var feedStatistics = ListControllerStatistics()
+  /// The error of a controller made without a view.
+  var feedError: ListFlowError?
   /// Makes a state's list and diffs it with the list shown.
   let prepareState: _PrepareState<State>
   /// The rows the list shown was made from, when the last state declared rows and the list was not edited since.
   var shownRows: (any Sendable)?
   var queue = ApplyQueue<ApplyRequest>()
   var modelGeneration = 0
-  var hasLoaded = false
-  var edges: (top: Bool, end: Bool) = (false, false)
 
   /// A state to show, and whether it must reload the view.
   struct ApplyRequest {
@@ -53,20 +67,44 @@ public final class ListController<State: Sendable>: ListDataSource {
     var reloads: Bool
   }
 
-  /// Creates a controller that prepares each state with a function, and becomes `view`'s data source.
+  /// Creates a controller that prepares each state with a function; with a view, its engine becomes the view's
+  /// data source.
   @usableFromInline
   init(
-    view: any ListView,
+    view: (any ListView)?,
     configuration: ListControllerConfiguration,
     delegate: SyncDelegate,
     prepare: @escaping _PrepareState<State>
   ) {
-    self.view = view
     self.configuration = configuration
-    self.delegate = delegate
     self.prepareState = prepare
-    view.dataSource = self
+    if let view {
+      engine = ListEngine(view: view, delegate: delegate, reloadThreshold: configuration.reloadThreshold)
+    } else {
+      engine = nil
+      childDelegate = delegate
+    }
+    engine?.root = self
   }
+
+  /// The view the controller drives, or `nil` for a controller made without a view.
+  public var view: (any ListView)? { engine?.view }
+
+  /// The closures that receive the list's events: the engine's delegate, or, without a view, the delegate of
+  /// this child's rows (local positions).
+  public var delegate: SyncDelegate {
+    get { engine?.delegate ?? childDelegate }
+    set {
+      if let engine { engine.delegate = newValue } else { childDelegate = newValue }
+    }
+  }
+
+  /// The list the view shows now (during a batch, the list after the stage being applied); without a view, the
+  /// list of the last state applied.
+  public var snapshot: ListSnapshot { engine?.snapshot ?? published }
+
+  /// The last error reported to ``SyncDelegate/didFail``, or `nil`.
+  public var lastError: ListFlowError? { engine?.lastError ?? feedError }
 
   /// Creates a controller that builds each state's sections with a function, and becomes `view`'s data source.
   ///
@@ -75,12 +113,12 @@ public final class ListController<State: Sendable>: ListDataSource {
   /// that are new or changed, which is several times faster for large lists.
   ///
   /// - Parameters:
-  ///   - view: The view to drive.
+  ///   - view: The view to drive, or `nil` for a feed of a composite.
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
   ///   - sections: The function that declares a state's sections; it may run off the main actor.
   public convenience init(
-    view: any ListView,
+    view: (any ListView)?,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
     sections: @escaping @Sendable (State) -> [ListSection<CellBinder>]
@@ -93,12 +131,12 @@ public final class ListController<State: Sendable>: ListDataSource {
   /// Creates a controller for states that declare their cells, shown in one section (``ListIdentifier/mainSection``).
   ///
   /// - Parameters:
-  ///   - view: The view to drive.
+  ///   - view: The view to drive, or `nil` for a feed of a composite.
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
   ///   - binder: The function that maps a declaration to its cell; it may run off the main actor.
   public convenience init(
-    view: any ListView,
+    view: (any ListView)?,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
     binder: @escaping @Sendable (State.CellDeclaration) -> CellBinder
@@ -111,12 +149,12 @@ public final class ListController<State: Sendable>: ListDataSource {
   /// Creates a controller for states that declare sections.
   ///
   /// - Parameters:
-  ///   - view: The view to drive.
+  ///   - view: The view to drive, or `nil` for a feed of a composite.
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
   ///   - binder: The function that maps a declaration (row, header or footer) to its cell.
   public convenience init(
-    view: any ListView,
+    view: (any ListView)?,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
     binder: @escaping @Sendable (State.CellDeclaration) -> CellBinder
@@ -129,11 +167,11 @@ public final class ListController<State: Sendable>: ListDataSource {
   /// Creates a controller whose states are sections of binders or item view models.
   ///
   /// - Parameters:
-  ///   - view: The view to drive.
+  ///   - view: The view to drive, or `nil` for a feed of a composite.
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
   public convenience init<Item: CellBinderConvertible>(
-    view: any ListView,
+    view: (any ListView)?,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate()
   ) where State == [ListSection<Item>] {
@@ -145,11 +183,11 @@ public final class ListController<State: Sendable>: ListDataSource {
   /// Creates a controller whose states are flat arrays of binders or item view models, shown in one section.
   ///
   /// - Parameters:
-  ///   - view: The view to drive.
+  ///   - view: The view to drive, or `nil` for a feed of a composite.
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
   public convenience init<Item: CellBinderConvertible>(
-    view: any ListView,
+    view: (any ListView)?,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate()
   ) where State == [Item] {

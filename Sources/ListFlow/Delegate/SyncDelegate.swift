@@ -107,7 +107,11 @@ public struct SyncDelegate {
   /// Creates a delegate whose closures do nothing.
   public init() {}
 
-  /// Adds a handler for the actions of one type; actions of other types go to the handlers set before.
+  /// The typed action handlers set with ``onAction(_:perform:)``, one per action type.
+  var actionHandlers: [ObjectIdentifier: (CellActionEvent) -> Bool] = [:]
+
+  /// Sets the handler for the row actions of one type; setting one again for the same type replaces it. Actions
+  /// of other types, and actions from headers and footers, go to ``didReceiveCellAction``.
   ///
   /// ```swift
   /// delegate.onAction(ButtonCell.Action.self) { action, path, row in
@@ -117,18 +121,21 @@ public struct SyncDelegate {
   ///
   /// - Parameters:
   ///   - type: The type of action.
-  ///   - perform: The handler: the action, the row's position and its binder.
+  ///   - perform: Called with the action, the row's current position and its binder.
   public mutating func onAction<Action: Sendable>(
     _ type: Action.Type,
     perform: @escaping (Action, ItemPath, CellBinder) -> Void
   ) {
-    let previous = didReceiveCellAction
-    didReceiveCellAction = { event in
-      if let action = event.action(as: Action.self) {
-        perform(action, event.path, event.row)
-      } else {
-        previous(event)
-      }
+    actionHandlers[ObjectIdentifier(Action.self)] = { event in
+      guard let action = event.action(as: Action.self), let path = event.path else { return false }
+      perform(action, path, event.row)
+      return true
     }
+  }
+
+  /// Delivers a cell's action: to the handler of its type, else to ``didReceiveCellAction``.
+  func deliver(_ event: CellActionEvent) {
+    for handler in actionHandlers.values where handler(event) { return }
+    didReceiveCellAction(event)
   }
 }

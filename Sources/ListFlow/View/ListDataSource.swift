@@ -126,6 +126,16 @@ public protocol ListDataSource: AnyObject {
   /// - Parameter move: The row's position before and after the move.
   /// - Throws: An out-of-range error, or ``ListFlowError/rowNotMovable(_:)``.
   func moveRow(_ move: Move<ItemPath>) throws(ListFlowError)
+
+  /// The user asked to expand or collapse a row (an outline's → and ← keys, say).
+  ///
+  /// - Parameters:
+  ///   - expanded: Whether the row should show its children.
+  ///   - path: The row's position.
+  /// - Returns: Whether the row's expansion changed (or will, once the change being applied is done); `false`
+  ///   for a row that cannot expand or does not exist.
+  @discardableResult
+  func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool
 }
 
 extension ListDataSource {
@@ -151,4 +161,7 @@ extension ListDataSource {
   public func canMoveRow(at path: ItemPath) -> Bool { false }
   /// Throws ``ListFlowError/rowNotMovable(_:)``.
   public func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) { throw .rowNotMovable(move.source) }
+  /// `false`: no row expands.
+  @discardableResult
+  public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool { false }
 }

@@ -10,7 +10,7 @@
 /// }
 /// ```
 public protocol TerminalCell: ListCell {
-  /// The cell's line, at most `width` columns (longer lines are truncated with `…` by the view).
+  /// The cell's line, at most `width` columns (longer lines are truncated with `⋯` by the view).
   ///
   /// - Parameter width: The columns available.
   /// - Returns: The styled line; its text is sanitised by ``StyledRun``.

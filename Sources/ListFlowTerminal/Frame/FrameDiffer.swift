@@ -17,6 +17,9 @@
 public struct FrameDiffer: Sendable {
   /// The last frame drawn, if any.
   public private(set) var current: TerminalFrame?
+  /// Whether every character outside ASCII is drawn as `?` (one per column it takes), for a terminal whose
+  /// character set is not UTF-8: there, bytes of UTF-8 text could act as C1 controls.
+  public var asciiOnly = false
 
   /// Creates a differ that has drawn nothing yet; its first frame is a full repaint.
   public init() {}
@@ -32,23 +35,26 @@ public struct FrameDiffer: Sendable {
   /// - Complexity: O(*r* + *c*): *r* rows compared, *c* the text of the changed rows.
   public mutating func render(_ frame: TerminalFrame) -> String {
     defer { current = frame }
-    guard let current, current.size == frame.size else { return Self.fullRepaint(frame) }
+    guard let current, current.size == frame.size else { return Self.fullRepaint(frame, asciiOnly: asciiOnly) }
     var output = ""
     for row in frame.lines.indices where frame.lines[row] != current.lines[row] {
-      Self.draw(frame.lines[row], atRow: row, columns: frame.size.columns, erasing: true, into: &output)
+      Self.draw(
+        frame.lines[row], atRow: row, columns: frame.size.columns, erasing: true, asciiOnly: asciiOnly, into: &output)
     }
     return output
   }
 
   /// The bytes that draw `frame` on a screen whatever it shows: erase everything, then draw every row.
   ///
-  /// - Parameter frame: The frame.
+  /// - Parameters:
+  ///   - frame: The frame.
+  ///   - asciiOnly: Whether characters outside ASCII are drawn as `?`.
   /// - Returns: The escape sequences and text to write.
   /// - Complexity: O(*n*) in the text of the frame.
-  public static func fullRepaint(_ frame: TerminalFrame) -> String {
+  public static func fullRepaint(_ frame: TerminalFrame, asciiOnly: Bool = false) -> String {
     var output = EscapeSequence.resetAttributes + EscapeSequence.eraseScreen
     for (row, line) in frame.lines.enumerated() where !line.runs.isEmpty {
-      draw(line, atRow: row, columns: frame.size.columns, erasing: false, into: &output)
+      draw(line, atRow: row, columns: frame.size.columns, erasing: false, asciiOnly: asciiOnly, into: &output)
     }
     return output
   }
@@ -58,7 +64,7 @@ public struct FrameDiffer: Sendable {
   /// A line as wide as the screen is not followed by an erase: the cursor waits past the last column, and an erase
   /// there would blank the last character on some terminals.
   private static func draw(
-    _ line: StyledLine, atRow row: Int, columns: Int, erasing: Bool, into output: inout String
+    _ line: StyledLine, atRow row: Int, columns: Int, erasing: Bool, asciiOnly: Bool, into output: inout String
   ) {
     output += EscapeSequence.moveCursor(row: row, column: 0)
     var style = TextStyle.plain
@@ -68,10 +74,24 @@ public struct FrameDiffer: Sendable {
         output += EscapeSequence.selectGraphicRendition(run.style.graphicRenditionParameters)
         style = run.style
       }
-      output += run.text
+      output += asciiOnly ? Self.ascii(run.text) : run.text
       width += run.width
     }
     if style != .plain { output += EscapeSequence.resetAttributes }
     if erasing && width < columns { output += EscapeSequence.eraseToEndOfLine }
+  }
+
+  /// The text with every character outside printable ASCII replaced by as many `?` as the columns it takes.
+  static func ascii(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    var result = ""
+    for character in text {
+      if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+        result.append(character)
+      } else {
+        result += String(repeating: "?", count: DisplayWidth.of(character))
+      }
+    }
+    return result
   }
 }

@@ -54,7 +54,7 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
   /// The line's text without styles.
   public var text: String { runs.map(\.text).joined() }
 
-  /// The line cut to at most `width` columns, with an ellipsis in the last kept run's style when something
+  /// The line cut to at most `width` columns, with an ellipsis (`⋯`) in the last kept run's style when something
   /// was cut, and with empty runs removed.
   ///
   /// - Parameter width: The columns available.
@@ -66,7 +66,7 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
     guard total > width else { return StyledLine(kept) }
     guard width > 0 else { return StyledLine() }
     var result: [StyledRun] = []
-    var remaining = width - 1  // one column for "…"
+    var remaining = width - 1  // one column for the ellipsis
     var ellipsisStyle = kept.first?.style ?? .plain
     for run in kept {
       if remaining <= 0 { break }
@@ -76,7 +76,7 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
       remaining -= cut.width
       if cut.text.count < run.text.count { break }
     }
-    result.append(StyledRun(sanitized: "…", style: ellipsisStyle))
+    result.append(StyledRun(sanitized: DisplayWidth.ellipsis, style: ellipsisStyle))
     return StyledLine(result)
   }
 }

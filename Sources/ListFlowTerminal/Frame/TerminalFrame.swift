@@ -2,7 +2,7 @@
 ///
 /// A frame is a value: the view builds a new one for each change and ``FrameDiffer`` compares it with the last
 /// one drawn. The initialiser fits the content to the size, so a frame always describes a screen that can be
-/// drawn as it is: lines wider than the screen are truncated with `…`, missing rows are empty, and extra lines
+/// drawn as it is: lines wider than the screen are truncated with `⋯`, missing rows are empty, and extra lines
 /// are dropped.
 public struct TerminalFrame: Hashable, Sendable {
   /// The screen size the frame is for.

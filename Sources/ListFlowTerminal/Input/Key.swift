@@ -26,6 +26,9 @@ public enum Key: Hashable, Sendable {
   case tab
   /// Ctrl-C, which raw mode delivers as a byte instead of a signal.
   case interrupt
+  /// Ctrl-Z, which raw mode delivers as a byte; ``TerminalSession/keys()`` suspends the program instead of
+  /// reporting it.
+  case suspend
   /// Ctrl-D, end of input.
   case endOfInput
   /// A printable character (letters, digits, punctuation, any script).

@@ -5,6 +5,9 @@
 /// screen as it moves. It knows only the shape of the list (which sections have headers and footers, how many
 /// items each has), so it is cheap to update for any list size.
 ///
+/// Sizes never trap: counts saturate at `Int.max` (rows past it cannot be reached), heights are clamped to
+/// 0…``maximumHeight``, and moves of any distance stop at the first and last item.
+///
 /// ```swift
 /// var viewport = ListViewport(height: 10)
 /// viewport.setSections([.init(hasHeader: true, itemCount: 100, hasFooter: false)])
@@ -33,8 +36,8 @@ public struct ListViewport: Hashable, Sendable {
       self.hasFooter = hasFooter
     }
 
-    /// The rows the section takes: header, items, footer.
-    public var rowCount: Int { (hasHeader ? 1 : 0) + itemCount + (hasFooter ? 1 : 0) }
+    /// The rows the section takes: header, items, footer (at most `Int.max`).
+    public var rowCount: Int { saturatingSum(saturatingSum(hasHeader ? 1 : 0, itemCount), hasFooter ? 1 : 0) }
   }
 
   /// One row of the laid-out list.
@@ -60,11 +63,14 @@ public struct ListViewport: Hashable, Sendable {
   /// The number of items before each section, plus the total at the end.
   private var itemStarts: [Int] = [0]
 
+  /// The tallest list area: the most rows a terminal reports (`UInt16.max`).
+  public static let maximumHeight = Int(UInt16.max)
+
   /// Creates an empty viewport.
   ///
-  /// - Parameter height: The rows of the list area; negative heights are treated as 0.
+  /// - Parameter height: The rows of the list area; clamped to 0…``maximumHeight``.
   public init(height: Int) {
-    self.height = max(height, 0)
+    self.height = min(max(height, 0), Self.maximumHeight)
   }
 
   /// The number of rows of the whole list.
@@ -88,8 +94,8 @@ public struct ListViewport: Hashable, Sendable {
     sectionStarts.reserveCapacity(sections.count + 1)
     itemStarts.reserveCapacity(sections.count + 1)
     for section in sections {
-      sectionStarts.append(sectionStarts.last! + section.rowCount)
-      itemStarts.append(itemStarts.last! + section.itemCount)
+      sectionStarts.append(saturatingSum(sectionStarts.last!, section.rowCount))
+      itemStarts.append(saturatingSum(itemStarts.last!, section.itemCount))
     }
     let wanted = selection ?? self.selection
     self.selection = wanted.flatMap(clampedItem) ?? (itemCount > 0 ? item(atGlobalIndex: 0) : nil)
@@ -99,7 +105,7 @@ public struct ListViewport: Hashable, Sendable {
 
   /// The selected row's line on screen (0 is the top of the list area), if it is visible.
   public var selectionScreenRow: Int? {
-    guard let selection, let row = rowIndex(of: selection), row >= offset, row < offset + height else { return nil }
+    guard let selection, let row = rowIndex(of: selection), row >= offset, row - offset < height else { return nil }
     return row - offset
   }
 
@@ -118,9 +124,9 @@ public struct ListViewport: Hashable, Sendable {
 
   /// Changes the height of the list area (after a resize), keeping the selection visible.
   ///
-  /// - Parameter height: The new height; negative heights are treated as 0.
+  /// - Parameter height: The new height; clamped to 0…``maximumHeight``.
   public mutating func setHeight(_ height: Int) {
-    self.height = max(height, 0)
+    self.height = min(max(height, 0), Self.maximumHeight)
     clampOffset()
     scrollToSelection()
   }
@@ -160,17 +166,20 @@ public struct ListViewport: Hashable, Sendable {
     guard sections.indices.contains(path.section), (0..<sections[path.section].itemCount).contains(path.item) else {
       return nil
     }
-    return sectionStarts[path.section] + (sections[path.section].hasHeader ? 1 : 0) + path.item
+    return saturatingSum(
+      saturatingSum(sectionStarts[path.section], sections[path.section].hasHeader ? 1 : 0), path.item)
   }
 
   /// Moves the selection by a number of items (negative is up), across sections, skipping headers and
   /// footers, stopping at the first and last item; then scrolls it into view.
   ///
-  /// - Parameter distance: The items to move by.
+  /// - Parameter distance: The items to move by; any value, `Int.min` and `Int.max` included.
   public mutating func moveSelection(by distance: Int) {
     guard itemCount > 0 else { return }
     let current = selection.flatMap(globalIndex(of:)) ?? 0
-    selection = item(atGlobalIndex: min(max(current + distance, 0), itemCount - 1))
+    let (target, overflow) = current.addingReportingOverflow(distance)
+    let wanted = overflow ? (distance > 0 ? Int.max : 0) : target
+    selection = item(atGlobalIndex: min(max(wanted, 0), itemCount - 1))
     scrollToSelection()
   }
 
@@ -198,10 +207,10 @@ public struct ListViewport: Hashable, Sendable {
     guard let selection, let row = rowIndex(of: selection), height > 0 else { return }
     let section = sections[selection.section]
     let top = selection.item == 0 && section.hasHeader ? row - 1 : row
-    let bottom = selection.item == section.itemCount - 1 && section.hasFooter ? row + 1 : row
-    if bottom >= offset + height { offset = bottom - height + 1 }
+    let bottom = selection.item == section.itemCount - 1 && section.hasFooter ? saturatingSum(row, 1) : row
+    if bottom - offset >= height { offset = bottom - height + 1 }
     if top < offset { offset = top }
-    if row >= offset + height { offset = row - height + 1 }
+    if row - offset >= height { offset = row - height + 1 }
     if row < offset { offset = row }
     clampOffset()
   }
@@ -212,7 +221,7 @@ public struct ListViewport: Hashable, Sendable {
 
   private func globalIndex(of path: ItemPath) -> Int? {
     guard rowIndex(of: path) != nil else { return nil }
-    return itemStarts[path.section] + path.item
+    return saturatingSum(itemStarts[path.section], path.item)
   }
 
   private func item(atGlobalIndex index: Int) -> ItemPath {
@@ -232,7 +241,7 @@ public struct ListViewport: Hashable, Sendable {
     }
     let start = itemStarts[path.section]
     let inSection = min(max(path.item, 0), sections[path.section].itemCount - 1)
-    return item(atGlobalIndex: min(start + max(inSection, 0), itemCount - 1))
+    return item(atGlobalIndex: min(saturatingSum(start, max(inSection, 0)), itemCount - 1))
   }
 
   /// The last index of a sorted array whose value is at most `value` (binary search).
@@ -245,4 +254,10 @@ public struct ListViewport: Hashable, Sendable {
     }
     return low
   }
+}
+
+/// `a + b` for non-negative numbers, or `Int.max` when it does not fit.
+private func saturatingSum(_ a: Int, _ b: Int) -> Int {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? Int.max : sum
 }

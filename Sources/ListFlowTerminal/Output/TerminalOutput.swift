@@ -13,9 +13,17 @@ public protocol TerminalOutput: Sendable {
   ///
   /// - Parameter bytes: The bytes to write.
   func write(_ bytes: [UInt8])
+
+  /// A number that changes whenever the screen may no longer show what was written: a write failed or was
+  /// dropped, or the terminal was given back and taken again. ``TerminalListView`` repaints in full when it
+  /// changed since its last frame. The default is always 0.
+  var interruptions: Int { get }
 }
 
 extension TerminalOutput {
+  /// Always 0: an output that never fails, such as ``CapturingOutput``.
+  public var interruptions: Int { 0 }
+
   /// Writes the UTF-8 bytes of a string.
   ///
   /// The string is written as it is: callers sanitise text that comes from data (see ``TextSanitizer``).

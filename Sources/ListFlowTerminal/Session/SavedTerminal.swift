@@ -1,60 +1,58 @@
-import ListFlow
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The terminal settings saved by a ``TerminalSession``, and the one place that puts them back.
-///
-/// A process-wide registration lets the `atexit` handler and the signal handlers, which cannot capture a session,
-/// restore the terminal. Restoring takes the registration out first, so it happens once.
+/// The terminal a ``TerminalSession`` took over: its descriptors, the settings it had, and the raw settings used.
 struct SavedTerminal: @unchecked Sendable {
   // `termios` is a plain C struct of integers; it only lacks a `Sendable` annotation.
   let inputDescriptor: Int32
   let outputDescriptor: Int32
-  let settings: termios
+  /// The settings found when the first session started; restored when the last one ends.
+  let original: termios
+  /// The settings of raw mode, applied again when the program resumes after a suspend.
+  let raw: termios
 
   /// The bytes a session writes when it starts: alternate screen, hidden cursor, no wrap, clear screen.
-  static let setupSequence =
-    EscapeSequence.enterAlternateScreen + EscapeSequence.hideCursor + EscapeSequence.disableLineWrap
-    + EscapeSequence.resetAttributes + EscapeSequence.eraseScreen
+  static let setupSequence = Array(
+    (EscapeSequence.enterAlternateScreen + EscapeSequence.hideCursor + EscapeSequence.disableLineWrap
+      + EscapeSequence.resetAttributes + EscapeSequence.eraseScreen).utf8)
 
   /// The bytes that undo ``setupSequence``.
-  static let restoreSequence =
-    EscapeSequence.resetAttributes + EscapeSequence.enableLineWrap + EscapeSequence.showCursor
-    + EscapeSequence.leaveAlternateScreen
+  static let restoreSequence = Array(
+    (EscapeSequence.resetAttributes + EscapeSequence.enableLineWrap + EscapeSequence.showCursor
+      + EscapeSequence.leaveAlternateScreen).utf8)
 
-  /// Makes `saved` the terminal to restore, and installs the `atexit` handler once.
-  static func register(_ saved: SavedTerminal) {
-    let installExitHandler = registration.withSanitizedLock { registration in
-      registration.saved = saved
-      defer { registration.exitHandlerInstalled = true }
-      return !registration.exitHandlerInstalled
+  /// Raw mode made from `original`: no echo, no line buffering, no signal keys, 8-bit bytes, one byte per read.
+  static func rawSettings(from original: termios) -> termios {
+    var raw = original
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    raw.c_cflag |= tcflag_t(CS8)
+    withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
+      controlCharacters[Int(VMIN)] = 1
+      controlCharacters[Int(VTIME)] = 0
     }
-    if installExitHandler { atexit { SavedTerminal.restoreRegistered() } }
+    return raw
   }
 
-  /// Restores the registered terminal, if any, and forgets it.
-  static func restoreRegistered() {
-    guard
-      let saved = registration.withSanitizedLock({ registration in
-        defer { registration.saved = nil }
-        return registration.saved
-      })
-    else { return }
-    StandardOutput(fileDescriptor: saved.outputDescriptor).write(restoreSequence)
-    var settings = saved.settings
-    _ = tcsetattr(saved.inputDescriptor, TCSAFLUSH, &settings)
+  /// Puts the terminal in raw mode and draws the setup sequence, opening the output gate.
+  func takeOver() -> Int32 {
+    var settings = raw
+    guard tcsetattr(inputDescriptor, TCSAFLUSH, &settings) == 0 else { return errno }
+    ScreenGate.open(outputDescriptor) {
+      _ = Self.setupSequence.withUnsafeBytes { writeAll(outputDescriptor, $0) }
+    }
+    return 0
   }
-}
 
-/// The process-wide registration behind ``SavedTerminal/register(_:)``.
-private let registration = Mutex(Registration())
-
-private struct Registration: Sendable {
-  var saved: SavedTerminal?
-  var exitHandlerInstalled = false
+  /// Closes the output gate, writes the restoring bytes and puts the original settings back.
+  func giveBack() {
+    ScreenGate.close(outputDescriptor) {
+      _ = Self.restoreSequence.withUnsafeBytes { writeAll(outputDescriptor, $0) }
+    }
+    var settings = original
+    _ = tcsetattr(inputDescriptor, TCSAFLUSH, &settings)
+  }
 }

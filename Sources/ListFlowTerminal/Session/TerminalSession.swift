@@ -12,12 +12,22 @@ import Darwin
 ///
 /// Creating a session saves the terminal's settings, turns off echo, line buffering and signal keys (so Ctrl-C
 /// arrives as ``Key/interrupt`` and the program can quit in order), and switches to the alternate screen with the
-/// cursor hidden and line wrap off. ``restore()`` undoes all of it and is idempotent. The terminal is restored:
+/// cursor hidden and line wrap off. ``restore()`` undoes all of it and is idempotent. The terminal is given back:
 ///
 /// - when the program calls ``restore()`` (do it in a `defer`, so that a thrown error restores it too);
 /// - when the process exits through `exit` (an `atexit` handler);
 /// - on `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT` sent from outside: the session restores the terminal, then
-///   exits with status 128 + the signal's number, as a shell reports a process ended by that signal.
+///   exits with status 128 + the signal's number, as a shell reports a process ended by that signal;
+/// - when the program crashes: a Swift trap, `SIGSEGV`, `SIGBUS`, `SIGABRT` or `SIGFPE` restore the terminal
+///   from an async-signal-safe handler, then the signal goes on to its previous handler;
+/// - on Ctrl-Z (or `SIGTSTP`): the terminal is given back and the process stops; when it is continued (`fg`), raw
+///   mode and the alternate screen come back and the resize handlers are called, so a ``TerminalListView``
+///   repaints in full.
+///
+/// Once the terminal is being given back, nothing more is drawn: ``StandardOutput`` drops writes to it (see
+/// <doc:ShowingAListInATerminal>, "Terminal safety"). Sessions are reference-counted: a second session open at
+/// the same time shares the terminal, and the settings found by the first are the ones put back when the last
+/// one ends.
 ///
 /// `SIGWINCH` is turned into ``onResize(_:)`` calls with the new size.
 ///
@@ -31,8 +41,11 @@ public final class TerminalSession: Sendable {
   public let inputDescriptor: Int32
   /// The descriptor the screen is drawn on.
   public let outputDescriptor: Int32
-  private let output: any TerminalOutput
+  private let identifier: Int
   private let state: Mutex<SessionState>
+
+  /// How long a lone Escape at the end of a read waits for the rest of a sequence before it counts as Escape.
+  static let escapeDelay = DispatchTimeInterval.milliseconds(30)
 
   /// Whether a descriptor is a terminal.
   ///
@@ -40,6 +53,20 @@ public final class TerminalSession: Sendable {
   /// - Returns: `true` when it is a terminal (`isatty`).
   public static func isTerminal(_ fileDescriptor: Int32 = STDOUT_FILENO) -> Bool {
     isatty(fileDescriptor) == 1
+  }
+
+  /// Whether the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`).
+  ///
+  /// When it is not, the terminal may read the bytes of UTF-8 text as C1 controls (the second byte of `é` is
+  /// 0x9B, the 8-bit `CSI`), so an escape sequence could hide inside ordinary text: a ``TerminalListView`` in
+  /// screen mode then draws ASCII only. With no locale variable set, the locale is `C`, which is not UTF-8.
+  ///
+  /// - Parameter environment: The environment to read; the process's by default.
+  /// - Returns: `true` when the effective locale names UTF-8 (`en_US.UTF-8`, `C.utf8`…).
+  public static func localeIsUTF8(environment: [String: String]? = nil) -> Bool {
+    let variables = environment ?? processEnvironment()
+    let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { variables[$0] }.first { !$0.isEmpty } ?? ""
+    return locale.lowercased().filter { $0 != "-" }.contains("utf8")
   }
 
   /// The size of the terminal a descriptor is connected to, read with `ioctl(TIOCGWINSZ)`.
@@ -52,7 +79,7 @@ public final class TerminalSession: Sendable {
     return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
   }
 
-  /// Takes over the terminal.
+  /// Takes over the terminal, or joins the session already open.
   ///
   /// - Parameters:
   ///   - inputDescriptor: Where keys come from; standard input by default.
@@ -64,26 +91,11 @@ public final class TerminalSession: Sendable {
     for descriptor in [inputDescriptor, outputDescriptor] where !Self.isTerminal(descriptor) {
       throw .notATerminal(fileDescriptor: descriptor)
     }
-    var original = termios()
-    guard tcgetattr(inputDescriptor, &original) == 0 else { throw .systemCall(name: "tcgetattr", errno: errno) }
-    var raw = original
-    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
-    raw.c_cflag |= tcflag_t(CS8)
-    withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
-      controlCharacters[Int(VMIN)] = 1
-      controlCharacters[Int(VTIME)] = 0
-    }
-    guard tcsetattr(inputDescriptor, TCSAFLUSH, &raw) == 0 else { throw .systemCall(name: "tcsetattr", errno: errno) }
-
     self.inputDescriptor = inputDescriptor
     self.outputDescriptor = outputDescriptor
-    self.output = StandardOutput(fileDescriptor: outputDescriptor)
+    self.identifier = try TerminalRegistry.acquire(
+      inputDescriptor: inputDescriptor, outputDescriptor: outputDescriptor)
     self.state = Mutex(SessionState())
-    let saved = SavedTerminal(inputDescriptor: inputDescriptor, outputDescriptor: outputDescriptor, settings: original)
-    SavedTerminal.register(saved)
-    output.write(SavedTerminal.setupSequence)
-    installSignalSources()
   }
 
   deinit { restore() }
@@ -91,52 +103,64 @@ public final class TerminalSession: Sendable {
   /// Gives the terminal back: attributes reset, line wrap on, cursor shown, normal screen, original settings.
   ///
   /// Safe to call more than once and from any thread; only the first call does anything. Input sources and
-  /// signal handlers stop.
+  /// resize handlers stop. When another session is still open, the terminal stays taken until it ends too.
   public func restore() {
-    let sources = state.withSanitizedLock { state -> [any DispatchSourceProtocol] in
-      defer { state.sources = [] }
-      return state.sources
+    let (sources, wasOpen) = state.withSanitizedLock { state -> ([any DispatchSourceProtocol], Bool) in
+      defer {
+        state.sources = []
+        state.isOpen = false
+      }
+      return (state.sources, state.isOpen)
     }
     sources.forEach { $0.cancel() }
-    SavedTerminal.restoreRegistered()
+    if wasOpen { TerminalRegistry.release(identifier) }
   }
 
   /// The current size of the terminal, if it reports one.
   public var size: TerminalSize? { Self.size(of: outputDescriptor) }
 
-  /// Calls `handler` with the new size each time the terminal is resized (`SIGWINCH`).
+  /// Calls `handler` with the new size each time the terminal is resized (`SIGWINCH`), and with the current size
+  /// when the program resumes after a suspend (the screen must then be drawn again in full).
   ///
   /// - Parameter handler: Called on a background queue; hop to the main actor before touching a view.
   public func onResize(_ handler: @escaping @Sendable (TerminalSize) -> Void) {
-    let descriptor = outputDescriptor
-    let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-    source.setEventHandler {
-      if let size = Self.size(of: descriptor) { handler(size) }
-    }
-    source.resume()
-    state.withSanitizedLock { $0.sources.append(source) }
+    TerminalRegistry.addResizeHandler(identifier, handler)
+  }
+
+  /// Suspends the program as Ctrl-Z does: gives the terminal back, stops the process, and takes the terminal
+  /// again when the process is continued.
+  ///
+  /// It returns once the process runs again.
+  public func suspend() {
+    TerminalRegistry.suspend()
   }
 
   /// The keys pressed, as a stream that ends when the input closes, when ``restore()`` is called, or when the
   /// consuming task is cancelled.
   ///
+  /// Ctrl-Z does not come out as a key: it suspends the program (see ``suspend()``). A lone Escape at the end of
+  /// a read waits a few milliseconds for the rest of a sequence before it counts as ``Key/escape``.
+  ///
   /// - Returns: A stream of keys decoded by a ``KeyDecoder``.
   public func keys() -> AsyncStream<Key> {
     let (stream, continuation) = AsyncStream<Key>.makeStream(bufferingPolicy: .unbounded)
     let descriptor = inputDescriptor
-    let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: "keys"))
-    let decoder = Mutex(KeyDecoder())
+    let queue = DispatchQueue(label: "ListFlowTerminal.keys")
+    let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+    let reader = KeyReader(continuation: continuation)
     source.setEventHandler {
       var buffer = [UInt8](repeating: 0, count: 256)
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count <= 0 {
-        if count < 0 && errno == EINTR || count < 0 && errno == EAGAIN { return }
-        continuation.finish()
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
+        reader.finish()
         source.cancel()
         return
       }
-      let keys = decoder.withSanitizedLock { $0.decode(Array(buffer[0..<count])) }
-      keys.forEach { continuation.yield($0) }
+      let generation = reader.decode(Array(buffer[0..<count]))
+      if let generation {
+        queue.asyncAfter(deadline: .now() + Self.escapeDelay) { reader.flush(ifStill: generation) }
+      }
     }
     source.setCancelHandler { continuation.finish() }
     let cancellable = SendableSource(source)
@@ -146,29 +170,69 @@ public final class TerminalSession: Sendable {
     return stream
   }
 
-  private func installSignalSources() {
-    var sources: [any DispatchSourceProtocol] = []
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-      #if canImport(Darwin)
-      // kqueue sees ignored signals; on Linux an ignored signal never reaches the dispatch source.
-      signal(signalNumber, SIG_IGN)
-      #endif
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler {
-        SavedTerminal.restoreRegistered()
-        exit(128 + signalNumber)
-      }
-      source.resume()
-      sources.append(source)
+  private static func processEnvironment() -> [String: String] {
+    var variables: [String: String] = [:]
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+      if let value = getenv(name) { variables[name] = String(cString: value) }
     }
-    state.withSanitizedLock { $0.sources += sources }
+    return variables
   }
 }
 
-/// The mutable part of a session: the dispatch sources to cancel on restore.
+/// The decoder behind ``TerminalSession/keys()``: decodes reads, acts on Ctrl-Z, and flushes a lone Escape.
+private final class KeyReader: Sendable {
+  private struct State {
+    var decoder = KeyDecoder()
+    var generation = 0
+  }
+  private let state = Mutex(State())
+  private let continuation: AsyncStream<Key>.Continuation
+
+  init(continuation: AsyncStream<Key>.Continuation) {
+    self.continuation = continuation
+  }
+
+  /// Decodes a read and yields its keys; returns a generation to flush later when input is left pending.
+  func decode(_ bytes: [UInt8]) -> Int? {
+    let (keys, generation) = state.withSanitizedLock { state -> ([Key], Int?) in
+      state.generation += 1
+      let keys = state.decoder.decode(bytes)
+      return (keys, state.decoder.hasPendingInput ? state.generation : nil)
+    }
+    deliver(keys)
+    return generation
+  }
+
+  /// Flushes pending input unless more bytes came since `generation`.
+  func flush(ifStill generation: Int) {
+    let keys = state.withSanitizedLock { state -> [Key] in
+      guard state.generation == generation else { return [] }
+      return state.decoder.flush()
+    }
+    deliver(keys)
+  }
+
+  func finish() {
+    deliver(state.withSanitizedLock { $0.decoder.flush() })
+    continuation.finish()
+  }
+
+  private func deliver(_ keys: [Key]) {
+    for key in keys {
+      if key == .suspend {
+        TerminalRegistry.suspend()
+      } else {
+        continuation.yield(key)
+      }
+    }
+  }
+}
+
+/// The mutable part of a session: whether it is open, and the dispatch sources to cancel on restore.
 private struct SessionState: @unchecked Sendable {
   // Dispatch sources are thread-safe objects; they only lack a `Sendable` annotation.
   var sources: [any DispatchSourceProtocol] = []
+  var isOpen = true
 }
 
 /// A dispatch source carried into a `@Sendable` closure (dispatch sources are thread-safe).

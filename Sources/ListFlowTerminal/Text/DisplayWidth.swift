@@ -1,24 +1,28 @@
 /// How many terminal columns text takes, counted per grapheme cluster (Swift `Character`).
 ///
-/// The rules, which follow what `wcwidth` and today's terminal emulators do:
+/// Terminals do not agree on the width of a character: xterm, VTE and others add up glibc's `wcwidth` of each
+/// code point, while grapheme-aware terminals (kitty, WezTerm, iTerm2…) draw an emoji sequence as one glyph of 2
+/// columns. A character's width here is the **larger** of the two, so that a line measured here is never wider on
+/// either kind of screen (it may be a column or two short on one of them):
 ///
-/// - A character whose first scalar is East Asian Wide or Fullwidth (CJK ideographs, kana, Hangul syllables,
-///   fullwidth forms…) takes **2** columns.
-/// - A character shown as an emoji takes **2**: its first scalar has the Emoji_Presentation property, or it is
-///   followed by the emoji variation selector U+FE0F, or it is a flag (a pair of regional indicators).
-///   Zero-width-joiner sequences (👨‍👩‍👧) are one character and take 2.
-/// - A character made only of zero-width scalars takes **0**: a lone combining mark, a zero-width joiner or
-///   non-joiner, a variation selector, or a control or format character (which ``TextSanitizer`` removes first).
-/// - Everything else takes **1**; combining marks, joiners and variation selectors inside a character add nothing
-///   (`"e\u{301}"` is 1).
+/// - Per code point: East Asian Wide or Fullwidth scalars (CJK ideographs, kana, Hangul syllables, fullwidth
+///   forms…) and emoji-presentation scalars take 2; combining marks, joiners, variation selectors, Hangul vowel and
+///   final jamo, controls and format characters take 0; every other scalar takes 1 (so a Devanagari conjunct
+///   such as `क्ष`, one character, takes 2, and a spacing mark such as the `ा` of `का` adds 1).
+/// - As one glyph: a character shown as an emoji takes 2: its first scalar has the Emoji_Presentation property,
+///   or it carries the emoji variation selector U+FE0F (`❤️`, the keycap `1️⃣`), or it is a flag.
+///
+/// So `👍🏽` (an emoji and a skin tone) takes 4 and the family `👨‍👩‍👧` 6, as `wcwidth` counts them; a grapheme-aware
+/// terminal draws them in 2 and leaves the rest of the cell blank. Characters of East Asian Ambiguous width (`±`,
+/// `…`, `↑`) count 1, as in every locale outside East Asia; ListFlowTerminal's own chrome uses none of them.
 ///
 /// The wide ranges are a compact table of the East Asian Width property (Unicode 15); a terminal that uses an
 /// older table may draw a few rare characters one column narrower.
 ///
 /// ```swift
 /// DisplayWidth.of("日本")    // 4
-/// DisplayWidth.of("👍🏽")    // 2
-/// DisplayWidth.truncate("日本語テキスト", to: 7)  // "日本語…"
+/// DisplayWidth.of("❤️")     // 2
+/// DisplayWidth.truncate("日本語テキスト", to: 7)  // "日本語⋯"
 /// ```
 public enum DisplayWidth {
   /// The columns a string takes.
@@ -31,21 +35,32 @@ public enum DisplayWidth {
     return text.reduce(0) { $0 + of($1) }
   }
 
-  /// The columns one character (grapheme cluster) takes: 0, 1 or 2.
+  /// The columns one character (grapheme cluster) takes.
   ///
   /// - Parameter character: The character.
-  /// - Returns: Its width in columns.
+  /// - Returns: Its width in columns: 0 for a character made only of zero-width scalars, 1 or 2 for most, more
+  ///   for emoji sequences that a terminal measuring per code point draws wider.
+  /// - Complexity: O(*k*) in the scalars of the character.
   public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
-    if first.isASCII { return first.value >= 0x20 && first.value < 0x7F ? 1 : 0 }
-    if scalars.allSatisfy(isZeroWidth) { return 0 }
+    if first.isASCII && scalars.count == 1 { return first.value >= 0x20 && first.value < 0x7F ? 1 : 0 }
+    let perCodePoint = scalars.reduce(0) { $0 + width(of: $1) }
+    guard perCodePoint > 0 else { return 0 }
     let properties = first.properties
-    if properties.isEmojiPresentation { return 2 }
-    if isRegionalIndicator(first) { return 2 }
-    if properties.isEmoji && scalars.contains("\u{FE0F}") { return 2 }
-    if isWide(first.value) { return 2 }
-    return 1
+    let isEmojiGlyph =
+      properties.isEmojiPresentation || isRegionalIndicator(first)
+      || (properties.isEmoji && scalars.contains("\u{FE0F}"))
+    return isEmojiGlyph ? max(perCodePoint, 2) : perCodePoint
+  }
+
+  /// The columns one scalar takes on a terminal that measures code points one by one (`wcwidth`).
+  static func width(of scalar: Unicode.Scalar) -> Int {
+    if scalar.isASCII { return scalar.value >= 0x20 && scalar.value < 0x7F ? 1 : 0 }
+    if isZeroWidth(scalar) { return 0 }
+    // A regional indicator is East Asian Neutral: `wcwidth` gives each of a flag's two 1.
+    if isRegionalIndicator(scalar) { return 1 }
+    return isWide(scalar.value) || scalar.properties.isEmojiPresentation ? 2 : 1
   }
 
   /// Whether a scalar takes no column of its own (it modifies or joins the one before it, or is invisible).

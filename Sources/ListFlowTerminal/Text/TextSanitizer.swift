@@ -14,12 +14,18 @@
 /// | tab (single-line mode) | one space |
 /// | C1 controls U+0080–U+009F (among them the 8-bit `CSI` U+009B and `OSC` U+009D) | `<U+009B>` |
 /// | format characters (category Cf): bidi embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, marks U+200E, U+200F, U+061C, zero-width space, BOM… | `<U+202E>` |
+/// | blank look-alikes: Hangul fillers U+115F, U+1160, U+3164, U+FFA0, Braille blank U+2800 | `<U+3164>` |
+/// | tag characters U+E0000–U+E007F outside an emoji flag sequence | `<U+E0041>` |
+/// | a variation selector that follows no letter, number, punctuation or symbol, or follows another one | `<U+FE0F>` |
+/// | a zero-width joiner or non-joiner at the start or after another one | `<U+200D>` |
 ///
 /// Because `ESC`, the 8-bit `CSI` and `OSC` and every other control are replaced, no escape sequence
 /// (`CSI`, `OSC`, `DCS`, `APC`…) can survive: the bytes that follow them are printed as ordinary text.
-/// Two format characters are kept because text needs them and they have no effect on the terminal: the zero-width
-/// joiner U+200D (emoji sequences such as 👨‍👩‍👧) and the zero-width non-joiner U+200C (Persian, Indic scripts), as
-/// are the tag characters U+E0020–U+E007F when they follow another character (subdivision flags).
+/// Invisible characters that could hide text are shown too: text smuggled as tag characters or as a run of
+/// variation selectors, or a name made of fillers that look blank. What text needs is kept: the zero-width joiner
+/// U+200D (emoji sequences such as 👨‍👩‍👧) and non-joiner U+200C (Persian, Indic scripts) once between two
+/// characters, one variation selector after a character (`❤️`, ideographic variants), and the tag characters of a
+/// flag: U+1F3F4 followed by one to six tags U+E0020–U+E007E and the cancel tag U+E007F (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
 /// Invalid UTF-8 never reaches a `String` (decoding replaces it by U+FFFD), and U+FFFD is shown as it is.
 ///
 /// ```swift
@@ -50,18 +56,61 @@ public struct TextSanitizer: Sendable, Hashable {
     var result = String.UnicodeScalarView()
     let scalars = Array(text.unicodeScalars)
     var index = 0
+    // The last scalar copied as it is (not a replacement), and the end of a flag's tags being copied.
+    var previous: Unicode.Scalar?
+    var flagTagsEnd = 0
     while index < scalars.count {
       let scalar = scalars[index]
       index += 1
       // `\r\n` is one line break, not two.
       if scalar == "\r", index < scalars.count, scalars[index] == "\n" {
         appendLineBreak(to: &result)
+        previous = nil
         index += 1
         continue
       }
-      replace(scalar, isFirst: index == 1, into: &result)
+      if scalar.value == 0x1F3F4 { flagTagsEnd = Self.flagTagsEnd(in: scalars, after: index) }
+      let kept: Bool
+      switch scalar.value {
+      case 0xE0000...0xE007F: kept = index <= flagTagsEnd
+      case 0xFE00...0xFE0F, 0xE0100...0xE01EF: kept = previous.map(Self.takesVariationSelector) ?? false
+      case 0x200C, 0x200D: kept = previous.map { $0.value != 0x200C && $0.value != 0x200D } ?? false
+      case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800: kept = false
+      default:
+        replace(scalar, into: &result)
+        previous = result.last == scalar ? scalar : nil
+        continue
+      }
+      if kept {
+        result.append(scalar)
+        previous = scalar
+      } else {
+        appendCodePoint(scalar.value, to: &result)
+        previous = nil
+      }
     }
     return String(result)
+  }
+
+  /// Whether a variation selector may follow `scalar`: a letter, number, punctuation or symbol.
+  private static func takesVariationSelector(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+      .letterNumber, .otherNumber, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+      .initialPunctuation, .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol,
+      .otherSymbol:
+      return true
+    default: return false
+    }
+  }
+
+  /// After U+1F3F4 at `start - 1`: the index just past its flag tags (one to six tags and a cancel tag), or
+  /// `start` when what follows is not a flag's tags.
+  private static func flagTagsEnd(in scalars: [Unicode.Scalar], after start: Int) -> Int {
+    var index = start
+    while index < scalars.count, index - start < 6, (0xE0020...0xE007E).contains(scalars[index].value) { index += 1 }
+    guard index > start, index < scalars.count, scalars[index].value == 0xE007F else { return start }
+    return index + 1
   }
 
   private func appendLineBreak(to result: inout String.UnicodeScalarView) {
@@ -72,7 +121,7 @@ public struct TextSanitizer: Sendable, Hashable {
     }
   }
 
-  private func replace(_ scalar: Unicode.Scalar, isFirst: Bool, into result: inout String.UnicodeScalarView) {
+  private func replace(_ scalar: Unicode.Scalar, into result: inout String.UnicodeScalarView) {
     let value = scalar.value
     switch value {
     case 0x0A, 0x85, 0x2028, 0x2029:
@@ -88,10 +137,6 @@ public struct TextSanitizer: Sendable, Hashable {
       result.append("\u{2421}")
     case 0x80...0x9F:
       appendCodePoint(value, to: &result)
-    case 0x200C, 0x200D:
-      result.append(scalar)
-    case 0xE0020...0xE007F where !isFirst:
-      result.append(scalar)
     default:
       if scalar.properties.generalCategory == .format {
         appendCodePoint(value, to: &result)

@@ -60,6 +60,7 @@ struct PlainChangeLog {
     for path in changes.elementDeleted { add("delete \(path)", text(path, in: sections)) }
     for section in changes.sectionInserted {
       add("insert section \(section)", header(section, in: next))
+      guard next.indices.contains(section) else { continue }
       for (item, text) in next[section].rows.enumerated() { lines.append("row \(section):\(item) \(text)") }
     }
     for move in changes.sectionMoved { add("move section \(move)", header(move.target, in: next)) }
@@ -79,7 +80,7 @@ struct PlainChangeLog {
     func text(_ element: ListElement) -> String {
       guard let cell = view.pullCell(for: element) else { return "" }
       defer { view.reusePool.enqueue(cell) }
-      if let cell = cell as? any TerminalCell { return cell.plainText }
+      if let cell = cell as? any TerminalCell { return StyledRun(cell.plainText).text }
       return StyledRun(cell.textRepresentation).text
     }
     return (0..<dataSource.numberOfSections).map { section in

@@ -1,10 +1,9 @@
 extension TerminalListView {
-  /// Whether a section has a header or footer (asks the data source, and gives the cell straight back).
+  /// Whether a section has a header or footer: the data source's height for it is not `nil`. No cell is
+  /// dequeued or configured for it.
   func hasSupplementary(_ element: ListElement) -> Bool {
     if heldCells[element] != nil { return true }
-    guard let cell = pullCell(for: element) else { return false }
-    reusePool.enqueue(cell)
-    return true
+    return dataSource?.height(of: element) != nil
   }
 
   /// A configured cell for an element from the data source, or `nil` (no header/footer, or an error, recorded).

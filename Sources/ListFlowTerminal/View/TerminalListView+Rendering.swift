@@ -8,6 +8,10 @@ extension TerminalListView {
   /// mode, nothing (changes were written as they were applied).
   public func render() {
     guard case .screen(let size) = mode else { return }
+    // A failed or dropped write, or a terminal given back and taken again (a suspend), leaves the screen unknown.
+    let interruptions = output.interruptions
+    if interruptions != seenInterruptions { differ.invalidate() }
+    seenInterruptions = interruptions
     let bytes = differ.render(makeFrame(size: size))
     if !bytes.isEmpty { output.write(bytes) }
     reportScrollPosition()
@@ -37,6 +41,9 @@ extension TerminalListView {
   func line(for element: ListElement, width: Int) -> StyledLine {
     let contentWidth = max(width - Self.rowIndent.count, 0)
     guard let cell = displayedCell(for: element) else {
+      // A header or footer whose height was given but whose view was not: a blank line (any error is on the
+      // status bar).
+      if case .row = element {} else { return StyledLine() }
       let message = lastError.map { "⚠ \($0)" } ?? "⚠ no cell"
       return StyledLine(Self.rowIndent + message, style: TextStyle(foreground: .red))
     }
@@ -61,20 +68,23 @@ extension TerminalListView {
   /// A cell's line: its own for a ``TerminalCell``, its text representation otherwise.
   static func contentLine(of cell: any ListCell, width: Int) -> StyledLine {
     if let cell = cell as? any TerminalCell { return cell.line(width: width) }
-    return StyledLine(cell.textRepresentation)
+    let limit = StyledRun.scalarLimit(forColumns: width)
+    return StyledLine(StyledRun.visiblePrefix(of: cell.textRepresentation, scalarLimit: limit))
   }
 
   func titleBar(width: Int) -> StyledLine {
     let style = TextStyle(isBold: true, isInverse: true)
-    let text = DisplayWidth.truncate(StyledRun(title).text, to: width)
+    let shown = StyledRun.visiblePrefix(of: title, scalarLimit: StyledRun.scalarLimit(forColumns: width))
+    let text = DisplayWidth.truncate(StyledRun(shown).text, to: width)
     return StyledLine(text + String(repeating: " ", count: max(width - DisplayWidth.of(text), 0)), style: style)
   }
 
   func statusBar(width: Int) -> StyledLine {
     let position = viewport.selectionIndex.map { "\($0 + 1)/\(viewport.itemCount)" } ?? "0/0"
     var left = StyledLine(" \(position)  ", style: .bold)
-    left.append("↑↓/jk move · enter select · d delete · r refresh · q quit", style: .dim)
-    let right = StyledRun(status, style: .dim)
+    left.append("j/k move - enter select - d delete - r refresh - q quit", style: .dim)
+    let shown = StyledRun.visiblePrefix(of: status, scalarLimit: StyledRun.scalarLimit(forColumns: width))
+    let right = StyledRun(shown, style: .dim)
     let rightWidth = min(right.width, width / 2)
     var line = left.truncated(to: width - rightWidth - (rightWidth > 0 ? 1 : 0))
     if rightWidth > 0 {

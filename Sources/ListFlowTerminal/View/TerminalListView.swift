@@ -56,6 +56,8 @@ public final class TerminalListView: ListView {
   /// The cells on screen, by element.
   var heldCells: [ListElement: any ListCell] = [:]
   var lastScrollPosition: ScrollPosition?
+  /// The output's ``TerminalOutput/interruptions`` when the last frame was drawn.
+  var seenInterruptions = 0
   var highlighted: ItemPath?
 
   /// Creates a view.
@@ -64,9 +66,13 @@ public final class TerminalListView: ListView {
   ///   - output: Where the bytes go: ``StandardOutput`` in a program, ``CapturingOutput`` in a test.
   ///   - mode: A screen of a size, or plain lines.
   ///   - title: The text of the title bar.
-  public init(output: any TerminalOutput, mode: Mode, title: String = "") {
+  ///   - asciiOnly: Whether screen mode draws ASCII only (every other character as `?`, one per column); by
+  ///     default when the locale's character set is not UTF-8 (see ``TerminalSession/localeIsUTF8(environment:)``).
+  public init(output: any TerminalOutput, mode: Mode, title: String = "", asciiOnly: Bool? = nil) {
     self.output = output
     self.mode = mode
+    self.differ.asciiOnly = asciiOnly ?? !TerminalSession.localeIsUTF8()
+    self.seenInterruptions = output.interruptions
     self.title = title
     self.status = ""
     if case .screen(let size) = mode {
@@ -137,11 +143,12 @@ public final class TerminalListView: ListView {
   /// - Parameter path: The row's position.
   public func deselectRow(at path: ItemPath) {}
 
-  /// Adapts to a new terminal size: the next frame is a full repaint.
+  /// Adapts to a new terminal size and repaints in full; with the same size, just repaints in full (after a
+  /// resume, or when something else may have drawn on the screen).
   ///
   /// - Parameter size: The new size.
   public func resize(to size: TerminalSize) {
-    guard case .screen(let current) = mode, current != size else { return }
+    guard case .screen = mode else { return }
     mode = .screen(size)
     viewport.setHeight(Self.listHeight(for: size))
     differ.invalidate()

@@ -76,7 +76,9 @@ struct ScreenModel {
       return
     }
     cells[cursorRow][cursorColumn] = Cell(text: String(character), attributes: attributes)
-    if width == 2 { cells[cursorRow][cursorColumn + 1] = Cell(text: "", attributes: attributes) }
+    for covered in 1..<max(width, 1) {
+      cells[cursorRow][cursorColumn + covered] = Cell(text: "", attributes: attributes)
+    }
     cursorColumn += width
   }
 
@@ -168,7 +170,9 @@ extension ScreenModel {
         for character in run.text {
           let width = DisplayWidth.of(character)
           screen.cells[row][column] = Cell(text: String(character), attributes: attributes)
-          if width == 2 { screen.cells[row][column + 1] = Cell(text: "", attributes: attributes) }
+          for covered in 1..<max(width, 1) {
+            screen.cells[row][column + covered] = Cell(text: "", attributes: attributes)
+          }
           column += width
         }
       }

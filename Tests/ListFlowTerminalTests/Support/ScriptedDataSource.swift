@@ -58,7 +58,9 @@ final class ScriptedDataSource: ListDataSource {
 
   var numberOfSections: Int { snapshot.count }
 
-  func numberOfRows(inSection section: Int) -> Int { snapshot[section].elements.count }
+  func numberOfRows(inSection section: Int) -> Int {
+    snapshot.indices.contains(section) ? snapshot[section].elements.count : 0
+  }
 
   func cell(at path: ItemPath, for view: any ListView) throws(ListFlowError) -> any ListCell {
     guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item) else {
@@ -76,12 +78,19 @@ final class ScriptedDataSource: ListDataSource {
   }
 
   func header(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)? {
-    try supplementary(snapshot[section].model.header, view)
+    supplementaryPulls += 1
+    guard snapshot.indices.contains(section) else { return nil }
+    return try supplementary(snapshot[section].model.header, view)
   }
 
   func footer(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)? {
-    try supplementary(snapshot[section].model.footer, view)
+    supplementaryPulls += 1
+    guard snapshot.indices.contains(section) else { return nil }
+    return try supplementary(snapshot[section].model.footer, view)
   }
+
+  /// How many headers and footers were pulled (dequeued and configured).
+  var supplementaryPulls = 0
 
   private func supplementary(_ binder: CellBinder?, _ view: any ListView) throws(ListFlowError) -> (any ListCell)? {
     guard let binder else { return nil }
@@ -90,7 +99,19 @@ final class ScriptedDataSource: ListDataSource {
     return cell
   }
 
-  func height(of element: ListElement) -> RowHeight? { nil }
+  func height(of element: ListElement) -> RowHeight? {
+    heightRequests += 1
+    switch element {
+    case .row(let path): return path.item >= 0 && path.item < numberOfRows(inSection: path.section) ? .exact(1) : nil
+    case .header(let section):
+      return snapshot.indices.contains(section) && snapshot[section].model.header != nil ? .exact(1) : nil
+    case .footer(let section):
+      return snapshot.indices.contains(section) && snapshot[section].model.footer != nil ? .exact(1) : nil
+    }
+  }
+
+  /// How many times ``height(of:)`` was asked.
+  var heightRequests = 0
 
   func selectRow(at path: ItemPath) throws(ListFlowError) { events.append("select \(path)") }
 

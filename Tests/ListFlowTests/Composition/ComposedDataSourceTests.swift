@@ -79,7 +79,7 @@ struct ComposedDataSourceTests {
     #expect(view.sections.map(\.model.id) == ["A", "B", "D", "C"])
     deep.update(to: [section("D", [7, 8])])
     #expect(view.batches.last?.last?.elementInserted == [ItemPath(item: 1, section: 2)])
-    let owner = try #require(composite.source(for: ItemPath(item: 1, section: 2)))
+    let owner = try #require(composite.leaf(for: ItemPath(item: 1, section: 2)))
     #expect(owner.source === deep)
     #expect(owner.path == ItemPath(item: 1, section: 0))
     #expect(composite.path(for: ItemPath(item: 1, section: 0), in: deep) == ItemPath(item: 1, section: 2))
@@ -133,7 +133,7 @@ struct ComposedDataSourceTests {
   func outOfRange() {
     #expect(composite.childSection(forSection: 3) == nil)
     #expect(composite.childPath(for: ItemPath(item: 3, section: 2)) == nil)
-    #expect(composite.source(for: ItemPath(item: 0, section: 9)) == nil)
+    #expect(composite.leaf(for: ItemPath(item: 0, section: 9)) == nil)
     #expect(composite.path(forChild: 1, path: ItemPath(item: 3, section: 0)) == nil)
     #expect(composite.childPath(for: ItemPath(item: 2, section: 2))! == (1, ItemPath(item: 2, section: 0)))
     #expect(composite.path(forChild: 1, path: ItemPath(item: 2, section: 0)) == ItemPath(item: 2, section: 2))

@@ -51,13 +51,13 @@ struct ComposedListControllerTests {
       bottomSource.update(to: [section("B", rows)].map(snapshot))
     }
     controller.setDelegate(child, for: bottomSource)
-    #expect(try controller.editActions(forRowAt: ItemPath(item: 1, section: 1)) == [.delete])
-    #expect(try controller.editActions(forRowAt: ItemPath(item: 0, section: 0)) == [])
-    try controller.commitEdit(.delete, forRowAt: ItemPath(item: 1, section: 1))
+    #expect(try controller.engine.editActions(forRowAt: ItemPath(item: 1, section: 1)) == [.delete])
+    #expect(try controller.engine.editActions(forRowAt: ItemPath(item: 0, section: 0)) == [])
+    try controller.engine.commitEdit(.delete, forRowAt: ItemPath(item: 1, section: 1))
     #expect(committed == [ItemPath(item: 1, section: 0)])
     #expect(view.renderedLines == ["# A", "1", "2", "# B", "3", "5"])
     #expect(throws: ListFlowError.rowOutOfRange(path: ItemPath(item: 9, section: 1), rowCount: 2)) {
-      try controller.commitEdit(.delete, forRowAt: ItemPath(item: 9, section: 1))
+      try controller.engine.commitEdit(.delete, forRowAt: ItemPath(item: 9, section: 1))
     }
   }
 
@@ -83,10 +83,10 @@ struct ComposedListControllerTests {
     child.canMoveRow = { _, _ in true }
     controller.setDelegate(child, for: bottomSource)
     #expect(throws: ListFlowError.rowNotMovable(ItemPath(item: 0, section: 1))) {
-      try controller.moveRow(Move(source: ItemPath(item: 0, section: 1), target: ItemPath(item: 0, section: 0)))
+      try controller.engine.moveRow(Move(source: ItemPath(item: 0, section: 1), target: ItemPath(item: 0, section: 0)))
     }
     #expect(throws: ListFlowError.rowNotMovable(ItemPath(item: 0, section: 0))) {
-      try controller.moveRow(Move(source: ItemPath(item: 0, section: 0), target: ItemPath(item: 1, section: 0)))
+      try controller.engine.moveRow(Move(source: ItemPath(item: 0, section: 0), target: ItemPath(item: 1, section: 0)))
     }
     #expect(view.renderedLines == ["# A", "1", "2", "# B", "3", "4", "5"])
   }

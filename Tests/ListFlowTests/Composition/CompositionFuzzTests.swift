@@ -24,12 +24,12 @@ struct CompositionFuzzTests {
     #expect(owners.count == composite.sections.count, "\(where_)")
     var titles: [SectionIndexTitle] = []
     for (global, (node, local)) in owners.enumerated() {
-      let found = composite.source(forSection: global)
+      let found = composite.leaf(forSection: global)
       #expect(found?.source === node.leaf && found?.section == local, "\(where_): section \(global)")
       if !node.sections[local].elements.isEmpty {
         let last = ItemPath(item: node.sections[local].elements.count - 1, section: local)
         #expect(composite.path(for: last, in: node.leaf!) == ItemPath(item: last.item, section: global), "\(where_)")
-        #expect(composite.source(for: ItemPath(item: last.item, section: global))?.path == last, "\(where_)")
+        #expect(composite.leaf(for: ItemPath(item: last.item, section: global))?.path == last, "\(where_)")
       }
       if local == 0 { titles.append(SectionIndexTitle(node.sections[0].model.id, section: global)) }
     }

@@ -18,7 +18,7 @@ struct BadInputTests {
     #expect(failures == [.unregisteredCell(reuseIdentifier: "RowCell"), .unregisteredCell(reuseIdentifier: "RowCell")])
     #expect(view.errors == failures)
     #expect(view.renderedLines.allSatisfy { $0.hasPrefix("<error: no cell is registered") })
-    #expect(controller.numberOfRows(inSection: 0) == 2)
+    #expect(controller.engine!.numberOfRows(inSection: 0) == 2)
   }
 
   @Test("a mistyped registration is reported with both type names and the cell goes back to the pool")
@@ -48,13 +48,15 @@ struct BadInputTests {
     let path = ItemPath(item: 999, section: 0)
     #expect(throws: ListFlowError.rowOutOfRange(path: path, rowCount: 2)) { try view.selectRow(at: path) }
     #expect(throws: ListFlowError.sectionOutOfRange(section: 3, sectionCount: 1)) {
-      try controller.selectRow(at: ItemPath(item: 0, section: 3))
+      try controller.engine!.selectRow(at: ItemPath(item: 0, section: 3))
     }
-    #expect(throws: ListFlowError.rowOutOfRange(path: path, rowCount: 2)) { try controller.cell(at: path, for: view) }
+    #expect(throws: ListFlowError.rowOutOfRange(path: path, rowCount: 2)) {
+      try controller.engine!.cell(at: path, for: view)
+    }
     #expect(throws: ListFlowError.sectionOutOfRange(section: 4, sectionCount: 1)) {
-      try controller.header(inSection: 4, for: view)
+      try controller.engine!.header(inSection: 4, for: view)
     }
-    #expect(controller.numberOfRows(inSection: 7) == 0)
+    #expect(controller.engine!.numberOfRows(inSection: 7) == 0)
     #expect(selected.isEmpty)
     #expect(failures.count == 4)
   }

@@ -19,7 +19,7 @@ struct ConsistencyTests {
       let controller = ListController<[ListSection<CellBinder>]>(view: view, configuration: configuration)
       var stageFailures: [String] = []
       view.didApplyBatch = { view, update in
-        if let mismatch = view.countMismatch(with: controller) { stageFailures.append(mismatch) }
+        if let mismatch = view.countMismatch(with: controller.engine!) { stageFailures.append(mismatch) }
         let expected = ListRendering.lines(of: controller.snapshot)
         if view.renderedLines != expected {
           stageFailures.append("stage \(update.stage + 1): \(view.renderedLines) != \(expected)")

@@ -103,14 +103,14 @@ struct VenueControllerTests {
     let title = ItemViewModel(data: TextDataModel(text: "Product"), map: TitleCellMapper.map, style: .title)
     await controller.apply([ListSection(id: 0, items: [title])])
     #expect(view.renderedLines == ["Product {black, bold}"])
-    #expect(controller.height(of: .row(ItemPath(item: 0, section: 0))) == .estimated(1))
-    #expect(controller.height(of: .row(ItemPath(item: 9, section: 0))) == nil)
+    #expect(controller.engine!.height(of: .row(ItemPath(item: 0, section: 0))) == .estimated(1))
+    #expect(controller.engine!.height(of: .row(ItemPath(item: 9, section: 0))) == nil)
     let tall = CellBinder(cell: TallCell.self, value: "tall", id: "t") { cell, text in cell.text = text }
     let binders = ListController<[CellBinder]>(view: RecordingListView())
     await binders.apply([tall, tall.identified(by: "u").height(7)])
-    #expect(binders.height(of: .row(ItemPath(item: 0, section: 0))) == .exact(3))
-    #expect(binders.height(of: .row(ItemPath(item: 1, section: 0))) == .exact(7))
-    #expect(binders.height(of: .header(section: 0)) == nil)
+    #expect(binders.engine!.height(of: .row(ItemPath(item: 0, section: 0))) == .exact(3))
+    #expect(binders.engine!.height(of: .row(ItemPath(item: 1, section: 0))) == .exact(7))
+    #expect(binders.engine!.height(of: .header(section: 0)) == nil)
   }
 
   @Test("a view that is not visible is reloaded; so is a change above the threshold, or on request")

@@ -75,7 +75,7 @@ struct SyncDelegateTests {
     #expect(selected == ["0:0 one first", "0:1 two -"])
     #expect(view.deselectedRows == [ItemPath(item: 1, section: 0)])
     #expect(deselected == [ItemPath(item: 1, section: 0)])
-    try controller.deselectRow(at: ItemPath(item: 0, section: 0))
+    try controller.engine!.deselectRow(at: ItemPath(item: 0, section: 0))
     #expect(deselected.last == ItemPath(item: 0, section: 0))
   }
 
@@ -87,8 +87,8 @@ struct SyncDelegateTests {
     delegate.didUnhighlightRow = { path, _ in log.append("off \(path)") }
     let controller = ListController<[TestRow]>(view: RecordingListView(), delegate: delegate)
     await controller.apply(rows)
-    try controller.highlightRow(at: ItemPath(item: 2, section: 0), isHighlighted: true)
-    try controller.highlightRow(at: ItemPath(item: 2, section: 0), isHighlighted: false)
+    try controller.engine!.highlightRow(at: ItemPath(item: 2, section: 0), isHighlighted: true)
+    try controller.engine!.highlightRow(at: ItemPath(item: 2, section: 0), isHighlighted: false)
     #expect(log == ["on 0:2", "off 0:2"])
   }
 
@@ -124,7 +124,7 @@ struct SyncDelegateTests {
     for offset in [0, 5, 10, 10, 4, 0] {
       view.scroll(to: ScrollPosition(offset: offset, viewportHeight: 10, contentHeight: 20))
     }
-    #expect(view.dataSource === controller)
+    #expect(view.dataSource === controller.engine)
     #expect(log == ["0", "top", "5", "10", "end", "10", "4", "0", "top"])
   }
 
@@ -137,11 +137,12 @@ struct SyncDelegateTests {
     delegate.commitEdit = { action, path, row in committed.append("\(action.id) \(path) \(row.id)") }
     let controller = ListController<[TestRow]>(view: RecordingListView(), delegate: delegate)
     await controller.apply(rows)
-    #expect(try controller.editActions(forRowAt: ItemPath(item: 0, section: 0)).map(\.title) == ["Delete", "Archive"])
-    #expect(try controller.editActions(forRowAt: ItemPath(item: 1, section: 0)).isEmpty)
-    try controller.commitEdit(.delete, forRowAt: ItemPath(item: 2, section: 0))
+    #expect(
+      try controller.engine!.editActions(forRowAt: ItemPath(item: 0, section: 0)).map(\.title) == ["Delete", "Archive"])
+    #expect(try controller.engine!.editActions(forRowAt: ItemPath(item: 1, section: 0)).isEmpty)
+    try controller.engine!.commitEdit(.delete, forRowAt: ItemPath(item: 2, section: 0))
     #expect(throws: ListFlowError.rowNotEditable(ItemPath(item: 1, section: 0))) {
-      try controller.commitEdit(.delete, forRowAt: ItemPath(item: 1, section: 0))
+      try controller.engine!.commitEdit(.delete, forRowAt: ItemPath(item: 1, section: 0))
     }
     #expect(committed == ["delete 0:2 3"])
   }
@@ -156,8 +157,8 @@ struct SyncDelegateTests {
     let view = RecordingListView()
     let controller = ListController<[TestRow]>(view: view, delegate: delegate)
     await controller.apply(rows)
-    #expect(controller.canMoveRow(at: ItemPath(item: 0, section: 0)))
-    #expect(!controller.canMoveRow(at: ItemPath(item: 9, section: 0)))
+    #expect(controller.engine!.canMoveRow(at: ItemPath(item: 0, section: 0)))
+    #expect(!controller.engine!.canMoveRow(at: ItemPath(item: 9, section: 0)))
     try view.moveRow(Move(source: ItemPath(item: 0, section: 0), target: ItemPath(item: 2, section: 0)))
     #expect(moves == ["0:0 -> 0:2 1"])
     #expect(controller.snapshot[0].elements.map(\.id) == [2, 3, 1])

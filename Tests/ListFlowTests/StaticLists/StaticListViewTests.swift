@@ -38,8 +38,8 @@ struct StaticListViewTests {
   @Test("heights come per cell type")
   func heights() async {
     await list.apply(screen.sectionDeclarations)
-    #expect(list.height(of: .row(ItemPath(item: 2, section: 2))) == .exact(2))
-    #expect(list.height(of: .row(ItemPath(item: 0, section: 2))) == .estimated(1))
+    #expect(list.engine!.height(of: .row(ItemPath(item: 2, section: 2))) == .exact(2))
+    #expect(list.engine!.height(of: .row(ItemPath(item: 0, section: 2))) == .estimated(1))
   }
 
   @Test("a changed model reconfigures its cell in place")

@@ -1,0 +1,248 @@
+extension ListEngine {
+  /// The user selected a row: the owning feed's ``SyncDelegate/didSelectRow`` (local position), then
+  /// ``delegate``'s (global position); with ``SyncDelegate/deselectsAutomatically`` on either, the view deselects
+  /// the row and both are told.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Throws: An out-of-range error (also reported to the delegate); nothing is called then.
+  public func selectRow(at path: ItemPath) throws(ListFlowError) {
+    let (binder, owner) = try routedRow(at: path)
+    if let owner { owner.delegate.didSelectRow(owner.path, binder) }
+    delegate.didSelectRow(path, binder)
+    if (owner?.delegate.deselectsAutomatically ?? false) || delegate.deselectsAutomatically {
+      view.deselectRow(at: path)
+      if let owner { owner.delegate.didDeselectRow(owner.path, binder) }
+      delegate.didDeselectRow(path, binder)
+    }
+  }
+
+  /// The user deselected a row: ``SyncDelegate/didDeselectRow`` of the owner, then of ``delegate``.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Throws: An out-of-range error (also reported to the delegate).
+  public func deselectRow(at path: ItemPath) throws(ListFlowError) {
+    let (binder, owner) = try routedRow(at: path)
+    if let owner { owner.delegate.didDeselectRow(owner.path, binder) }
+    delegate.didDeselectRow(path, binder)
+  }
+
+  /// A row's highlight started or ended: ``SyncDelegate/didHighlightRow`` or ``SyncDelegate/didUnhighlightRow``
+  /// of the owner, then of ``delegate``.
+  ///
+  /// - Parameters:
+  ///   - path: The row's position.
+  ///   - isHighlighted: Whether the highlight starts.
+  /// - Throws: An out-of-range error (also reported to the delegate).
+  public func highlightRow(at path: ItemPath, isHighlighted: Bool) throws(ListFlowError) {
+    let (binder, owner) = try routedRow(at: path)
+    if isHighlighted {
+      if let owner { owner.delegate.didHighlightRow(owner.path, binder) }
+      delegate.didHighlightRow(path, binder)
+    } else {
+      if let owner { owner.delegate.didUnhighlightRow(owner.path, binder) }
+      delegate.didUnhighlightRow(path, binder)
+    }
+  }
+
+  /// A row, header or footer is about to appear: the matching `willDisplay…` closure of the owner (local
+  /// position), then of ``delegate``. The engine remembers where the cell is, for its actions.
+  ///
+  /// - Parameters:
+  ///   - cell: Its cell.
+  ///   - element: Which row, header or footer.
+  public func willDisplay(_ cell: any ListCell, for element: ListElement) {
+    displayedCells[ObjectIdentifier(cell)] = element
+    if let (owner, local) = route(element, routes: nil) {
+      local.notify(
+        cell, row: owner.willDisplayCell, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
+    }
+    element.notify(
+      cell, row: delegate.willDisplayCell, header: delegate.willDisplayHeader, footer: delegate.willDisplayFooter)
+  }
+
+  /// A row, header or footer left the screen or was deleted: the matching `didEndDisplaying…` closure of the
+  /// owner (the local position it had), then of ``delegate``.
+  ///
+  /// - Parameters:
+  ///   - cell: Its cell.
+  ///   - element: Where it was: during a batch, a position before the stage for an element the stage removed.
+  public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
+    displayedCells[ObjectIdentifier(cell)] = nil
+    if let (owner, local) = route(element, routes: routingBeforeStage) {
+      local.notify(
+        cell, row: owner.didEndDisplayingCell, header: owner.didEndDisplayingHeader,
+        footer: owner.didEndDisplayingFooter)
+    }
+    element.notify(
+      cell, row: delegate.didEndDisplayingCell, header: delegate.didEndDisplayingHeader,
+      footer: delegate.didEndDisplayingFooter)
+  }
+
+  /// The view scrolled: ``SyncDelegate/didScroll``, then ``SyncDelegate/didReachTop`` or
+  /// ``SyncDelegate/didReachEnd`` when the viewport gets to an edge it was not at before. After every change
+  /// applied, an edge the viewport still touches counts as new again, so that a list whose end stays on screen
+  /// (a page that did not fill it) reports the end once more at the next scroll report.
+  ///
+  /// - Parameter position: Where the viewport is now.
+  public func didScroll(to position: ScrollPosition) {
+    delegate.didScroll(position)
+    let previous = edges
+    edges = (position.isAtTop, position.isAtEnd)
+    if edges.top, !previous.top { delegate.didReachTop() }
+    if edges.end, !previous.end { delegate.didReachEnd() }
+  }
+
+  /// The edit actions of a row: the owner's ``SyncDelegate/editActions`` when it has a delegate, else
+  /// ``delegate``'s; none when ``SyncDelegate/canEditRow`` says no.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: The actions.
+  /// - Throws: An out-of-range error (also reported to the delegate).
+  public func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction] {
+    let (binder, owner) = try routedRow(at: path)
+    if let owner { return owner.delegate.allowedEditActions(at: owner.path, for: binder) }
+    return delegate.allowedEditActions(at: path, for: binder)
+  }
+
+  /// The user chose an edit action: the owner's ``SyncDelegate/commitEdit`` when it has a delegate, else
+  /// ``delegate``'s. The list changes when the feed publishes its next list.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - path: The row's position.
+  /// - Throws: An out-of-range error, or ``ListFlowError/rowNotEditable(_:)`` when ``SyncDelegate/canEditRow``
+  ///   says no (also reported to the delegate).
+  public func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
+    let (binder, owner) = try routedRow(at: path)
+    let canEdit = owner.map { $0.delegate.canEditRow($0.path, binder) } ?? delegate.canEditRow(path, binder)
+    guard canEdit else {
+      report(.rowNotEditable(path))
+      throw .rowNotEditable(path)
+    }
+    if let owner {
+      owner.delegate.commitEdit(action, owner.path, binder)
+    } else {
+      delegate.commitEdit(action, path, binder)
+    }
+  }
+
+  /// Whether a row exists and its owner's (or ``delegate``'s) ``SyncDelegate/canMoveRow`` allows moving it.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: Whether the user may drag it.
+  public func canMoveRow(at path: ItemPath) -> Bool {
+    guard let binder = try? snapshot.row(at: path) else { return false }
+    if let owner = owner(ofRow: path) { return owner.delegate.canMoveRow(owner.path, binder) }
+    return delegate.canMoveRow(path, binder)
+  }
+
+  /// The user moved a row: the view shows it at `move.target` already. The feed that owns the row takes the move
+  /// into its model, then its delegate and ``delegate`` are told (``SyncDelegate/didMoveRow``).
+  ///
+  /// Called while a change is being applied (from a delegate closure), the move is checked and made after that
+  /// change, against the list shown then, and sent to the view as a batch, since the view has not moved anything.
+  ///
+  /// - Parameter move: Where the row was and where it is now; the target may be in another section of the same
+  ///   feed, and `target.item` may be at most the number of rows of the target section once the row left.
+  /// - Throws: An out-of-range error for the source or the target, or ``ListFlowError/rowNotMovable(_:)`` (also
+  ///   reported to the delegate); the list is unchanged then. Nothing is thrown for a queued move: its error is
+  ///   reported to the delegate when it is made.
+  public func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) {
+    if isApplying {
+      enqueue(.move(move))
+      return
+    }
+    isAbsorbingViewMove = true
+    defer { isAbsorbingViewMove = false }
+    try takeMove(move)
+  }
+
+  /// Makes a move queued during a change: the feed takes it, and the view gets it as a batch.
+  func performQueuedMove(_ move: Move<ItemPath>) {
+    do {
+      try takeMove(move)
+    } catch {
+      // Reported already by takeMove.
+    }
+  }
+
+  /// Checks a move against the list shown, hands it to the feed and tells the delegates.
+  private func takeMove(_ move: Move<ItemPath>) throws(ListFlowError) {
+    let (binder, owner) = try routedRow(at: move.source)
+    let canMove = owner.map { $0.delegate.canMoveRow($0.path, binder) } ?? delegate.canMoveRow(move.source, binder)
+    guard canMove else {
+      report(.rowNotMovable(move.source))
+      throw .rowNotMovable(move.source)
+    }
+    let target = move.target
+    let targetCount = try reporting { () throws(ListFlowError) -> Int in
+      guard snapshot.indices.contains(target.section) else {
+        throw .sectionOutOfRange(section: target.section, sectionCount: snapshot.count)
+      }
+      return snapshot[target.section].elements.count - (target.section == move.source.section ? 1 : 0)
+    }
+    guard (0...targetCount).contains(target.item) else {
+      report(.rowOutOfRange(path: target, rowCount: targetCount))
+      throw .rowOutOfRange(path: target, rowCount: targetCount)
+    }
+    guard let root else {
+      report(.rowNotMovable(move.source))
+      throw .rowNotMovable(move.source)
+    }
+    try reporting { () throws(ListFlowError) in try root.moveRow(move) }
+    if let owner, let targetOwner = self.owner(ofRow: target) {
+      owner.delegate.didMoveRow(Move(source: owner.path, target: targetOwner.path), binder)
+    }
+    delegate.didMoveRow(move, binder)
+  }
+
+  /// A cell sent an action: it reaches the owner's delegate (local position) and ``delegate``, with the element
+  /// the cell shows now. An action from a cell that is not displayed (or no longer) is dropped.
+  func receive(_ action: any Sendable, from cell: any ListCell) {
+    guard let element = displayedCells[ObjectIdentifier(cell)], let binder = snapshot.binder(of: element) else {
+      return
+    }
+    if let (owner, local) = route(element, routes: nil) {
+      owner.deliver(CellActionEvent(action: action, element: local, row: binder))
+    }
+    delegate.deliver(CellActionEvent(action: action, element: element, row: binder))
+  }
+
+  // MARK: Routing
+
+  /// The owner of a row: its feed's delegate and the row's local position; `nil` when the engine's own.
+  private func owner(ofRow path: ItemPath) -> (delegate: SyncDelegate, path: ItemPath)? {
+    guard let route = root?.route(forSection: path.section), let delegate = route.delegate else { return nil }
+    return (delegate, ItemPath(item: path.item, section: route.localSection))
+  }
+
+  /// A row's binder and owner; an out-of-range position is reported, then thrown.
+  private func routedRow(
+    at path: ItemPath
+  ) throws(ListFlowError) -> (
+    CellBinder, (delegate: SyncDelegate, path: ItemPath)?
+  ) {
+    (try reportedRow(at: path), owner(ofRow: path))
+  }
+
+  /// The owner's delegate and the element in its positions, from `routes` when given, else from the feed.
+  private func route(_ element: ListElement, routes: [SectionRoute]?) -> (SyncDelegate, ListElement)? {
+    let section: Int
+    switch element {
+    case .row(let path): section = path.section
+    case .header(let index), .footer(let index): section = index
+    }
+    let route: SectionRoute?
+    if let routes {
+      route = routes.indices.contains(section) ? routes[section] : nil
+    } else {
+      route = root?.route(forSection: section)
+    }
+    guard let route, let delegate = route.delegate else { return nil }
+    switch element {
+    case .row(let path): return (delegate, .row(ItemPath(item: path.item, section: route.localSection)))
+    case .header: return (delegate, .header(section: route.localSection))
+    case .footer: return (delegate, .footer(section: route.localSection))
+    }
+  }
+}

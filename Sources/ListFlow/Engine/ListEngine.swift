@@ -1,0 +1,243 @@
+/// The one object a ``ListView`` talks to: it keeps the list the view shows, answers the view's questions
+/// (counts, cells, headers, footers, heights), applies each change to the view, and routes the view's events to
+/// the delegates.
+///
+/// Every kind of list reaches the view through an engine: a ``ListController`` (a stream of states), a
+/// ``ComposedListController`` (children of any kind), and the feeds they hold (paged lists, outlines, static
+/// lists). A feed publishes its sections and the staged changes that lead to them; the engine decides how to
+/// show them:
+/// - the first list, a change above ``reloadThreshold`` changes, a view that is not visible, or an explicit
+///   request: one ``ListView/reloadData()``;
+/// - otherwise one ``ListView/performBatchUpdates(_:)`` per stage, so that the view's counts match
+///   ``snapshot`` after every stage.
+///
+/// **Re-entrancy.** Anything that changes the list while a change is being applied (a child update or a new
+/// state published from a delegate closure, ``moveRow(_:)``, ``reloadData()``) is queued and applied, in order,
+/// once the current change is done: never lost, never interleaved with the stages under way, and never a
+/// recursion. Changes that wait together are merged into one diff from the list shown to the newest list.
+///
+/// You rarely make an engine yourself: the controllers make one for their view and expose it as `engine`.
+@MainActor
+public final class ListEngine: ListDataSource {
+  /// The view the engine drives; its ``ListView/dataSource`` is this engine.
+  public let view: any ListView
+  /// The closures that receive the change dispatch, the scrolling and errors, and every row event with global
+  /// positions.
+  public var delegate: SyncDelegate
+  /// Above this many changes (inserts, deletes, moves and updates of all stages), the view is reloaded instead of
+  /// updated in batches. A negative value counts as 0.
+  public var reloadThreshold: Int
+  /// The list the view shows now (during a batch, the list after the stage being applied).
+  public internal(set) var snapshot: ListSnapshot = []
+  /// The last error reported to ``SyncDelegate/didFail``, or `nil`.
+  public internal(set) var lastError: ListFlowError?
+  /// The number of batches sent to the view.
+  public internal(set) var batchCount = 0
+  /// The number of reloads sent to the view (the first load counts).
+  public internal(set) var reloadCount = 0
+
+  /// The feed the engine shows, which takes user moves and owns the rows' local delegates.
+  weak var root: (any _EngineRoot)?
+  /// Whether the view has been loaded once.
+  var hasLoaded = false
+  /// Whether the viewport was at the top and at the end after the last scroll.
+  var edges: (top: Bool, end: Bool) = (false, false)
+  /// The operations waiting for the current change to finish, oldest first.
+  var pending: [Operation] = []
+  /// Whether a change is being applied (``pending`` is being drained).
+  public private(set) var isApplying = false
+  /// Set while the feed takes a move the view already shows, so that the feed's echo is not sent back to it.
+  var isAbsorbingViewMove = false
+  /// The routing of every section before the stage being applied, for events about elements that were there.
+  var routingBeforeStage: [SectionRoute]?
+  /// Where each displayed cell is, by the cell's identity, kept up to date through every stage.
+  var displayedCells: [ObjectIdentifier: ListElement] = [:]
+
+  /// Something that changes the list, applied in order.
+  enum Operation {
+    /// A feed published a list and the stages from the list before it.
+    case publish(StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool)
+    /// A reload of the list shown.
+    case reload(ListTransition.ReloadReason)
+    /// A move asked for while a change was applied: taken by the feed, then shown as a batch.
+    case move(Move<ItemPath>)
+    /// An expansion asked for while a change was applied.
+    case expand(Bool, ItemPath)
+  }
+
+  /// Creates an engine, makes it `view`'s data source, and shows `sections` with a first reload when there are any.
+  ///
+  /// - Parameters:
+  ///   - view: The view to drive.
+  ///   - delegate: The delegate for the whole list.
+  ///   - reloadThreshold: Above this many changes the view reloads; a negative value counts as 0.
+  public init(view: any ListView, delegate: SyncDelegate = SyncDelegate(), reloadThreshold: Int = 1_000) {
+    self.view = view
+    self.delegate = delegate
+    self.reloadThreshold = max(0, reloadThreshold)
+    view.dataSource = self
+  }
+
+  /// Shows a feed's new list: queued behind the change being applied, if any.
+  ///
+  /// - Parameters:
+  ///   - changes: The stages from the feed's previous list to `target`.
+  ///   - target: The feed's new list (it may hold newer binders of equal content than the last stage's data).
+  ///   - reloading: Whether the view must reload instead of applying batches.
+  public func publish(_ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool = false) {
+    if isAbsorbingViewMove {
+      snapshot = target
+      return
+    }
+    enqueue(.publish(changes, target: target, reloading: reloading))
+  }
+
+  /// Reloads the view from the list shown, with no new list (queued behind a change being applied).
+  public func reloadData() {
+    enqueue(.reload(.requested))
+  }
+
+  func enqueue(_ operation: Operation) {
+    pending.append(operation)
+    drain()
+  }
+
+  /// Applies the waiting operations one after another; an operation queued meanwhile waits its turn.
+  private func drain() {
+    guard !isApplying else { return }
+    isApplying = true
+    defer { isApplying = false }
+    while !pending.isEmpty {
+      let operation = pending.removeFirst()
+      switch operation {
+      case .publish(var changes, var target, var reloading):
+        // Lists published while the previous one was applied: show only the newest, diffed from the list shown.
+        if case .publish = pending.first {
+          while case .publish(_, let newer, let newerReloads) = pending.first {
+            target = newer
+            reloading = reloading || newerReloads
+            pending.removeFirst()
+          }
+          changes = diffFromShown(to: target)
+        }
+        show(changes, target: target, reloading: reloading)
+      case .reload(let reason):
+        reload(reason)
+      case .move(let move):
+        performQueuedMove(move)
+      case .expand(let expanded, let path):
+        expand(expanded, path)
+      }
+    }
+  }
+
+  /// The stages from ``snapshot`` to `target`, or a reload when they cannot be computed.
+  private func diffFromShown(to target: ListSnapshot) -> StagedChangeset<ListSnapshot> {
+    (try? StagedChangeset(source: snapshot, target: target, duplicates: .matchInOrder)) ?? StagedChangeset()
+  }
+
+  /// Shows a list: a reload when one is due, else the stages one batch each.
+  private func show(_ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool) {
+    let reason: ListTransition.ReloadReason? =
+      if !hasLoaded { .initial } else if reloading { .requested } else if !view.isVisible {
+        .notVisible
+      } else if changes.changeCount > reloadThreshold {
+        .threshold(changeCount: changes.changeCount)
+      } else { nil }
+    guard let reason else {
+      if changes.isEmpty {
+        // Nothing visible changed: keep the newest binders, the view needs no call.
+        snapshot = target
+      } else {
+        performBatches(changes, to: target)
+      }
+      return
+    }
+    snapshot = target
+    let transition = ListTransition(changes: changes, reloadReason: reason, target: target)
+    reloadView(transition)
+  }
+
+  /// Reloads the view from ``snapshot`` as it is.
+  private func reload(_ reason: ListTransition.ReloadReason) {
+    reloadView(ListTransition(changes: StagedChangeset(), reloadReason: reason, target: snapshot))
+  }
+
+  private func reloadView(_ transition: ListTransition) {
+    delegate.willApply(transition)
+    hasLoaded = true
+    displayedCells = [:]
+    view.reloadData()
+    reloadCount += 1
+    delegate.didApply(transition)
+  }
+
+  /// Applies staged changes one batch per stage, between ``SyncDelegate/willApply`` and ``SyncDelegate/didApply``.
+  private func performBatches(_ changes: StagedChangeset<ListSnapshot>, to target: ListSnapshot) {
+    let transition = ListTransition(changes: changes, reloadReason: nil, target: target)
+    delegate.willApply(transition)
+    for (index, stage) in changes.enumerated() {
+      let update = ListUpdate(changeset: stage, previous: snapshot, stage: index, stageCount: changes.count)
+      routingBeforeStage = root?.sectionRoutes()
+      remapDisplayedCells(through: stage)
+      snapshot = stage.data
+      view.performBatchUpdates(update)
+      routingBeforeStage = nil
+      batchCount += 1
+      delegate.dispatch(update)
+    }
+    snapshot = target
+    delegate.didApply(transition)
+  }
+
+  /// The user asked to expand or collapse a row: the feed that owns it (an ``ExpandableSource``, such as an
+  /// ``OutlineFeed``) decides, and publishes its new rows. Asked while a change is applied, it waits for it.
+  ///
+  /// - Parameters:
+  ///   - expanded: Whether the row should show its children.
+  ///   - path: The row's position.
+  /// - Returns: Whether the row's expansion changed; `true` for a request that waits for the change under way.
+  @discardableResult
+  public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool {
+    if isApplying {
+      enqueue(.expand(expanded, path))
+      return true
+    }
+    return expand(expanded, path)
+  }
+
+  @discardableResult
+  private func expand(_ expanded: Bool, _ path: ItemPath) -> Bool {
+    guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item),
+      let (source, local) = root?.expandableOwner(ofSection: path.section)
+    else { return false }
+    return source.setExpanded(expanded, forRowAt: ItemPath(item: path.item, section: local))
+  }
+
+  /// Reports an error to the delegate and keeps it in ``lastError``.
+  func report(_ error: ListFlowError) {
+    lastError = error
+    delegate.didFail(error)
+  }
+}
+
+/// Where a section of the list comes from: the delegate of the feed that owns it and the section's index there.
+struct SectionRoute {
+  /// The owning feed's delegate for its own rows, or `nil` when it has none.
+  var delegate: SyncDelegate?
+  /// The section's index inside the owning feed.
+  var localSection: Int
+}
+
+/// The feed an engine shows: it takes moves the user made and names who owns each section.
+@MainActor
+protocol _EngineRoot: AnyObject {
+  /// The owner of a section: the feed's delegate and the local index; `nil` when the section is the engine's own.
+  func route(forSection section: Int) -> SectionRoute?
+  /// The owner of every section, in order, or `nil` when every section is the engine's own.
+  func sectionRoutes() -> [SectionRoute]?
+  /// Takes a row's move into the feed's model; the feed publishes the moved list.
+  func moveRow(_ move: Move<ItemPath>) throws(ListFlowError)
+  /// The expandable feed that owns a section, and the section's index there.
+  func expandableOwner(ofSection section: Int) -> (any ExpandableSource, Int)?
+}

@@ -1,0 +1,132 @@
+/// An outline (expandable rows) as a feed of a composite: expanding and collapsing a row go through the engine
+/// as inserts and deletes of its children, and the row itself is updated.
+///
+/// ```swift
+/// let tree = OutlineFeed(id: "files", outline: Outline(roots)) { row in
+///   LabelCell.makeBinder(value: String(repeating: "  ", count: row.depth) + row.element.name, id: row.differenceIdentifier)
+/// }
+/// tree.shouldExpand = { row in row.element.name != "secret" }
+/// try screen.append(tree)
+/// tree.toggleRow(at: 0)        // expands the first row: its children are inserted under it
+/// ```
+///
+/// A view that can expand rows (the terminal host's → and ← keys) asks the engine, which hands the request to
+/// the feed that owns the row (``ExpandableSource``).
+@MainActor
+public final class OutlineFeed<Element: Differentiable>: ComposableSource, ExpandableSource {
+  /// The outline: trees and expanded identities. Setting it shows the new visible rows.
+  public var outline: Outline<Element> {
+    didSet { rebuild() }
+  }
+  /// The section's header, or `nil`.
+  public var header: CellBinder? {
+    didSet { rebuild() }
+  }
+  /// The section's footer, or `nil`.
+  public var footer: CellBinder? {
+    didSet { rebuild() }
+  }
+  /// Asked before a row expands; `false` keeps it collapsed. Every row may expand by default.
+  public var shouldExpand: (OutlineRow<Element>) -> Bool = { _ in true }
+  /// The link to the composite this feed is a child of.
+  public let compositionLink = CompositionLink<ListSectionSnapshot>()
+  /// The section shown: the outline's visible rows.
+  public private(set) var displayedSections: [ListSectionSnapshot] = []
+  /// The visible rows, in order.
+  public private(set) var rows: [OutlineRow<Element>] = []
+
+  private let sectionID: ListIdentifier
+  private let cell: (OutlineRow<Element>) -> CellBinder
+
+  /// Creates a feed over an outline.
+  ///
+  /// - Parameters:
+  ///   - id: The identity of the feed's section.
+  ///   - outline: The trees and the expanded identities.
+  ///   - cell: Makes the binder of a visible row (its depth and expansion are part of the row).
+  public init<ID: Hashable & Sendable>(
+    id: ID,
+    outline: Outline<Element>,
+    cell: @escaping (OutlineRow<Element>) -> CellBinder
+  ) {
+    self.outline = outline
+    self.sectionID = ListIdentifier(id)
+    self.cell = cell
+    rows = outline.rows
+    displayedSections = makeSections()
+  }
+
+  /// Follows a sequence of states, each giving the outline's trees, until it ends or the task is cancelled; the
+  /// expanded identities are kept from state to state.
+  ///
+  /// ```swift
+  /// Task { await tree.run(store.updates()) { state in state.folders.map(OutlineNode.init) } }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - states: The states, for example a store's updates.
+  ///   - roots: The trees of a state.
+  public func run<S: AsyncSequence>(
+    _ states: S,
+    roots: (S.Element) -> [OutlineNode<Element>]
+  ) async {
+    await follow(states) { outline.roots = roots($0) }
+  }
+
+  /// Expands or collapses the row at a position of ``rows``; a row without children, or one that
+  /// ``shouldExpand`` keeps closed, is left alone.
+  ///
+  /// - Parameters:
+  ///   - expanded: Whether the row should be expanded.
+  ///   - path: The row's position in the feed (section 0).
+  /// - Returns: Whether the row's expansion changed.
+  @discardableResult
+  public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool {
+    guard path.section == 0, rows.indices.contains(path.item), rows[path.item].isExpandable,
+      rows[path.item].isExpanded != expanded
+    else { return false }
+    let row = rows[path.item]
+    if expanded {
+      guard shouldExpand(row) else { return false }
+      outline.expand(row.differenceIdentifier)
+    } else {
+      outline.collapse(row.differenceIdentifier)
+    }
+    return true
+  }
+
+  /// Expands a collapsed row or collapses an expanded one.
+  ///
+  /// - Parameter index: The row's position in ``rows``.
+  /// - Returns: Whether the row's expansion changed.
+  @discardableResult
+  public func toggleRow(at index: Int) -> Bool {
+    guard rows.indices.contains(index) else { return false }
+    return setExpanded(!rows[index].isExpanded, forRowAt: ItemPath(item: index, section: 0))
+  }
+
+  private func rebuild() {
+    rows = outline.rows
+    let previous = displayedSections
+    displayedSections = makeSections()
+    compositionLink.send(from: previous, to: displayedSections)
+  }
+
+  private func makeSections() -> [ListSectionSnapshot] {
+    [ListSection(id: sectionID, header: header, footer: footer, items: rows.map(cell)).snapshot]
+  }
+}
+
+/// A source whose rows can be expanded and collapsed: the engine hands it a view's expand and collapse requests
+/// for its rows.
+@MainActor
+public protocol ExpandableSource: AnyObject {
+  /// Expands or collapses a row.
+  ///
+  /// - Parameters:
+  ///   - expanded: Whether the row should be expanded.
+  ///   - path: The row's position, local to the source.
+  /// - Returns: Whether the row's expansion changed.
+  @discardableResult
+  func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool
+}

@@ -1,0 +1,107 @@
+/// A paged list as a feed of a composite: a ``PagingController`` owns the rows, and the feed shows them in one
+/// section with the rows of its state (placeholder, empty state, failure, loading and failed footers, end of list)
+/// from a ``PagingAppearance``.
+///
+/// The paging controller is the single owner of the rows: the feed keeps no copy that could disagree. After
+/// every change of the controller the feed rebuilds its section, diffs it with the one shown and sends the
+/// changes on. The feed's own ``delegate`` receives the events of its rows (local positions): displaying a row
+/// near the end loads the next page, and selecting the failure row or the failed footer retries.
+///
+/// ```swift
+/// let paging = PagingController { (cursor: Int?) in try await api.page(cursor ?? 1) }
+/// let feed = PagedListFeed(id: "posts", paging: paging, appearance: appearance) { post in
+///   PostCell.makeBinder(value: post, id: post.id)
+/// }
+/// try screen.append(feed)
+/// await paging.refresh()
+/// ```
+@MainActor
+public final class PagedListFeed<Page: Pageable & Sendable>: ComposableSource {
+  /// The paging controller that loads and owns the rows.
+  public let paging: PagingController<Page>
+  /// The rows shown for each state of the paging controller.
+  public var appearance: PagingAppearance {
+    didSet { rebuild() }
+  }
+  /// The link to the composite this feed is a child of.
+  public let compositionLink = CompositionLink<ListSectionSnapshot>()
+  /// The section shown: the rows of the paging controller and those of its state.
+  public private(set) var displayedSections: [ListSectionSnapshot] = []
+  /// The delegate of the feed's rows, with positions local to the feed; load-more and retry are built in and
+  /// run before the closures you set.
+  public var delegate = SyncDelegate()
+  /// The task of the last load started by a displayed row or a retry, for a test that waits for it.
+  public private(set) var lastTriggeredLoad: Task<PagingOutcome, Never>?
+
+  private let sectionID: ListIdentifier
+  private let row: (Page.Element) -> CellBinder
+
+  /// Creates a feed over a paging controller; it takes the controller's ``PagingController/didChange``.
+  ///
+  /// - Parameters:
+  ///   - id: The identity of the feed's section.
+  ///   - paging: The paging controller.
+  ///   - appearance: The rows of each paging state.
+  ///   - row: Makes the binder of a loaded element.
+  public init<ID: Hashable & Sendable>(
+    id: ID,
+    paging: PagingController<Page>,
+    appearance: PagingAppearance,
+    row: @escaping (Page.Element) -> CellBinder
+  ) {
+    self.paging = paging
+    self.appearance = appearance
+    self.sectionID = ListIdentifier(id)
+    self.row = row
+    displayedSections = makeSections()
+    paging.didChange = { [weak self] in self?.rebuild() }
+  }
+
+  /// Rebuilds the section from the paging controller and sends the changes.
+  private func rebuild() {
+    let next = makeSections()
+    let previous = displayedSections
+    displayedSections = next
+    compositionLink.send(from: previous, to: next)
+  }
+
+  private func makeSections() -> [ListSectionSnapshot] {
+    let contentRows = paging.rows.map(row)
+    let rows = appearance.rows(for: paging.presentation, contentRows: contentRows)
+    return [ListSection(id: sectionID, items: rows).snapshot]
+  }
+
+  /// A row of the feed was displayed: the paging controller loads the next page when it is near the end.
+  func rowDisplayed(_ item: Int) {
+    if paging.rowDisplayed(item) { lastTriggeredLoad = paging.displayTriggeredLoad }
+  }
+
+  /// A row was selected: the failure row retries the first page, the failed footer the next one.
+  func rowSelected(_ item: Int) {
+    switch paging.presentation {
+    case .failure:
+      lastTriggeredLoad = Task { await paging.refresh() }
+    case .rows(.failed) where item == paging.rows.count:
+      lastTriggeredLoad = Task { await paging.loadMore() }
+    default:
+      break
+    }
+  }
+}
+
+extension PagedListFeed: _DelegateCarrying {
+  var ownDelegate: SyncDelegate? {
+    var routed = delegate
+    let display = delegate.willDisplayCell
+    routed.willDisplayCell = { [weak self] cell, path in
+      self?.rowDisplayed(path.item)
+      display(cell, path)
+    }
+    let select = delegate.didSelectRow
+    routed.didSelectRow = { [weak self] path, binder in
+      self?.rowSelected(path.item)
+      select(path, binder)
+    }
+    return routed
+  }
+}

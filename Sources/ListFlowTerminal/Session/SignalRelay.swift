@@ -1,0 +1,105 @@
+import Dispatch
+import ListFlow
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns the signals a session cares about into ordinary calls, outside the signal handler.
+///
+/// The handler only writes the signal's number to a pipe (`write` is async-signal-safe); a dispatch source reads
+/// the pipe and acts in normal code, where it may take locks:
+///
+/// - `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGQUIT`: restore the terminal, then exit with 128 + the signal's number.
+/// - `SIGTSTP`: suspend (restore, stop); `SIGCONT`: take the terminal again and repaint.
+/// - `SIGWINCH`: call the resize handlers.
+///
+/// The handlers are installed while a session is open; the previous dispositions come back when the last one ends.
+enum SignalRelay {
+  static let relayedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+
+  private struct State: @unchecked Sendable {
+    // `sigaction` values and the dispatch source are plain data and a thread-safe object.
+    var previous: [Int32: sigaction] = [:]
+    var source: (any DispatchSourceRead)?
+  }
+
+  private static let state = Mutex(State())
+
+  /// Installs the handlers (once until ``uninstall()``).
+  static func install() {
+    state.withSanitizedLock { state in
+      guard state.previous.isEmpty else { return }
+      if state.source == nil, let readEnd = openPipe() {
+        let source = DispatchSource.makeReadSource(
+          fileDescriptor: readEnd, queue: DispatchQueue(label: "ListFlowTerminal.signals"))
+        source.setEventHandler { drain(readEnd) }
+        source.resume()
+        state.source = source
+      }
+      for signalNumber in relayedSignals {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = relaySignal
+        #else
+        action.__sigaction_u.__sa_handler = relaySignal
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        var previous = sigaction()
+        sigaction(signalNumber, &action, &previous)
+        state.previous[signalNumber] = previous
+      }
+    }
+  }
+
+  /// Puts the previous dispositions back.
+  static func uninstall() {
+    state.withSanitizedLock { state in
+      for (signalNumber, var previous) in state.previous { sigaction(signalNumber, &previous, nil) }
+      state.previous = [:]
+    }
+  }
+
+  private static func openPipe() -> Int32? {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+    _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+    relayWriteEnd.store(ends[1], ordering: .releasing)
+    return ends[0]
+  }
+
+  private static func drain(_ readEnd: Int32) {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+    guard count > 0 else { return }
+    for byte in buffer[0..<count] { handle(Int32(byte)) }
+  }
+
+  private static func handle(_ signalNumber: Int32) {
+    switch signalNumber {
+    case SIGWINCH: TerminalRegistry.notifyResize()
+    case SIGTSTP: TerminalRegistry.suspend()
+    case SIGCONT: TerminalRegistry.resume()
+    default:
+      TerminalRegistry.restoreAll()
+      exit(128 + signalNumber)
+    }
+  }
+}
+
+/// The write end of the relay's pipe, read by the signal handler.
+private let relayWriteEnd = Atomic<Int32>(-1)
+
+/// The signal handler: writes the signal's number to the relay's pipe. Async-signal-safe.
+private let relaySignal: @convention(c) (Int32) -> Void = { signalNumber in
+  let savedErrno = errno
+  var byte = UInt8(truncatingIfNeeded: signalNumber)
+  _ = write(relayWriteEnd.load(ordering: .acquiring), &byte, 1)
+  errno = savedErrno
+}

@@ -1,0 +1,239 @@
+import Foundation
+import ListFlowTerminal
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The fixture program and the Demo, run interactively in a real pseudo-terminal: keys, resize, signals, suspend,
+/// crashes. After each way out, the terminal's settings are those from before, the restoring bytes were written,
+/// and the screen (parsed by `VirtualTerminal`) is the normal one, untouched.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct PseudoTerminalTests {
+  static let restoreSequence =
+    EscapeSequence.resetAttributes + EscapeSequence.enableLineWrap + EscapeSequence.showCursor
+    + EscapeSequence.leaveAlternateScreen
+
+  static func fixture(rows: Int = 20, locale: String = "C.UTF-8") throws -> PseudoTerminal {
+    try PseudoTerminal(executable: PseudoTerminal.executable(named: "TerminalFixture"), rows: rows, locale: locale)
+  }
+
+  /// Checks that the terminal was given back as it was found.
+  static func expectRestored(
+    _ terminal: PseudoTerminal, normalScreenBlank: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(terminal.settingsAreRestored, "terminal settings differ from before", sourceLocation: sourceLocation)
+    let text = terminal.outputText
+    let lastRestore = text.range(of: restoreSequence, options: .backwards)
+    let lastSetup = text.range(of: EscapeSequence.enterAlternateScreen, options: .backwards)
+    #expect(lastRestore != nil, "the restoring sequence was not written", sourceLocation: sourceLocation)
+    if let lastRestore, let lastSetup {
+      #expect(lastRestore.lowerBound > lastSetup.lowerBound, sourceLocation: sourceLocation)
+      let after = text[lastRestore.upperBound...]
+      #expect(
+        !after.contains("\u{1B}"), "drawn after the restore: \(after.debugDescription)", sourceLocation: sourceLocation)
+    }
+    let screen = terminal.screen
+    let (alternate, cursor, wraps, attributes) =
+      (screen.usesAlternateScreen, screen.cursorVisible, screen.wraps, screen.attributesSet)
+    #expect(!alternate, "still on the alternate screen", sourceLocation: sourceLocation)
+    #expect(cursor, "cursor hidden", sourceLocation: sourceLocation)
+    #expect(wraps, "line wrap off", sourceLocation: sourceLocation)
+    #expect(!attributes, "attributes left set", sourceLocation: sourceLocation)
+    let unsupported = screen.unsupported
+    #expect(unsupported.isEmpty, "\(unsupported)", sourceLocation: sourceLocation)
+    if normalScreenBlank {
+      let lines = screen.lines
+      #expect(lines.allSatisfy { $0.isEmpty }, "\(lines)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test("keys move, page, select and delete; q quits with status 0 and gives the terminal back")
+  func keysThenQuit() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    #expect(terminal.isRaw)
+    let (alternate, cursor, wraps) =
+      (terminal.screen.usesAlternateScreen, terminal.screen.cursorVisible, terminal.screen.wraps)
+    #expect(alternate && !cursor && !wraps)
+    #expect(Array(terminal.screen.lines.prefix(4)) == ["Fixture list", "Fixture", "▸ row 0", "  row 1"])
+    terminal.type("jjj")
+    terminal.waitForScreen(containing: "4/40")
+    #expect(terminal.screen.lines[5] == "▸ row 3")
+    terminal.type("\u{1B}[B")
+    terminal.waitForScreen(containing: "5/40")
+    terminal.type("k\u{1B}[A")
+    terminal.waitForScreen(containing: "3/40")
+    terminal.type("\u{1B}[6~")  // a page is the list's height less one: 17 rows
+    terminal.waitForScreen(containing: "20/40")
+    #expect(terminal.screen.lines.contains("▸ row 19"))
+    terminal.type("\u{1B}[5~")
+    terminal.waitForScreen(containing: "3/40")
+    terminal.type("\r")
+    terminal.waitForScreen(containing: "selected row 2")
+    terminal.type("d")
+    terminal.waitForScreen(containing: "deleted row 2")
+    terminal.waitForScreen(containing: "3/39")  // the status may be drawn before the list's update
+    #expect(terminal.screen.lines.contains("▸ row 3"))
+    #expect(terminal.screen.lines.contains { $0.contains("3/39") })
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("a resize redraws the list at the new size")
+  func resize() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    terminal.resize(columns: 40, rows: 8)
+    terminal.wait(for: "the status bar on row 8") { $0.screen.lines[7].contains("1/40") }
+    #expect(Array(terminal.screen.lines.prefix(3)) == ["Fixture list", "Fixture", "▸ row 0"])
+    #expect(terminal.screen.lines[6] == "  row 4")
+    terminal.type("\u{03}")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("Ctrl-C quits with status 0 and gives the terminal back")
+  func controlC() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    terminal.type("\u{03}")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("Ctrl-Z gives the terminal back and stops; SIGCONT takes it again and repaints in full")
+  func suspendAndContinue() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    terminal.type("jj")
+    terminal.waitForScreen(containing: "3/40")
+    terminal.type("\u{1A}")
+    #expect(terminal.waitForStop())
+    terminal.wait(for: "the normal screen") { !$0.screen.usesAlternateScreen }
+    Self.expectRestored(terminal)
+    terminal.continueProgram()
+    terminal.wait(for: "the list again") { $0.screen.usesAlternateScreen && $0.screen.lines.contains("▸ row 2") }
+    #expect(terminal.isRaw)
+    let (cursor, wraps) = (terminal.screen.cursorVisible, terminal.screen.wraps)
+    #expect(!cursor && !wraps)
+    #expect(Array(terminal.screen.lines.prefix(3)) == ["Fixture list", "Fixture", "  row 0"])
+    terminal.type("j")
+    terminal.waitForScreen(containing: "4/40")
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("SIGTSTP from outside suspends as Ctrl-Z does; SIGCONT resumes")
+  func externalStop() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    terminal.send(SIGTSTP)
+    #expect(terminal.waitForStop())
+    terminal.wait(for: "the normal screen") { !$0.screen.usesAlternateScreen }
+    Self.expectRestored(terminal)
+    terminal.continueProgram()
+    terminal.wait(for: "the list again") { $0.screen.usesAlternateScreen && $0.screen.lines.contains("▸ row 0") }
+    #expect(terminal.isRaw)
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("a lone Escape counts as Escape after a short wait, and quits")
+  func loneEscape() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    terminal.type("j\u{1B}")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("with a locale that is not UTF-8 the screen is drawn in ASCII only")
+  func asciiOnlyLocale() throws {
+    let terminal = try Self.fixture(locale: "C")
+    terminal.waitForScreen(containing: "1/40")
+    #expect(terminal.screen.lines.contains("? row 0"))
+    let drawn = terminal.outputText
+    #expect(drawn.unicodeScalars.allSatisfy { $0.isASCII })
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("SIGTERM gives the terminal back and exits with 128 + 15")
+  func terminate() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    terminal.send(SIGTERM)
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 128 + SIGTERM)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("a Swift trap and abort() give the terminal back, then end the program by their signal", arguments: ["t", "a"])
+  func crash(key: String) throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    terminal.type(key)
+    let status = try #require(terminal.waitForExit())
+    let signal = WaitStatus.signal(status)
+    #expect(signal == (key == "a" ? SIGABRT : SIGILL) || signal == SIGTRAP, "status \(status)")
+    Self.expectRestored(terminal, normalScreenBlank: false)
+  }
+
+  @Test("a second session shares the terminal; the first one's settings come back at the end")
+  func nestedSessions() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    terminal.type("s")
+    terminal.waitForScreen(containing: "nested")
+    #expect(terminal.isRaw)
+    let alternate = terminal.screen.usesAlternateScreen
+    #expect(alternate)
+    terminal.type("j")
+    terminal.waitForScreen(containing: "2/40")
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("the Demo runs interactively: keys move the cursor, q gives the terminal back")
+  func demo() throws {
+    let terminal = try PseudoTerminal(
+      executable: PseudoTerminal.executable(named: "Demo"), arguments: ["--interval", "60000"], columns: 80, rows: 24)
+    terminal.waitForScreen(containing: "ListFlow Demo")
+    terminal.wait(for: "the status bar") { $0.screen.lines[23].contains("1/") }
+    terminal.type("jj")
+    terminal.wait(for: "the cursor on the third row") { $0.screen.lines[23].hasPrefix(" 3/") }
+    terminal.type("k")
+    terminal.wait(for: "the cursor on the second row") { $0.screen.lines[23].hasPrefix(" 2/") }
+    #expect(terminal.screen.lines.filter { $0.hasPrefix("▸ ") }.count == 1)
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("the Demo gives the terminal back on SIGTERM")
+  func demoTerminated() throws {
+    let terminal = try PseudoTerminal(
+      executable: PseudoTerminal.executable(named: "Demo"), arguments: ["--interval", "60000"], columns: 80, rows: 24)
+    terminal.waitForScreen(containing: "ListFlow Demo")
+    terminal.send(SIGTERM)
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 128 + SIGTERM)
+    Self.expectRestored(terminal)
+  }
+}

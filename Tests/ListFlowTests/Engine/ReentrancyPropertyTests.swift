@@ -1,0 +1,229 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+/// Generated cases: every delegate closure that runs while a change is applied makes random calls that change
+/// the list again (new states, child updates, expansions, child moves, row moves, reloads), on every kind of feed.
+/// After every stage the view must match the engine's snapshot, and at the end the view must show the feeds'
+/// newest lists.
+@MainActor
+@Suite("Re-entrancy: calls from callbacks during an apply are queued, never lost, never a trap")
+struct ReentrancyPropertyTests {
+  @Test("a state feed: callbacks apply states, reload and move rows", .timeLimit(.minutes(1)))
+  func stateFeed() async {
+    for seed in UInt64(0)..<120 {
+      let chaos = Chaos(seed: seed)
+      let view = RecordingListView()
+      let controller = ListController<[ListSection<CellBinder>]>(view: view)
+      let engine = controller.engine!
+      var stageFailures: [String] = []
+      view.didApplyBatch = { view, _ in
+        if let failure = Self.mismatch(view, engine) { stageFailures.append(failure) }
+      }
+      chaos.act = {
+        switch chaos.pick(3) {
+        case 0:
+          let state = RandomLists.sections(&chaos.random)
+          chaos.spawn { await controller.apply(state) }
+        case 1:
+          engine.reloadData()
+        default:
+          if let move = Self.randomMove(in: engine.snapshot, &chaos.random) { try? engine.moveRow(move) }
+        }
+      }
+      var delegate = chaos.delegate()
+      delegate.canMoveRow = { _, _ in true }
+      controller.delegate = delegate
+      for _ in 0..<6 {
+        await controller.apply(RandomLists.sections(&chaos.random))
+        try? view.selectRow(at: ItemPath(item: 0, section: 0))
+      }
+      await chaos.settle()
+      #expect(stageFailures.isEmpty, "seed \(seed): \(stageFailures.first ?? "")")
+      #expect(view.inconsistencies.isEmpty, "seed \(seed)")
+      #expect(ListRendering.lines(of: engine.snapshot) == ListRendering.lines(of: controller.displayedSections))
+      #expect(view.renderedLines == ListRendering.lines(of: engine.snapshot), "seed \(seed)")
+    }
+  }
+
+  @Test(
+    "a composite of a source, a state feed, an outline, a paged list and a nested composite: callbacks change any",
+    .timeLimit(.minutes(1)))
+  func composite() async throws {
+    for seed in UInt64(0)..<120 {
+      let chaos = Chaos(seed: seed)
+      let view = RecordingListView()
+      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let source = SectionedDataSource<ListSectionSnapshot>()
+      let states = ListController<[ListSection<CellBinder>]>(view: nil)
+      let outline = OutlineFeed(id: "outline", outline: Self.outline()) { row in
+        SectionHeaderCell.makeBinder(
+          value: String(repeating: "  ", count: row.depth) + row.element, id: row.element)
+      }
+      let paging = PagingController { (cursor: Int?) async -> Page<Int, Int> in
+        let page = cursor ?? 0
+        return Page(elements: Array(page * 3..<page * 3 + 3), nextPage: page < 4 ? page + 1 : nil)
+      }
+      let paged = PagedListFeed(
+        id: "paged", paging: paging,
+        appearance: PagingAppearance(
+          loadingMore: SectionHeaderCell.makeBinder(value: "loading", id: "loading"),
+          endOfList: SectionHeaderCell.makeBinder(value: "end", id: "end"))
+      ) { number in SectionHeaderCell.makeBinder(value: "page row \(number)", id: number) }
+      let inner = ComposedDataSource<ListSectionSnapshot>()
+      let innerSource = SectionedDataSource<ListSectionSnapshot>()
+      try inner.append(innerSource)
+      for child in [source, states, outline, paged, inner] as [any ComposableSource<ListSectionSnapshot>] {
+        try composite.append(child)
+      }
+      let controller = ComposedListController(view: view, composite: composite)
+      let engine = controller.engine
+      var stageFailures: [String] = []
+      view.didApplyBatch = { view, _ in
+        if let failure = Self.mismatch(view, engine) { stageFailures.append(failure) }
+      }
+      func sections(_ scope: String) -> [ListSectionSnapshot] {
+        RandomLists.sections(&chaos.random).map { section in
+          ListSection(
+            id: "\(scope)\(section.id)", header: section.header, footer: section.footer, items: section.items
+          ).snapshot
+        }
+      }
+      chaos.act = {
+        switch chaos.pick(9) {
+        case 8:
+          chaos.spawn { if chaos.pick(2) == 0 { await paging.refresh() } else { await paging.loadMore() } }
+        case 0: source.update(to: sections("a"))
+        case 1:
+          let state = RandomLists.sections(&chaos.random)
+          chaos.spawn { await states.apply(state) }
+        case 2: outline.toggleRow(at: chaos.pick(max(1, outline.rows.count)))
+        case 3: innerSource.update(to: sections("c"))
+        case 4: try? composite.moveChild(from: chaos.pick(5), to: chaos.pick(5))
+        case 5: inner.isHidden.toggle()
+        case 6: engine.reloadData()
+        default:
+          guard let move = Self.randomMove(in: engine.snapshot, &chaos.random) else { return }
+          // From a callback the engine queues the move and shows it as a batch; outside one, the user moved
+          // the row in the view, which tells the engine.
+          if chaos.isInCallback { try? engine.moveRow(move) } else { try? view.moveRow(move) }
+        }
+      }
+      var delegate = chaos.delegate()
+      delegate.canMoveRow = { _, _ in true }
+      controller.delegate = delegate
+      for _ in 0..<6 {
+        chaos.act()
+        await chaos.settle()
+      }
+      #expect(stageFailures.isEmpty, "seed \(seed): \(stageFailures.first ?? "")")
+      #expect(view.inconsistencies.isEmpty, "seed \(seed)")
+      #expect(
+        ListRendering.lines(of: engine.snapshot) == ListRendering.lines(of: composite.displayedSections),
+        "seed \(seed)")
+      #expect(view.renderedLines == ListRendering.lines(of: engine.snapshot), "seed \(seed)")
+    }
+  }
+
+  @Test("a child update made from didInsertRows is shown, not lost")
+  func childUpdateFromInsert() throws {
+    let view = RecordingListView()
+    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let source = SectionedDataSource<ListSectionSnapshot>()
+    try composite.append(source)
+    let controller = ComposedListController(view: view, composite: composite)
+    var once = true
+    controller.delegate.didInsertRows = { _ in
+      guard once else { return }
+      once = false
+      source.update(to: [Self.section("s", ["a", "b", "c"])])
+    }
+    source.update(to: [Self.section("s", ["a"])])
+    source.update(to: [Self.section("s", ["a", "b"])])
+    #expect(view.renderedLines == ["== a ==", "== b ==", "== c =="])
+    #expect(ListRendering.lines(of: controller.snapshot) == view.renderedLines)
+  }
+
+  // MARK: Support
+
+  static func mismatch(_ view: RecordingListView, _ engine: ListEngine) -> String? {
+    if let mismatch = view.countMismatch(with: engine) { return mismatch }
+    let expected = ListRendering.lines(of: engine.snapshot)
+    return view.renderedLines == expected ? nil : "view \(view.renderedLines) != engine \(expected)"
+  }
+
+  static func randomMove(in snapshot: ListSnapshot, _ random: inout SplitMix64) -> Move<ItemPath>? {
+    let filled = snapshot.indices.filter { !snapshot[$0].elements.isEmpty }
+    guard let section = filled.randomElement(using: &random) else { return nil }
+    let item = Int(random.next() % UInt64(snapshot[section].elements.count))
+    let target = Int(random.next() % UInt64(snapshot[section].elements.count))
+    return Move(source: ItemPath(item: item, section: section), target: ItemPath(item: target, section: section))
+  }
+
+  static func section(_ id: String, _ rows: [String]) -> ListSectionSnapshot {
+    ListSection(id: id, items: rows.map { SectionHeaderCell.makeBinder(value: $0, id: $0) }).snapshot
+  }
+
+  static func outline() -> Outline<String> {
+    Outline([
+      OutlineNode("fruit", children: [OutlineNode("apple"), OutlineNode("pear", children: [OutlineNode("seed")])]),
+      OutlineNode("leek"),
+      OutlineNode("nuts", children: [OutlineNode("almond")]),
+    ])
+  }
+}
+
+/// Random calls from callbacks, with a budget so that a case ends, and the tasks they start.
+@MainActor
+final class Chaos {
+  var random: SplitMix64
+  var act: () -> Void = {}
+  private var budget = 40
+  /// Whether a delegate closure is running the current call.
+  private(set) var isInCallback = false
+  private var tasks: [Task<Void, Never>] = []
+
+  init(seed: UInt64) { random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1) }
+
+  func pick(_ count: Int) -> Int { Int(random.next() % UInt64(max(1, count))) }
+
+  /// Acts from a callback one time in three, while the budget lasts.
+  func maybeAct() {
+    guard budget > 0, pick(3) == 0 else { return }
+    budget -= 1
+    isInCallback = true
+    defer { isInCallback = false }
+    act()
+  }
+
+  func spawn(_ body: @escaping @MainActor () async -> Void) { tasks.append(Task { await body() }) }
+
+  /// Waits for every task started, including those started while waiting.
+  func settle() async {
+    while let task = tasks.first {
+      tasks.removeFirst()
+      await task.value
+    }
+  }
+
+  /// A delegate whose every change, display, scroll and selection closure may act.
+  func delegate() -> SyncDelegate {
+    var delegate = SyncDelegate()
+    delegate.willApply = { [unowned self] _ in maybeAct() }
+    delegate.didApply = { [unowned self] _ in maybeAct() }
+    delegate.didDeleteSections = { [unowned self] _ in maybeAct() }
+    delegate.didInsertSections = { [unowned self] _ in maybeAct() }
+    delegate.didMoveSections = { [unowned self] _ in maybeAct() }
+    delegate.didUpdateSections = { [unowned self] _ in maybeAct() }
+    delegate.didDeleteRows = { [unowned self] _ in maybeAct() }
+    delegate.didInsertRows = { [unowned self] _ in maybeAct() }
+    delegate.didMoveRows = { [unowned self] _ in maybeAct() }
+    delegate.didReconfigureRows = { [unowned self] _ in maybeAct() }
+    delegate.didReloadRows = { [unowned self] _ in maybeAct() }
+    delegate.willDisplayCell = { [unowned self] _, _ in maybeAct() }
+    delegate.didEndDisplayingCell = { [unowned self] _, _ in maybeAct() }
+    delegate.didSelectRow = { [unowned self] _, _ in maybeAct() }
+    delegate.didMoveRow = { [unowned self] _, _ in maybeAct() }
+    return delegate
+  }
+}

@@ -1,0 +1,100 @@
+// A small interactive program for the pseudo-terminal tests: a list of rows in a `TerminalSession`.
+//
+// `TerminalFixture [rows]` shows a section "Fixture" with rows `row 0`, `row 1`… (40 by default). The keys of
+// `TerminalListView` move and select (the status bar names the selected row), `d` deletes the selected row, `q`
+// quits with status 0, `t` traps (an index out of range), `a` calls `abort()`, and `s` opens a second session
+// while the first is open and ends it again (the status bar says `nested`).
+import ListFlow
+import ListFlowTerminal
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@MainActor
+final class FixtureRows: ListDataSource {
+  var rows: [String]
+  weak var view: TerminalListView?
+
+  init(count: Int) {
+    rows = (0..<count).map { "row \($0)" }
+  }
+
+  var numberOfSections: Int { 1 }
+  func numberOfRows(inSection section: Int) -> Int { section == 0 ? rows.count : 0 }
+
+  func cell(at path: ItemPath, for view: any ListView) throws(ListFlowError) -> any ListCell {
+    guard path.section == 0, rows.indices.contains(path.item) else {
+      throw .rowOutOfRange(path: path, rowCount: rows.count)
+    }
+    let cell = TextCell()
+    cell.title = rows[path.item]
+    return cell
+  }
+
+  func reconfigure(_ cell: any ListCell, at path: ItemPath) throws(ListFlowError) {}
+
+  func header(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)? {
+    let cell = TextCell()
+    cell.title = "Fixture"
+    return cell
+  }
+
+  func footer(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)? { nil }
+
+  func height(of element: ListElement) -> RowHeight? {
+    if case .footer = element { return nil }
+    return .exact(1)
+  }
+
+  func selectRow(at path: ItemPath) throws(ListFlowError) {
+    view?.status = "selected \(rows[path.item])"
+  }
+
+  func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction] { [.delete] }
+
+  func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
+    guard rows.indices.contains(path.item) else { return }
+    let removed = rows.remove(at: path.item)
+    view?.status = "deleted \(removed)"
+    view?.reloadData()
+  }
+}
+
+@MainActor
+func run() async -> Int32 {
+  let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 40
+  let session: TerminalSession
+  do {
+    session = try TerminalSession()
+  } catch {
+    print("TerminalFixture: \(error)")
+    return 1
+  }
+  defer { session.restore() }
+  let size = session.size ?? TerminalSize(columns: 80, rows: 24)
+  let view = TerminalListView(output: StandardOutput(), mode: .screen(size), title: "Fixture list")
+  let rows = FixtureRows(count: count)
+  rows.view = view
+  view.dataSource = rows
+  view.reloadData()
+  session.onResize { size in Task { @MainActor in view.resize(to: size) } }
+  for await key in session.keys() {
+    switch key {
+    case .character("t"):
+      let empty: [Int] = []
+      view.status = "trap \(empty[count])"
+    case .character("a"):
+      abort()
+    case .character("s"):
+      let nested = try? TerminalSession()
+      nested?.restore()
+      view.status = nested == nil ? "nested failed" : "nested"
+    default:
+      if view.handle(key) == .quit { return 0 }
+    }
+  }
+  return 0
+}
+
+exit(await run())
