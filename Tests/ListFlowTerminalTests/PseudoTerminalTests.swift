@@ -74,6 +74,7 @@ struct PseudoTerminalTests {
     terminal.waitForScreen(containing: "selected row 2")
     terminal.type("d")
     terminal.waitForScreen(containing: "deleted row 2")
+    terminal.waitForScreen(containing: "3/39")
     #expect(terminal.screen.lines.contains("▸ row 3"))
     #expect(terminal.screen.lines.contains { $0.contains("3/39") })
     terminal.type("q")
@@ -223,6 +224,41 @@ struct PseudoTerminalTests {
     let status = try #require(terminal.waitForExit())
     #expect(WaitStatus.exitCode(status) == 0)
     Self.expectRestored(terminal)
+  }
+
+  @Test("the Demo takes arrows, pages, enter and d, and is redrawn at a new size")
+  func demoKeys() throws {
+    let terminal = try PseudoTerminal(
+      executable: PseudoTerminal.executable(named: "Demo"), arguments: ["--interval", "60000"], columns: 80, rows: 24)
+    terminal.wait(for: "the status bar") { $0.screen.lines[23].hasPrefix(" 1/") }
+    terminal.type("\u{1B}[B\u{1B}[B")
+    terminal.wait(for: "the cursor on the third row") { $0.screen.lines[23].hasPrefix(" 3/") }
+    terminal.type("\u{1B}[6~")
+    terminal.wait(for: "a page down") { Self.position(in: $0.screen.lines[23]).map { $0 > 3 } ?? false }
+    terminal.type("\u{1B}[5~\u{1B}[A")
+    terminal.wait(for: "a page up and one row up") { $0.screen.lines[23].hasPrefix(" 2/") }
+    terminal.type("\r")
+    // The first four rows describe the machine; the sixth is a process, which `d` hides.
+    terminal.type("jjjj")
+    terminal.wait(for: "the cursor on a process") { $0.screen.lines[23].hasPrefix(" 6/") }
+    let selected = try #require(terminal.screen.lines.first { $0.hasPrefix("▸ ") })
+    let pid = try #require(
+      selected.split(separator: " ").firstIndex(of: "pid").map { selected.split(separator: " ")[$0 + 1] })
+    terminal.type("d")
+    terminal.wait(for: "process \(pid) hidden") { !$0.screen.lines.contains { $0.contains(" pid \(pid) ") } }
+    #expect(Self.position(in: terminal.screen.lines[23]) == 6)
+    terminal.resize(columns: 60, rows: 12)
+    terminal.wait(for: "the status bar on row 12") { $0.screen.lines[11].hasPrefix(" 6/") }
+    #expect(terminal.screen.lines.filter { $0.hasPrefix("▸ ") }.count == 1)
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  /// The position shown by a status bar (` 3/41  …`).
+  static func position(in statusBar: String) -> Int? {
+    statusBar.dropFirst().split(separator: "/").first.flatMap { Int($0) }
   }
 
   @Test("the Demo gives the terminal back on SIGTERM")
