@@ -35,6 +35,7 @@ let package = Package(
       name: "ListFlowBenchmarks",
       dependencies: ["ListFlowDiff", "ListFlow", "ListFlowTesting", "ListFlowTerminal"],
       path: "Benchmarks",
+      exclude: ["README.md"],
       swiftSettings: strict
     ),
     .testTarget(name: "ListFlowDiffTests", dependencies: ["ListFlowDiff", "ListFlowTesting"], swiftSettings: strict),

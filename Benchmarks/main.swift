@@ -26,13 +26,20 @@ if !unknown.isEmpty {
     Data("ListFlowBenchmarks: unknown scenario \(unknown.joined(separator: ", ")); known: \(known)\n".utf8))
   exit(2)
 }
+let knownViews = [EndToEndViewKind.recording(historyLimit: 1), .viewport].map(\.contender)
+if let view = options.views.first(where: { !knownViews.contains($0) }) {
+  FileHandle.standardError.write(
+    Data("ListFlowBenchmarks: unknown view \(view); known: \(knownViews.joined(separator: ", "))\n".utf8))
+  exit(2)
+}
 let selected =
   options.scenarios.isEmpty
   ? allScenarios : options.scenarios.compactMap { name in allScenarios.first { $0.name == name } }
 
 let context = BenchmarkContext(
   runs: options.runs, stdlibLimit: options.stdlibLimit,
-  stdlibSingleRunLimit: options.stdlibSingleRunLimit, measuresMemory: options.measuresMemory)
+  stdlibSingleRunLimit: options.stdlibSingleRunLimit, measuresMemory: options.measuresMemory,
+  stateCount: options.stateCount, views: options.views)
 
 #if DEBUG
 FileHandle.standardError.write(

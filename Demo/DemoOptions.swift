@@ -32,7 +32,8 @@ struct DemoOptions: Equatable {
       -h, --help       show this help
 
     Keys (interactive): up/down or j/k move, PgUp/PgDn page, g/G top/bottom, enter select,
-    d delete (hide the process from the list), r refresh now, q or Ctrl-C quit.
+    d delete (hide the process from the list), right/left expand/collapse threads, r refresh now,
+    q or Ctrl-C quit.
     """
 
   /// Why the arguments could not be parsed.

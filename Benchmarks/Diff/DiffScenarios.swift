@@ -1,8 +1,8 @@
 import ListFlowDiff
 
-/// The flat and sectioned diff scenarios of BENCHMARKS.md, each with its contenders side by side.
+/// The flat and sectioned diff scenarios of Benchmarks/README.md, each with its contenders side by side.
 enum DiffScenarios {
-  /// Every diff scenario, in the order of BENCHMARKS.md.
+  /// Every diff scenario, in the order of Benchmarks/README.md.
   static let all: [BenchmarkScenario] = [
     flat("readme5k", "5,000 items: 1,000 deleted, 1,000 inserted, first 200 shuffled") {
       FlatInputs.readme(scale: 1, updates: false)

@@ -1,7 +1,7 @@
 import ListFlow
 import ListFlowTesting
 
-/// `flood` of BENCHMARKS.md: a producer publishes 100,000 states as fast as it can to a consumer that takes
+/// `flood` of Benchmarks/README.md: a producer publishes 100,000 states as fast as it can to a consumer that takes
 /// 1 ms per state (a store subscriber whose states go through `ListController` to `RecordingListView`, contender
 /// `listflow`, or to a 50-row ``ViewportListView`` that records nothing, `listflow-viewport`).
 ///

@@ -1,6 +1,6 @@
 import ListFlowTesting
 
-/// The source and target arrays of the flat scenarios of BENCHMARKS.md, each drawn from `SplitMix64(seed: 42)`.
+/// The source and target arrays of the flat scenarios of Benchmarks/README.md, each drawn from `SplitMix64(seed: 42)`.
 enum FlatInputs {
   /// A source and a target.
   typealias Pair = (source: [Item], target: [Item])

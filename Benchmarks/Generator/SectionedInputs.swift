@@ -1,7 +1,7 @@
 import ListFlowDiff
 import ListFlowTesting
 
-/// The source and target of the sectioned scenario of BENCHMARKS.md, drawn from `SplitMix64(seed: 42)`.
+/// The source and target of the sectioned scenario of Benchmarks/README.md, drawn from `SplitMix64(seed: 42)`.
 enum SectionedInputs {
   /// A section of the scenario: its model is its number.
   typealias Section = ArraySection<Int, Item>

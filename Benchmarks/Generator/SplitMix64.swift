@@ -1,13 +1,14 @@
 import ListFlowTesting
 
-/// The random number generator of BENCHMARKS.md: ListFlowTesting's SplitMix64, seeded with 42 by default.
+/// The random number generator of Benchmarks/README.md: ListFlowTesting's SplitMix64, seeded with 42 by default.
 ///
 /// Every scenario draws its data from a fresh generator, so any two implementations compare on identical inputs.
 extension SplitMix64 {
-  /// Creates a generator seeded with 42, as BENCHMARKS.md says.
+  /// Creates a generator seeded with 42, as Benchmarks/README.md says.
   init() { self.init(seed: 42) }
 
-  /// `next() % bound`: a number in `0..<bound` (BENCHMARKS.md's `below(n)`, modulo bias included on purpose).
+  /// `next() % bound`: a number in `0..<bound` (`below(n)` in Benchmarks/README.md, modulo bias included on
+  /// purpose).
   ///
   /// - Parameter bound: The exclusive upper bound, positive.
   mutating func below(_ bound: Int) -> Int {
@@ -15,7 +16,7 @@ extension SplitMix64 {
     return Int(next() % UInt64(bound))
   }
 
-  /// Shuffles `range` of `array` as BENCHMARKS.md says: Fisher–Yates from the last index down,
+  /// Shuffles `range` of `array` as Benchmarks/README.md says: Fisher–Yates from the last index down,
   /// `j = below(i + 1)` counted from the range's start, for `i` down to the second index (the classic loop: the
   /// first index would only draw `below(1)`, and does not draw).
   ///

@@ -8,6 +8,10 @@ struct BenchmarkContext: Sendable {
   var stdlibSingleRunLimit: Int
   /// Whether peak memory is measured.
   var measuresMemory: Bool
+  /// The number of states the closed-loop end-to-end scenarios apply instead of their own (`--states`), if set.
+  var stateCount: Int?
+  /// The contenders the end-to-end scenarios run, by name (`--view`); empty means all.
+  var views: [String] = []
   /// The probe that measures peak memory.
   var memory = MemoryProbe()
 
@@ -50,15 +54,18 @@ struct BenchmarkContext: Sendable {
       peakMB: peak.map { Double($0) / 1_048_576 })
   }
 
-  /// The asynchronous form of ``measure(scenario:contender:changes:_:)``, for end-to-end scenarios.
+  /// The asynchronous form of ``measure(scenario:contender:changes:_:)``, for end-to-end scenarios; it runs on
+  /// the caller's actor.
   ///
   /// - Parameters:
+  ///   - isolation: The caller's actor.
   ///   - scenario: The scenario's name.
   ///   - contender: The contender's name.
   ///   - body: The work to time; it returns the number of changes it reported, if any.
   /// - Returns: The timed figures.
   func measure(
-    scenario: String, contender: String, _ body: () async throws -> Int?
+    isolation: isolated (any Actor)? = #isolation, scenario: String, contender: String,
+    _ body: () async throws -> Int?
   ) async rethrows -> BenchmarkResult {
     let clock = ContinuousClock()
     let changeCount = try await body()

@@ -12,6 +12,10 @@ struct BenchmarkOptions: Equatable, Sendable {
   var stdlibSingleRunLimit = 250_000
   /// Whether peak memory is measured.
   var measuresMemory = true
+  /// The number of states the closed-loop end-to-end scenarios apply instead of their own, for profiling.
+  var stateCount: Int?
+  /// The views the end-to-end scenarios drive, by contender name; empty means all.
+  var views: [String] = []
   /// Whether to print the help and exit.
   var help = false
   /// Whether to list the scenarios and exit.
@@ -50,6 +54,8 @@ struct BenchmarkOptions: Equatable, Sendable {
       case "--runs": runs = try number(of: argument, atLeast: Self.minimumRuns)
       case "--stdlib-limit": stdlibLimit = try number(of: argument, atLeast: 0)
       case "--stdlib-single-run-limit": stdlibSingleRunLimit = try number(of: argument, atLeast: 0)
+      case "--states": stateCount = try number(of: argument, atLeast: 1)
+      case "--view": views.append(try value(of: argument))
       case "--no-memory": measuresMemory = false
       case "--list": list = true
       case "--help", "-h": help = true
@@ -63,9 +69,10 @@ struct BenchmarkOptions: Equatable, Sendable {
     """
     USAGE: swift run -c release ListFlowBenchmarks [options]
 
-    Runs the scenarios of BENCHMARKS.md and prints one table: median, min and max milliseconds of the timed
-    runs (after one warm-up run), the changes each contender reports, the memory the process gains during a
-    run, and the ratio of each median to the floor-hash median of the same scenario.
+    Runs the scenarios described in Benchmarks/README.md and prints one table: median, min and max
+    milliseconds of the timed runs (after one warm-up run), the changes each contender reports, the memory the
+    process gains during a run, the ratio of each median to the floor-hash median of the same scenario, and
+    each scenario's own figures in the notes column.
 
     OPTIONS:
       --scenario NAME     Run this scenario (repeatable; default: all, in the order of --list).
@@ -74,9 +81,16 @@ struct BenchmarkOptions: Equatable, Sendable {
                           measured) and the keys a scenario adds. A contender that did not run has null
                           times, runs 0, skipped true and a note.
       --runs N            Timed runs after the warm-up (default and minimum \(minimumRuns)).
-      --stdlib-limit N    Run the standard library's difference(from:).inferringMoves() only when source and
-                          target hold at most N elements together (default 25000): above that Myers' diff
-                          takes seconds to minutes and gigabytes here, and the row reads '> cap'.
+      --stdlib-limit N    Time the standard library's difference(from:).inferringMoves() like the others only
+                          when source and target hold at most N elements together (default 25000): above that
+                          Myers' diff takes seconds to minutes and gigabytes here.
+      --stdlib-single-run-limit N
+                          Above --stdlib-limit and up to N elements (default 250000) it runs once, with no
+                          warm-up; above N it does not run and the row reads '> cap'.
+      --states N          The closed-loop scenarios (apply10k, apply100k, apply100x1k, apply1m) apply N
+                          states instead of their own count: for profiling, where a full run is too slow.
+      --view NAME         The end-to-end scenarios drive only this view (repeatable): listflow (the
+                          recording view) or listflow-viewport. For profiling one view at a time.
       --no-memory         Do not measure peak memory.
       --list              List the scenarios and exit.
       -h, --help          Print this help and exit.

@@ -45,9 +45,21 @@ struct MemoryProbe: Sendable {
     #if os(Linux)
     guard isAvailable else { return nil }
     _ = mallocOption(mmapThreshold, 64 * 1024)
+    guard let resident = residentBytes(), Self.resetPeak() else { return nil }
+    return resident
+    #else
+    return nil
+    #endif
+  }
+
+  /// The resident size in bytes once the heap is trimmed: what the process holds now, not what it held at its
+  /// peak (between ``start()`` and ``gainedBytes(since:)``, large buffers have pages of their own and count
+  /// exactly).
+  func residentBytes() -> Int? {
+    #if os(Linux)
+    guard isAvailable else { return nil }
     _ = mallocTrim(0)
-    guard Self.resetPeak(), let resident = Self.statusKilobytes("VmRSS:") else { return nil }
-    return resident * 1024
+    return Self.statusKilobytes("VmRSS:").map { $0 * 1024 }
     #else
     return nil
     #endif

@@ -2,7 +2,7 @@ import ListFlowDiff
 import ListFlowTerminal
 import ListFlowTesting
 
-/// The `terminal` scenario of BENCHMARKS.md: a 50-row viewport over a 100,000-row list, 1,000 updates each
+/// The `terminal` scenario of Benchmarks/README.md: a 50-row viewport over a 100,000-row list, 1,000 updates each
 /// changing 1% of the rows, drawn by `TerminalListView` into a capturing output.
 ///
 /// Each update changes 1% of the rows, a quarter each deleted, moved, updated and inserted at random places

@@ -1,67 +1,128 @@
 import ListFlowTerminal
 
-/// The Demo's list: a composite of two children, the static machine section and the process sections, driven
-/// by a `ComposedListController` into a `TerminalListView`; events go back to the store through `SyncDelegate`.
+/// The Demo's list: a composite of three feeds shown by one `ComposedListController` in a `TerminalListView`.
+///
+/// - `machine`: a `SectionedDataSource` following the store: the static "This machine" section, made by a
+///   static-list constructor;
+/// - `pinned`: a `ListController` made without a view, following the store: the pinned processes;
+/// - `top`: an `OutlineFeed` following the store: the busiest processes, each expanding (→) to its threads;
+/// - `browse`: a `PagedListFeed`: every process by pid, a page at a time, loading more near the end, with
+///   loading, failure (enter retries) and end-of-list rows.
+///
+/// Events go back to the store through `SyncDelegate`: enter pins or unpins a process, d hides one.
 @MainActor
 final class DemoList {
   let view: TerminalListView
   let store: Store<DemoState>
-  private let machineSource = SectionedDataSource<ListSectionSnapshot>()
-  private let processSource = SectionedDataSource<ListSectionSnapshot>()
-  private let controller: ComposedListController
-  private let changes = ChangeCounter()
-  /// Changes applied by the last state, for the status bar.
-  var lastChangeCount: Int { changes.count }
+  let machine = SectionedDataSource<ListSectionSnapshot>()
+  let pinned: ListController<DemoState>
+  let top: OutlineFeed<ProcessNode>
+  let browse: PagedListFeed<Page<ProcessRow, Int>>
+  let controller: ComposedListController
+  /// Changes applied by the last change of the list, for the status bar.
+  private(set) var lastChangeCount = 0
+  /// Called before every change reaches the view, with the tick of the machine feed's state.
+  var willShowTick: (Int) -> Void = { _ in }
+  private var feeds: [Task<Void, Never>] = []
 
-  /// Shows the store's current state, then follows the user's events.
+  /// Builds the feeds and shows the store's current state.
   init(view: TerminalListView, store: Store<DemoState>) throws {
     self.view = view
     self.store = store
-    let composite = ComposedDataSource<ListSectionSnapshot>()
-    try composite.append(machineSource)
-    try composite.append(processSource)
-    Self.update(machineSource, processSource, to: store.state)
-
-    // The whole list: paging when the end is on screen, and the change count for the status bar. Set before
-    // the controller's first load, which may already show the end.
-    var list = SyncDelegate()
-    list.didReachEnd = { store.update { $0.loadMore() } }
-    list.didApply = { [changes] transition in changes.count += transition.changes.changeCount }
-    controller = ComposedListController(view: view, composite: composite, delegate: list)
-
-    // Events of the process rows, with paths local to the process child.
-    var processes = SyncDelegate()
-    processes.didSelectRow = { _, row in
-      guard let process = row.model(as: ProcessItem.self) else { return }
-      store.update { $0.togglePin(process.pid) }
+    let state = store.state
+    machine.update(to: MachineSections.sections(state))
+    pinned = ListController(view: nil, sections: PinnedSections.sections)
+    top = OutlineFeed(id: "top", outline: Outline(ProcessTree.roots(state))) { row in
+      ProcessTree.cell(row, ownPID: state.ownPID)
     }
-    processes.editActions = { _, row in row.model(as: ProcessItem.self) == nil ? [] : [.delete] }
-    processes.commitEdit = { action, _, row in
+    top.header = MachineSections.heading("Processes by CPU now · → shows threads")
+    let pageSize = state.pageSize
+    let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 3)) {
+      (cursor: Int?) async throws -> Page<ProcessRow, Int> in
+      try ProcessBrowser.page(from: cursor ?? 0, size: pageSize)
+    }
+    browse = PagedListFeed(
+      id: "all", paging: paging,
+      appearance: PagingAppearance(
+        placeholderRows: [MachineSections.heading("loading processes…")],
+        failure: MachineSections.heading("could not read the process table · enter retries"),
+        loadingMore: MachineSections.heading("loading more…"),
+        failedFooter: MachineSections.heading("loading failed · enter retries"),
+        endOfList: MachineSections.heading("end of the process list"))
+    ) { row in
+      ItemViewModel(
+        data: BrowseItem(row: row),
+        map: { (item: BrowseItem, cell: TextCell) in
+          cell.title = item.row.name
+          cell.subtitle = "pid \(item.row.pid)"
+        }
+      ).cellBinder
+    }
+
+    let composite = ComposedDataSource<ListSectionSnapshot>()
+    try composite.append(machine)
+    try composite.append(pinned)
+    try composite.append(top)
+    try composite.append(browse)
+
+    controller = ComposedListController(view: view, composite: composite)
+    controller.delegate.willApply = { [unowned self] _ in
+      self.willShowTick(self.store.state.tick)
+    }
+    controller.delegate.didApply = { [unowned self] transition in
+      self.lastChangeCount = transition.changes.changeCount
+    }
+
+    // Rows of the top list: enter pins a process, d hides it; threads take neither.
+    var topEvents = SyncDelegate()
+    topEvents.didSelectRow = { _, row in
+      guard let pid = row.tag?.value(as: Int.self) else { return }
+      store.update { $0.togglePin(pid) }
+    }
+    topEvents.editActions = { _, row in row.tag == nil ? [] : [.delete] }
+    topEvents.commitEdit = { action, _, row in
       guard action == .delete, let pid = row.tag?.value(as: Int.self) else { return }
       store.update { $0.hide(pid) }
     }
-    controller.setDelegate(processes, for: processSource)
+    controller.setDelegate(topEvents, for: top)
+    // Pinned rows: enter unpins.
+    pinned.delegate.didSelectRow = { _, row in
+      guard let pid = row.tag?.value(as: Int.self) else { return }
+      store.update { $0.togglePin(pid) }
+    }
   }
 
-  /// Shows a state: each child diffs its own sections and the composite shifts the changes into place.
-  func show(_ state: DemoState) {
-    changes.count = 0
-    Self.update(machineSource, processSource, to: state)
+  /// Starts the feeds: the machine, pinned and top lists follow the store, the paged list loads its first page.
+  func start() {
+    let store = store
+    feeds.append(Task { await machine.run(store.updates(), sections: MachineSections.sections) })
+    feeds.append(Task { await pinned.run(store.updates()) })
+    feeds.append(Task { await top.run(store.updates(), roots: ProcessTree.roots) })
+    feeds.append(Task { _ = await browse.paging.refresh() })
   }
 
-  private static func update(
-    _ machineSource: SectionedDataSource<ListSectionSnapshot>,
-    _ processSource: SectionedDataSource<ListSectionSnapshot>,
-    to state: DemoState
-  ) {
-    let machine = MachineList(machine: state.machine, processCount: state.processes.count)
-    machineSource.update(to: machine.sectionDeclarations.map(\.snapshot))
-    processSource.update(to: ProcessSections(state: state).sectionDeclarations.map(\.snapshot))
+  /// Waits until the feeds end (the store finished).
+  func finish() async {
+    for feed in feeds { await feed.value }
   }
 }
 
-/// Counts the changes the list applied, for the status bar.
-@MainActor
-final class ChangeCounter {
-  var count = 0
+/// A process of the paged list of all processes.
+struct BrowseItem: ListItemDataModel, Hashable {
+  var row: ProcessRow
+  var identity: Int { row.pid }
+}
+
+/// Pages of every process, by pid.
+enum ProcessBrowser {
+  struct Unreadable: Error {}
+
+  /// The page starting at `offset`: `size` processes by pid, and the next offset, or `nil` at the end.
+  static func page(from offset: Int, size: Int) throws -> Page<ProcessRow, Int> {
+    let rows = ProcessTable.snapshot().sorted { $0.pid < $1.pid }
+    guard !rows.isEmpty else { throw Unreadable() }
+    let start = min(max(0, offset), rows.count)
+    let end = min(start + max(1, size), rows.count)
+    return Page(elements: Array(rows[start..<end]), nextPage: end < rows.count ? end : nil)
+  }
 }

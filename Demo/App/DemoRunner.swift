@@ -20,9 +20,16 @@ enum DemoRunner {
     }
   }
 
+  /// Reads the process table, the machine and the threads of the busiest processes.
+  nonisolated static func read(into state: inout DemoState) {
+    let rows = ProcessTable.snapshot()
+    state.absorb(rows, machine: MachineInfo.read())
+    state.threads = ThreadTable.threads(of: state.topProcesses.map(\.pid))
+  }
+
   static func makeStore(pageSize: Int) -> Store<DemoState> {
     var state = DemoState(pageSize: pageSize, ownPID: Int(getpid()))
-    state.absorb(ProcessTable.snapshot(), machine: MachineInfo.read())
+    read(into: &state)
     return Store(state)
   }
 
@@ -33,15 +40,20 @@ enum DemoRunner {
       while ticks.map({ tick < $0 }) ?? true {
         try? await Task.sleep(for: .milliseconds(interval))
         if Task.isCancelled { return }
-        let rows = ProcessTable.snapshot()
-        let machine = MachineInfo.read()
-        store.update { $0.absorb(rows, machine: machine) }
+        refresh(store)
         tick += 1
       }
     }
   }
 
-  /// Plain mode: one line per change, `tick N` before each state, a bounded number of ticks, exit 0.
+  /// Publishes a fresh reading of the machine.
+  nonisolated static func refresh(_ store: Store<DemoState>) {
+    var reading = store.state
+    read(into: &reading)
+    store.update { $0 = reading }
+  }
+
+  /// Plain mode: one line per change, `tick N` before each tick's changes, a bounded number of ticks, exit 0.
   static func runPlain(_ options: DemoOptions) async throws -> Int32 {
     let output = StandardOutput()
     let store = makeStore(pageSize: 12)
@@ -49,18 +61,17 @@ enum DemoRunner {
     output.write("tick \(store.state.tick)\n")
     let list = try DemoList(view: view, store: store)
     var shownTick = store.state.tick
-    let ticks = options.ticks ?? DemoOptions.defaultPlainTicks
-    let ticker = startTicking(store, ticks: ticks, interval: options.intervalMilliseconds)
-    let states = store.updates()
-    Task.detached {
-      await ticker.value
-      store.finish()
+    list.willShowTick = { tick in
+      guard tick > shownTick else { return }
+      shownTick = tick
+      output.write("tick \(tick)\n")
     }
-    for await state in states where state.tick > shownTick {
-      shownTick = state.tick
-      output.write("tick \(state.tick)\n")
-      list.show(state)
-    }
+    list.start()
+    let ticker = startTicking(
+      store, ticks: options.ticks ?? DemoOptions.defaultPlainTicks, interval: options.intervalMilliseconds)
+    await ticker.value
+    store.finish()
+    await list.finish()
     return output.hasFailed ? 1 : 0
   }
 
@@ -69,30 +80,20 @@ enum DemoRunner {
     let session = try TerminalSession()
     defer { session.restore() }
     let size = session.size ?? TerminalSize(columns: 80, rows: 24)
-    let store = makeStore(pageSize: max(size.rows - 12, 5))
+    let store = makeStore(pageSize: max(size.rows - 14, 5))
     let view = TerminalListView(
       output: StandardOutput(), mode: .screen(size),
       title: " ListFlow Demo · processes on \(store.state.machine.hostName)")
     let list = try DemoList(view: view, store: store)
+    list.willShowTick = { tick in view.status = "tick \(tick) · \(list.lastChangeCount) changes " }
+    list.start()
     session.onResize { size in Task { @MainActor in view.resize(to: size) } }
-    view.onRefresh = {
-      Task.detached {
-        let rows = ProcessTable.snapshot()
-        let machine = MachineInfo.read()
-        store.update { $0.absorb(rows, machine: machine) }
-      }
-    }
+    view.onRefresh = { Task.detached { refresh(store) } }
     let ticker = startTicking(store, ticks: options.ticks, interval: options.intervalMilliseconds)
-    let consumer = Task { @MainActor in
-      for await state in store.updates() {
-        list.show(state)
-        view.status = "tick \(state.tick) · \(list.lastChangeCount) changes "
-      }
-    }
     for await key in session.keys() where view.handle(key) == .quit { break }
     ticker.cancel()
     store.finish()
-    await consumer.value
+    await list.finish()
     return 0
   }
 }

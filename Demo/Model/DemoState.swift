@@ -10,8 +10,8 @@ struct DemoState: Sendable, Equatable {
   var pinned: [Int] = []
   /// Pids hidden from the list (deleted with d).
   var hidden: Set<Int> = []
-  /// How many processes the paged section shows; grows by `pageSize` when the view reaches the end.
-  var limit: Int
+  /// The threads of each process in the top list, read with it on every tick.
+  var threads: [Int: [ThreadRow]] = [:]
   let pageSize: Int
   var tick = 0
   let ownPID: Int
@@ -22,13 +22,16 @@ struct DemoState: Sendable, Equatable {
 
   init(pageSize: Int, ownPID: Int) {
     self.pageSize = pageSize
-    self.limit = pageSize
     self.ownPID = ownPID
   }
 
   /// Takes a new reading of `/proc`: every process with its CPU share since the last reading, sorted by that
   /// share (busiest first), then by memory, then by pid, as `top` does.
-  mutating func absorb(_ rows: [ProcessRow], machine: MachineInfo, at now: ContinuousClock.Instant = .now) {
+  mutating func absorb(
+    _ rows: [ProcessRow], machine: MachineInfo, threads: [Int: [ThreadRow]] = [:],
+    at now: ContinuousClock.Instant = .now
+  ) {
+    self.threads = threads
     let elapsed = lastReading.map { $0.duration(to: now) } ?? .zero
     let elapsedTicks = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let capacity = elapsedTicks * Double(ProcessTable.ticksPerSecond)
@@ -50,10 +53,8 @@ struct DemoState: Sendable, Equatable {
   var shownProcesses: [ProcessItem] { processes.filter { !hidden.contains($0.pid) } }
 
   /// Loads one more page, if there is more to show.
-  mutating func loadMore() {
-    let total = shownProcesses.count
-    if limit < total { limit = min(limit + pageSize, total) }
-  }
+  /// The processes of the top list: the busiest shown processes, at most a page of them.
+  var topProcesses: ArraySlice<ProcessItem> { shownProcesses.prefix(pageSize) }
 
   mutating func togglePin(_ pid: Int) {
     if let index = pinned.firstIndex(of: pid) { pinned.remove(at: index) } else { pinned.append(pid) }

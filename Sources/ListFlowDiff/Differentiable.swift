@@ -15,7 +15,8 @@
 ///
 /// Defaults are provided for `Hashable` values (the value is its own identity, so content never changes)
 /// and for `Identifiable & Equatable` values (identity is `id`, content is `==`). A value that is
-/// `Identifiable`, `Hashable` and `Equatable` gets the `Identifiable` default.
+/// `Identifiable`, `Hashable` and `Equatable` gets the `Identifiable` default. `Double` is its own identity by its
+/// bits (``FloatingPointIdentifier``), so that NaN is itself and `-0.0` is not `0.0`.
 public protocol Differentiable {
   /// The type of the identity.
   associatedtype DifferenceIdentifier: Hashable
@@ -26,9 +27,11 @@ public protocol Differentiable {
   /// A hash of ``differenceIdentifier``, read once per element by the diff.
   ///
   /// Elements with equal identifiers must have equal hashes. The default is `differenceIdentifier.hashValue`,
-  /// and for `Int` identifiers a cheaper mix of the integer, seeded per process like `Hasher`; a type whose identifier keeps a well-mixed hash (computed with `Hasher` when the identifier was made) can
-  /// return it and save the diff one hashing per element. Hashes that collide often make the diff slower, never
-  /// wrong: identifiers with equal hashes are still compared with `==`.
+  /// and for `Int` identifiers a cheaper mix of the integer, seeded per process like `Hasher`; a type whose
+  /// identifier keeps a well-mixed hash (computed with `Hasher` when the identifier was made) can return it and
+  /// save the diff one hashing per element. Hashes that collide never make the diff wrong (identifiers with equal
+  /// hashes are still compared with `==`), and cost bounded work: when they collide so often that the diff's
+  /// table fills with long runs, the diff matches with the identifiers' own `Hashable` instead.
   ///
   /// ```swift
   /// struct Row: Differentiable {
@@ -126,5 +129,4 @@ extension Int: Differentiable {}
 extension String: Differentiable {}
 extension Character: Differentiable {}
 extension Substring: Differentiable {}
-extension Double: Differentiable {}
 extension Bool: Differentiable {}

@@ -126,10 +126,10 @@ struct StreamingOrderIntegrationTests {
     await app.applied.wait { $0.revision == 0 }
     #expect(app.store.subscriberCount == 1)
     running.cancel()
-    await running.value
+    await running.value  // returns: the run ended (the suite's time limit fails the test if it did not)
     #expect(app.store.subscriberCount == 0)
-    app.store.state = Self.state(1)
     #expect(app.controller.state == Self.state(0))
     #expect(app.mismatch(showing: Self.state(0)) == nil)
+    #expect(app.controller.isApplying == false)
   }
 }

@@ -11,6 +11,20 @@ private struct Colliding: Differentiable, Equatable {
   func isContentEqual(to source: Colliding) -> Bool { version == source.version }
 }
 
+/// A token whose hash is one constant for every token: identity and content as the token's.
+private struct CollidingToken: Differentiable, Equatable, CustomStringConvertible {
+  var token: Token
+  var differenceIdentifier: Int { token.id }
+  var differenceHash: Int { 7 }
+  func isContentEqual(to source: CollidingToken) -> Bool { token.content == source.token.content }
+  var description: String { token.description }
+}
+
+/// Sections of tokens, models and elements with one hash.
+private func colliding(_ sections: [TokenSection]) -> [ArraySection<CollidingToken, CollidingToken>] {
+  sections.map { ArraySection(model: CollidingToken(token: $0.model), elements: $0.elements.map(CollidingToken.init)) }
+}
+
 @Suite("Hash collisions")
 struct HashCollisionTests {
   @Test("identifiers whose hashes all collide are matched by ==, and replay gives the target")
@@ -62,5 +76,35 @@ struct HashCollisionTests {
     #expect(throws: DiffError.self) {
       try StagedChangeset(source: source, target: [Colliding(id: 3)], duplicates: .reject)
     }
+  }
+
+  @Test(
+    "random flat pairs of up to 400 elements with one hash replay to their target with minimal changes, under both policies"
+  )
+  func randomCollidingFlatPairs() {
+    // Lists longer than about a hundred elements make the hash table give up, so both indexes are checked.
+    let failures = fuzzFailures(
+      count: 400, make: { $0.flatPair(maximumCount: 400) },
+      problems: {
+        DiffProperties.problems(
+          source: $0.source.map(CollidingToken.init), target: $0.target.map(CollidingToken.init),
+          checking: [.replay, .counts, .policies])
+      },
+      shrink: Shrinking.shrink, show: { "source \($0.source), target \($0.target)" })
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+  }
+
+  @Test(
+    "random sectioned pairs of up to 6 x 80 elements with one hash replay to their target with minimal changes, under both policies"
+  )
+  func randomCollidingSectionedPairs() {
+    let failures = fuzzFailures(
+      count: 400, make: { $0.sectionedPair(maximumSections: 6, maximumElements: 80) },
+      problems: {
+        DiffProperties.problems(
+          source: colliding($0.source), target: colliding($0.target), checking: [.replay, .counts, .policies])
+      },
+      shrink: Shrinking.shrink, show: { "source \($0.source), target \($0.target)" })
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 }

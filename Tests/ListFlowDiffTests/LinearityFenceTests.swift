@@ -17,7 +17,8 @@ struct LinearityFenceTests {
     case duplicates = "100 identifiers repeated"
   }
 
-  private func pair(_ shape: Shape, count: Int, counter: CallCounter) -> ([MeasuredElement], [MeasuredElement]) {
+  /// A source of `count` elements and a target of the given shape, their identifiers counting on `counter`.
+  static func pair(_ shape: Shape, count: Int, counter: CallCounter) -> ([MeasuredElement], [MeasuredElement]) {
     func element(_ id: Int, _ content: Int = 0) -> MeasuredElement {
       MeasuredElement(id: MeasuringIdentifier(value: id, counter: counter), content: content)
     }
@@ -54,7 +55,7 @@ struct LinearityFenceTests {
     arguments: Shape.allCases, [1_000, 10_000, 100_000])
   func flatFence(shape: Shape, count: Int) throws {
     let counter = CallCounter()
-    let (source, target) = pair(shape, count: count, counter: counter)
+    let (source, target) = Self.pair(shape, count: count, counter: counter)
     let elements = source.count + target.count
     counter.hashes = 0
     counter.equalities = 0

@@ -38,7 +38,7 @@ import Testing
     let lines = output.split(separator: "\n").map(String.init)
     #expect(lines.first == "tick 1")
     #expect(lines.filter { $0.hasPrefix("tick ") } == ["tick 1", "tick 2", "tick 3"])
-    #expect(lines.contains { $0.hasPrefix("reload 2 sections ") })
+    #expect(lines.contains { $0.hasPrefix("reload 3 sections ") })
     #expect(lines.contains { $0.hasPrefix("header 1 Processes by CPU now") })
     #expect(lines.contains { $0.hasPrefix("row 0:0 host") })
     let kinds = ["tick ", "reload ", "header ", "row ", "insert ", "delete ", "update ", "move "]

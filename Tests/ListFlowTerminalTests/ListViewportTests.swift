@@ -80,58 +80,6 @@ import Testing
   }
 }
 
-@Suite struct PathMappingTests {
-  struct Row: Differentiable, Hashable {
-    var id: Int
-    var value: Int
-    var differenceIdentifier: Int { id }
-    func isContentEqual(to source: Row) -> Bool { value == source.value }
-  }
-
-  typealias Section = ArraySection<Int, Row>
-
-  static func randomSections(using random: inout SplitMix64) -> [Section] {
-    var ids = Array(0..<30)
-    ids.shuffle(using: &random)
-    var sectionIDs = Array(0..<5)
-    sectionIDs.shuffle(using: &random)
-    var next = 0
-    return sectionIDs.prefix(Int.random(in: 1...5, using: &random)).map { sectionID in
-      let count = Int.random(in: 0...6, using: &random)
-      defer { next += count }
-      return Section(
-        model: sectionID,
-        elements: ids[next..<next + count].map { Row(id: $0, value: Int.random(in: 0...1, using: &random)) })
-    }
-  }
-
-  @Test("an item followed through every stage lands where the stage's data has it")
-  func mappingFollowsItems() {
-    var random = SplitMix64(seed: 11)
-    for _ in 0..<500 {
-      let source = Self.randomSections(using: &random)
-      let target = Self.randomSections(using: &random)
-      var data = source
-      for stage in StagedChangeset(source: source, target: target) {
-        for (sectionIndex, section) in data.enumerated() {
-          for (itemIndex, row) in section.elements.enumerated() {
-            let found = stage.data.enumerated().lazy.compactMap { index, section in
-              section.elements.firstIndex { $0.id == row.id }.map { ItemPath(item: $0, section: index) }
-            }.first
-            let mapped = stage.mappedPath(ItemPath(item: itemIndex, section: sectionIndex))
-            if case .kept(let path) = mapped {
-              #expect(path == found, "\(source) -> \(target)\n\(stage)")
-            } else {
-              #expect(found == nil, "a removed item is gone from the stage's data: \(stage)")
-            }
-          }
-        }
-        data = stage.data
-      }
-    }
-  }
-}
-
 @Suite struct ViewportAnchoringTests {
   @Test("keeping the selection on its screen line scrolls the list under it")
   func keepsScreenLine() {

@@ -74,7 +74,7 @@ struct PseudoTerminalTests {
     terminal.waitForScreen(containing: "selected row 2")
     terminal.type("d")
     terminal.waitForScreen(containing: "deleted row 2")
-    terminal.waitForScreen(containing: "3/39")
+    terminal.waitForScreen(containing: "3/39")  // the status may be drawn before the list's update
     #expect(terminal.screen.lines.contains("▸ row 3"))
     #expect(terminal.screen.lines.contains { $0.contains("3/39") })
     terminal.type("q")

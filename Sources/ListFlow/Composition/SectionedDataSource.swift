@@ -92,6 +92,20 @@ public final class SectionedDataSource<Section: DifferentiableSection>: Composab
     emit(changes)
   }
 
+  /// Follows a sequence of states, each giving the source's sections, until it ends or the task is cancelled:
+  /// the way a static list or any main-actor list follows a store.
+  ///
+  /// ```swift
+  /// Task { await settings.run(store.updates()) { state in SettingsScreen(state).sectionDeclarations.map(\.snapshot) } }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - states: The states, for example a store's updates.
+  ///   - sections: The sections of a state; each is diffed with the sections before.
+  public func run<S: AsyncSequence>(_ states: S, sections: (S.Element) -> [Section]) async {
+    await follow(states) { update(to: sections($0)) }
+  }
+
   private func emit(_ changes: StagedChangeset<[Section]>) {
     guard !changes.isEmpty else { return }
     didUpdate(changes)

@@ -184,37 +184,27 @@ func _prepareRows<Row: Differentiable & Sendable>(
   var target: ListSnapshot = []
   target.reserveCapacity(sections.count)
   for (targetSection, section) in sections.enumerated() {
-    let sourceSection = plan.sections.targetToSource[targetSection]
     let model =
-      if sourceSection >= 0, !plan.modelUpdated[sourceSection] {
+      if let sourceSection = plan.sourceSection(ofTargetSection: targetSection),
+        !plan.isModelUpdated(sourceSection: sourceSection)
+      {
         SectionModel(
           id: section.id, header: source[sourceSection].model.header, footer: source[sourceSection].model.footer)
       } else {
         SectionModel(id: section.id, header: section.header.map(cell), footer: section.footer.map(cell))
       }
-    let start = plan.targetStart[targetSection]
     var binders: [CellBinder] = []
     binders.reserveCapacity(section.items.count)
     // Runs of rows that keep their binder and follow each other in one source section are copied as slices.
     var item = 0
     while item < section.items.count {
-      let sourceFlat = start < 0 ? -1 : plan.elements.targetToSource[start + item]
-      guard sourceFlat >= 0, !plan.updated[sourceFlat] else {
+      guard let run = plan.unchangedRun(inTargetSection: targetSection, from: item) else {
         binders.append(cell(section.items[item]))
         item += 1
         continue
       }
-      let rowSection = plan.sourceSectionOf[sourceFlat]
-      let sourceRows = source[rowSection].elements
-      let first = sourceFlat - plan.sourceStart[rowSection]
-      var count = 1
-      while item + count < section.items.count, first + count < sourceRows.count,
-        plan.elements.targetToSource[start + item + count] == sourceFlat + count, !plan.updated[sourceFlat + count]
-      {
-        count += 1
-      }
-      binders.append(contentsOf: sourceRows[first..<first + count])
-      item += count
+      binders.append(contentsOf: source[run.source.section].elements[run.source.item..<run.source.item + run.count])
+      item += run.count
     }
     target.append(ListSectionSnapshot(model: model, elements: binders))
   }

@@ -23,7 +23,16 @@ public struct ScrollPosition: Hashable, Sendable, CustomStringConvertible {
   public var isAtTop: Bool { offset <= 0 }
 
   /// Whether the viewport shows the end of the content (also when the content is shorter than the viewport).
-  public var isAtEnd: Bool { offset + viewportHeight >= contentHeight }
+  ///
+  /// Any values are accepted, negative ones and those near `Int.max` included: the answer is the one of exact
+  /// arithmetic, `offset + viewportHeight >= contentHeight`, without overflow.
+  public var isAtEnd: Bool {
+    let (end, overflow) = offset.addingReportingOverflow(viewportHeight)
+    // The sum overflows upwards only when both terms are positive (then it exceeds every Int), downwards only
+    // when both are negative (then it is below every Int).
+    guard !overflow else { return viewportHeight > 0 }
+    return end >= contentHeight
+  }
 
   /// `offset/contentHeight (viewport n)`.
   public var description: String { "\(offset)/\(contentHeight) (viewport \(viewportHeight))" }

@@ -18,6 +18,14 @@ public final class OutlineFeed<Element: Differentiable>: ComposableSource, Expan
   public var outline: Outline<Element> {
     didSet { rebuild() }
   }
+  /// The section's header, or `nil`.
+  public var header: CellBinder? {
+    didSet { rebuild() }
+  }
+  /// The section's footer, or `nil`.
+  public var footer: CellBinder? {
+    didSet { rebuild() }
+  }
   /// Asked before a row expands; `false` keeps it collapsed. Every row may expand by default.
   public var shouldExpand: (OutlineRow<Element>) -> Bool = { _ in true }
   /// The link to the composite this feed is a child of.
@@ -45,7 +53,24 @@ public final class OutlineFeed<Element: Differentiable>: ComposableSource, Expan
     self.sectionID = ListIdentifier(id)
     self.cell = cell
     rows = outline.rows
-    displayedSections = [ListSection(id: sectionID, items: rows.map(cell)).snapshot]
+    displayedSections = makeSections()
+  }
+
+  /// Follows a sequence of states, each giving the outline's trees, until it ends or the task is cancelled; the
+  /// expanded identities are kept from state to state.
+  ///
+  /// ```swift
+  /// Task { await tree.run(store.updates()) { state in state.folders.map(OutlineNode.init) } }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - states: The states, for example a store's updates.
+  ///   - roots: The trees of a state.
+  public func run<S: AsyncSequence>(
+    _ states: S,
+    roots: (S.Element) -> [OutlineNode<Element>]
+  ) async {
+    await follow(states) { outline.roots = roots($0) }
   }
 
   /// Expands or collapses the row at a position of ``rows``; a row without children, or one that
@@ -83,8 +108,12 @@ public final class OutlineFeed<Element: Differentiable>: ComposableSource, Expan
   private func rebuild() {
     rows = outline.rows
     let previous = displayedSections
-    displayedSections = [ListSection(id: sectionID, items: rows.map(cell)).snapshot]
+    displayedSections = makeSections()
     compositionLink.send(from: previous, to: displayedSections)
+  }
+
+  private func makeSections() -> [ListSectionSnapshot] {
+    [ListSection(id: sectionID, header: header, footer: footer, items: rows.map(cell)).snapshot]
   }
 }
 

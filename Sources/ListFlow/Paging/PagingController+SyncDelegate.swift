@@ -11,12 +11,12 @@ extension PagingController {
   @discardableResult
   public func rowDisplayed(_ row: Int) -> Bool {
     guard state == .paginated, !isDisplayLoadScheduled,
-      prefetchDistance.isNearEnd(coveredRows: 0..<max(0, row + 1), rowCount: rows.count)
+      prefetchDistance.isNearEnd(coveredRows: 0..<(row < Int.max ? max(0, row + 1) : row), rowCount: rows.count)
     else { return false }
     let first = max(0, row)
     isDisplayLoadScheduled = true
     displayTriggeredLoad = Task {
-      let outcome = await self.visibleRowsChanged(first..<first + 1)
+      let outcome = await self.visibleRowsChanged(first..<(first < Int.max ? first + 1 : first))
       self.isDisplayLoadScheduled = false
       return outcome
     }

@@ -74,12 +74,13 @@ public final class PagingController<Page: Pageable & Sendable> {
     return outcome
   }
 
-  /// Loads the next page and appends its rows.
+  /// Loads the next page and appends its rows; after a failed refresh, retries that refresh instead.
   ///
   /// Returns at once with ``PagingOutcome/ignored(_:)`` when a load is running, when the last page is loaded,
-  /// or when no page was loaded yet.
+  /// or when no page was loaded yet (and no refresh failed).
   ///
-  /// - Returns: What the load did.
+  /// - Returns: What the load did: ``PagingOutcome/appended(_:)``, or ``PagingOutcome/replaced(rowCount:)`` for a
+  ///   retried refresh.
   @discardableResult
   public func loadMore() async -> PagingOutcome {
     await perform(machine.loadMore())
@@ -99,7 +100,9 @@ public final class PagingController<Page: Pageable & Sendable> {
   ///   ``PagingIgnoreReason/notNearEnd`` or the reason the load-more was ignored.
   @discardableResult
   public func visibleRowsChanged(_ rows: Range<Int>, viewportCapacity: Int? = nil) async -> PagingOutcome {
-    let upper = max(rows.upperBound, rows.lowerBound + max(0, viewportCapacity ?? 0))
+    // Saturating: a capacity of `Int.max` covers every row rather than overflowing.
+    let (reach, overflow) = rows.lowerBound.addingReportingOverflow(max(0, viewportCapacity ?? 0))
+    let upper = max(rows.upperBound, overflow ? Int.max : reach)
     coveredRows = rows.lowerBound..<upper
     return await loadWhileNearEnd()
   }
@@ -110,7 +113,11 @@ public final class PagingController<Page: Pageable & Sendable> {
     var outcome = PagingOutcome.ignored(.notNearEnd)
     while let covered = coveredRows, prefetchDistance.isNearEnd(coveredRows: covered, rowCount: rows.count) {
       outcome = await loadMore()
-      guard case .appended(let added) = outcome, !added.isEmpty else { break }
+      switch outcome {
+      case .appended(let added) where !added.isEmpty: continue
+      case .replaced(let rowCount) where rowCount > 0: continue  // a retried refresh
+      default: return outcome
+      }
     }
     return outcome
   }
@@ -129,7 +136,7 @@ public final class PagingController<Page: Pageable & Sendable> {
       return finish(machine.pageCancelled(request), cancelled: true, request: request)
     } catch {
       lastError = error
-      return finish(machine.pageFailed(request), cancelled: false, request: request)
+      return finish(machine.pageFailed(request, error: error), cancelled: false, request: request)
     }
     switch machine.pageLoaded(request, nextPage: page.nextPage) {
     case .replaceRows:

@@ -30,10 +30,14 @@ public struct PrefetchDistance: Hashable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - coveredRows: The rows the viewport covers, in row positions.
   ///   - rowCount: The number of rows in the list.
-  /// - Returns: `true` when `rowCount - coveredRows.upperBound <= rows`.
+  /// - Returns: `true` when `rowCount - coveredRows.upperBound <= rows`, computed without overflow for any
+  ///   values (a covered area ending far below 0 is far from the end; one reaching far past it is near it).
   /// - Complexity: O(1).
   public func isNearEnd(coveredRows: Range<Int>, rowCount: Int) -> Bool {
-    rowCount - coveredRows.upperBound <= rows
+    let (remaining, overflow) = rowCount.subtractingReportingOverflow(coveredRows.upperBound)
+    // On overflow the true difference is beyond Int's range: above Int.max when the area ends below 0.
+    guard !overflow else { return coveredRows.upperBound > 0 }
+    return remaining <= rows
   }
 
   /// `rows: N`.

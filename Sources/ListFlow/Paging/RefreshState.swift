@@ -5,7 +5,8 @@
 /// | from | trigger or result | to |
 /// | --- | --- | --- |
 /// | ``initial``, ``paginated``, ``populated``, ``error(_:)`` | refresh | ``refreshing`` |
-/// | ``paginated``, ``error(_:)`` with a next page | load more | ``paging`` |
+/// | ``error(_:)`` of a refresh | load more (retries the first page) | ``refreshing`` |
+/// | ``paginated``, ``error(_:)`` of a load-more | load more | ``paging`` |
 /// | ``refreshing``, ``paging`` | page loaded, `nextPage != nil` | ``paginated`` |
 /// | ``refreshing``, ``paging`` | page loaded, `nextPage == nil` | ``populated`` |
 /// | ``refreshing``, ``paging`` | load failed | ``error(_:)`` |
@@ -25,7 +26,10 @@ public enum RefreshState: Hashable, Sendable, CustomStringConvertible {
   /// Every page is loaded: the last page had no next page. The list may be empty.
   case populated
   /// The last load failed; the rows shown before it stay, and a refresh (or a retried load-more) recovers.
-  case error(RefreshOperation)
+  ///
+  /// The failure names the load that failed and what its error said. After a failed refresh, a load-more loads
+  /// the first page again rather than the page after the rows shown, which the refresh meant to replace.
+  case error(RefreshFailure)
 
   /// Whether a load is running, so that new triggers are ignored.
   public var isBusy: Bool {
@@ -35,7 +39,7 @@ public enum RefreshState: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The state's name, and for an error the operation that failed.
+  /// The state's name, and for an error the load that failed and its message.
   public var description: String {
     switch self {
     case .initial: "initial"
@@ -43,7 +47,7 @@ public enum RefreshState: Hashable, Sendable, CustomStringConvertible {
     case .paginated: "paginated"
     case .paging: "paging"
     case .populated: "populated"
-    case .error(let operation): "error(\(operation))"
+    case .error(let failure): "error(\(failure))"
     }
   }
 }

@@ -15,7 +15,9 @@
 /// ```
 ///
 /// Failures are recoverable: after ``RefreshState/error(_:)`` a refresh starts over, and a load-more retries the
-/// page that failed (its cursor is kept). The rows already shown are never dropped by a failure.
+/// load that failed: the page after the rows (its cursor is kept) after a failed load-more, the first page after
+/// a failed refresh, since the rows shown are the ones that refresh meant to replace. The rows already shown are
+/// never dropped by a failure.
 public struct RefreshStateMachine<Cursor: Equatable & Sendable>: Equatable, Sendable {
   /// What the driver does after a transition.
   public enum Action: Equatable, Sendable {
@@ -59,8 +61,12 @@ public struct RefreshStateMachine<Cursor: Equatable & Sendable>: Equatable, Send
 
   /// More rows were requested: load the next page, when there is one and no load is running.
   ///
-  /// - Returns: ``Action/load(_:)`` with a request for ``nextPage`` (state ``RefreshState/paging``), or
-  ///   ``Action/ignore(_:)`` with ``PagingIgnoreReason/busy``, ``PagingIgnoreReason/lastPageReached`` or
+  /// After a failed refresh the load-more retries that refresh instead: the first page is loaded and replaces
+  /// the rows, so that no page is appended to rows the refresh meant to replace.
+  ///
+  /// - Returns: ``Action/load(_:)`` with a request for ``nextPage`` (state ``RefreshState/paging``), or with a
+  ///   first-page request after a failed refresh (state ``RefreshState/refreshing``), or ``Action/ignore(_:)``
+  ///   with ``PagingIgnoreReason/busy``, ``PagingIgnoreReason/lastPageReached`` or
   ///   ``PagingIgnoreReason/nothingLoaded``.
   public mutating func loadMore() -> Action {
     switch state {
@@ -70,6 +76,8 @@ public struct RefreshStateMachine<Cursor: Equatable & Sendable>: Equatable, Send
       return .ignore(.nothingLoaded)
     case .populated:
       return .ignore(.lastPageReached)
+    case .error(let failure) where failure.operation == .refresh:
+      return start(.refresh, cursor: nil, busyState: .refreshing)
     case .paginated, .error:
       guard let cursor = nextPage else { return .ignore(hasLoadedAPage ? .lastPageReached : .nothingLoaded) }
       return start(.loadMore, cursor: cursor, busyState: .paging)
@@ -95,14 +103,16 @@ public struct RefreshStateMachine<Cursor: Equatable & Sendable>: Equatable, Send
 
   /// The pending load threw an error.
   ///
-  /// - Parameter request: The request that failed.
-  /// - Returns: ``Action/keepRows`` (state ``RefreshState/error(_:)`` naming the failed operation; the cursor of
-  ///   the next page is kept so that a load-more retries it), or ``Action/ignore(_:)`` with
+  /// - Parameters:
+  ///   - request: The request that failed.
+  ///   - error: What the load threw; the state keeps its description.
+  /// - Returns: ``Action/keepRows`` (state ``RefreshState/error(_:)`` naming the failed operation and its error;
+  ///   the cursor of the next page is kept so that a load-more retries it), or ``Action/ignore(_:)`` with
   ///   ``PagingIgnoreReason/staleResult``.
-  public mutating func pageFailed(_ request: PageRequest<Cursor>) -> Action {
+  public mutating func pageFailed(_ request: PageRequest<Cursor>, error: any Error) -> Action {
     guard request == pendingRequest else { return .ignore(.staleResult) }
     pendingRequest = nil
-    state = .error(request.operation)
+    state = .error(RefreshFailure(operation: request.operation, error: error))
     return .keepRows
   }
 

@@ -35,8 +35,11 @@ import Synchronization
 /// ## Isolation
 /// `Store` is not bound to the main actor, on purpose: producers (network tasks, timers, background work)
 /// publish synchronously from wherever they run, without hopping actors, and consumers on the main actor
-/// (such as `ListController`) receive the states through their streams. The state lives behind a `Mutex`.
-/// Streams are yielded to and finished outside that lock, in delivery rounds that run one at a time: each
+/// (such as `ListController`) receive the states through their streams. The state lives behind a `Mutex` that
+/// is held only for the store's own decisions, never while app code runs. Changes are made one at a time under
+/// a lock of their own, and an ``update(_:)`` body runs under that lock alone, so it may read the state, cancel
+/// a consumer, drop a stream, subscribe or finish (this store or another) without deadlocking. Streams are
+/// yielded to and finished outside the state's lock, in delivery rounds that run one at a time: each
 /// change is followed by one round, run by the caller that made it, which hands the newest state to every
 /// subscriber. So every subscriber sees states in publish order, and a caller never does more than one round
 /// of work, however busy other producers are. Observation's change notifications (`onChange` of
@@ -63,7 +66,11 @@ public final class Store<State: Sendable>: Sendable {
   }
 
   /// The state and the subscribers: every decision is made under this lock, and nothing else is done under it.
+  /// No other lock is ever taken while it is held.
   private let machine: Mutex<Machine>
+  /// Serialises changes of the state (``state``'s setter, ``update(_:)``), so that an update's read, body and
+  /// publish are atomic without holding `machine`'s lock while the body runs. Taken before `machine`'s lock.
+  private let writers = Mutex(())
   /// Serialises delivery rounds, so that yields outside `machine`'s lock still reach each stream in order.
   /// Taken before `machine`'s lock, never after it.
   private let rounds = Mutex(())
@@ -94,7 +101,7 @@ public final class Store<State: Sendable>: Sendable {
     set {
       var isRoundDue = false
       withMutation(keyPath: \.state) {
-        isRoundDue = machine.withLock { $0.publish(newValue) }
+        isRoundDue = writers.withLock { _ in machine.withLock { $0.publish(newValue) } }
       }
       if isRoundDue { deliverOneRound() }
     }
@@ -102,17 +109,24 @@ public final class Store<State: Sendable>: Sendable {
 
   /// Changes the state in place, atomically, and publishes the result.
   ///
-  /// `body` runs on a copy of the current state while the store is locked, so concurrent updates never lose one
-  /// another's changes. If `body` throws, the state is left as it was and nothing is published (Observation
-  /// observers are still told of a change, as they are told before `body` runs).
+  /// `body` runs on a copy of the current state while no other change of this store can happen, so concurrent
+  /// updates never lose one another's changes. If `body` throws, the state is left as it was and nothing is
+  /// published (Observation observers are still told of a change, as they are told before `body` runs).
   ///
   /// ```swift
   /// store.update { $0.messages.removeAll { $0.isRead } }
   /// let count = store.update { state in state.counter += 1; return state.counter }
   /// ```
   ///
-  /// - Precondition: `body` must not use this store (read, set, update, subscribe): the store is locked while it
-  ///   runs, and locking it again from the same thread deadlocks.
+  /// `body` may use this store in every way but one: reading ``state`` gives the state before this update,
+  /// ``updates(bufferingPolicy:)`` subscribes (the new stream starts with the state before this update and
+  /// then receives its result), ``finish()`` ends the streams before this update's result is published, and
+  /// cancelling a task that iterates one of its streams, or dropping a stream or an iterator, removes that
+  /// subscriber. Other stores may be read, changed, subscribed to and finished.
+  ///
+  /// - Precondition: `body` does not change this store's state: setting ``state`` or calling `update(_:)` on this
+  ///   store from inside `body` (also through another store's update body) locks the store's write lock again
+  ///   from the same thread, which traps; and from another thread that `body` waits for, it deadlocks.
   /// - Parameter body: Changes the state it is given.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws; the state is then unchanged.
@@ -124,15 +138,17 @@ public final class Store<State: Sendable>: Sendable {
     var failure: Failure?
     var isRoundDue = false
     withMutation(keyPath: \.state) {
-      isRoundDue = machine.withLock { machine -> Bool in
-        var copy = machine.state
+      writers.withLock { _ in
+        // The body runs outside `machine`'s lock: what it does may need that lock (a cancelled consumer's
+        // termination handler unsubscribes under it, on this thread).
+        var copy = machine.withLock { $0.state }
         do throws(Failure) {
           result = try body(&copy)
         } catch {
           failure = error
-          return false
+          return
         }
-        return machine.publish(copy)
+        isRoundDue = machine.withLock { $0.publish(copy) }
       }
     }
     if isRoundDue { deliverOneRound() }

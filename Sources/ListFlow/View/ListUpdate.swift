@@ -25,7 +25,11 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
   /// The number of stages of the change this stage belongs to.
   public var stageCount: Int
 
-  /// Creates an update.
+  /// Creates an update from its parts, as given.
+  ///
+  /// Nothing is checked: a view that applies an update whose positions are outside its data finds its counts
+  /// wrong (``ListView`` implementations report that and reload). ``init(validating:previous:stage:stageCount:)``
+  /// checks every position first.
   ///
   /// - Parameters:
   ///   - changeset: The stage's changes.
@@ -49,6 +53,11 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
 
   /// Splits a stage's updated rows by comparing the binders before and after it.
   ///
+  /// An updated row is compared at the same position in `previous` and in `changeset.data`, as in the stages a
+  /// diff makes, where updates come alone. A position that is not in both is counted as reloaded (the view
+  /// replaces the cell, which is right whatever was there); nothing else is checked, so this never traps. Use
+  /// ``init(validating:previous:stage:stageCount:)`` to reject a stage that does not fit `previous`.
+  ///
   /// - Parameters:
   ///   - changeset: The stage.
   ///   - previous: The list before the stage.
@@ -59,9 +68,13 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
     var reconfigured: [ItemPath] = []
     var reloaded: [ItemPath] = []
     for path in changeset.elementUpdated {
-      let before = previous[path.section].elements[path.item]
-      let after = changeset.data[path.section].elements[path.item]
-      if before.hasSameCell(as: after) { reconfigured.append(path) } else { reloaded.append(path) }
+      if let before = Self.row(at: path, in: previous), let after = Self.row(at: path, in: changeset.data),
+        before.hasSameCell(as: after)
+      {
+        reconfigured.append(path)
+      } else {
+        reloaded.append(path)
+      }
     }
     self.init(
       changeset: changeset,
@@ -70,6 +83,55 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
       stage: stage,
       stageCount: stageCount
     )
+  }
+
+  /// Splits a stage's updated rows as ``init(changeset:previous:stage:stageCount:)`` does, after checking that
+  /// the stage fits the list before it.
+  ///
+  /// ```swift
+  /// do {
+  ///   view.performBatchUpdates(try ListUpdate(validating: stage, previous: shown, stage: 0, stageCount: 1))
+  /// } catch {
+  ///   view.reloadData()  // error names the position that does not fit
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - changeset: The stage.
+  ///   - previous: The list before the stage.
+  ///   - stage: The stage's index, in `0..<stageCount`.
+  ///   - stageCount: The number of stages.
+  /// - Throws: ``ListFlowError/invalidChangeset(_:)`` naming the problem when `stage` is not in `0..<stageCount`,
+  ///   when a position of `changeset` is not in `previous` (deletes, updates, move sources) or in
+  ///   `changeset.data` (inserts, move targets), is named twice, or when applying `changeset` to `previous`
+  ///   does not give lists of `changeset.data`'s shape.
+  /// - Complexity: O(*n* + *c*) for *n* rows and *c* changes.
+  public init(
+    validating changeset: Changeset<ListSnapshot>, previous: ListSnapshot, stage: Int, stageCount: Int
+  ) throws(ListFlowError) {
+    guard stage >= 0, stage < stageCount else {
+      throw .invalidChangeset("stage \(stage) is not in 0..<\(stageCount)")
+    }
+    let result: ListSnapshot
+    do {
+      result = try previous.applying(changeset)
+    } catch {
+      throw .invalidChangeset(error.description)
+    }
+    guard result.map(\.elements.count) == changeset.data.map(\.elements.count) else {
+      throw .invalidChangeset(
+        "the stage gives rows \(result.map(\.elements.count)) per section, its data has "
+          + "\(changeset.data.map(\.elements.count))")
+    }
+    self.init(changeset: changeset, previous: previous, stage: stage, stageCount: stageCount)
+  }
+
+  /// The row at `path` of `list`, or `nil` when there is none.
+  private static func row(at path: ItemPath, in list: ListSnapshot) -> CellBinder? {
+    guard list.indices.contains(path.section), list[path.section].elements.indices.contains(path.item) else {
+      return nil
+    }
+    return list[path.section].elements[path.item]
   }
 
   /// The stage number and its changes, one kind per line.

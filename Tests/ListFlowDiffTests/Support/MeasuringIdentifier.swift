@@ -33,3 +33,20 @@ struct MeasuredElement: Differentiable {
 
   func isContentEqual(to source: MeasuredElement) -> Bool { content == source.content }
 }
+
+/// An element whose identity is a ``MeasuringIdentifier`` and whose ``Differentiable/differenceHash`` is one
+/// constant for every element: the worst hash there is.
+struct CollidingMeasuredElement: Differentiable {
+  var id: MeasuringIdentifier
+  var content: Int
+
+  init(_ element: MeasuredElement) {
+    id = element.id
+    content = element.content
+  }
+
+  var differenceIdentifier: MeasuringIdentifier { id }
+  var differenceHash: Int { 42 }
+
+  func isContentEqual(to source: CollidingMeasuredElement) -> Bool { content == source.content }
+}

@@ -2,7 +2,9 @@ import ListFlow
 import ListFlowTesting
 import Testing
 
-@Suite("ListController concurrency: ordered, coalescing, cancellable application of states", .serialized)
+@Suite(
+  "ListController concurrency: ordered, coalescing, cancellable application of states", .serialized,
+  .timeLimit(.minutes(1)))
 @MainActor
 struct ControllerConcurrencyTests {
   static func rows(_ ids: [Int], version: Int = 0) -> [TestRow] {

@@ -3,7 +3,9 @@ import ListFlowTesting
 import Synchronization
 import Testing
 
-@Suite("ListController(rows:cell:): rows diffed as values, binders made only for new or changed rows", .serialized)
+@Suite(
+  "ListController(rows:cell:): rows diffed as values, binders made only for new or changed rows", .serialized,
+  .timeLimit(.minutes(1)))
 @MainActor
 struct RowDeclarationTests {
   fileprivate typealias State = [ListSection<DeclaredRow>]

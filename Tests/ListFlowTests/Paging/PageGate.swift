@@ -6,6 +6,13 @@ struct LoadFailure: Error, Equatable {
   var message = "offline"
 }
 
+extension RefreshState {
+  /// The error state a load failing with `LoadFailure()` leads to.
+  static func failed(_ operation: RefreshOperation) -> RefreshState {
+    .error(RefreshFailure(operation: operation, error: LoadFailure()))
+  }
+}
+
 /// A loading function whose calls wait until the test answers them: deterministic, no sleeps.
 final class PageGate<Element: Sendable>: Sendable {
   typealias TestPage = Page<Element, Int>

@@ -14,7 +14,7 @@ final class SkeletonCell: ListCell {
 }
 
 @MainActor
-@Suite("Paging appearance")
+@Suite("Paging appearance", .timeLimit(.minutes(1)))
 struct PagingAppearanceTests {
   let appearance = PagingAppearance(
     placeholderRows: PagingAppearance.placeholderRows(SkeletonCell.self, count: 3),

@@ -2,7 +2,7 @@ import ListFlow
 import Testing
 
 @MainActor
-@Suite("Paging controller")
+@Suite("Paging controller", .timeLimit(.minutes(1)))
 struct PagingControllerTests {
   let gate = PageGate<String>()
 
@@ -59,7 +59,7 @@ struct PagingControllerTests {
     failedCall.fail()
     #expect(await failing.value == .failed(.loadMore))
     #expect(paging.rows == rows(0..<10))
-    #expect(paging.state == .error(.loadMore))
+    #expect(paging.state == .failed(.loadMore))
     #expect(paging.presentation == .rows(.failed))
     #expect(paging.lastError as? LoadFailure == LoadFailure())
 
@@ -81,12 +81,31 @@ struct PagingControllerTests {
     await gate.nextCall().fail()
     #expect(await failing.value == .failed(.refresh))
     #expect(paging.presentation == .failure)
-    #expect(await paging.loadMore() == .ignored(.nothingLoaded))
 
     let retry = Task { await paging.refresh() }
     await gate.nextCall().succeed([], nextPage: nil)
     #expect(await retry.value == .replaced(rowCount: 0))
     #expect(paging.presentation == .empty)
+  }
+
+  @Test("a load-more after a failed refresh loads the first page again and replaces the rows")
+  func loadMoreRetriesFailedRefresh() async {
+    let paging = makeController()
+    let first = Task { await paging.refresh() }
+    await gate.nextCall().succeed(rows(0..<10), nextPage: 2)
+    _ = await first.value
+    let again = Task { await paging.refresh() }
+    await gate.nextCall().fail()
+    _ = await again.value
+
+    let more = Task { await paging.loadMore() }
+    let call = await gate.nextCall()
+    #expect(call.cursor == nil)
+    call.succeed(rows(100..<104), nextPage: 5)
+    #expect(await more.value == .replaced(rowCount: 4))
+    #expect(paging.rows == rows(100..<104))
+    #expect(paging.state == .paginated)
+    #expect(gate.cursors == [nil, nil, nil])
   }
 
   @Test("a failed refresh over rows keeps them")
@@ -99,7 +118,7 @@ struct PagingControllerTests {
     await gate.nextCall().fail()
     #expect(await again.value == .failed(.refresh))
     #expect(paging.rows == rows(0..<10))
-    #expect(paging.state == .error(.refresh))
+    #expect(paging.state == .failed(.refresh))
   }
 
   @Test("rows near the end load the next page; rows far from it do not")

@@ -27,10 +27,10 @@ enum Reached: String, CaseIterable, CustomTestStringConvertible {
     case .populated:
       _ = machine.pageLoaded(load(machine.refresh()), nextPage: nil)
     case .refreshFailed:
-      _ = machine.pageFailed(load(machine.refresh()))
+      _ = machine.pageFailed(load(machine.refresh()), error: LoadFailure())
     case .pageFailed:
       _ = machine.pageLoaded(load(machine.refresh()), nextPage: 2)
-      _ = machine.pageFailed(load(machine.loadMore()))
+      _ = machine.pageFailed(load(machine.loadMore()), error: LoadFailure())
     }
     return machine
   }
@@ -42,8 +42,8 @@ enum Reached: String, CaseIterable, CustomTestStringConvertible {
     case .paginated: .paginated
     case .paging: .paging
     case .populated: .populated
-    case .refreshFailed: .error(.refresh)
-    case .pageFailed: .error(.loadMore)
+    case .refreshFailed: .failed(.refresh)
+    case .pageFailed: .failed(.loadMore)
     }
   }
 }
@@ -83,9 +83,17 @@ struct RefreshStateMachineTests {
     case .refreshing, .paging:
       #expect(action == .ignore(.busy))
       #expect(machine.state == reached.state)
-    case .initial, .refreshFailed:
+    case .initial:
       #expect(action == .ignore(.nothingLoaded))
       #expect(machine.state == reached.state)
+    case .refreshFailed:
+      // A failed refresh is retried: the first page, not the page after the rows the refresh meant to replace.
+      guard case .load(let request) = action else {
+        Issue.record("expected a load, got \(action)")
+        return
+      }
+      #expect(request == PageRequest(operation: .refresh, cursor: nil, ticket: request.ticket))
+      #expect(machine.state == .refreshing)
     case .populated:
       #expect(action == .ignore(.lastPageReached))
       #expect(machine.state == .populated)
@@ -128,14 +136,27 @@ struct RefreshStateMachineTests {
   func failureThenRetry() throws {
     var machine = Reached.paging.machine
     let failed = try #require(machine.pendingRequest)
-    #expect(machine.pageFailed(failed) == .keepRows)
-    #expect(machine.state == .error(.loadMore))
+    #expect(machine.pageFailed(failed, error: LoadFailure()) == .keepRows)
+    #expect(machine.state == .failed(.loadMore))
     #expect(machine.nextPage == 2)
     guard case .load(let retry) = machine.loadMore() else { throw LoadFailure(message: "no retry") }
     #expect(retry.cursor == failed.cursor)
     #expect(retry.ticket != failed.ticket)
     #expect(machine.pageLoaded(retry, nextPage: nil) == .appendRows)
     #expect(machine.state == .populated)
+  }
+
+  @Test("a load-more after a failed refresh over rows retries the first page instead of appending the next one")
+  func loadMoreAfterFailedRefresh() throws {
+    var machine = Reached.paginated.machine
+    guard case .load(let refresh) = machine.refresh() else { throw LoadFailure(message: "no refresh") }
+    #expect(machine.pageFailed(refresh, error: LoadFailure(message: "timeout")) == .keepRows)
+    #expect(machine.state == .error(RefreshFailure(operation: .refresh, message: #"LoadFailure(message: "timeout")"#)))
+    guard case .load(let retry) = machine.loadMore() else { throw LoadFailure(message: "no retry") }
+    #expect(retry.operation == .refresh)
+    #expect(retry.cursor == nil)
+    #expect(machine.pageLoaded(retry, nextPage: 7) == .replaceRows)
+    #expect(machine.nextPage == 7)
   }
 
   @Test("a failed first load recovers with a refresh")
@@ -160,7 +181,7 @@ struct RefreshStateMachineTests {
     var machine = reached.machine
     let stale = PageRequest<Int>(operation: .refresh, cursor: nil, ticket: 999)
     #expect(machine.pageLoaded(stale, nextPage: 5) == .ignore(.staleResult))
-    #expect(machine.pageFailed(stale) == .ignore(.staleResult))
+    #expect(machine.pageFailed(stale, error: LoadFailure()) == .ignore(.staleResult))
     #expect(machine.pageCancelled(stale) == .ignore(.staleResult))
     #expect(machine == reached.machine)
   }
@@ -179,11 +200,11 @@ struct RefreshStateMachineTests {
     #expect(PagingPresentation(state: .initial, rowCount: 0) == .loadingPlaceholder)
     #expect(PagingPresentation(state: .refreshing, rowCount: 0) == .loadingPlaceholder)
     #expect(PagingPresentation(state: .populated, rowCount: 0) == .empty)
-    #expect(PagingPresentation(state: .error(.refresh), rowCount: 0) == .failure)
+    #expect(PagingPresentation(state: .failed(.refresh), rowCount: 0) == .failure)
     #expect(PagingPresentation(state: .refreshing, rowCount: 3) == .rows(.none))
     #expect(PagingPresentation(state: .paging, rowCount: 3) == .rows(.loadingMore))
     #expect(PagingPresentation(state: .populated, rowCount: 3) == .rows(.endReached))
-    #expect(PagingPresentation(state: .error(.loadMore), rowCount: 3) == .rows(.failed))
+    #expect(PagingPresentation(state: .failed(.loadMore), rowCount: 3) == .rows(.failed))
   }
 
   @Test("prefetch distance: near the end within the distance, and a short list is always near the end")

@@ -2,12 +2,13 @@ import ListFlow
 import ListFlowTesting
 import Testing
 
-@Suite("Store concurrency: leaks, slow consumers, concurrent producers")
+@Suite("Store concurrency: leaks, slow consumers, concurrent producers", .timeLimit(.minutes(1)))
 struct StoreConcurrencyTests {
   @Test("10,000 subscribe/cancel cycles leave no live subscriber behind")
   func subscribeCancelCycles() async {
     let store = Store(0)
     var countsWhileLive: [Int] = []
+    var countsAfter: [Int] = []
     for cycle in 0..<10_000 {
       switch cycle % 4 {
       case 0:
@@ -27,8 +28,11 @@ struct StoreConcurrencyTests {
         }
       case 2:
         // A stream dropped unread.
-        _ = store.updates()
-        countsWhileLive.append(1)
+        do {
+          let stream = store.updates()
+          countsWhileLive.append(store.subscriberCount)
+          withExtendedLifetime(stream) {}
+        }
       default:
         // A consuming task cancelled while it waits for a state it has not been given.
         let received = ProgressGate()
@@ -39,8 +43,11 @@ struct StoreConcurrencyTests {
         consumer.cancel()
         await consumer.value
       }
+      // Each way of leaving removes the subscriber by the time the consumer is gone, not only at the end.
+      countsAfter.append(store.subscriberCount)
     }
-    #expect(countsWhileLive.allSatisfy { $0 == 1 })
+    #expect(countsWhileLive.count == 10_000 && countsWhileLive.allSatisfy { $0 == 1 })
+    #expect(countsAfter.allSatisfy { $0 == 0 })
     #expect(store.subscriberCount == 0)
   }
 

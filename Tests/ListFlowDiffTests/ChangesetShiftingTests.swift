@@ -1,4 +1,4 @@
-import ListFlow
+import ListFlowDiff
 import Testing
 
 @Suite("Changeset shifting")

@@ -1,45 +1,42 @@
-/// Where an item path ends up once a stage is applied.
-enum MappedPath: Hashable, Sendable {
-  /// The item is still there, at this path.
-  case kept(ItemPath)
-  /// The item (or its section) was deleted; this is the path that now takes its place, possibly out of range.
-  case removed(ItemPath)
-}
-
-extension Changeset {
-  /// Follows an item through this stage (see ``PathMapper``).
-  ///
-  /// - Parameter path: A path in the data before the stage.
-  /// - Returns: Where the item is after the stage, or where its place went when it was deleted.
-  /// - Complexity: O(*c* log *c*) in the number of changes of the stage; map many paths with one ``PathMapper``.
-  func mappedPath(_ path: ItemPath) -> MappedPath { PathMapper(self).map(path) }
-
-  /// Follows a section through this stage.
-  ///
-  /// - Parameter section: A section index before the stage.
-  /// - Returns: Its index after the stage, or `nil` when it was deleted.
-  func mappedSection(_ section: Int) -> Int? { PathMapper(self).mapSection(section) }
-}
-
-/// Follows positions through one stage of changes: deletes, inserts and moves of sections and items before a
-/// position shift it; its own delete or move decides it.
+/// Follows positions through one changeset: where an element or a section that was at a path before the
+/// changeset is once it is applied.
 ///
-/// Built once per stage, it maps each path in O(log *c*), *c* the number of changes.
-struct PathMapper {
+/// It reads a changeset as `Array.applying(_:)` applies it, in one batch: deletes and move sources are positions
+/// before it, inserts and move targets positions after it (every stage of a ``StagedChangeset`` is such a batch,
+/// as is a single-batch ``Changeset``). Updates move nothing. Deletes, inserts and moves of sections and elements
+/// before a position shift it; its own delete or move decides it. A view uses it to keep its selection and scroll
+/// anchor on the same element across an update.
+///
+/// ```swift
+/// let mapper = PathMapper(stage)
+/// switch mapper.map(selection) {
+/// case .kept(let path): selection = path
+/// case .removed(let place): selection = clamped(place)
+/// }
+/// ```
+///
+/// Built once per changeset in O(*c* log *c*) for *c* changes, it maps each path in O(log *c*). The changeset
+/// should be consistent (as `Array.applying(_:)` checks it); through an inconsistent one, paths map to
+/// unspecified paths, never to a trap.
+public struct PathMapper: Sendable {
   private let deletedSections: [Int]
   private let movedSectionTargets: [Int: Int]
-  private let leftSections: [Int]  // deleted or moved-away sections, sorted
-  private let arrivedSections: [Int]  // inserted or moved-in sections, sorted
+  /// Deleted or moved-away sections, sorted.
+  private let leftSections: [Int]
+  /// Inserted or moved-in sections, sorted.
+  private let arrivedSections: [Int]
   private let deletedItems: Set<ItemPath>
   private let movedItemTargets: [ItemPath: ItemPath]
-  private let leftItems: [Int: [Int]]  // per source section: deleted or moved-away items, sorted
-  private let arrivedItems: [Int: [Int]]  // per target section: inserted or moved-in items, sorted
+  /// Per source section: deleted or moved-away items, sorted.
+  private let leftItems: [Int: [Int]]
+  /// Per target section: inserted or moved-in items, sorted.
+  private let arrivedItems: [Int: [Int]]
 
-  /// Prepares the mapping of one stage.
+  /// Prepares the mapping of one changeset.
   ///
-  /// - Parameter changeset: The stage.
-  /// - Complexity: O(*c* log *c*).
-  init<Data>(_ changeset: Changeset<Data>) {
+  /// - Parameter changeset: The changeset.
+  /// - Complexity: O(*c* log *c*) for *c* changes.
+  public init<Data>(_ changeset: Changeset<Data>) {
     deletedSections = changeset.sectionDeleted.sorted()
     movedSectionTargets = Dictionary(changeset.sectionMoved.map { ($0.source, $0.target) }) { first, _ in first }
     leftSections = (changeset.sectionDeleted + changeset.sectionMoved.map(\.source)).sorted()
@@ -52,12 +49,13 @@ struct PathMapper {
       .mapValues { $0.map(\.item).sorted() }
   }
 
-  /// Where an item is after the stage.
+  /// Where an element is once the changeset is applied.
   ///
-  /// - Parameter path: A path before the stage.
+  /// - Parameter path: A path before the changeset.
   /// - Returns: ``MappedPath/kept(_:)`` with its new path, or ``MappedPath/removed(_:)`` with the path of the
   ///   place it left.
-  func map(_ path: ItemPath) -> MappedPath {
+  /// - Complexity: O(log *c*) for *c* changes.
+  public func map(_ path: ItemPath) -> MappedPath {
     // Pass 1: the section.
     guard let section = mapSection(path.section) else { return .removed(ItemPath(item: 0, section: path.section)) }
     // Pass 2: the item itself deleted or moved.
@@ -68,11 +66,12 @@ struct PathMapper {
     return .kept(ItemPath(item: Self.position(afterArrivals: arrivedItems[section] ?? [], of: item), section: section))
   }
 
-  /// Where a section is after the stage, or `nil` when it was deleted.
+  /// Where a section is once the changeset is applied, or `nil` when it was deleted.
   ///
-  /// - Parameter section: A section index before the stage.
-  /// - Returns: Its index after the stage.
-  func mapSection(_ section: Int) -> Int? {
+  /// - Parameter section: A section index before the changeset.
+  /// - Returns: Its index after the changeset.
+  /// - Complexity: O(log *c*) for *c* changes.
+  public func mapSection(_ section: Int) -> Int? {
     if Self.count(in: deletedSections, below: section + 1) != Self.count(in: deletedSections, below: section) {
       return nil
     }
