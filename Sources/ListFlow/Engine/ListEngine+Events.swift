@@ -51,7 +51,7 @@ extension ListEngine {
   ///   - cell: Its cell.
   ///   - element: Which row, header or footer.
   public func willDisplay(_ cell: any ListCell, for element: ListElement) {
-    displayedCells[ObjectIdentifier(cell)] = element
+    displayedCells.display(ObjectIdentifier(cell), at: element)
     if let (owner, local) = route(element, routes: nil) {
       local.notify(
         cell, row: owner.notifyDisplay, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
@@ -67,7 +67,7 @@ extension ListEngine {
   ///   - cell: Its cell.
   ///   - element: Where it was: during a batch, a position before the stage for an element the stage removed.
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
-    displayedCells[ObjectIdentifier(cell)] = nil
+    displayedCells.endDisplay(ObjectIdentifier(cell))
     if let (owner, local) = route(element, routes: routingBeforeStage) {
       local.notify(
         cell, row: owner.didEndDisplayingCell, header: owner.didEndDisplayingHeader,
@@ -199,7 +199,8 @@ extension ListEngine {
   /// A cell sent an action: it reaches the owner's delegate (local position) and ``delegate``, with the element
   /// the cell shows now. An action from a cell that is not displayed (or no longer) is dropped.
   func receive(_ action: any Sendable, from cell: any ListCell) {
-    guard let element = displayedCells[ObjectIdentifier(cell)], let binder = snapshot.binder(of: element) else {
+    guard let element = displayedCells.element(of: ObjectIdentifier(cell)), let binder = snapshot.binder(of: element)
+    else {
       return
     }
     if let (owner, local) = route(element, routes: nil) {

@@ -54,7 +54,7 @@ public final class ListEngine: ListDataSource {
   /// before the engine applies their changes, so the routing before a change is kept here.
   var routesShown: [SectionRoute]?
   /// Where each displayed cell is, by the cell's identity, kept up to date through every stage.
-  var displayedCells: [ObjectIdentifier: ListElement] = [:]
+  var displayedCells = DisplayedCells()
 
   /// Something that changes the list, applied in order.
   enum Operation {
@@ -169,7 +169,7 @@ public final class ListEngine: ListDataSource {
   private func reloadView(_ transition: ListTransition) {
     delegate.willApply(transition)
     hasLoaded = true
-    displayedCells = [:]
+    displayedCells.removeAll()
     view.reloadData()
     reloadCount += 1
     rearmEnd()
@@ -196,7 +196,7 @@ public final class ListEngine: ListDataSource {
       sectionsChanged =
         sectionsChanged || !stage.sectionDeleted.isEmpty || !stage.sectionInserted.isEmpty
         || !stage.sectionMoved.isEmpty
-      remapDisplayedCells(through: stage)
+      displayedCells.follow(stage)
       snapshot = stage.data
       view.performBatchUpdates(update)
       routingBeforeStage = nil
