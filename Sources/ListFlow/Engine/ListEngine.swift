@@ -44,7 +44,7 @@ public final class ListEngine: ListDataSource {
   var edges: (top: Bool, end: Bool) = (false, false)
   /// The operations waiting for the current change to finish, oldest first.
   var pending: [Operation] = []
-  /// Whether a change is being applied (``pending`` is being drained).
+  /// Whether a change is being applied (queued operations are being drained).
   public private(set) var isApplying = false
   /// Set while the feed takes a move the view already shows, so that the feed's echo is not sent back to it.
   var isAbsorbingViewMove = false
