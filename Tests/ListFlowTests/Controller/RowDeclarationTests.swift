@@ -78,7 +78,11 @@ struct RowDeclarationTests {
         #expect(ListRendering.lines(of: byRows.snapshot) == expected, "\(context)")
         #expect(rowsView.inconsistencies.isEmpty, "\(context): \(rowsView.inconsistencies)")
         #expect(bindersView.inconsistencies.isEmpty, "\(context): \(bindersView.inconsistencies)")
-        #expect(ListExpectations.difference(rowsUpdates, bindersUpdates) == nil, "\(context)")
+        // With repeated identities the row path matches occurrences in order inside the sections that changed (a
+        // section whose rows are the very array shown keeps its rows), so its stages may pair them differently.
+        if !scenario.hasDuplicates {
+          #expect(ListExpectations.difference(rowsUpdates, bindersUpdates) == nil, "\(context)")
+        }
         #expect(rowsView.reloadCount == bindersView.reloadCount, "\(context)")
         #expect(byRows.lastError == nil && byBinders.lastError == nil, "\(context)")
         let called = calls.take()
@@ -88,7 +92,7 @@ struct RowDeclarationTests {
         }
         let failed =
           !stageFailures.isEmpty || rowsView.renderedLines != expected || bindersView.renderedLines != expected
-          || rowsUpdates != bindersUpdates || !rowsView.inconsistencies.isEmpty
+          || (!scenario.hasDuplicates && rowsUpdates != bindersUpdates) || !rowsView.inconsistencies.isEmpty
         if failed { return }
       }
       if scenario == .background {
