@@ -45,13 +45,13 @@ extension ListEngine {
   }
 
   /// A row, header or footer is about to appear: the matching `willDisplay…` closure of the owner (local
-  /// position), then of ``delegate``. The engine remembers where the cell is, for its actions.
+  /// position), then of ``delegate``. The engine remembers where a cell that sends actions is.
   ///
   /// - Parameters:
   ///   - cell: Its cell.
   ///   - element: Which row, header or footer.
   public func willDisplay(_ cell: any ListCell, for element: ListElement) {
-    displayedCells.display(ObjectIdentifier(cell), at: element)
+    if sendsActions(cell) { displayedCells.display(ObjectIdentifier(cell), at: element) }
     if let (owner, local) = route(element, routes: nil) {
       local.notify(
         cell, row: owner.notifyDisplay, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
