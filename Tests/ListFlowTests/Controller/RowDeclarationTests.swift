@@ -3,9 +3,7 @@ import ListFlowTesting
 import Synchronization
 import Testing
 
-@Suite(
-  "ListController(rows:cell:): rows diffed as values, binders made only for new or changed rows", .serialized,
-  .timeLimit(.minutes(1)))
+@Suite("ListController(rows:cell:): rows diffed as values, binders made only for new or changed rows", .serialized)
 @MainActor
 struct RowDeclarationTests {
   fileprivate typealias State = [ListSection<DeclaredRow>]
@@ -229,7 +227,9 @@ struct RowDeclarationTests {
     #expect(view.inconsistencies.isEmpty)
   }
 
-  @Test("a user move while a state's rows are diffed off the main actor: the state is diffed again by its binders")
+  @Test(
+    "a user move while a state's rows are diffed off the main actor: the state is diffed again by its binders",
+    .timeLimit(.minutes(1)))
   func userMoveDuringBackgroundDiff() async throws {
     let view = RecordingListView()
     let cells = RecordingCells()
