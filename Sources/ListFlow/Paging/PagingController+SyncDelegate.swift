@@ -10,14 +10,23 @@ extension PagingController {
   /// - Returns: Whether a load-more started.
   @discardableResult
   public func rowDisplayed(_ row: Int) -> Bool {
-    guard state == .paginated, !isDisplayLoadScheduled,
+    if isDisplayLoadScheduled {
+      furthestDisplayedDuringLoad = max(furthestDisplayedDuringLoad ?? row, row)
+      return false
+    }
+    guard state == .paginated,
       prefetchDistance.isNearEnd(coveredRows: 0..<(row < Int.max ? max(0, row + 1) : row), rowCount: rows.count)
     else { return false }
     let first = max(0, row)
     isDisplayLoadScheduled = true
     displayTriggeredLoad = Task {
-      let outcome = await self.visibleRowsChanged(first..<(first < Int.max ? first + 1 : first))
+      var outcome = await self.visibleRowsChanged(first..<(first < Int.max ? first + 1 : first))
       self.isDisplayLoadScheduled = false
+      // Rows the page brought on screen while it loaded ask for the next one now.
+      if let later = self.furthestDisplayedDuringLoad {
+        self.furthestDisplayedDuringLoad = nil
+        if self.rowDisplayed(later), let next = self.displayTriggeredLoad { outcome = await next.value }
+      }
       return outcome
     }
     return true

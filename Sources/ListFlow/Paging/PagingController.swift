@@ -41,6 +41,9 @@ public final class PagingController<Page: Pageable & Sendable> {
   public internal(set) var displayTriggeredLoad: Task<PagingOutcome, Never>?
   /// Whether ``displayTriggeredLoad`` is scheduled and not finished, so that more displayed rows add no task.
   var isDisplayLoadScheduled = false
+  /// The furthest row displayed while a display-triggered load ran, so that the rows a page brings on screen
+  /// ask for the next page once it is done (paging never stalls on a page that did not fill the screen).
+  var furthestDisplayedDuringLoad: Int?
 
   private let load: Load
   /// The rows the viewport covers, as last reported; `nil` before the first report.

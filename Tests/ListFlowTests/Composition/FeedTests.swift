@@ -1,0 +1,118 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+/// The feeds of a composite: children reordered, a paged list loading and retrying through its rows, an
+/// outline asking before it expands.
+@MainActor
+@Suite("Feeds: moving children, paged lists and outlines through one engine", .timeLimit(.minutes(1)))
+struct FeedTests {
+  static func source(_ name: String, sections: Int) -> SectionedDataSource<ListSectionSnapshot> {
+    SectionedDataSource(
+      sections: (0..<sections).map { index in
+        ListSection(
+          id: "\(name)\(index)", items: [SectionHeaderCell.makeBinder(value: "\(name)\(index)", id: "\(name)\(index)")]
+        ).snapshot
+      })
+  }
+
+  @Test("random child moves are section moves: the view follows them and matches the engine after each")
+  func moveChildren() throws {
+    var random = SplitMix64(seed: 11)
+    for _ in 0..<200 {
+      let view = RecordingListView()
+      let composite = ComposedDataSource<ListSectionSnapshot>()
+      var names = ["a", "b", "c", "d"]
+      for (index, name) in names.enumerated() { try composite.append(Self.source(name, sections: index % 3)) }
+      let controller = ComposedListController(view: view, composite: composite)
+      for _ in 0..<5 {
+        let from = Int(random.next() % 4)
+        let to = Int(random.next() % 4)
+        try composite.moveChild(from: from, to: to)
+        names.insert(names.remove(at: from), at: to)
+        let expected = names.enumerated().flatMap { _, name in
+          (0..<(["a": 0, "b": 1, "c": 2, "d": 0][name] ?? 0)).map { "== \(name)\($0) ==" }
+        }
+        #expect(view.renderedLines == expected)
+        #expect(view.inconsistencies.isEmpty)
+        #expect(view.updates.allSatisfy { $0.changeset.sectionInserted.isEmpty && $0.changeset.sectionDeleted.isEmpty })
+        #expect(ListRendering.lines(of: controller.snapshot) == expected)
+      }
+      #expect(throws: CompositionError.childIndexOutOfRange(index: 4, childCount: 4)) {
+        try composite.moveChild(from: 4, to: 0)
+      }
+    }
+  }
+
+  @MainActor final class Server {
+    var failNext = false
+    var loads: [Int?] = []
+  }
+
+  @Test("a paged feed loads the next page when its last rows are displayed, and its failure row retries")
+  func pagedFeed() async throws {
+    let server = Server()
+    let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 1)) { @MainActor (cursor: Int?) in
+      server.loads.append(cursor)
+      if server.failNext {
+        server.failNext = false
+        throw PageFailure()
+      }
+      let page = cursor ?? 0
+      return Page(elements: [page * 2, page * 2 + 1], nextPage: page < 2 ? page + 1 : nil)
+    }
+    let feed = PagedListFeed(
+      id: "pages", paging: paging,
+      appearance: PagingAppearance(
+        failure: SectionHeaderCell.makeBinder(value: "failed · retry", id: "failure"),
+        endOfList: SectionHeaderCell.makeBinder(value: "end", id: "end"))
+    ) { number in SectionHeaderCell.makeBinder(value: "\(number)", id: number) }
+    let composite = ComposedDataSource<ListSectionSnapshot>()
+    try composite.append(feed)
+    let view = RecordingListView()
+    let controller = ComposedListController(view: view, composite: composite)
+
+    server.failNext = true
+    await paging.refresh()
+    #expect(view.renderedLines == ["== failed · retry =="])
+    try view.selectRow(at: ItemPath(item: 0, section: 0))  // the failure row retries
+    // The recording view displays every row, so each page's last row asks for the next, up to the end.
+    for _ in 0..<100_000 where paging.state != .populated { await Task.yield() }
+    #expect(paging.state == .populated, "\(paging.state), loads \(server.loads)")
+    #expect(view.renderedLines == ["== 0 ==", "== 1 ==", "== 2 ==", "== 3 ==", "== 4 ==", "== 5 ==", "== end =="])
+    #expect(server.loads == [nil, nil, 1, 2])
+    #expect(view.inconsistencies.isEmpty)
+    #expect(controller.engine.reloadCount == 1)
+  }
+
+  struct PageFailure: Error {}
+
+  @Test("an outline feed asks before expanding, and collapsing removes every visible descendant")
+  func outlineFeed() throws {
+    let feed = OutlineFeed(
+      id: "tree",
+      outline: Outline([
+        OutlineNode("a", children: [OutlineNode("a1", children: [OutlineNode("a11")]), OutlineNode("a2")]),
+        OutlineNode("b"),
+      ])
+    ) { row in SectionHeaderCell.makeBinder(value: row.element, id: ListIdentifier(row.element)) }
+    let composite = ComposedDataSource<ListSectionSnapshot>()
+    try composite.append(feed)
+    let view = RecordingListView()
+    let controller = ComposedListController(view: view, composite: composite)
+    var asked: [String] = []
+    feed.shouldExpand = { row in
+      asked.append(row.element)
+      return row.element != "a2"
+    }
+    #expect(controller.engine.setExpanded(true, forRowAt: ItemPath(item: 0, section: 0)))
+    #expect(controller.engine.setExpanded(true, forRowAt: ItemPath(item: 1, section: 0)))
+    #expect(view.renderedLines == ["== a ==", "== a1 ==", "== a11 ==", "== a2 ==", "== b =="])
+    #expect(!controller.engine.setExpanded(true, forRowAt: ItemPath(item: 4, section: 0)), "b has no children")
+    #expect(asked == ["a", "a1"])
+    #expect(controller.engine.setExpanded(false, forRowAt: ItemPath(item: 0, section: 0)))
+    #expect(view.renderedLines == ["== a ==", "== b =="])
+    #expect(!controller.engine.setExpanded(true, forRowAt: ItemPath(item: 9, section: 3)), "no such row")
+    #expect(view.inconsistencies.isEmpty)
+  }
+}
