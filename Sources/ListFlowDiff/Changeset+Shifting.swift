@@ -16,13 +16,33 @@ extension Changeset {
   /// - Returns: The shifted changeset.
   /// - Complexity: O(*c*) for *c* changes.
   public func shifted<NewData: Collection>(bySections offset: Int, data: NewData) -> Changeset<NewData> {
-    func path(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item, section: path.section + offset) }
+    mappingSections(data: data) { $0 + offset }
+  }
+
+  /// This changeset with every section index (of sections and of element paths) passed through a function, and
+  /// other data: the changes of some sections of a list, put back at those sections' places in the whole list.
+  ///
+  /// ```swift
+  /// // `part` diffed sections 2 and 5 of a list on their own, as sections 0 and 1.
+  /// let whole = part.mappingSections(data: wholeData) { [2, 5][$0] }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - data: The data of the whole once the stage is applied.
+  ///   - section: Maps a section index of this changeset to the whole's; it must keep the order of sections.
+  /// - Returns: The mapped changeset.
+  /// - Complexity: O(*c*) for *c* changes, times the cost of `section`.
+  @inlinable
+  public func mappingSections<NewData: Collection>(
+    data: NewData, _ section: (Int) -> Int
+  ) -> Changeset<NewData> {
+    func path(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item, section: section(path.section)) }
     return Changeset<NewData>(
       data: data,
-      sectionDeleted: sectionDeleted.map { $0 + offset },
-      sectionInserted: sectionInserted.map { $0 + offset },
-      sectionUpdated: sectionUpdated.map { $0 + offset },
-      sectionMoved: sectionMoved.map { Move(source: $0.source + offset, target: $0.target + offset) },
+      sectionDeleted: sectionDeleted.map(section),
+      sectionInserted: sectionInserted.map(section),
+      sectionUpdated: sectionUpdated.map(section),
+      sectionMoved: sectionMoved.map { Move(source: section($0.source), target: section($0.target)) },
       elementDeleted: elementDeleted.map(path),
       elementInserted: elementInserted.map(path),
       elementUpdated: elementUpdated.map(path),

@@ -1,3 +1,4 @@
+import ListFlow
 import Synchronization
 
 /// A counter that tasks can wait on, so that an async test learns that something happened without sleeping.
@@ -30,7 +31,7 @@ public final class ProgressGate: Sendable {
   public init() {}
 
   /// The value so far.
-  public var value: Int { state.withLock { $0.value } }
+  public var value: Int { state.withSanitizedLock { $0.value } }
 
   /// Raises the value to `newValue` (never lowers it) and releases the waiters it satisfies.
   ///
@@ -47,7 +48,7 @@ public final class ProgressGate: Sendable {
   }
 
   private func raise(_ newValue: (Int) -> Int) {
-    let ready = state.withLock { state -> [Waiter] in
+    let ready = state.withSanitizedLock { state -> [Waiter] in
       state.value = newValue(state.value)
       let value = state.value
       let ready = state.waiters.filter { $0.target <= value }
@@ -62,7 +63,7 @@ public final class ProgressGate: Sendable {
   /// - Parameter target: The value to wait for.
   public func wait(untilAtLeast target: Int) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let isReady = state.withLock { state -> Bool in
+      let isReady = state.withSanitizedLock { state -> Bool in
         if state.value >= target { return true }
         state.waiters.append(Waiter(target: target, continuation: continuation))
         return false

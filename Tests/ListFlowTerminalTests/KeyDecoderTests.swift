@@ -95,6 +95,8 @@ import Testing
   @Test("other keys trigger nothing")
   func noCommand() {
     #expect(TerminalCommand(key: .character("x")) == nil)
-    #expect(TerminalCommand(key: .left) == nil)
+    #expect(TerminalCommand(key: .tab) == nil)
+    #expect(TerminalCommand(key: .left) == .collapse)
+    #expect(TerminalCommand(key: .right) == .expand)
   }
 }

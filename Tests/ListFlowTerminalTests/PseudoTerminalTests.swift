@@ -74,6 +74,7 @@ struct PseudoTerminalTests {
     terminal.waitForScreen(containing: "selected row 2")
     terminal.type("d")
     terminal.waitForScreen(containing: "deleted row 2")
+    terminal.waitForScreen(containing: "3/39")  // the status may be drawn before the list's update
     #expect(terminal.screen.lines.contains("▸ row 3"))
     #expect(terminal.screen.lines.contains { $0.contains("3/39") })
     terminal.type("q")
@@ -223,6 +224,73 @@ struct PseudoTerminalTests {
     let status = try #require(terminal.waitForExit())
     #expect(WaitStatus.exitCode(status) == 0)
     Self.expectRestored(terminal)
+  }
+
+  @Test("the Demo takes arrows, pages, j/k, d and enter, and is redrawn at a new size")
+  func demoKeys() throws {
+    let terminal = try PseudoTerminal(
+      executable: PseudoTerminal.executable(named: "Demo"), arguments: ["--interval", "60000"], columns: 80, rows: 24)
+    func position() -> Int? { Self.position(in: terminal.screen.lines.last ?? "") }
+    terminal.wait(for: "the status bar") { _ in position() == 1 }
+    terminal.type("\u{1B}[B\u{1B}[B")
+    terminal.wait(for: "the cursor on the third row") { _ in position() == 3 }
+    terminal.type("\u{1B}[6~")
+    terminal.wait(for: "a page down") { _ in (position() ?? 0) > 3 }
+    let paged = try #require(position())
+    terminal.type("\u{1B}[5~")
+    terminal.wait(for: "a page up") { _ in (position() ?? paged) < paged }
+    terminal.type("k\u{1B}[A")
+    terminal.wait(for: "two rows up") { _ in position() == 1 }
+
+    // Down to a process (a row that shows a pid); `d` hides it.
+    let pid = try #require(Self.moveToProcess(terminal), "no process row reached")
+    terminal.type("d")
+    terminal.wait(for: "process \(pid) hidden") { !Self.shows(pid: pid, $0.screen.lines) }
+    // Another process; Enter pins it.
+    _ = try #require(Self.moveToProcess(terminal), "no process row reached")
+    terminal.type("\r")
+    terminal.waitForScreen(containing: "Pinned")
+
+    terminal.resize(columns: 60, rows: 12)
+    terminal.wait(for: "the status bar on row 12") { $0.screen.lines[11].hasPrefix(" ") && position() != nil }
+    #expect(terminal.screen.lines.filter { $0.hasPrefix("▸ ") }.count == 1)
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  /// Moves the cursor down (`j`) until the selected row shows a pid; returns it.
+  static func moveToProcess(_ terminal: PseudoTerminal) -> String? {
+    for _ in 0..<40 {
+      if let selected = terminal.screen.lines.first(where: { $0.hasPrefix("▸ ") }),
+        let pid = Self.pid(in: selected)
+      {
+        return pid
+      }
+      let before = position(in: terminal.screen.lines.last ?? "") ?? 0
+      terminal.type("j")
+      guard terminal.wait(for: "the cursor one row down", until: { position(in: $0.screen.lines.last ?? "") != before })
+      else { return nil }
+    }
+    return nil
+  }
+
+  /// The pid a row shows (`… pid 812 …`), if any.
+  static func pid(in line: String) -> String? {
+    let words = line.split(separator: " ")
+    guard let index = words.firstIndex(of: "pid"), index + 1 < words.count else { return nil }
+    return String(words[index + 1])
+  }
+
+  /// Whether any line shows `pid` as a process id.
+  static func shows(pid: String, _ lines: [String]) -> Bool {
+    lines.contains { Self.pid(in: $0) == pid }
+  }
+
+  /// The position shown by a status bar (` 3/41  …`).
+  static func position(in statusBar: String) -> Int? {
+    statusBar.dropFirst().split(separator: "/").first.flatMap { Int($0) }
   }
 
   @Test("the Demo gives the terminal back on SIGTERM")

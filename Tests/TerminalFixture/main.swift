@@ -56,8 +56,8 @@ final class FixtureRows: ListDataSource {
   func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
     guard rows.indices.contains(path.item) else { return }
     let removed = rows.remove(at: path.item)
-    view?.status = "deleted \(removed)"
     view?.reloadData()
+    view?.status = "deleted \(removed)"
   }
 }
 

@@ -13,9 +13,9 @@ package final class _TypeNameCache: Sendable {
   /// The name of `type`.
   package func name(of type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
-    if let name = names.withLock({ $0[key] }) { return name }
+    if let name = names.withSanitizedLock({ $0[key] }) { return name }
     let name = String(describing: type)
-    names.withLock { $0[key] = name }
+    names.withSanitizedLock { $0[key] = name }
     return name
   }
 }

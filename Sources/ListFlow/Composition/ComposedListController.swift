@@ -112,13 +112,18 @@ public final class ComposedListController {
 extension ComposedListController: _EngineRoot {
   func route(forSection section: Int) -> SectionRoute? {
     guard let (source, local) = composite.leaf(forSection: section) else { return nil }
-    return SectionRoute(delegate: delegate(ofLeaf: source), localSection: local)
+    return SectionRoute(owner: source, localSection: local)
   }
 
   func sectionRoutes() -> [SectionRoute]? {
     (0..<composite.displayedSections.count).map { section in
-      route(forSection: section) ?? SectionRoute(delegate: nil, localSection: section)
+      route(forSection: section) ?? SectionRoute(owner: nil, localSection: section)
     }
+  }
+
+  func delegate(ofOwner owner: AnyObject) -> SyncDelegate? {
+    guard let source = owner as? any ComposableSource<ListSectionSnapshot> else { return nil }
+    return delegate(ofLeaf: source)
   }
 
   func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) {

@@ -41,10 +41,10 @@ public struct SectionOffsets: Hashable, Sendable {
   ///
   /// - Parameter child: A child index; `childCount` gives the total.
   /// - Returns: The number of sections before the child.
-  /// - Precondition: `0 <= child <= childCount`.
+  ///   A child outside `0...childCount` is clamped into it (never a trap).
   /// - Complexity: O(1).
   public func start(ofChild child: Int) -> Int {
-    precondition(starts.indices.contains(child), "child \(child) is not in 0...\(childCount)")
+    let child = min(max(child, 0), childCount)
     return starts[child]
   }
 
@@ -52,10 +52,10 @@ public struct SectionOffsets: Hashable, Sendable {
   ///
   /// - Parameter child: A child index.
   /// - Returns: `start ..< start + count`.
-  /// - Precondition: `0 <= child < childCount`.
+  ///   A child outside `0..<childCount` owns no section: the empty range at the clamped start.
   /// - Complexity: O(1).
   public func sections(ofChild child: Int) -> Range<Int> {
-    precondition(counts.indices.contains(child), "child \(child) is not in 0..<\(childCount)")
+    guard counts.indices.contains(child) else { return start(ofChild: child)..<start(ofChild: child) }
     return starts[child]..<starts[child + 1]
   }
 
@@ -95,10 +95,10 @@ public struct SectionOffsets: Hashable, Sendable {
   /// - Parameters:
   ///   - count: The child's number of sections; a negative count is taken as 0.
   ///   - child: A child index.
-  /// - Precondition: `0 <= child < childCount`.
+  ///   A child outside `0..<childCount` is ignored (a documented no-op).
   /// - Complexity: O(1) when the count is unchanged, O(*n* − `child`) otherwise.
   public mutating func setCount(_ count: Int, ofChild child: Int) {
-    precondition(counts.indices.contains(child), "child \(child) is not in 0..<\(childCount)")
+    guard counts.indices.contains(child) else { return }
     let count = max(0, count)
     guard counts[child] != count else { return }
     counts[child] = count
@@ -110,10 +110,10 @@ public struct SectionOffsets: Hashable, Sendable {
   /// - Parameters:
   ///   - count: The new child's number of sections; a negative count is taken as 0.
   ///   - child: Where the child goes.
-  /// - Precondition: `0 <= child <= childCount`.
+  ///   A position outside `0...childCount` is clamped into it.
   /// - Complexity: O(*n*).
   public mutating func insertChild(count: Int, at child: Int) {
-    precondition((0...childCount).contains(child), "child \(child) is not in 0...\(childCount)")
+    let child = min(max(child, 0), childCount)
     counts.insert(max(0, count), at: child)
     starts.insert(starts[child], at: child + 1)
     rebuildStarts(from: child)
@@ -122,10 +122,10 @@ public struct SectionOffsets: Hashable, Sendable {
   /// Removes a child.
   ///
   /// - Parameter child: The child to remove.
-  /// - Precondition: `0 <= child < childCount`.
+  ///   A child outside `0..<childCount` is ignored (a documented no-op).
   /// - Complexity: O(*n*).
   public mutating func removeChild(at child: Int) {
-    precondition(counts.indices.contains(child), "child \(child) is not in 0..<\(childCount)")
+    guard counts.indices.contains(child) else { return }
     counts.remove(at: child)
     starts.remove(at: child + 1)
     rebuildStarts(from: child)

@@ -48,10 +48,13 @@ struct ApplyQueue<Request> {
     return (request, waiters)
   }
 
-  /// Gives back a request that was not shown because the runner was cancelled. A newer pending request wins;
-  /// the callers of the old one then wait for the newer one.
-  mutating func putBack(_ request: Request, waiters returned: [Waiter]) {
-    if pending == nil { pending = request }
+  /// Gives back a request that was not shown because the runner was cancelled. A newer pending request wins,
+  /// merged with the old one (so a reload the old one asked for is kept); the callers of the old one then wait for
+  /// the newer one.
+  mutating func putBack(
+    _ request: Request, waiters returned: [Waiter], merging merge: (Request, Request) -> Request
+  ) {
+    pending = pending.map { merge(request, $0) } ?? request
     waiters = returned + waiters
   }
 

@@ -17,9 +17,7 @@ extension ListController {
   ///   ``ListControllerConfiguration/backgroundDiffThreshold`` rows), plus the view's work per change.
   public func apply(_ state: State, reloading: Bool) async {
     let request = ApplyRequest(state: state, reloads: reloading)
-    let submitted = queue.submit(request) { old, new in
-      ApplyRequest(state: new.state, reloads: old.reloads || new.reloads)
-    }
+    let submitted = queue.submit(request, merging: Self.merge)
     if submitted.superseded { feedStatistics.supersededStates += 1 }
     if !submitted.runs {
       let handoff = await withCheckedContinuation { queue.wait($0) }
@@ -69,12 +67,17 @@ extension ListController {
     if let engine { engine.reloadData() } else { compositionLink.send(StagedChangeset(), reloading: true) }
   }
 
+  /// A newer request merged with an older one: the newer state, and a reload when either asked for one.
+  private static func merge(_ old: ApplyRequest, _ new: ApplyRequest) -> ApplyRequest {
+    ApplyRequest(state: new.state, reloads: old.reloads || new.reloads)
+  }
+
   private func runQueue() async {
     while !Task.isCancelled, let next = queue.takeNext() {
       if await process(next.request) {
         for waiter in next.waiters { waiter.resume(returning: .finished) }
       } else {
-        queue.putBack(next.request, waiters: next.waiters)
+        queue.putBack(next.request, waiters: next.waiters, merging: Self.merge)
         break
       }
     }

@@ -27,6 +27,7 @@ extension ListController: ComposableSource {
 extension ListController: _EngineRoot {
   func route(forSection section: Int) -> SectionRoute? { nil }
   func sectionRoutes() -> [SectionRoute]? { nil }
+  func delegate(ofOwner owner: AnyObject) -> SyncDelegate? { nil }
   func expandableOwner(ofSection section: Int) -> (any ExpandableSource, Int)? { nil }
 }
 

@@ -123,22 +123,38 @@ extension _RowSectionKey: Sendable where Row: Sendable {}
 @usableFromInline
 struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
   @usableFromInline let sections: [ArraySection<_RowSectionKey<Row>, Row>]
-  /// The ``Differentiable/differenceHash`` of every row, in order: the next diff reads them instead of hashing
-  /// the rows again.
-  @usableFromInline let hashes: [Int]
+  /// The ``Differentiable/differenceHash`` of every row, section by section: the next diff reads them instead of
+  /// hashing the rows again, and a section whose rows are unchanged keeps its hashes.
+  @usableFromInline let sectionHashes: [[Int]]
 
   @inlinable
   init(_ sections: [ListSection<Row>]) {
-    var hashes: [Int] = []
-    hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
-    for section in sections {
-      for row in section.items { hashes.append(row.differenceHash) }
-    }
     self.sections = sections.map {
       ArraySection(model: _RowSectionKey(id: $0.id, header: $0.header, footer: $0.footer), elements: $0.items)
     }
-    self.hashes = hashes
+    sectionHashes = sections.map { $0.items.map(\.differenceHash) }
   }
+
+  /// The memo of `sections`, taking the keys given and, for every section not in `changed`, the rows and hashes
+  /// of `shown` (whose rows are the same storage).
+  @inlinable
+  init(
+    _ sections: [ListSection<Row>], keys: [_RowSectionKey<Row>], reusing shown: _RowMemo<Row>, changed: [Int]
+  ) {
+    var memoSections = shown.sections
+    var hashes = shown.sectionHashes
+    for index in changed {
+      memoSections[index] = ArraySection(model: keys[index], elements: sections[index].items)
+      hashes[index] = sections[index].items.map(\.differenceHash)
+    }
+    self.sections = memoSections
+    sectionHashes = hashes
+  }
+
+  /// The hashes of every row, in order.
+  ///
+  /// - Complexity: O(*n*).
+  @inlinable var hashes: [Int] { Array(sectionHashes.joined()) }
 
   /// Whether `list` has as many sections as the rows, and as many rows in each.
   @inlinable
@@ -149,11 +165,26 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
   }
 }
 
+/// Whether two arrays are the same storage: then their elements are equal without a look at them, since an
+/// array's storage is never changed while another array shares it.
+///
+/// - Complexity: O(1).
+@inlinable
+func _sharesStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
+  guard first.count == second.count else { return false }
+  guard !first.isEmpty else { return true }
+  return first.withUnsafeBufferPointer { first in
+    second.withUnsafeBufferPointer { second in first.baseAddress == second.baseAddress }
+  }
+}
+
 /// Makes a state's list from its rows and diffs it with the list shown.
 ///
 /// With the rows of the list shown (`shown`), the rows are diffed, and a row keeps its binder unless it is new or
 /// its content changed; the stages are then built from the binders. Without them, every binder is made and the
-/// binders are diffed.
+/// binders are diffed. When the state has the same sections as the list shown and most of their row arrays are
+/// the very arrays shown (untouched sections of the app's state), only the other sections are diffed: an untouched
+/// section costs O(1).
 ///
 /// - Parameters:
 ///   - sections: The state's sections of rows.
@@ -162,7 +193,8 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
 ///   - cell: Makes a row's binder.
 ///   - duplicates: The duplicate policy.
 /// - Returns: The list, the changes and the rows, or the error that rejects the state.
-/// - Complexity: O(n) in the rows of both lists, plus one call to `cell` per new or changed row.
+/// - Complexity: O(n) in the rows of the sections that changed (of both lists when sections were added, removed
+///   or reordered), plus one call to `cell` per new or changed row.
 @inlinable
 func _prepareRows<Row: Differentiable & Sendable>(
   _ sections: [ListSection<Row>],
@@ -171,16 +203,82 @@ func _prepareRows<Row: Differentiable & Sendable>(
   cell: (Row) -> CellBinder,
   duplicates: DuplicatePolicy
 ) -> Result<PreparedState, ListFlowError> {
-  let rows = _RowMemo(sections)
   guard let shown, shown.hasShape(of: source) else {
     let target = sections.map { $0.map(cell).snapshot }
-    return _prepareBinders(target, source: source, rows: rows, duplicates: duplicates)
+    return _prepareBinders(target, source: source, rows: _RowMemo(sections), duplicates: duplicates)
   }
+  // With `.reject`, a duplicate between a changed and an untouched section must be seen: diff everything.
+  if duplicates == .matchInOrder,
+    let prepared = _prepareChangedSections(sections, source: source, shown: shown, cell: cell)
+  {
+    return prepared
+  }
+  let rows = _RowMemo(sections)
   let plan = _SectionedPlan(
     source: shown.sections, target: rows.sections, policy: duplicates, sourceHashes: shown.hashes,
     targetHashes: rows.hashes)
   if let error = plan.error { return .failure(ListFlowError(error)) }
+  let target = _targetList(sections, source: source, plan: plan, cell: cell)
+  let stages = plan.stages(source: source, target: target, targetData: target)
+  return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
+}
 
+/// The fast path of ``_prepareRows``: when the state has the sections shown, in order, and at most half of them
+/// changed (their rows are other arrays, or their header or footer changed), diffs the changed sections alone
+/// and puts the stages back in place. A row cannot come from or go to an untouched section, whose rows are the
+/// very array shown. `nil` when the path does not apply.
+@inlinable
+func _prepareChangedSections<Row: Differentiable & Sendable>(
+  _ sections: [ListSection<Row>],
+  source: ListSnapshot,
+  shown: _RowMemo<Row>,
+  cell: (Row) -> CellBinder
+) -> Result<PreparedState, ListFlowError>? {
+  guard sections.count == shown.sections.count, sections.count > 1 else { return nil }
+  var keys: [_RowSectionKey<Row>] = []
+  keys.reserveCapacity(sections.count)
+  var changed: [Int] = []
+  for (index, section) in sections.enumerated() {
+    let shownSection = shown.sections[index]
+    guard shownSection.model.id == section.id else { return nil }
+    let key = _RowSectionKey(id: section.id, header: section.header, footer: section.footer)
+    keys.append(key)
+    if !_sharesStorage(shownSection.elements, section.items) || !key.isContentEqual(to: shownSection.model) {
+      changed.append(index)
+    }
+  }
+  guard changed.count * 2 <= sections.count else { return nil }
+  let rows = _RowMemo(sections, keys: keys, reusing: shown, changed: changed)
+  guard !changed.isEmpty else {
+    return .success(PreparedState(target: source, changes: StagedChangeset(), rows: rows))
+  }
+  let plan = _SectionedPlan(
+    source: changed.map { shown.sections[$0] }, target: changed.map { rows.sections[$0] }, policy: .matchInOrder,
+    sourceHashes: Array(changed.map { shown.sectionHashes[$0] }.joined()),
+    targetHashes: Array(changed.map { rows.sectionHashes[$0] }.joined()))
+  if let error = plan.error { return .failure(ListFlowError(error)) }
+  let partSource = changed.map { source[$0] }
+  let part = _targetList(changed.map { sections[$0] }, source: partSource, plan: plan, cell: cell)
+  var target = source
+  for (partIndex, index) in changed.enumerated() { target[index] = part[partIndex] }
+  // Each stage of the part becomes a stage of the whole: its sections at their places, the others as shown.
+  var whole = source
+  let stages = plan.stages(source: partSource, target: part, targetData: part).map { stage in
+    for (partIndex, index) in changed.enumerated() { whole[index] = stage.data[partIndex] }
+    return stage.mappingSections(data: whole) { changed[$0] }
+  }
+  return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
+}
+
+/// The binders of a state's sections: a row keeps the binder it has in `source` unless the plan says it is new
+/// or changed; runs of kept rows that follow each other in one source section are copied as slices.
+@inlinable
+func _targetList<Row: Differentiable & Sendable>(
+  _ sections: [ListSection<Row>],
+  source: ListSnapshot,
+  plan: _SectionedPlan,
+  cell: (Row) -> CellBinder
+) -> ListSnapshot {
   var target: ListSnapshot = []
   target.reserveCapacity(sections.count)
   for (targetSection, section) in sections.enumerated() {
@@ -195,7 +293,6 @@ func _prepareRows<Row: Differentiable & Sendable>(
       }
     var binders: [CellBinder] = []
     binders.reserveCapacity(section.items.count)
-    // Runs of rows that keep their binder and follow each other in one source section are copied as slices.
     var item = 0
     while item < section.items.count {
       guard let run = plan.unchangedRun(inTargetSection: targetSection, from: item) else {
@@ -208,6 +305,5 @@ func _prepareRows<Row: Differentiable & Sendable>(
     }
     target.append(ListSectionSnapshot(model: model, elements: binders))
   }
-  let stages = plan.stages(source: source, target: target, targetData: target)
-  return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
+  return target
 }

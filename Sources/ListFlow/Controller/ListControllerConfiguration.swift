@@ -16,6 +16,8 @@ public struct ListControllerConfiguration: Hashable, Sendable {
   /// What the diff does with an identity that stands twice in a state: ``DuplicatePolicy/matchInOrder`` (the
   /// default: the k-th occurrence is matched with the k-th, and the list shows exactly the state) or
   /// ``DuplicatePolicy/reject`` (the state is not shown; ``ListFlowError/duplicateIdentifier(_:)`` is reported).
+  /// When rows are declared as values and a section's rows are the very array shown before, that section is not
+  /// diffed at all: occurrences are then matched in order among the sections that changed.
   public var duplicates: DuplicatePolicy
   /// From this many rows in the list shown, the next state's rows are built and diffed off the main actor.
   /// 2,000 by default; 0 diffs every state off the main actor, and a negative value is stored as 0.

@@ -7,8 +7,8 @@ extension ListEngine {
   /// - Throws: An out-of-range error (also reported to the delegate); nothing is called then.
   public func selectRow(at path: ItemPath) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: path)
-    if let owner { owner.delegate.didSelectRow(owner.path, binder) }
-    delegate.didSelectRow(path, binder)
+    if let owner { owner.delegate.notifySelection(owner.path, binder) }
+    delegate.notifySelection(path, binder)
     if (owner?.delegate.deselectsAutomatically ?? false) || delegate.deselectsAutomatically {
       view.deselectRow(at: path)
       if let owner { owner.delegate.didDeselectRow(owner.path, binder) }
@@ -51,13 +51,13 @@ extension ListEngine {
   ///   - cell: Its cell.
   ///   - element: Which row, header or footer.
   public func willDisplay(_ cell: any ListCell, for element: ListElement) {
-    displayedCells[ObjectIdentifier(cell)] = element
+    displayedCells.display(ObjectIdentifier(cell), at: element)
     if let (owner, local) = route(element, routes: nil) {
       local.notify(
-        cell, row: owner.willDisplayCell, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
+        cell, row: owner.notifyDisplay, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
     }
     element.notify(
-      cell, row: delegate.willDisplayCell, header: delegate.willDisplayHeader, footer: delegate.willDisplayFooter)
+      cell, row: delegate.notifyDisplay, header: delegate.willDisplayHeader, footer: delegate.willDisplayFooter)
   }
 
   /// A row, header or footer left the screen or was deleted: the matching `didEndDisplaying…` closure of the
@@ -67,7 +67,7 @@ extension ListEngine {
   ///   - cell: Its cell.
   ///   - element: Where it was: during a batch, a position before the stage for an element the stage removed.
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
-    displayedCells[ObjectIdentifier(cell)] = nil
+    displayedCells.endDisplay(ObjectIdentifier(cell))
     if let (owner, local) = route(element, routes: routingBeforeStage) {
       local.notify(
         cell, row: owner.didEndDisplayingCell, header: owner.didEndDisplayingHeader,
@@ -199,7 +199,8 @@ extension ListEngine {
   /// A cell sent an action: it reaches the owner's delegate (local position) and ``delegate``, with the element
   /// the cell shows now. An action from a cell that is not displayed (or no longer) is dropped.
   func receive(_ action: any Sendable, from cell: any ListCell) {
-    guard let element = displayedCells[ObjectIdentifier(cell)], let binder = snapshot.binder(of: element) else {
+    guard let element = displayedCells.element(of: ObjectIdentifier(cell)), let binder = snapshot.binder(of: element)
+    else {
       return
     }
     if let (owner, local) = route(element, routes: nil) {
@@ -212,8 +213,14 @@ extension ListEngine {
 
   /// The owner of a row: its feed's delegate and the row's local position; `nil` when the engine's own.
   private func owner(ofRow path: ItemPath) -> (delegate: SyncDelegate, path: ItemPath)? {
-    guard let route = root?.route(forSection: path.section), let delegate = route.delegate else { return nil }
+    guard let route = root?.route(forSection: path.section), let delegate = delegate(of: route) else { return nil }
     return (delegate, ItemPath(item: path.item, section: route.localSection))
+  }
+
+  /// The delegate of a route's owning feed.
+  private func delegate(of route: SectionRoute) -> SyncDelegate? {
+    guard let owner = route.owner else { return nil }
+    return root?.delegate(ofOwner: owner)
   }
 
   /// A row's binder and owner; an out-of-range position is reported, then thrown.
@@ -238,7 +245,7 @@ extension ListEngine {
     } else {
       route = root?.route(forSection: section)
     }
-    guard let route, let delegate = route.delegate else { return nil }
+    guard let route, let delegate = delegate(of: route) else { return nil }
     switch element {
     case .row(let path): return (delegate, .row(ItemPath(item: path.item, section: route.localSection)))
     case .header: return (delegate, .header(section: route.localSection))

@@ -44,14 +44,17 @@ public final class ListEngine: ListDataSource {
   var edges: (top: Bool, end: Bool) = (false, false)
   /// The operations waiting for the current change to finish, oldest first.
   var pending: [Operation] = []
-  /// Whether a change is being applied (``pending`` is being drained).
+  /// Whether a change is being applied (queued operations are being drained).
   public private(set) var isApplying = false
   /// Set while the feed takes a move the view already shows, so that the feed's echo is not sent back to it.
   var isAbsorbingViewMove = false
   /// The routing of every section before the stage being applied, for events about elements that were there.
   var routingBeforeStage: [SectionRoute]?
+  /// The routing of every section of the list shown, taken when the last change was done: the feeds move on
+  /// before the engine applies their changes, so the routing before a change is kept here.
+  var routesShown: [SectionRoute]?
   /// Where each displayed cell is, by the cell's identity, kept up to date through every stage.
-  var displayedCells: [ObjectIdentifier: ListElement] = [:]
+  var displayedCells = DisplayedCells()
 
   /// Something that changes the list, applied in order.
   enum Operation {
@@ -166,20 +169,34 @@ public final class ListEngine: ListDataSource {
   private func reloadView(_ transition: ListTransition) {
     delegate.willApply(transition)
     hasLoaded = true
-    displayedCells = [:]
+    displayedCells.removeAll()
     view.reloadData()
     reloadCount += 1
+    rearmEnd()
     delegate.didApply(transition)
+  }
+
+  /// After a change, the end counts as not reached: a list whose end stays on screen (a page that did not fill
+  /// it) reports ``SyncDelegate/didReachEnd`` again at the view's next scroll report, so paging cannot stall.
+  private func rearmEnd() {
+    edges.end = false
+    routesShown = root?.sectionRoutes()
   }
 
   /// Applies staged changes one batch per stage, between ``SyncDelegate/willApply`` and ``SyncDelegate/didApply``.
   private func performBatches(_ changes: StagedChangeset<ListSnapshot>, to target: ListSnapshot) {
     let transition = ListTransition(changes: changes, reloadReason: nil, target: target)
     delegate.willApply(transition)
+    var sectionsChanged = false
     for (index, stage) in changes.enumerated() {
       let update = ListUpdate(changeset: stage, previous: snapshot, stage: index, stageCount: changes.count)
-      routingBeforeStage = root?.sectionRoutes()
-      remapDisplayedCells(through: stage)
+      // Until sections are deleted, inserted or moved, the sections are routed as before the change; after that,
+      // as the feeds route them now.
+      routingBeforeStage = sectionsChanged ? root?.sectionRoutes() : routesShown
+      sectionsChanged =
+        sectionsChanged || !stage.sectionDeleted.isEmpty || !stage.sectionInserted.isEmpty
+        || !stage.sectionMoved.isEmpty
+      displayedCells.follow(stage)
       snapshot = stage.data
       view.performBatchUpdates(update)
       routingBeforeStage = nil
@@ -187,6 +204,7 @@ public final class ListEngine: ListDataSource {
       delegate.dispatch(update)
     }
     snapshot = target
+    rearmEnd()
     delegate.didApply(transition)
   }
 
@@ -221,10 +239,10 @@ public final class ListEngine: ListDataSource {
   }
 }
 
-/// Where a section of the list comes from: the delegate of the feed that owns it and the section's index there.
+/// Where a section of the list comes from: the feed that owns it and the section's index there.
 struct SectionRoute {
-  /// The owning feed's delegate for its own rows, or `nil` when it has none.
-  var delegate: SyncDelegate?
+  /// The owning feed (its delegate is looked up when an event comes), or `nil` for the engine's own sections.
+  weak var owner: AnyObject?
   /// The section's index inside the owning feed.
   var localSection: Int
 }
@@ -236,6 +254,8 @@ protocol _EngineRoot: AnyObject {
   func route(forSection section: Int) -> SectionRoute?
   /// The owner of every section, in order, or `nil` when every section is the engine's own.
   func sectionRoutes() -> [SectionRoute]?
+  /// The delegate of a feed named by a route, for its rows' events; `nil` when it has none.
+  func delegate(ofOwner owner: AnyObject) -> SyncDelegate?
   /// Takes a row's move into the feed's model; the feed publishes the moved list.
   func moveRow(_ move: Move<ItemPath>) throws(ListFlowError)
   /// The expandable feed that owns a section, and the section's index there.

@@ -1,7 +1,7 @@
 /// A load that ``RefreshStateMachine`` asks its driver to start.
 ///
 /// The driver calls its loading function with ``cursor`` and reports the result back with the same request
-/// (``RefreshStateMachine/pageLoaded(_:nextPage:)``, ``RefreshStateMachine/pageFailed(_:)`` or
+/// (``RefreshStateMachine/pageLoaded(_:nextPage:)``, ``RefreshStateMachine/pageFailed(_:error:)`` or
 /// ``RefreshStateMachine/pageCancelled(_:)``). A result carrying any other request is stale and ignored, so a late
 /// answer can never overwrite a newer one.
 public struct PageRequest<Cursor: Equatable & Sendable>: Equatable, Sendable, CustomStringConvertible {

@@ -23,8 +23,9 @@ extension PagingController {
     return true
   }
 
-  /// Makes a delegate request the next page when a row of a section nears the end: its
-  /// ``SyncDelegate/willDisplayCell`` calls ``rowDisplayed(_:)``, after what it did before.
+  /// Makes a delegate request the next page when a row of a section nears the end: after its
+  /// ``SyncDelegate/willDisplayCell``, the engine calls ``rowDisplayed(_:)``. Installing the same controller again
+  /// replaces the earlier hook (with the new section) instead of adding another.
   ///
   /// ```swift
   /// var delegate = SyncDelegate()
@@ -36,9 +37,7 @@ extension PagingController {
   ///   - delegate: The delegate of the list that shows the paged rows.
   ///   - section: The section that holds the paged rows.
   public func installLoadMore(on delegate: inout SyncDelegate, section: Int = 0) {
-    let previous = delegate.willDisplayCell
-    delegate.willDisplayCell = { [weak self] cell, path in
-      previous(cell, path)
+    delegate.displayHooks["loadMore:\(ObjectIdentifier(self))"] = { [weak self] _, path in
       guard path.section == section else { return }
       self?.rowDisplayed(path.item)
     }

@@ -2,7 +2,7 @@
 /// transition that returns the action for its driver to perform.
 ///
 /// The machine holds no rows and runs no task. A driver (``PagingController`` is one) feeds it triggers
-/// (``refresh()``, ``loadMore()``) and load results (``pageLoaded(_:nextPage:)``, ``pageFailed(_:)``,
+/// (``refresh()``, ``loadMore()``) and load results (``pageLoaded(_:nextPage:)``, ``pageFailed(_:error:)``,
 /// ``pageCancelled(_:)``) and does what the returned ``Action`` says. ``RefreshState`` lists the transitions.
 ///
 /// ```swift

@@ -128,8 +128,8 @@ extension StaticListConstructor {
 }
 
 extension StaticListConstructor {
-  /// Makes a delegate send selected rows to ``itemSelected(item:)``, after what its
-  /// ``SyncDelegate/didSelectRow`` did before.
+  /// Makes a delegate send selected rows to ``itemSelected(item:)``, after its ``SyncDelegate/didSelectRow``.
+  /// Installing a constructor of the same type again replaces the earlier one instead of adding another.
   ///
   /// ```swift
   /// var delegate = SyncDelegate()
@@ -140,10 +140,6 @@ extension StaticListConstructor {
   ///
   /// - Parameter delegate: The delegate of the list that shows this constructor's sections.
   public func installSelection(on delegate: inout SyncDelegate) {
-    let previous = delegate.didSelectRow
-    delegate.didSelectRow = { [self] path, row in
-      previous(path, row)
-      self.select(row)
-    }
+    delegate.selectionHooks["static:\(Self.self)"] = { [self] _, row in self.select(row) }
   }
 }

@@ -70,10 +70,13 @@ public final class Store<State: Sendable>: Sendable {
   private let machine: Mutex<Machine>
   /// Serialises changes of the state (``state``'s setter, ``update(_:)``), so that an update's read, body and
   /// publish are atomic without holding `machine`'s lock while the body runs. Taken before `machine`'s lock.
-  private let writers = Mutex(())
+  ///
+  /// Its `Bool` (like `rounds`') is never read: a `Mutex<()>`'s empty value lies at the address of the next field,
+  /// and the thread sanitizer takes an access to it for a race with that field's lock.
+  private let writers = Mutex(false)
   /// Serialises delivery rounds, so that yields outside `machine`'s lock still reach each stream in order.
   /// Taken before `machine`'s lock, never after it.
-  private let rounds = Mutex(())
+  private let rounds = Mutex(false)
   /// The largest number of states a subscriber had waiting, as the streams reported it.
   private let peakBuffered = Atomic(0)
 
@@ -85,7 +88,7 @@ public final class Store<State: Sendable>: Sendable {
   }
 
   deinit {
-    let subscribers = machine.withLock { $0.removeAll() }
+    let subscribers = machine.withSanitizedLock { $0.removeAll() }
     for subscriber in subscribers { subscriber.continuation.finish() }
   }
 
@@ -96,12 +99,12 @@ public final class Store<State: Sendable>: Sendable {
   public var state: State {
     get {
       access(keyPath: \.state)
-      return machine.withLock { $0.state }
+      return machine.withSanitizedLock { $0.state }
     }
     set {
       var isRoundDue = false
       withMutation(keyPath: \.state) {
-        isRoundDue = writers.withLock { _ in machine.withLock { $0.publish(newValue) } }
+        isRoundDue = writers.withSanitizedLock { _ in machine.withSanitizedLock { $0.publish(newValue) } }
       }
       if isRoundDue { deliverOneRound() }
     }
@@ -138,17 +141,17 @@ public final class Store<State: Sendable>: Sendable {
     var failure: Failure?
     var isRoundDue = false
     withMutation(keyPath: \.state) {
-      writers.withLock { _ in
+      writers.withSanitizedLock { _ in
         // The body runs outside `machine`'s lock: what it does may need that lock (a cancelled consumer's
         // termination handler unsubscribes under it, on this thread).
-        var copy = machine.withLock { $0.state }
+        var copy = machine.withSanitizedLock { $0.state }
         do throws(Failure) {
           result = try body(&copy)
         } catch {
           failure = error
           return
         }
-        isRoundDue = machine.withLock { $0.publish(copy) }
+        isRoundDue = machine.withSanitizedLock { $0.publish(copy) }
       }
     }
     if isRoundDue { deliverOneRound() }
@@ -179,13 +182,13 @@ public final class Store<State: Sendable>: Sendable {
       bufferingPolicy: bufferingPolicy.asyncStreamPolicy(of: State.self)
     )
     let subscriber = Subscriber(continuation: continuation, bound: bufferingPolicy.bound)
-    switch machine.withLock({ $0.subscribe(subscriber) }) {
+    switch machine.withSanitizedLock({ $0.subscribe(subscriber) }) {
     case .finished(let state):
       continuation.yield(state)
       continuation.finish()
     case .subscribed(let id):
       continuation.onTermination = { [weak self] _ in
-        self?.machine.withLock { $0.unsubscribe(id) }
+        self?.machine.withSanitizedLock { $0.unsubscribe(id) }
       }
       deliverOneRound()
     }
@@ -198,8 +201,8 @@ public final class Store<State: Sendable>: Sendable {
   /// a stream from ``updates(bufferingPolicy:)`` yields the current state and ends at once. Calling it again
   /// does nothing.
   public func finish() {
-    guard machine.withLock({ $0.finish() }) else { return }
-    rounds.withLock { _ in
+    guard machine.withSanitizedLock({ $0.finish() }) else { return }
+    rounds.withSanitizedLock { _ in
       while performNextRound() {}
     }
   }
@@ -208,7 +211,7 @@ public final class Store<State: Sendable>: Sendable {
   ///
   /// Useful to check that consumers stop cleanly: once every consumer's task has ended, this is 0.
   public var subscriberCount: Int {
-    machine.withLock { $0.subscriberCount }
+    machine.withSanitizedLock { $0.subscriberCount }
   }
 
   /// The largest number of states any subscriber had waiting in its stream, as the streams reported it.
@@ -220,7 +223,7 @@ public final class Store<State: Sendable>: Sendable {
 
   /// Runs one delivery round: enough after one change, since the round delivers the newest state.
   private func deliverOneRound() {
-    rounds.withLock { _ in
+    rounds.withSanitizedLock { _ in
       _ = performNextRound()
     }
   }
@@ -230,7 +233,7 @@ public final class Store<State: Sendable>: Sendable {
   /// - Precondition: The caller holds `rounds`.
   /// - Returns: Whether there was a round to carry out.
   private func performNextRound() -> Bool {
-    switch machine.withLock({ $0.nextRound() }) {
+    switch machine.withSanitizedLock({ $0.nextRound() }) {
     case .none:
       return false
     case .finish(let subscribers):

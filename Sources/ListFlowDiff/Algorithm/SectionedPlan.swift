@@ -58,7 +58,7 @@ package struct _SectionedPlan {
   /// For each target section, its number of elements.
   @usableFromInline var targetCounts: [Int] = []
   /// The duplicate identifier that stopped the diff, under ``DuplicatePolicy/reject``.
-  @usableFromInline package var error: DiffError?
+  @usableFromInline package internal(set) var error: DiffError?
 
   /// Matches `target` with `source` and lists the changes; on a rejected duplicate only ``error`` is set.
   ///

@@ -89,14 +89,18 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
   ///
   /// - Parameter width: The columns available.
   /// - Returns: The line.
+  /// - Complexity: O(*w*) in the width: of each text, only the part that can be shown is looked at, so a
+  ///   subtitle of a megabyte costs what its first line costs.
   public func line(width: Int) -> StyledLine {
-    let accessoryRun = StyledRun(accessory, style: accessoryStyle)
+    let limit = StyledRun.scalarLimit(forColumns: width)
+    func shown(_ text: String) -> String { StyledRun.visiblePrefix(of: text, scalarLimit: limit) }
+    let accessoryRun = StyledRun(shown(accessory), style: accessoryStyle)
     let accessoryText = DisplayWidth.truncate(accessoryRun.text, to: width / 3)
     let accessoryWidth = DisplayWidth.of(accessoryText)
     var left = StyledLine()
-    if !icon.isEmpty { left.append(icon + " ") }
-    left.append(title, style: titleStyle)
-    if !subtitle.isEmpty { left.append("  " + subtitle, style: subtitleStyle) }
+    if !icon.isEmpty { left.append(shown(icon) + " ") }
+    left.append(shown(title), style: titleStyle)
+    if !subtitle.isEmpty { left.append("  " + shown(subtitle), style: subtitleStyle) }
     let leftWidth = width - accessoryWidth - (accessoryWidth > 0 ? 1 : 0)
     var line = left.truncated(to: leftWidth)
     if accessoryWidth > 0 {

@@ -31,11 +31,18 @@ public struct StyledRun: Hashable, Sendable {
   /// The prefix of `text` a run keeps: `text` itself when it is short.
   ///
   /// - Complexity: O(min(*n*, ``maximumScalarCount``)).
-  static func visiblePrefix(of text: String) -> String {
-    if text.utf8.count <= maximumScalarCount { return text }
+  static func visiblePrefix(of text: String, scalarLimit: Int = maximumScalarCount) -> String {
+    if text.utf8.count <= scalarLimit { return text }
     let scalars = text.unicodeScalars
-    let end = scalars.index(scalars.startIndex, offsetBy: maximumScalarCount, limitedBy: scalars.endIndex)
+    let end = scalars.index(scalars.startIndex, offsetBy: max(scalarLimit, 0), limitedBy: scalars.endIndex)
     return String(scalars[..<(end ?? scalars.endIndex)])
+  }
+
+  /// How many scalars of a text can matter on `columns` columns: four per column (a letter with its marks, a
+  /// control shown as a picture) and a few more, at most ``maximumScalarCount``. Text with more marks per letter
+  /// than that shows fewer of them, never more columns.
+  static func scalarLimit(forColumns columns: Int) -> Int {
+    min(max(columns, 0), maximumScalarCount / 4) * 4 + 16
   }
 
   /// Creates a run from text that is known to be sanitised already (a cut of a sanitised run).

@@ -22,6 +22,10 @@ public enum TerminalCommand: Hashable, Sendable {
   case delete
   /// Ask for fresh data.
   case refresh
+  /// Expand the selected row (→ or l): an outline row shows its children.
+  case expand
+  /// Collapse the selected row (← or h).
+  case collapse
   /// Leave.
   case quit
 
@@ -39,6 +43,8 @@ public enum TerminalCommand: Hashable, Sendable {
     case .enter: self = .select
     case .character("d"): self = .delete
     case .character("r"): self = .refresh
+    case .right, .character("l"): self = .expand
+    case .left, .character("h"): self = .collapse
     case .character("q"), .escape, .interrupt, .endOfInput: self = .quit
     default: return nil
     }

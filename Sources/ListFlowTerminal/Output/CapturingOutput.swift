@@ -1,3 +1,4 @@
+import ListFlow
 import Synchronization
 
 /// A ``TerminalOutput`` that keeps every byte written to it, for tests and measurements.
@@ -19,11 +20,11 @@ public final class CapturingOutput: TerminalOutput {
   ///
   /// - Parameter bytes: The bytes written.
   public func write(_ bytes: [UInt8]) {
-    storage.withLock { $0.append(contentsOf: bytes) }
+    storage.withSanitizedLock { $0.append(contentsOf: bytes) }
   }
 
   /// Everything written so far.
-  public var bytes: [UInt8] { storage.withLock { $0 } }
+  public var bytes: [UInt8] { storage.withSanitizedLock { $0 } }
 
   /// Everything written so far, decoded as UTF-8 (invalid bytes become U+FFFD).
   public var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -32,7 +33,7 @@ public final class CapturingOutput: TerminalOutput {
   ///
   /// - Returns: The bytes written since the last take.
   public func takeBytes() -> [UInt8] {
-    storage.withLock { bytes in
+    storage.withSanitizedLock { bytes in
       defer { bytes.removeAll(keepingCapacity: true) }
       return bytes
     }

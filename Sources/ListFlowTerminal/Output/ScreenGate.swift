@@ -1,3 +1,4 @@
+import ListFlow
 import Synchronization
 
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ enum ScreenGate {
   ///
   /// - Returns: `false` when the write was dropped.
   static func whenOpen(_ descriptor: Int32, _ body: () -> Void) -> Bool {
-    state.withLock { state in
+    state.withSanitizedLock { state in
       guard !state.closed.contains(descriptor) else {
         epochCounter.add(1, ordering: .relaxed)
         return false
@@ -40,7 +41,7 @@ enum ScreenGate {
 
   /// Closes the gate for `descriptor`, then runs `body` (which writes the restoring bytes) under the lock.
   static func close(_ descriptor: Int32, _ body: () -> Void) {
-    state.withLock { state in
+    state.withSanitizedLock { state in
       state.closed.insert(descriptor)
       epochCounter.add(1, ordering: .relaxed)
       body()
@@ -49,7 +50,7 @@ enum ScreenGate {
 
   /// Runs `body` (which writes the setup bytes) under the lock, then opens the gate for `descriptor`.
   static func open(_ descriptor: Int32, _ body: () -> Void) {
-    state.withLock { state in
+    state.withSanitizedLock { state in
       body()
       state.closed.remove(descriptor)
       epochCounter.add(1, ordering: .relaxed)

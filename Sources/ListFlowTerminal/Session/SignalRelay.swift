@@ -1,4 +1,5 @@
 import Dispatch
+import ListFlow
 import Synchronization
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ enum SignalRelay {
 
   /// Installs the handlers (once until ``uninstall()``).
   static func install() {
-    state.withLock { state in
+    state.withSanitizedLock { state in
       guard state.previous.isEmpty else { return }
       if state.source == nil, let readEnd = openPipe() {
         let source = DispatchSource.makeReadSource(
@@ -57,7 +58,7 @@ enum SignalRelay {
 
   /// Puts the previous dispositions back.
   static func uninstall() {
-    state.withLock { state in
+    state.withSanitizedLock { state in
       for (signalNumber, var previous) in state.previous { sigaction(signalNumber, &previous, nil) }
       state.previous = [:]
     }

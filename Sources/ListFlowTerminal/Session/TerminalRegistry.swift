@@ -1,3 +1,4 @@
+import ListFlow
 import Synchronization
 
 #if canImport(Glibc)
@@ -25,7 +26,7 @@ enum TerminalRegistry {
 
   /// Takes the terminal over for a new session (or joins the one already taken) and returns the session's number.
   static func acquire(inputDescriptor: Int32, outputDescriptor: Int32) throws(TerminalError) -> Int {
-    let result = state.withLock { state -> Result<(Int, Bool), TerminalError> in
+    let result = state.withSanitizedLock { state -> Result<(Int, Bool), TerminalError> in
       if state.saved == nil {
         var original = termios()
         guard tcgetattr(inputDescriptor, &original) == 0 else {
@@ -56,7 +57,7 @@ enum TerminalRegistry {
 
   /// Ends one session; the last one gives the terminal back.
   static func release(_ identifier: Int) {
-    state.withLock { state in
+    state.withSanitizedLock { state in
       state.resizeHandlers[identifier] = nil
       state.sessionCount = max(state.sessionCount - 1, 0)
       if state.sessionCount == 0 { giveBack(&state) }
@@ -65,7 +66,7 @@ enum TerminalRegistry {
 
   /// Gives the terminal back whatever sessions are open (exit, termination signal).
   static func restoreAll() {
-    state.withLock { state in
+    state.withSanitizedLock { state in
       state.sessionCount = 0
       state.resizeHandlers = [:]
       giveBack(&state)
@@ -83,7 +84,7 @@ enum TerminalRegistry {
 
   /// Adds a resize handler for a session.
   static func addResizeHandler(_ identifier: Int, _ handler: @escaping @Sendable (TerminalSize) -> Void) {
-    state.withLock { state in
+    state.withSanitizedLock { state in
       guard state.saved != nil else { return }
       let previous = state.resizeHandlers[identifier]
       state.resizeHandlers[identifier] = { size in
@@ -95,7 +96,7 @@ enum TerminalRegistry {
 
   /// Calls every resize handler with the terminal's current size.
   static func notifyResize() {
-    let (handlers, descriptor) = state.withLock { state in
+    let (handlers, descriptor) = state.withSanitizedLock { state in
       (Array(state.resizeHandlers.values), state.saved?.outputDescriptor)
     }
     guard let descriptor, let size = TerminalSession.size(of: descriptor) else { return }
@@ -105,7 +106,7 @@ enum TerminalRegistry {
   /// Ctrl-Z or `SIGTSTP`: gives the terminal back, stops the process, and takes the terminal again when it is
   /// continued (`fg`).
   static func suspend() {
-    let didGiveBack = state.withLock { state -> Bool in
+    let didGiveBack = state.withSanitizedLock { state -> Bool in
       guard let saved = state.saved, !state.isSuspended else { return false }
       saved.giveBack()
       state.isSuspended = true
@@ -121,7 +122,7 @@ enum TerminalRegistry {
   /// `SIGCONT`, or the return from ``suspend()``: raw mode and the setup sequence again, then a resize
   /// notification so that views repaint in full.
   static func resume() {
-    let resumed = state.withLock { state -> Bool in
+    let resumed = state.withSanitizedLock { state -> Bool in
       guard let saved = state.saved, state.isSuspended else { return false }
       state.isSuspended = false
       _ = saved.takeOver()

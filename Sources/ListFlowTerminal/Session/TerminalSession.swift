@@ -1,4 +1,5 @@
 import Dispatch
+import ListFlow
 import Synchronization
 
 #if canImport(Glibc)
@@ -104,7 +105,7 @@ public final class TerminalSession: Sendable {
   /// Safe to call more than once and from any thread; only the first call does anything. Input sources and
   /// resize handlers stop. When another session is still open, the terminal stays taken until it ends too.
   public func restore() {
-    let (sources, wasOpen) = state.withLock { state -> ([any DispatchSourceProtocol], Bool) in
+    let (sources, wasOpen) = state.withSanitizedLock { state -> ([any DispatchSourceProtocol], Bool) in
       defer {
         state.sources = []
         state.isOpen = false
@@ -165,7 +166,7 @@ public final class TerminalSession: Sendable {
     let cancellable = SendableSource(source)
     continuation.onTermination = { _ in cancellable.source.cancel() }
     source.resume()
-    state.withLock { $0.sources.append(source) }
+    state.withSanitizedLock { $0.sources.append(source) }
     return stream
   }
 
@@ -193,7 +194,7 @@ private final class KeyReader: Sendable {
 
   /// Decodes a read and yields its keys; returns a generation to flush later when input is left pending.
   func decode(_ bytes: [UInt8]) -> Int? {
-    let (keys, generation) = state.withLock { state -> ([Key], Int?) in
+    let (keys, generation) = state.withSanitizedLock { state -> ([Key], Int?) in
       state.generation += 1
       let keys = state.decoder.decode(bytes)
       return (keys, state.decoder.hasPendingInput ? state.generation : nil)
@@ -204,7 +205,7 @@ private final class KeyReader: Sendable {
 
   /// Flushes pending input unless more bytes came since `generation`.
   func flush(ifStill generation: Int) {
-    let keys = state.withLock { state -> [Key] in
+    let keys = state.withSanitizedLock { state -> [Key] in
       guard state.generation == generation else { return [] }
       return state.decoder.flush()
     }
@@ -212,7 +213,7 @@ private final class KeyReader: Sendable {
   }
 
   func finish() {
-    deliver(state.withLock { $0.decoder.flush() })
+    deliver(state.withSanitizedLock { $0.decoder.flush() })
     continuation.finish()
   }
 

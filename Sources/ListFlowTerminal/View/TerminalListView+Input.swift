@@ -32,6 +32,8 @@ extension TerminalListView {
     case .select: selectCurrentRow()
     case .delete: deleteCurrentRow()
     case .refresh: onRefresh()
+    case .expand: setSelectionExpanded(true)
+    case .collapse: setSelectionExpanded(false)
     case .quit: return
     }
   }
@@ -48,6 +50,13 @@ extension TerminalListView {
         record(error)
       }
     }
+    render()
+  }
+
+  /// Asks the data source to expand or collapse the selected row; the feed that owns it publishes the change.
+  private func setSelectionExpanded(_ expanded: Bool) {
+    guard let path = viewport.selection, let dataSource else { return }
+    dataSource.setExpanded(expanded, forRowAt: path)
     render()
   }
 

@@ -68,12 +68,14 @@ extension TerminalListView {
   /// A cell's line: its own for a ``TerminalCell``, its text representation otherwise.
   static func contentLine(of cell: any ListCell, width: Int) -> StyledLine {
     if let cell = cell as? any TerminalCell { return cell.line(width: width) }
-    return StyledLine(cell.textRepresentation)
+    let limit = StyledRun.scalarLimit(forColumns: width)
+    return StyledLine(StyledRun.visiblePrefix(of: cell.textRepresentation, scalarLimit: limit))
   }
 
   func titleBar(width: Int) -> StyledLine {
     let style = TextStyle(isBold: true, isInverse: true)
-    let text = DisplayWidth.truncate(StyledRun(title).text, to: width)
+    let shown = StyledRun.visiblePrefix(of: title, scalarLimit: StyledRun.scalarLimit(forColumns: width))
+    let text = DisplayWidth.truncate(StyledRun(shown).text, to: width)
     return StyledLine(text + String(repeating: " ", count: max(width - DisplayWidth.of(text), 0)), style: style)
   }
 
@@ -81,7 +83,8 @@ extension TerminalListView {
     let position = viewport.selectionIndex.map { "\($0 + 1)/\(viewport.itemCount)" } ?? "0/0"
     var left = StyledLine(" \(position)  ", style: .bold)
     left.append("j/k move - enter select - d delete - r refresh - q quit", style: .dim)
-    let right = StyledRun(status, style: .dim)
+    let shown = StyledRun.visiblePrefix(of: status, scalarLimit: StyledRun.scalarLimit(forColumns: width))
+    let right = StyledRun(shown, style: .dim)
     let rightWidth = min(right.width, width / 2)
     var line = left.truncated(to: width - rightWidth - (rightWidth > 0 ? 1 : 0))
     if rightWidth > 0 {

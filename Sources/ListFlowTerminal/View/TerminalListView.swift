@@ -66,12 +66,14 @@ public final class TerminalListView: ListView {
   ///   - output: Where the bytes go: ``StandardOutput`` in a program, ``CapturingOutput`` in a test.
   ///   - mode: A screen of a size, or plain lines.
   ///   - title: The text of the title bar.
-  ///   - asciiOnly: Whether screen mode draws ASCII only (every other character as `?`, one per column); by
-  ///     default when the locale's character set is not UTF-8 (see ``TerminalSession/localeIsUTF8(environment:)``).
+  ///   - asciiOnly: Whether screen mode draws ASCII only (every other character as `?`, one per column it takes).
+  ///     By default: when the output is a ``StandardOutput`` and the locale's character set is not UTF-8 (see
+  ///     ``TerminalSession/localeIsUTF8(environment:)``); never for another output, so tests do not depend on
+  ///     the environment.
   public init(output: any TerminalOutput, mode: Mode, title: String = "", asciiOnly: Bool? = nil) {
     self.output = output
     self.mode = mode
-    self.differ.asciiOnly = asciiOnly ?? !TerminalSession.localeIsUTF8()
+    self.differ.asciiOnly = asciiOnly ?? (output is StandardOutput && !TerminalSession.localeIsUTF8())
     self.seenInterruptions = output.interruptions
     self.title = title
     self.status = ""

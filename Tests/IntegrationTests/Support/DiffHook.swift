@@ -1,3 +1,4 @@
+import ListFlow
 import Synchronization
 
 /// Runs a test's action while a controller is diffing a chosen state: the action runs, once, from the sections
@@ -10,12 +11,12 @@ final class DiffHook: Sendable {
 
   /// Runs `action` the first time the state with `revision` is diffed.
   func on(revision: Int, _ action: @escaping @Sendable () -> Void) {
-    actions.withLock { $0[revision] = action }
+    actions.withSanitizedLock { $0[revision] = action }
   }
 
   /// Called from the sections function with the state being diffed.
   func pass(_ state: TodoState) {
-    let action = actions.withLock { $0.removeValue(forKey: state.revision) }
+    let action = actions.withSanitizedLock { $0.removeValue(forKey: state.revision) }
     action?()
   }
 }

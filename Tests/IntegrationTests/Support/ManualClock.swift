@@ -1,3 +1,4 @@
+import ListFlow
 import ListFlowTesting
 import Synchronization
 
@@ -29,12 +30,12 @@ final class ManualClock: Clock, Sendable {
   /// Counts the calls to `sleep(until:tolerance:)` that started waiting (or returned at once).
   let sleepCalls = ProgressGate()
 
-  var now: Instant { state.withLock { $0.now } }
+  var now: Instant { state.withSanitizedLock { $0.now } }
   var minimumResolution: Duration { .zero }
 
   /// Moves time forward and wakes the sleepers whose deadline it reaches.
   func advance(by duration: Duration) {
-    let woken = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+    let woken = state.withSanitizedLock { state -> [CheckedContinuation<Void, any Error>] in
       state.now = state.now.advanced(by: duration)
       let now = state.now
       let due = state.sleepers.filter { $0.value.deadline <= now }
@@ -45,14 +46,14 @@ final class ManualClock: Clock, Sendable {
   }
 
   func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    let id = state.withLock { state -> Int in
+    let id = state.withSanitizedLock { state -> Int in
       defer { state.nextID += 1 }
       return state.nextID
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         enum Outcome { case wait, wake, cancel }
-        let outcome = state.withLock { state -> Outcome in
+        let outcome = state.withSanitizedLock { state -> Outcome in
           if state.cancelled.remove(id) != nil { return .cancel }
           if deadline <= state.now { return .wake }
           state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
@@ -66,7 +67,7 @@ final class ManualClock: Clock, Sendable {
         sleepCalls.advance()
       }
     } onCancel: {
-      let sleeper = state.withLock { state -> Sleeper? in
+      let sleeper = state.withSanitizedLock { state -> Sleeper? in
         guard let sleeper = state.sleepers.removeValue(forKey: id) else {
           state.cancelled.insert(id)
           return nil

@@ -60,13 +60,19 @@ struct VirtualTerminal {
   /// Interprets bytes; a sequence cut at the end waits for the next call.
   mutating func feed(_ bytes: [UInt8]) {
     pending += bytes
-    let text = String(decoding: pending, as: UTF8.self)
-    pending = []
+    // A UTF-8 character cut at the end of a read waits for the rest.
+    var complete = pending.count
+    if let lead = pending.indices.last(where: { pending[$0] & 0xC0 != 0x80 }), pending[lead] >= 0xC0 {
+      let length = pending[lead] >= 0xF0 ? 4 : pending[lead] >= 0xE0 ? 3 : 2
+      if pending.count - lead < length { complete = lead }
+    }
+    let text = String(decoding: pending[..<complete], as: UTF8.self)
+    pending = Array(pending[complete...])
     var rest = Substring(text)
     while let character = rest.first {
       if character == "\u{1B}" {
         guard let after = escape(rest.dropFirst()) else {
-          pending = Array(rest.utf8)
+          pending = Array(rest.utf8) + pending
           return
         }
         rest = after

@@ -75,3 +75,31 @@ struct SectionOffsetsTests {
     #expect(SectionOffsets(counts: [-2, 1]).counts == [0, 1])
   }
 }
+
+@Suite("SectionOffsets: bad child indices clamp or do nothing")
+struct SectionOffsetsBadInputTests {
+  @Test("random operations with indices far outside the children never trap and keep the starts consistent")
+  func extremeIndices() {
+    var random = SplitMix64(seed: 7)
+    let extremes = [Int.min, -1, 0, 1, 3, 1_000, Int.max]
+    for _ in 0..<2_000 {
+      var offsets = SectionOffsets(counts: [2, 0, 3])
+      for _ in 0..<10 {
+        let child = extremes[Int(random.next() % UInt64(extremes.count))]
+        switch random.next() % 5 {
+        case 0: offsets.setCount(Int(random.next() % 4), ofChild: child)
+        case 1: offsets.insertChild(count: Int(random.next() % 4), at: child)
+        case 2: offsets.removeChild(at: child)
+        case 3: _ = offsets.sections(ofChild: child)
+        default: _ = offsets.start(ofChild: child)
+        }
+        var start = 0
+        for index in 0..<offsets.childCount {
+          #expect(offsets.start(ofChild: index) == start)
+          start += offsets.counts[index]
+        }
+        #expect(offsets.totalCount == start)
+      }
+    }
+  }
+}

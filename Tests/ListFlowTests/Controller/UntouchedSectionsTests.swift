@@ -1,0 +1,109 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+/// States that change a few sections and keep the other sections' row arrays as they were (the same storage):
+/// the row path diffs the changed sections alone, and must show exactly what the binder path shows, stage for
+/// stage when no identity repeats.
+@MainActor
+@Suite("Untouched sections: shared row arrays cost nothing and change nothing in the result")
+struct UntouchedSectionsTests {
+  typealias State = [ListSection<DeclaredRow>]
+
+  /// The next state: one to three sections get new row arrays (updates, deletes, inserts, moves, rows taken
+  /// from or given to another changed section, a header change); the others keep their arrays.
+  static func next(_ state: State, _ random: inout SplitMix64, nextID: inout Int, duplicates: Bool) -> State {
+    var state = state
+    let touched = (0..<Int(1 + random.next() % 3)).map { _ in Int(random.next() % UInt64(state.count)) }
+    for index in touched {
+      var rows = state[index].items
+      for _ in 0..<Int(1 + random.next() % 4) {
+        switch random.next() % 6 {
+        case 0 where !rows.isEmpty:
+          let position = Int(random.next() % UInt64(rows.count))
+          rows[position].version += 1
+        case 1 where !rows.isEmpty:
+          rows.remove(at: Int(random.next() % UInt64(rows.count)))
+        case 2 where !rows.isEmpty:
+          let row = rows.remove(at: Int(random.next() % UInt64(rows.count)))
+          rows.insert(row, at: Int(random.next() % UInt64(rows.count + 1)))
+        case 3 where !rows.isEmpty && touched.count > 1:
+          // Give a row to another touched section: a move across sections.
+          let row = rows.remove(at: Int(random.next() % UInt64(rows.count)))
+          let other = touched.first { $0 != index } ?? index
+          if other == index {
+            rows.append(row)
+          } else {
+            state[other].items.insert(row, at: Int(random.next() % UInt64(state[other].items.count + 1)))
+          }
+        case 4:
+          state[index].header = DeclaredRow(
+            id: index, version: Int(random.next() % 3), label: "S\(index)", kind: .header)
+        default:
+          let id =
+            duplicates && random.next() % 3 == 0
+            ? Int(random.next() % 5)
+            : {
+              nextID += 1; return nextID
+            }()
+          rows.insert(DeclaredRow(id: id, version: 0, label: "n"), at: Int(random.next() % UInt64(rows.count + 1)))
+        }
+      }
+      state[index].items = rows
+    }
+    return state
+  }
+
+  @Sendable nonisolated static func binders(_ state: State) -> [ListSection<CellBinder>] {
+    state.map { section in
+      ListSection(
+        id: section.id, header: section.header.map(declaredCell), footer: section.footer.map(declaredCell),
+        items: section.items.map(declaredCell))
+    }
+  }
+
+  static func initial(_ nextID: inout Int) -> State {
+    (0..<8).map { section in
+      ListSection(
+        id: section, header: DeclaredRow(id: section, version: 0, label: "S\(section)", kind: .header),
+        items: (0..<6).map { _ in
+          nextID += 1
+          return DeclaredRow(id: nextID, version: 0, label: "r")
+        })
+    }
+  }
+
+  @Test(
+    "200 random sequences, with and without repeated identities: the same lines as the binder path, stage for stage when identities are unique",
+    .timeLimit(.minutes(2)), arguments: [false, true])
+  func sameViewsAsTheFullPath(duplicates: Bool) async {
+    for seed in UInt64(1)...200 {
+      var random = SplitMix64(seed: seed)
+      var nextID = 100
+      var state = Self.initial(&nextID)
+      let configuration = ListControllerConfiguration(reloadThreshold: .max, backgroundDiffThreshold: .max)
+      let rowsView = RecordingListView()
+      let byRows = ListController<State>(view: rowsView, configuration: configuration) {
+        $0
+      } cell: {
+        declaredCell($0)
+      }
+      let bindersView = RecordingListView()
+      let byBinders = ListController<State>(view: bindersView, configuration: configuration, sections: Self.binders)
+      for step in 0..<10 {
+        await byRows.apply(state)
+        await byBinders.apply(state)
+        #expect(rowsView.renderedLines == ListRendering.lines(of: Self.binders(state)), "seed \(seed), state \(step)")
+        #expect(rowsView.renderedLines == bindersView.renderedLines, "seed \(seed), state \(step)")
+        #expect(rowsView.inconsistencies.isEmpty, "seed \(seed), state \(step)")
+        if !duplicates {
+          #expect(
+            rowsView.updates.map(UpdateRecord.Positions.init) == bindersView.updates.map(UpdateRecord.Positions.init),
+            "seed \(seed), state \(step)")
+        }
+        if rowsView.renderedLines != bindersView.renderedLines { return }
+        state = Self.next(state, &random, nextID: &nextID, duplicates: duplicates)
+      }
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+/// Events reach the row they came from, by its current position, also when rows share an identity; header and
+/// footer cells send actions too; a composite routes every event to the owning child with local positions.
+@MainActor
+@Suite("Events reach their own row")
+struct EventRoutingPropertyTests {
+  /// A cell that can send the text it shows.
+  final class TapCell: BindableCell, ActionEmittingCell {
+    typealias Action = String
+    var sendAction: ((String) -> Void)?
+    var text = ""
+    func bind(_ value: String) { text = value }
+    func prepareForReuse() { text = "" }
+    var textRepresentation: String { text }
+    func tap() { sendAction?(text) }
+  }
+
+  /// Sections whose rows often share identities (three identities for up to six rows).
+  static func sections(_ random: inout SplitMix64) -> [ListSection<CellBinder>] {
+    (0..<Int(1 + random.next() % 3)).map { section in
+      let rows = (0..<Int(random.next() % 7)).map { _ in
+        let id = Int(random.next() % 3)
+        return TapCell.makeBinder(value: "r\(id) v\(random.next() % 2)", id: ListIdentifier(id))
+      }
+      let header = random.next() % 2 == 0 ? TapCell.makeBinder(value: "h\(section)", id: "h\(section)") : nil
+      let footer = random.next() % 3 == 0 ? TapCell.makeBinder(value: "f\(section)", id: "f\(section)") : nil
+      return ListSection(id: section, header: header, footer: footer, items: rows)
+    }
+  }
+
+  @Test("every displayed cell's action names its current element, among duplicate identities", .timeLimit(.minutes(1)))
+  func actionsReachTheirRow() async throws {
+    for seed in UInt64(1)...200 {
+      var random = SplitMix64(seed: seed)
+      var received: [ListElement] = []
+      var delegate = SyncDelegate()
+      delegate.didReceiveCellAction = { event in received.append(event.element) }
+      let view = RecordingListView()
+      let controller = ListController<[ListSection<CellBinder>]>(
+        view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max), delegate: delegate)
+      for _ in 0..<6 {
+        await controller.apply(Self.sections(&random))
+        for (sectionIndex, section) in view.sections.enumerated() {
+          for (item, cell) in section.rows.enumerated() {
+            received = []
+            try #require(cell as? TapCell).tap()
+            #expect(received == [.row(ItemPath(item: item, section: sectionIndex))], "seed \(seed)")
+          }
+          for (cell, element) in [
+            (section.header, ListElement.header(section: sectionIndex)),
+            (section.footer, .footer(section: sectionIndex)),
+          ] {
+            guard let cell else { continue }
+            received = []
+            try #require(cell as? TapCell).tap()
+            #expect(received == [element], "seed \(seed)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("a composite sends every event kind to the owning child with local positions, then globally")
+  func compositeRoutesEveryEvent() throws {
+    let view = RecordingListView()
+    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let first = SectionedDataSource<ListSectionSnapshot>(sections: [Self.section("a", ["a0", "a1"])])
+    let second = SectionedDataSource<ListSectionSnapshot>(sections: [Self.section("b", ["b0", "b1", "b2"])])
+    try composite.append(first)
+    try composite.append(second)
+    let controller = ComposedListController(view: view, composite: composite)
+    var local: [String] = []
+    var child = SyncDelegate()
+    child.didSelectRow = { path, _ in local.append("select \(path)") }
+    child.didHighlightRow = { path, _ in local.append("highlight \(path)") }
+    child.willDisplayCell = { _, path in local.append("display \(path)") }
+    child.didEndDisplayingCell = { _, path in local.append("end \(path)") }
+    child.willDisplayHeader = { _, section in local.append("display header \(section)") }
+    child.didReceiveCellAction = { event in local.append("action \(event.element)") }
+    controller.setDelegate(child, for: second)
+    var global: [String] = []
+    controller.delegate.didSelectRow = { path, _ in global.append("select \(path)") }
+    controller.delegate.didEndDisplayingCell = { _, path in global.append("end \(path)") }
+
+    try view.selectRow(at: ItemPath(item: 2, section: 1))
+    try controller.engine.highlightRow(at: ItemPath(item: 1, section: 1), isHighlighted: true)
+    try #require(view.cell(at: ItemPath(item: 0, section: 1)) as? TapCell).tap()
+    #expect(local == ["select 0:2", "highlight 0:1", "action row 0:0"])
+    #expect(global == ["select 1:2"])
+
+    local = []
+    global = []
+    second.update(to: [Self.section("b", ["b0", "b2"])])  // b1 leaves: its end of display is routed too
+    #expect(local == ["end 0:1"])
+    #expect(global == ["end 1:1"])
+    local = []
+    first.update(to: [])  // the first child's section leaves: the second's rows are section 0 now
+    try view.selectRow(at: ItemPath(item: 1, section: 0))
+    #expect(local == ["select 0:1"])
+  }
+
+  static func section(_ id: String, _ rows: [String]) -> ListSectionSnapshot {
+    ListSection(id: id, items: rows.map { TapCell.makeBinder(value: $0, id: ListIdentifier($0)) }).snapshot
+  }
+
+  @Test("the end is reported again after a change while the viewport stays at it, so paging cannot stall")
+  func endIsRearmedAfterEveryChange() async {
+    var ends = 0
+    var delegate = SyncDelegate()
+    delegate.didReachEnd = { ends += 1 }
+    let view = RecordingListView()
+    let controller = ListController<[CellBinder]>(view: view, delegate: delegate)
+    let atEnd = ScrollPosition(offset: 0, viewportHeight: 10, contentHeight: 3)
+    view.scroll(to: atEnd)
+    view.scroll(to: atEnd)
+    #expect(ends == 1)
+    await controller.apply([TapCell.makeBinder(value: "a", id: "a")])
+    view.scroll(to: atEnd)
+    #expect(ends == 2)
+  }
+
+  @MainActor final class Counter { var count = 0 }
+
+  struct Picks: StaticListConstructor {
+    let counter: Counter
+    var models: [String] { ["only"] }
+    func cellType(for model: String) -> any ListCell.Type { TapCell.self }
+    func itemSelected(item: String) { counter.count += 1 }
+  }
+
+  @Test("installing static selection twice replaces the hook instead of chaining it")
+  func installingAgainReplaces() async throws {
+    let counter = Counter()
+    let picks = Picks(counter: counter)
+    var delegate = SyncDelegate()
+    picks.installSelection(on: &delegate)
+    picks.installSelection(on: &delegate)
+    let view = RecordingListView()
+    let controller = ListController<[ListSection<CellBinder>]>(view: view, delegate: delegate)
+    await controller.apply(picks.sectionDeclarations)
+    try view.selectRow(at: ItemPath(item: 0, section: 0))
+    #expect(counter.count == 1)
+  }
+}

@@ -1,0 +1,104 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+/// After every apply, every cell on screen (rows, headers, footers) shows exactly what a freshly dequeued cell
+/// configured with the same binder shows: text, styles and every capability.
+@MainActor
+@Suite("Reused cell = fresh cell: styles and capabilities never stay on a reconfigured or reused cell")
+struct FreshCellPropertyTests {
+  /// A row whose capabilities are all optional, so that a state can take any of them away.
+  struct Thing: ListItemDataModel, Hashable, Titled, Subtitled, Imaged, Fonted, Colored {
+    var id: Int
+    var title: String?
+    var subtitle: String?
+    var image: ListImage?
+    var font: ListFont?
+    var color: ListColor?
+    var identity: Int { id }
+  }
+
+  /// A row with a title only: a style that sets colour, font or image is the only thing that touches them.
+  struct Bare: ListItemDataModel, Hashable, Titled {
+    var id: Int
+    var title: String?
+    var identity: Int { id }
+  }
+
+  static let styles: [ListItemStyle<TextCell>] = [
+    .plain,
+    ListItemStyle("red") { $0.color = .red },
+    ListItemStyle("bold") { $0.font = .bold },
+    ListItemStyle("shout") { $0.title = $0.title.uppercased() },
+    ListItemStyle("badge") { $0.image = ListImage(name: "badge") },
+  ]
+
+  static func thing(_ id: Int, _ random: inout SplitMix64) -> Thing {
+    func maybe<Value>(_ value: Value) -> Value? { random.next() % 2 == 0 ? value : nil }
+    return Thing(
+      id: id, title: "t\(id) v\(random.next() % 3)", subtitle: maybe("sub"), image: maybe(ListImage(name: "star")),
+      font: maybe(random.next() % 2 == 0 ? .italic : .light), color: maybe(random.next() % 2 == 0 ? .blue : .gray))
+  }
+
+  static func binder(_ thing: Thing, _ random: inout SplitMix64) -> CellBinder {
+    var style = styles[Int(random.next() % UInt64(styles.count))]
+    if random.next() % 3 == 0 { style += styles[Int(random.next() % UInt64(styles.count))] }
+    switch random.next() % 5 {
+    case 0: return ItemViewModel(data: thing, map: { (_: Thing, _: PlainTitleCell) in }).cellBinder
+    case 1, 2:
+      let bare = Bare(id: thing.id, title: thing.title)
+      return ItemViewModel(data: bare, map: { (_: Bare, _: TextCell) in }, style: style).cellBinder
+    default: return ItemViewModel(data: thing, map: { (_: Thing, _: TextCell) in }, style: style).cellBinder
+    }
+  }
+
+  static func state(_ random: inout SplitMix64) -> [ListSection<CellBinder>] {
+    (0..<Int(1 + random.next() % 3)).map { section in
+      let ids = (0..<8).filter { _ in random.next() % 3 != 0 }.map { $0 + section * 10 }
+      let header = random.next() % 2 == 0 ? nil : binder(thing(-1 - section, &random), &random)
+      let footer = random.next() % 3 == 0 ? binder(thing(-100 - section, &random), &random) : nil
+      return ListSection(
+        id: section, header: header, footer: footer, items: ids.map { binder(thing($0, &random), &random) })
+    }
+  }
+
+  @Test("300 random sequences of states with random styles, capabilities and cell types", .timeLimit(.minutes(2)))
+  func reusedEqualsFresh() async {
+    for seed in UInt64(1)...300 {
+      var random = SplitMix64(seed: seed)
+      let view = RecordingListView()
+      let controller = ListController<[ListSection<CellBinder>]>(
+        view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      for step in 0..<8 {
+        await controller.apply(Self.state(&random))
+        let fresh = ListRendering.lines(of: controller.snapshot)
+        #expect(view.renderedLines == fresh, "seed \(seed), state \(step)")
+        if view.renderedLines != fresh { return }
+      }
+    }
+  }
+
+  @Test("the README's basket: a fruit that stops being ripe stops being green")
+  func basketLosesItsStyle() async {
+    let view = RecordingListView()
+    let controller = ListController<[CellBinder]>(view: view)
+    let ripe = ListItemStyle<TextCell>("ripe") { $0.color = .green }
+    func apple(ripe isRipe: Bool) -> CellBinder {
+      ItemViewModel(
+        data: Bare(id: 1, title: "apple"), map: { (_: Bare, _: TextCell) in }, style: isRipe ? ripe : .plain
+      ).cellBinder
+    }
+    await controller.apply([apple(ripe: true)])
+    #expect(view.renderedLines == ["apple [green]"])
+    await controller.apply([apple(ripe: false)])
+    #expect(view.renderedLines == ["apple"])
+  }
+}
+
+/// A second cell type for the same rows: only the title capability.
+final class PlainTitleCell: ListCell, TitledConfigurable {
+  var text = ""
+  func configure(by model: any Titled) { text = model.title ?? "" }
+  func prepareForReuse() { text = "" }
+  var textRepresentation: String { "plain \(text)" }
+}
