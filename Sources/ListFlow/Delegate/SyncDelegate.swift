@@ -145,12 +145,6 @@ public struct SyncDelegate {
     for hook in selectionHooks.values { hook(path, row) }
   }
 
-  /// A row is about to appear: ``willDisplayCell``, then the installed display hooks.
-  func notifyDisplay(_ cell: any ListCell, _ path: ItemPath) {
-    willDisplayCell(cell, path)
-    for hook in displayHooks.values { hook(cell, path) }
-  }
-
   /// Delivers a cell's action: to the handler of its type, else to ``didReceiveCellAction``.
   func deliver(_ event: CellActionEvent) {
     for handler in actionHandlers.values where handler(event) { return }

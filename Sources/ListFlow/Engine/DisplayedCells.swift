@@ -1,8 +1,9 @@
 /// Where each displayed cell is, by the cell's identity, followed through every stage lazily: a stage only logs
 /// its ``PathMapper``, and a cell's position is brought up to date when it is asked for (its action arrives).
 ///
-/// So a stage costs O(*c*) in its changes, not O(*d*) in the displayed cells; every ``logLimit`` stages the log is
-/// folded into the positions (O(*d*)), which keeps a lookup at most ``logLimit`` mappings long.
+/// Only cells that send actions are kept (the engine asks). A stage costs O(*c*) in its changes; every
+/// ``logLimit`` stages the log is folded into the positions (O(*d* × ``logLimit``) for *d* kept cells, so O(*d*)
+/// a stage on average), which keeps a lookup at most ``logLimit`` mappings long.
 struct DisplayedCells {
   /// The position of each displayed cell, and how many logged stages it has been followed through.
   private var positions: [ObjectIdentifier: (element: ListElement, stage: Int)] = [:]

@@ -135,16 +135,22 @@ extension ListEngine {
     return cell
   }
 
-  /// Routes the actions of a cell to ``receive(_:from:)``; the cell is found by identity when it sends.
-  private func installActions(on cell: any ListCell) {
+  /// Whether a cell can send actions (an ``ActionEmittingCell``): only those are followed through stages.
+  func sendsActions(_ cell: any ListCell) -> Bool {
     // Most cells send no action: remember per cell type, since a failed cast to a protocol with an associated
     // type looks the conformance up every time.
     let cellType = ObjectIdentifier(type(of: cell))
-    if _SilentCellTypes.types.contains(cellType) { return }
-    guard let emitting = cell as? any ActionEmittingCell else {
+    if _SilentCellTypes.types.contains(cellType) { return false }
+    guard cell is any ActionEmittingCell else {
       _SilentCellTypes.types.insert(cellType)
-      return
+      return false
     }
+    return true
+  }
+
+  /// Routes the actions of a cell to ``receive(_:from:)``; the cell is found by identity when it sends.
+  private func installActions(on cell: any ListCell) {
+    guard sendsActions(cell), let emitting = cell as? any ActionEmittingCell else { return }
     install(on: emitting)
   }
 

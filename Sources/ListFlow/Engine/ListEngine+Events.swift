@@ -45,19 +45,29 @@ extension ListEngine {
   }
 
   /// A row, header or footer is about to appear: the matching `willDisplay…` closure of the owner (local
-  /// position), then of ``delegate``. The engine remembers where the cell is, for its actions.
+  /// position), then of ``delegate``. The engine remembers where a cell that sends actions is.
   ///
   /// - Parameters:
   ///   - cell: Its cell.
   ///   - element: Which row, header or footer.
   public func willDisplay(_ cell: any ListCell, for element: ListElement) {
-    displayedCells.display(ObjectIdentifier(cell), at: element)
-    if let (owner, local) = route(element, routes: nil) {
-      local.notify(
-        cell, row: owner.notifyDisplay, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
+    if sendsActions(cell) { displayedCells.display(ObjectIdentifier(cell), at: element) }
+    if let (owner, local) = route(element, routes: nil) { Self.notifyWillDisplay(owner, cell, local) }
+    Self.notifyWillDisplay(delegate, cell, element)
+  }
+
+  /// Calls a delegate's `willDisplay…` closure for an element (and its display hooks for a row), reading only the
+  /// closures it calls: a method reference would copy the whole delegate for every displayed cell.
+  private static func notifyWillDisplay(
+    _ delegate: borrowing SyncDelegate, _ cell: any ListCell, _ element: ListElement
+  ) {
+    switch element {
+    case .row(let path):
+      delegate.willDisplayCell(cell, path)
+      if !delegate.displayHooks.isEmpty { for hook in delegate.displayHooks.values { hook(cell, path) } }
+    case .header(let section): delegate.willDisplayHeader(cell, section)
+    case .footer(let section): delegate.willDisplayFooter(cell, section)
     }
-    element.notify(
-      cell, row: delegate.notifyDisplay, header: delegate.willDisplayHeader, footer: delegate.willDisplayFooter)
   }
 
   /// A row, header or footer left the screen or was deleted: the matching `didEndDisplaying…` closure of the

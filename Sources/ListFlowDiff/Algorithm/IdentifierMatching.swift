@@ -97,7 +97,8 @@ internal func _matchByIdentity<Identifier: Hashable>(
   let capacity = policy.kind == .reject ? sourceCount + targetCount : sourceCount
   if probesHashes,
     let matching = _matchByIdentity(
-      using: _PositionTable<Identifier>(capacityFor: capacity, lookups: sourceCount + targetCount),
+      using: _PositionTable<Identifier>(capacityFor: capacity),
+      budget: _PositionTable<Identifier>.budget(lookups: sourceCount + targetCount),
       sourceHashes: sourceHashes, targetHashes: targetHashes, sourceIdentifier: sourceIdentifier,
       targetIdentifier: targetIdentifier, sameInSource: sameInSource, sameAcross: sameAcross,
       sameInTarget: sameInTarget, policy: policy, runs: runs, hintsCompareHashes: hintsCompareHashes)
@@ -106,7 +107,7 @@ internal func _matchByIdentity<Identifier: Hashable>(
   }
   // The dictionary never gives up.
   var matching = _matchByIdentity(
-    using: _IdentifierDictionary<Identifier>(capacityFor: capacity),
+    using: _IdentifierDictionary<Identifier>(capacityFor: capacity), budget: 0,
     sourceHashes: sourceHashes, targetHashes: targetHashes, sourceIdentifier: sourceIdentifier,
     targetIdentifier: targetIdentifier, sameInSource: sameInSource, sameAcross: sameAcross,
     sameInTarget: sameInTarget, policy: policy, runs: runs, hintsCompareHashes: hintsCompareHashes)!
@@ -115,10 +116,11 @@ internal func _matchByIdentity<Identifier: Hashable>(
 }
 
 /// Passes 1 and 2 of ``_matchByIdentity(sourceHashes:targetHashes:sourceIdentifier:targetIdentifier:sameInSource:sameAcross:sameInTarget:policy:runs:hintsCompareHashes:probesHashes:)``
-/// with one index; `nil` when the index gives up.
+/// with one index and a probing budget (see ``_PositionTable``); `nil` when the index gives up.
 @inlinable
 internal func _matchByIdentity<Index: _IdentityIndex>(
-  using index: Index,
+  using index: consuming Index,
+  budget: Int,
   sourceHashes: [Int],
   targetHashes: [Int],
   sourceIdentifier: (Int) -> Index.Identifier,
@@ -136,6 +138,7 @@ internal func _matchByIdentity<Index: _IdentityIndex>(
   var matching = _Matching(sourceCount: sourceCount, targetCount: targetCount)
   let rejects = policy.kind == .reject
   var table = index
+  var budget = budget
 
   // Pass 1: identity -> first source position; `next` chains later duplicates (allocated on the first one).
   var next: [Int] = []
@@ -144,7 +147,8 @@ internal func _matchByIdentity<Index: _IdentityIndex>(
     let hash = sourceHashes[position]
     guard
       let slot = table.slot(
-        for: hash, identifier: { sourceIdentifier(position) }, where: { sameInSource($0, position) })
+        for: hash, identifier: { sourceIdentifier(position) }, where: { sameInSource($0, position) },
+        budget: &budget)
     else { return nil }
     let first = table.value(at: slot)
     if first == empty {
@@ -192,7 +196,7 @@ internal func _matchByIdentity<Index: _IdentityIndex>(
         for: hash, identifier: { targetIdentifier(targetPosition) },
         where: { value in
           value >= 0 ? sameAcross(value, targetPosition) : sameInTarget(-2 - value, targetPosition)
-        })
+        }, budget: &budget)
     else { return nil }
     let sourcePosition = table.value(at: slot)
     if sourcePosition == empty {

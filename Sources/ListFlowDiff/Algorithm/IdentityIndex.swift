@@ -1,7 +1,7 @@
 /// Where the identifier matching keeps the identities it has seen: for each identity, a value (a position, or a
 /// caller's negative code).
 ///
-/// The matching looks an element up (``slot(for:identifier:where:)``), reads the entry's value, and sets it or
+/// The matching looks an element up (``slot(for:identifier:where:budget:)``), reads the entry's value, and sets it or
 /// fills the empty slot found. Two indexes implement it: ``_PositionTable``, keyed by the hashes the elements were
 /// asked for once, and ``_IdentifierDictionary``, keyed by the identifiers themselves, which the matching falls
 /// back to when the first gives up (hashes that collide too often).
@@ -13,13 +13,14 @@ internal protocol _IdentityIndex {
   associatedtype Slot
 
   /// The slot of the entry for the element looked for, or the empty slot where it goes; `nil` when the index
-  /// gives up because looking up has cost too much.
+  /// gives up because looking up has cost more than `budget`.
   ///
   /// - Parameters:
   ///   - hash: The element's ``Differentiable/differenceHash``.
   ///   - identifier: The element's identifier.
   ///   - matches: Whether the entry with the given value is the element's identity (its hash is equal).
-  mutating func slot(for hash: Int, identifier: () -> Identifier, where matches: (Int) -> Bool) -> Slot?
+  ///   - budget: The steps all look-ups may still take; the look-up takes its own off.
+  func slot(for hash: Int, identifier: () -> Identifier, where matches: (Int) -> Bool, budget: inout Int) -> Slot?
 
   /// The value in a slot: ``_PositionTable/empty`` when the slot holds no entry.
   func value(at slot: Slot) -> Int
@@ -28,9 +29,9 @@ internal protocol _IdentityIndex {
   ///
   /// - Parameters:
   ///   - value: The value.
-  ///   - hash: The element's hash, as given to ``slot(for:identifier:where:)``.
+  ///   - hash: The element's hash, as given to ``slot(for:identifier:where:budget:)``.
   ///   - identifier: The element's identifier.
-  ///   - slot: The slot found by ``slot(for:identifier:where:)``, with no change to the index since.
+  ///   - slot: The slot found by ``slot(for:identifier:where:budget:)``, with no change to the index since.
   mutating func set(_ value: Int, hash: Int, identifier: () -> Identifier, at slot: Slot)
 }
 
@@ -58,7 +59,7 @@ internal struct _IdentifierDictionary<Identifier: Hashable>: _IdentityIndex {
   }
 
   @inlinable
-  func slot(for hash: Int, identifier: () -> Identifier, where matches: (Int) -> Bool) -> Slot? {
+  func slot(for hash: Int, identifier: () -> Identifier, where matches: (Int) -> Bool, budget: inout Int) -> Slot? {
     values.index(forKey: identifier()).map(Slot.found) ?? .missing
   }
 
