@@ -42,7 +42,11 @@ final class ArrayDataSource: ListDataSource {
 
   func footer(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)? { nil }
 
-  func height(of element: ListElement) -> RowHeight? { .exact(1) }
+  /// One line per row; no header or footer exists.
+  func height(of element: ListElement) -> RowHeight? {
+    guard case .row(let path) = element, items.indices.contains(path.item) else { return nil }
+    return .exact(1)
+  }
 
   /// Makes `items.count / fraction` changes, a quarter each: updates, deletes, moves, inserts.
   ///
