@@ -110,6 +110,7 @@ public final class ComposedListController {
 }
 
 extension ComposedListController: _EngineRoot {
+  var routesEvents: Bool { true }
   func route(forSection section: Int) -> SectionRoute? {
     guard let (source, local) = composite.leaf(forSection: section) else { return nil }
     return SectionRoute(owner: source, localSection: local)

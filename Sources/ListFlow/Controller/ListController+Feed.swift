@@ -25,6 +25,7 @@ extension ListController: ComposableSource {
 }
 
 extension ListController: _EngineRoot {
+  var routesEvents: Bool { false }
   func route(forSection section: Int) -> SectionRoute? { nil }
   func sectionRoutes() -> [SectionRoute]? { nil }
   func delegate(ofOwner owner: AnyObject) -> SyncDelegate? { nil }

@@ -125,14 +125,27 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
   @usableFromInline let sections: [ArraySection<_RowSectionKey<Row>, Row>]
   /// The ``Differentiable/differenceHash`` of every row, section by section: the next diff reads them instead of
   /// hashing the rows again, and a section whose rows are unchanged keeps its hashes.
-  @usableFromInline let sectionHashes: [[Int]]
+  @usableFromInline let sectionHashes: [ArraySlice<Int>]
+  /// Every hash in order, when the memo was made whole (its sections' hashes are slices of it); `nil` when it
+  /// reused the sections of another memo.
+  @usableFromInline let flatHashes: [Int]?
 
   @inlinable
   init(_ sections: [ListSection<Row>]) {
     self.sections = sections.map {
       ArraySection(model: _RowSectionKey(id: $0.id, header: $0.header, footer: $0.footer), elements: $0.items)
     }
-    sectionHashes = sections.map { $0.items.map(\.differenceHash) }
+    var hashes: [Int] = []
+    hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+    var bounds: [Range<Int>] = []
+    bounds.reserveCapacity(sections.count)
+    for section in sections {
+      let start = hashes.count
+      for row in section.items { hashes.append(row.differenceHash) }
+      bounds.append(start..<hashes.count)
+    }
+    sectionHashes = bounds.map { hashes[$0] }
+    flatHashes = hashes
   }
 
   /// The memo of `sections`, taking the keys given and, for every section not in `changed`, the rows and hashes
@@ -145,16 +158,17 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     var hashes = shown.sectionHashes
     for index in changed {
       memoSections[index] = ArraySection(model: keys[index], elements: sections[index].items)
-      hashes[index] = sections[index].items.map(\.differenceHash)
+      hashes[index] = ArraySlice(sections[index].items.map(\.differenceHash))
     }
     self.sections = memoSections
     sectionHashes = hashes
+    flatHashes = nil
   }
 
   /// The hashes of every row, in order.
   ///
-  /// - Complexity: O(*n*).
-  @inlinable var hashes: [Int] { Array(sectionHashes.joined()) }
+  /// - Complexity: O(1) for a memo made whole, else O(*n*).
+  @inlinable var hashes: [Int] { flatHashes ?? _joined(sectionHashes[...]) }
 
   /// Whether `list` has as many sections as the rows, and as many rows in each.
   @inlinable
@@ -163,6 +177,15 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     for (rows, section) in zip(sections, list) where rows.elements.count != section.elements.count { return false }
     return true
   }
+}
+
+/// The hashes of several sections, one after another (copied in blocks, not element by element).
+@inlinable
+func _joined(_ parts: ArraySlice<ArraySlice<Int>>) -> [Int] {
+  var joined: [Int] = []
+  joined.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+  for part in parts { joined.append(contentsOf: part) }
+  return joined
 }
 
 /// Whether two arrays are the same storage: then their elements are equal without a look at them, since an
@@ -254,8 +277,8 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   }
   let plan = _SectionedPlan(
     source: changed.map { shown.sections[$0] }, target: changed.map { rows.sections[$0] }, policy: .matchInOrder,
-    sourceHashes: Array(changed.map { shown.sectionHashes[$0] }.joined()),
-    targetHashes: Array(changed.map { rows.sectionHashes[$0] }.joined()))
+    sourceHashes: _joined(changed.map { shown.sectionHashes[$0] }[...]),
+    targetHashes: _joined(changed.map { rows.sectionHashes[$0] }[...]))
   if let error = plan.error { return .failure(ListFlowError(error)) }
   let partSource = changed.map { source[$0] }
   let part = _targetList(changed.map { sections[$0] }, source: partSource, plan: plan, cell: cell)

@@ -52,15 +52,11 @@ extension ListEngine {
   ///   - element: Which row, header or footer.
   public func willDisplay(_ cell: any ListCell, for element: ListElement) {
     if sendsActions(cell) { displayedCells.display(ObjectIdentifier(cell), at: element) }
-    if let (owner, local) = route(element, routes: nil) { Self.notifyWillDisplay(owner, cell, local) }
-    Self.notifyWillDisplay(delegate, cell, element)
-  }
-
-  /// Calls a delegate's `willDisplay…` closure for an element (and its display hooks for a row), reading only the
-  /// closures it calls: a method reference would copy the whole delegate for every displayed cell.
-  private static func notifyWillDisplay(
-    _ delegate: borrowing SyncDelegate, _ cell: any ListCell, _ element: ListElement
-  ) {
+    if routesEvents, let (owner, local) = route(element, routes: nil) {
+      local.notify(cell, row: owner.willDisplayCell, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
+      if case .row(let path) = local { for hook in owner.displayHooks.values { hook(cell, path) } }
+    }
+    // The closures are read one by one: passing the delegate on would copy all of it for every cell.
     switch element {
     case .row(let path):
       delegate.willDisplayCell(cell, path)
@@ -78,7 +74,7 @@ extension ListEngine {
   ///   - element: Where it was: during a batch, a position before the stage for an element the stage removed.
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
     displayedCells.endDisplay(ObjectIdentifier(cell))
-    if let (owner, local) = route(element, routes: routingBeforeStage) {
+    if routesEvents, let (owner, local) = route(element, routes: routingBeforeStage) {
       local.notify(
         cell, row: owner.didEndDisplayingCell, header: owner.didEndDisplayingHeader,
         footer: owner.didEndDisplayingFooter)

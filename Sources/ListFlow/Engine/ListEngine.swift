@@ -37,7 +37,11 @@ public final class ListEngine: ListDataSource {
   public internal(set) var reloadCount = 0
 
   /// The feed the engine shows, which takes user moves and owns the rows' local delegates.
-  weak var root: (any _EngineRoot)?
+  weak var root: (any _EngineRoot)? {
+    didSet { routesEvents = root?.routesEvents ?? false }
+  }
+  /// Whether the root sends rows' events to delegates of their own (a composite does; a state feed does not).
+  var routesEvents = false
   /// Whether the view has been loaded once.
   var hasLoaded = false
   /// Whether the viewport was at the top and at the end after the last scroll.
@@ -250,6 +254,8 @@ struct SectionRoute {
 /// The feed an engine shows: it takes moves the user made and names who owns each section.
 @MainActor
 protocol _EngineRoot: AnyObject {
+  /// Whether sections can belong to feeds with delegates of their own; when not, events skip the routing.
+  var routesEvents: Bool { get }
   /// The owner of a section: the feed's delegate and the local index; `nil` when the section is the engine's own.
   func route(forSection section: Int) -> SectionRoute?
   /// The owner of every section, in order, or `nil` when every section is the engine's own.
