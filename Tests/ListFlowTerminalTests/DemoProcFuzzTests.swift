@@ -45,17 +45,7 @@ struct DemoProcFuzzTests {
   }
 
   static func listProcesses(root: URL) throws -> (status: Int32, output: String) {
-    let url = try #require(DemoProcessTests.demoURL, "the Demo binary is not next to the test bundle")
-    let process = Process()
-    process.executableURL = url
-    process.arguments = ["--proc-root", root.path, "--list-processes"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try DemoProcessTests.runDemo(["--proc-root", root.path, "--list-processes"])
   }
 
   @Test("every fake process is listed once, with its name (invalid UTF-8 replaced) and fields, inert", arguments: 0..<6)
