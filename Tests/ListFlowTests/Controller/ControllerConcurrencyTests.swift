@@ -30,7 +30,7 @@ struct ControllerConcurrencyTests {
   @Test("a state arriving during a diff supersedes the states not yet started; the last state is shown")
   func supersede() async {
     let view = RecordingListView()
-    let gate = DiffGate()
+    let gate = await DiffGate.acquire()
     var shown: [[String]] = []
     var delegate = SyncDelegate()
     delegate.didApply = { _ in shown.append(view.renderedLines) }
@@ -58,7 +58,7 @@ struct ControllerConcurrencyTests {
   @Test("cancelling the applying task mid-diff leaves the view on the last applied state")
   func cancelMidDiff() async {
     let view = RecordingListView()
-    let gate = DiffGate(blocked: 2)
+    let gate = await DiffGate.acquire(blocked: 2)
     let controller = makeController(view, gate: gate)
     var arrivals = gate.arrivals.makeAsyncIterator()
     let initial = Task { await controller.apply(Self.rows([1, 2])) }
@@ -83,7 +83,7 @@ struct ControllerConcurrencyTests {
   @Test("when the applying task is cancelled, a waiting caller takes over and its state is shown")
   func handOffAfterCancellation() async {
     let view = RecordingListView()
-    let gate = DiffGate()
+    let gate = await DiffGate.acquire()
     let controller = makeController(view, gate: gate)
     var arrivals = gate.arrivals.makeAsyncIterator()
     let runner = Task { await controller.apply(Self.rows([1])) }
@@ -143,7 +143,7 @@ struct ControllerConcurrencyTests {
   @Test("a row moved by the user while a state is diffed is taken into account before applying")
   func moveDuringDiff() async {
     let view = RecordingListView()
-    let gate = DiffGate(blocked: 2)
+    let gate = await DiffGate.acquire(blocked: 2)
     var delegate = SyncDelegate()
     delegate.canMoveRow = { _, _ in true }
     let controller = makeController(view, gate: gate, delegate: delegate)

@@ -11,7 +11,7 @@ struct ControllerEdgeTests {
   @Test("a cancelled reloading state that a newer state supersedes keeps its reload request")
   func cancelledReloadIsKept() async {
     let view = RecordingListView()
-    let gate = DiffGate(blocked: 2)
+    let gate = await DiffGate.acquire(blocked: 2)
     let controller = ListController<[TestRow]>(
       view: view, configuration: ListControllerConfiguration(reloadThreshold: .max, backgroundDiffThreshold: 0)
     ) { rows in

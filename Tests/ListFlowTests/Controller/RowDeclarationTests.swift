@@ -237,7 +237,7 @@ struct RowDeclarationTests {
   func userMoveDuringBackgroundDiff() async throws {
     let view = RecordingListView()
     let cells = RecordingCells()
-    let gate = DiffGate(blocked: 2)
+    let gate = await DiffGate.acquire(blocked: 2)
     var delegate = SyncDelegate()
     delegate.canMoveRow = { _, _ in true }
     let controller = ListController<State>(
