@@ -23,6 +23,9 @@
 /// positions; each child's delegate (``setDelegate(_:for:)``, or a ``ListController`` child's own `delegate`)
 /// receives selection, highlight, display, editing, moves and cell actions with positions local to that child,
 /// and ``delegate`` receives them after it with global positions.
+///
+/// Keep the controller alive as long as the list is shown: the view holds its data source weakly, and a
+/// composite's changes reach the view only through a live controller.
 @MainActor
 public final class ComposedListController {
   /// The engine that shows the composite in the view.

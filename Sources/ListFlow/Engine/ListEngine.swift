@@ -125,7 +125,13 @@ public final class ListEngine: ListDataSource {
             reloading = reloading || newerReloads
             pending.removeFirst()
           }
-          changes = diffFromShown(to: target)
+          if let diffed = diffFromShown(to: target) {
+            changes = diffed
+          } else {
+            // Lists that cannot be diffed are shown by a reload, never left out of the view.
+            changes = StagedChangeset()
+            reloading = true
+          }
         }
         show(changes, target: target, reloading: reloading)
       case .reload(let reason):
@@ -138,9 +144,9 @@ public final class ListEngine: ListDataSource {
     }
   }
 
-  /// The stages from ``snapshot`` to `target`, or a reload when they cannot be computed.
-  private func diffFromShown(to target: ListSnapshot) -> StagedChangeset<ListSnapshot> {
-    (try? StagedChangeset(source: snapshot, target: target, duplicates: .matchInOrder)) ?? StagedChangeset()
+  /// The stages from ``snapshot`` to `target`, or `nil` when they cannot be computed.
+  private func diffFromShown(to target: ListSnapshot) -> StagedChangeset<ListSnapshot>? {
+    try? StagedChangeset(source: snapshot, target: target, duplicates: .matchInOrder)
   }
 
   /// Shows a list: a reload when one is due, else the stages one batch each.
