@@ -24,15 +24,7 @@ enum CrashRestore {
     record.pointee.settings = saved.original
     if !installed.exchange(true, ordering: .acquiringAndReleasing) {
       for (index, signalNumber) in crashSignals.enumerated() {
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = restoreAndRaise
-        #else
-        action.__sigaction_u.__sa_handler = restoreAndRaise
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(signalNumber, &action, previousActions + index)
+        SignalAction.install(restoreAndRaise, for: signalNumber, flags: 0, previous: previousActions + index)
       }
     }
     armed.store(true, ordering: .releasing)

@@ -41,16 +41,8 @@ enum SignalRelay {
         state.source = source
       }
       for signalNumber in relayedSignals {
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = relaySignal
-        #else
-        action.__sigaction_u.__sa_handler = relaySignal
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
         var previous = sigaction()
-        sigaction(signalNumber, &action, &previous)
+        SignalAction.install(relaySignal, for: signalNumber, flags: Int32(SA_RESTART), previous: &previous)
         state.previous[signalNumber] = previous
       }
     }
