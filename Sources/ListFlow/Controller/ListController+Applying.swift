@@ -16,7 +16,24 @@ extension ListController {
   /// - Complexity: O(n) for the diff (off the main actor from
   ///   ``ListControllerConfiguration/backgroundDiffThreshold`` rows), plus the view's work per change.
   public func apply(_ state: State, reloading: Bool) async {
-    let request = ApplyRequest(state: state, reloads: reloading)
+    await apply(state, reloading: reloading, animated: true)
+  }
+
+  /// Shows a state as ``apply(_:reloading:)`` does, telling the view whether to animate the batches.
+  ///
+  /// ```swift
+  /// await controller.apply(state, animated: false)   // a host that animates shows this change at once
+  /// ```
+  ///
+  /// Every ``ListUpdate`` of the change, and its ``ListTransition``, carries `animated`; a reload is never
+  /// animated. States merged while waiting animate only if each asked for it.
+  ///
+  /// - Parameters:
+  ///   - state: The state to show.
+  ///   - reloading: Whether to reload the view instead of applying batches.
+  ///   - animated: Whether the view should animate the batches (``ListUpdate/animated``).
+  public func apply(_ state: State, reloading: Bool = false, animated: Bool) async {
+    let request = ApplyRequest(state: state, reloads: reloading, animated: animated)
     let submitted = queue.submit(request, merging: Self.merge)
     if submitted.superseded { feedStatistics.supersededStates += 1 }
     if !submitted.runs {
@@ -69,7 +86,7 @@ extension ListController {
 
   /// A newer request merged with an older one: the newer state, and a reload when either asked for one.
   private static func merge(_ old: ApplyRequest, _ new: ApplyRequest) -> ApplyRequest {
-    ApplyRequest(state: new.state, reloads: old.reloads || new.reloads)
+    ApplyRequest(state: new.state, reloads: old.reloads || new.reloads, animated: old.animated && new.animated)
   }
 
   private func runQueue() async {
@@ -121,14 +138,16 @@ extension ListController {
     feedStatistics.appliedStates += 1
     modelGeneration += 1
     shownRows = prepared.rows
-    publish(prepared.changes, target: prepared.target, reloading: request.reloads)
+    publish(prepared.changes, target: prepared.target, reloading: request.reloads, animated: request.animated)
   }
 
   /// Makes `target` the controller's list and hands it to the engine, or to the composite holding the controller.
-  func publish(_ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool) {
+  func publish(
+    _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool = true
+  ) {
     published = target
     if let engine {
-      engine.publish(changes, target: target, reloading: reloading)
+      engine.publish(changes, target: target, reloading: reloading, animated: animated)
     } else {
       compositionLink.send(changes, reloading: reloading)
     }

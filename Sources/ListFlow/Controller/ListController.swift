@@ -65,6 +65,7 @@ public final class ListController<State: Sendable> {
   struct ApplyRequest {
     var state: State
     var reloads: Bool
+    var animated = true
   }
 
   /// Creates a controller that prepares each state with a function; with a view, its engine becomes the view's

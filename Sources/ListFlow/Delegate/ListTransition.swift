@@ -30,6 +30,9 @@ public struct ListTransition: Sendable, CustomStringConvertible {
   public var reloadReason: ReloadReason?
   /// The list once the transition is done.
   public var target: ListSnapshot
+  /// Whether the view is asked to animate the change (every batch's ``ListUpdate/animated``); always `false` for
+  /// a reload, which a view shows at once.
+  public var animated: Bool
 
   /// Creates a transition.
   ///
@@ -37,10 +40,14 @@ public struct ListTransition: Sendable, CustomStringConvertible {
   ///   - changes: The staged changes.
   ///   - reloadReason: Why the view was reloaded, or `nil` for batch updates.
   ///   - target: The list once the transition is done.
-  public init(changes: StagedChangeset<ListSnapshot>, reloadReason: ReloadReason?, target: ListSnapshot) {
+  ///   - animated: Whether the batches are animated; ignored (`false`) for a reload.
+  public init(
+    changes: StagedChangeset<ListSnapshot>, reloadReason: ReloadReason?, target: ListSnapshot, animated: Bool = true
+  ) {
     self.changes = changes
     self.reloadReason = reloadReason
     self.target = target
+    self.animated = reloadReason == nil && animated
   }
 
   /// Whether the view was reloaded instead of updated in batches.

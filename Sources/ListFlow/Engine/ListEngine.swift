@@ -63,13 +63,15 @@ public final class ListEngine: ListDataSource {
   /// Something that changes the list, applied in order.
   enum Operation {
     /// A feed published a list and the stages from the list before it.
-    case publish(StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool)
+    case publish(StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool)
     /// A reload of the list shown.
     case reload(ListTransition.ReloadReason)
     /// A move asked for while a change was applied: taken by the feed, then shown as a batch.
     case move(Move<ItemPath>)
     /// An expansion asked for while a change was applied.
     case expand(Bool, ItemPath)
+    /// Rows to reconfigure or reload, by identity, with no change of content (see `ListEngine+ExplicitUpdates`).
+    case refresh([ListIdentifier], reloading: Bool, animated: Bool)
   }
 
   /// Creates an engine, makes it `view`'s data source, and shows `sections` with a first reload when there are any.
@@ -91,12 +93,16 @@ public final class ListEngine: ListDataSource {
   ///   - changes: The stages from the feed's previous list to `target`.
   ///   - target: The feed's new list (it may hold newer binders of equal content than the last stage's data).
   ///   - reloading: Whether the view must reload instead of applying batches.
-  public func publish(_ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool = false) {
+  ///   - animated: Whether the batches are animated (``ListUpdate/animated``); a reload never is. Lists that
+  ///     wait together are animated only if each asked for it.
+  public func publish(
+    _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool = false, animated: Bool = true
+  ) {
     if isAbsorbingViewMove {
       snapshot = target
       return
     }
-    enqueue(.publish(changes, target: target, reloading: reloading))
+    enqueue(.publish(changes, target: target, reloading: reloading, animated: animated))
   }
 
   /// Reloads the view from the list shown, with no new list (queued behind a change being applied).
@@ -117,12 +123,13 @@ public final class ListEngine: ListDataSource {
     while !pending.isEmpty {
       let operation = pending.removeFirst()
       switch operation {
-      case .publish(var changes, var target, var reloading):
+      case .publish(var changes, var target, var reloading, var animated):
         // Lists published while the previous one was applied: show only the newest, diffed from the list shown.
         if case .publish = pending.first {
-          while case .publish(_, let newer, let newerReloads) = pending.first {
+          while case .publish(_, let newer, let newerReloads, let newerAnimates) = pending.first {
             target = newer
             reloading = reloading || newerReloads
+            animated = animated && newerAnimates
             pending.removeFirst()
           }
           if let diffed = diffFromShown(to: target) {
@@ -133,13 +140,15 @@ public final class ListEngine: ListDataSource {
             reloading = true
           }
         }
-        show(changes, target: target, reloading: reloading)
+        show(changes, target: target, reloading: reloading, animated: animated)
       case .reload(let reason):
         reload(reason)
       case .move(let move):
         performQueuedMove(move)
       case .expand(let expanded, let path):
         expand(expanded, path)
+      case .refresh(let ids, let reloading, let animated):
+        refresh(ids, reloading: reloading, animated: animated)
       }
     }
   }
@@ -150,7 +159,9 @@ public final class ListEngine: ListDataSource {
   }
 
   /// Shows a list: a reload when one is due, else the stages one batch each.
-  private func show(_ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool) {
+  private func show(
+    _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool
+  ) {
     let reason: ListTransition.ReloadReason? =
       if !hasLoaded { .initial } else if reloading { .requested } else if !view.isVisible {
         .notVisible
@@ -162,7 +173,7 @@ public final class ListEngine: ListDataSource {
         // Nothing visible changed: keep the newest binders, the view needs no call.
         snapshot = target
       } else {
-        performBatches(changes, to: target)
+        performBatches(changes, to: target, animated: animated)
       }
       return
     }
@@ -176,7 +187,7 @@ public final class ListEngine: ListDataSource {
     reloadView(ListTransition(changes: StagedChangeset(), reloadReason: reason, target: snapshot))
   }
 
-  private func reloadView(_ transition: ListTransition) {
+  func reloadView(_ transition: ListTransition) {
     delegate.willApply(transition)
     hasLoaded = true
     displayedCells.removeAll()
@@ -188,18 +199,19 @@ public final class ListEngine: ListDataSource {
 
   /// After a change, the end counts as not reached: a list whose end stays on screen (a page that did not fill
   /// it) reports ``SyncDelegate/didReachEnd`` again at the view's next scroll report, so paging cannot stall.
-  private func rearmEnd() {
+  func rearmEnd() {
     edges.end = false
     routesShown = root?.sectionRoutes()
   }
 
   /// Applies staged changes one batch per stage, between ``SyncDelegate/willApply`` and ``SyncDelegate/didApply``.
-  private func performBatches(_ changes: StagedChangeset<ListSnapshot>, to target: ListSnapshot) {
-    let transition = ListTransition(changes: changes, reloadReason: nil, target: target)
+  private func performBatches(_ changes: StagedChangeset<ListSnapshot>, to target: ListSnapshot, animated: Bool) {
+    let transition = ListTransition(changes: changes, reloadReason: nil, target: target, animated: animated)
     delegate.willApply(transition)
     var sectionsChanged = false
     for (index, stage) in changes.enumerated() {
-      let update = ListUpdate(changeset: stage, previous: snapshot, stage: index, stageCount: changes.count)
+      let update = ListUpdate(
+        changeset: stage, previous: snapshot, stage: index, stageCount: changes.count, animated: animated)
       // Until sections are deleted, inserted or moved, the sections are routed as before the change; after that,
       // as the feeds route them now.
       routingBeforeStage = sectionsChanged ? root?.sectionRoutes() : routesShown

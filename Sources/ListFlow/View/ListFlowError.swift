@@ -21,6 +21,9 @@ public enum ListFlowError: Error, Hashable, Sendable, CustomStringConvertible {
   case rowNotMovable(ItemPath)
   /// The sequence of states ended with an error.
   case stateStreamFailed(String)
+  /// Rows asked to be reconfigured or reloaded (``ListEngine/reconfigureRows(_:animated:)``) are not in the list
+  /// shown; the other rows of the request were refreshed.
+  case unknownRows([ListIdentifier])
 
   /// A sentence naming what went wrong.
   public var description: String {
@@ -38,6 +41,7 @@ public enum ListFlowError: Error, Hashable, Sendable, CustomStringConvertible {
     case .rowNotEditable(let path): "row \(path) cannot be edited"
     case .rowNotMovable(let path): "row \(path) cannot be moved"
     case .stateStreamFailed(let message): "the sequence of states failed: \(message)"
+    case .unknownRows(let ids): "no row has the identity \(ids.map(\.description).joined(separator: ", "))"
     }
   }
 }

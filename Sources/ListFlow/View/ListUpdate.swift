@@ -24,6 +24,9 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
   public var stage: Int
   /// The number of stages of the change this stage belongs to.
   public var stageCount: Int
+  /// Whether the view should animate this batch: a hint that a host that can animate may follow and one that
+  /// cannot ignores. Diffed changes animate unless the call that made them asked otherwise.
+  public var animated: Bool
 
   /// Creates an update from its parts, as given.
   ///
@@ -37,18 +40,21 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
   ///   - reloadedRows: Updated rows whose cell type changed.
   ///   - stage: The stage's index, from 0.
   ///   - stageCount: The number of stages.
+  ///   - animated: Whether the view should animate the batch.
   public init(
     changeset: Changeset<ListSnapshot>,
     reconfiguredRows: [ItemPath],
     reloadedRows: [ItemPath],
     stage: Int,
-    stageCount: Int
+    stageCount: Int,
+    animated: Bool = true
   ) {
     self.changeset = changeset
     self.reconfiguredRows = reconfiguredRows
     self.reloadedRows = reloadedRows
     self.stage = stage
     self.stageCount = stageCount
+    self.animated = animated
   }
 
   /// Splits a stage's updated rows by comparing the binders before and after it.
@@ -63,8 +69,11 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
   ///   - previous: The list before the stage.
   ///   - stage: The stage's index.
   ///   - stageCount: The number of stages.
+  ///   - animated: Whether the view should animate the batch.
   /// - Complexity: O(u) in the number of updated rows.
-  public init(changeset: Changeset<ListSnapshot>, previous: ListSnapshot, stage: Int, stageCount: Int) {
+  public init(
+    changeset: Changeset<ListSnapshot>, previous: ListSnapshot, stage: Int, stageCount: Int, animated: Bool = true
+  ) {
     var reconfigured: [ItemPath] = []
     var reloaded: [ItemPath] = []
     for path in changeset.elementUpdated {
@@ -81,7 +90,8 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
       reconfiguredRows: reconfigured,
       reloadedRows: reloaded,
       stage: stage,
-      stageCount: stageCount
+      stageCount: stageCount,
+      animated: animated
     )
   }
 
@@ -136,7 +146,7 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
 
   /// The stage number and its changes, one kind per line.
   public var description: String {
-    var lines = ["stage \(stage + 1)/\(stageCount)"]
+    var lines = ["stage \(stage + 1)/\(stageCount)" + (animated ? "" : " (not animated)")]
     let changes = changeset.description
     if changes != "(no changes)" { lines.append(changes) }
     if !reconfiguredRows.isEmpty {

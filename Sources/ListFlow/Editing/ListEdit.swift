@@ -1,0 +1,348 @@
+/// A list as a value to edit: append, insert, delete and move rows and sections, mark rows to reconfigure or
+/// reload, and hand the result to a controller, which diffs it with the list shown like any state.
+///
+/// For code that thinks in edits rather than in states (the way a diffable data source's snapshot is edited):
+///
+/// ```swift
+/// var edit = ListEdit()
+/// try edit.appendSections(["inbox"])
+/// try edit.appendRows([Message("a").cellBinder, Message("b").cellBinder])
+/// try edit.moveRow("b", before: "a")
+/// try edit.reconfigureRows(["a"])
+/// controller.apply(edit)
+/// ```
+///
+/// Rows and sections are named by identity (``CellBinder/id``, ``SectionModel/id``). Identities are meant to be
+/// unique: inserting a row or section whose identity is in the list already throws
+/// ``ListEditError/duplicateRow(_:)`` or ``ListEditError/duplicateSection(_:)``. When the list an edit starts
+/// from holds an identity twice, an edit naming it acts on the first. Every edit is checked before it changes
+/// anything: a refused edit throws a ``ListEditError`` and leaves the value as it was.
+///
+/// - Complexity: Each edit is O(*n*) in the number of rows, for the look-ups by identity.
+public struct ListEdit: Sendable {
+  /// The list once the edits so far are made: what a controller shows when the edit is applied.
+  public private(set) var sections: ListSnapshot
+  /// The rows to fill again once the list is shown, by identity, in the order they were named.
+  public private(set) var reconfiguredRows: [ListIdentifier] = []
+  /// The rows whose cells to replace once the list is shown, by identity, in the order they were named.
+  public private(set) var reloadedRows: [ListIdentifier] = []
+
+  /// Starts an edit from a list: empty by default, or the list a controller shows (``ListController/snapshot``).
+  ///
+  /// - Parameter sections: The list to edit.
+  public init(_ sections: ListSnapshot = []) {
+    self.sections = sections
+  }
+
+  /// The identities of the sections, in order.
+  public var sectionIdentifiers: [ListIdentifier] { sections.map(\.model.id) }
+
+  /// The identities of all rows, section after section.
+  public var rowIdentifiers: [ListIdentifier] { sections.flatMap { $0.elements.map(\.id) } }
+
+  /// The identities of a section's rows, in order.
+  ///
+  /// - Parameter section: The section's identity.
+  /// - Returns: The identities.
+  /// - Throws: ``ListEditError/unknownSection(_:)``.
+  public func rowIdentifiers(inSection section: ListIdentifier) throws(ListEditError) -> [ListIdentifier] {
+    sections[try index(ofSection: section)].elements.map(\.id)
+  }
+
+  // MARK: Sections
+
+  /// Adds empty sections, or sections with rows, after the last one.
+  ///
+  /// - Parameter newSections: The sections.
+  /// - Throws: ``ListEditError/duplicateSection(_:)`` or ``ListEditError/duplicateRow(_:)``.
+  public mutating func appendSections<Row: CellBinderConvertible>(
+    _ newSections: [ListSection<Row>]
+  )
+    throws(ListEditError)
+  {
+    try insertSections(newSections, at: sections.count)
+  }
+
+  /// Adds empty sections after the last one.
+  ///
+  /// - Parameter ids: The sections' identities.
+  /// - Throws: ``ListEditError/duplicateSection(_:)``.
+  public mutating func appendSections(_ ids: [ListIdentifier]) throws(ListEditError) {
+    try appendSections(ids.map { ListSection<CellBinder>(id: $0, items: []) })
+  }
+
+  /// Inserts sections before a section.
+  ///
+  /// - Parameters:
+  ///   - newSections: The sections.
+  ///   - section: The identity of the section they go before.
+  /// - Throws: ``ListEditError/unknownSection(_:)``, ``ListEditError/duplicateSection(_:)`` or
+  ///   ``ListEditError/duplicateRow(_:)``.
+  public mutating func insertSections<Row: CellBinderConvertible>(
+    _ newSections: [ListSection<Row>], before section: ListIdentifier
+  ) throws(ListEditError) {
+    try insertSections(newSections, at: try index(ofSection: section))
+  }
+
+  /// Inserts sections after a section.
+  ///
+  /// - Parameters:
+  ///   - newSections: The sections.
+  ///   - section: The identity of the section they go after.
+  /// - Throws: As ``insertSections(_:before:)``.
+  public mutating func insertSections<Row: CellBinderConvertible>(
+    _ newSections: [ListSection<Row>], after section: ListIdentifier
+  ) throws(ListEditError) {
+    try insertSections(newSections, at: try index(ofSection: section) + 1)
+  }
+
+  /// Inserts sections at a section index.
+  ///
+  /// - Parameters:
+  ///   - newSections: The sections.
+  ///   - index: Where the first goes, in `0...sectionCount`.
+  /// - Throws: ``ListEditError/sectionOutOfRange(section:sectionCount:)``,
+  ///   ``ListEditError/duplicateSection(_:)`` or ``ListEditError/duplicateRow(_:)``.
+  public mutating func insertSections<Row: CellBinderConvertible>(
+    _ newSections: [ListSection<Row>], at index: Int
+  )
+    throws(ListEditError)
+  {
+    guard (0...sections.count).contains(index) else {
+      throw .sectionOutOfRange(section: index, sectionCount: sections.count)
+    }
+    let snapshots = newSections.map(\.snapshot)
+    var sectionIDs = Set(sectionIdentifiers)
+    for section in snapshots where !sectionIDs.insert(section.model.id).inserted {
+      throw .duplicateSection(section.model.id)
+    }
+    try checkNew(snapshots.flatMap(\.elements))
+    sections.insert(contentsOf: snapshots, at: index)
+  }
+
+  /// Deletes sections and their rows.
+  ///
+  /// - Parameter ids: The sections' identities.
+  /// - Throws: ``ListEditError/unknownSection(_:)``.
+  public mutating func deleteSections(_ ids: [ListIdentifier]) throws(ListEditError) {
+    for id in ids { _ = try index(ofSection: id) }
+    let deleted = Set(ids)
+    sections.removeAll { deleted.contains($0.model.id) }
+  }
+
+  /// Moves a section before another.
+  ///
+  /// - Parameters:
+  ///   - id: The identity of the section to move.
+  ///   - other: The identity of the section it goes before.
+  /// - Throws: ``ListEditError/unknownSection(_:)`` or ``ListEditError/movedRelativeToItself(_:)``.
+  public mutating func moveSection(_ id: ListIdentifier, before other: ListIdentifier) throws(ListEditError) {
+    try moveSection(id, next: other, after: false)
+  }
+
+  /// Moves a section after another.
+  ///
+  /// - Parameters:
+  ///   - id: The identity of the section to move.
+  ///   - other: The identity of the section it goes after.
+  /// - Throws: As ``moveSection(_:before:)``.
+  public mutating func moveSection(_ id: ListIdentifier, after other: ListIdentifier) throws(ListEditError) {
+    try moveSection(id, next: other, after: true)
+  }
+
+  private mutating func moveSection(
+    _ id: ListIdentifier, next other: ListIdentifier, after: Bool
+  )
+    throws(ListEditError)
+  {
+    guard id != other else { throw .movedRelativeToItself(id) }
+    let source = try index(ofSection: id)
+    _ = try index(ofSection: other)
+    let section = sections.remove(at: source)
+    let target = try index(ofSection: other) + (after ? 1 : 0)
+    sections.insert(section, at: target)
+  }
+
+  // MARK: Rows
+
+  /// Adds rows at the end of a section: the last section when none is named.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows (binders, item view models).
+  ///   - section: The section's identity, or `nil` for the last section.
+  /// - Throws: ``ListEditError/noSection``, ``ListEditError/unknownSection(_:)`` or
+  ///   ``ListEditError/duplicateRow(_:)``.
+  public mutating func appendRows<Row: CellBinderConvertible>(
+    _ rows: [Row], toSection section: ListIdentifier? = nil
+  )
+    throws(ListEditError)
+  {
+    let index: Int
+    if let section {
+      index = try self.index(ofSection: section)
+    } else {
+      guard !sections.isEmpty else { throw .noSection }
+      index = sections.count - 1
+    }
+    let binders = rows.map(\.cellBinder)
+    try checkNew(binders)
+    sections[index].elements.append(contentsOf: binders)
+  }
+
+  /// Inserts rows before a row.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows.
+  ///   - row: The identity of the row they go before.
+  /// - Throws: ``ListEditError/unknownRow(_:)`` or ``ListEditError/duplicateRow(_:)``.
+  public mutating func insertRows<Row: CellBinderConvertible>(
+    _ rows: [Row], before row: ListIdentifier
+  )
+    throws(ListEditError)
+  {
+    try insertRows(rows, at: try path(ofRow: row))
+  }
+
+  /// Inserts rows after a row.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows.
+  ///   - row: The identity of the row they go after.
+  /// - Throws: As ``insertRows(_:before:)``.
+  public mutating func insertRows<Row: CellBinderConvertible>(
+    _ rows: [Row], after row: ListIdentifier
+  )
+    throws(ListEditError)
+  {
+    let path = try path(ofRow: row)
+    try insertRows(rows, at: ItemPath(item: path.item + 1, section: path.section))
+  }
+
+  /// Inserts rows at a position.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows.
+  ///   - path: Where the first goes: a section of the list, and an item in `0...rowCount`.
+  /// - Throws: ``ListEditError/sectionOutOfRange(section:sectionCount:)``,
+  ///   ``ListEditError/rowOutOfRange(path:rowCount:)`` or ``ListEditError/duplicateRow(_:)``.
+  public mutating func insertRows<Row: CellBinderConvertible>(
+    _ rows: [Row], at path: ItemPath
+  )
+    throws(ListEditError)
+  {
+    guard sections.indices.contains(path.section) else {
+      throw .sectionOutOfRange(section: path.section, sectionCount: sections.count)
+    }
+    let count = sections[path.section].elements.count
+    guard (0...count).contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: count) }
+    let binders = rows.map(\.cellBinder)
+    try checkNew(binders)
+    sections[path.section].elements.insert(contentsOf: binders, at: path.item)
+  }
+
+  /// Deletes rows.
+  ///
+  /// - Parameter ids: The rows' identities.
+  /// - Throws: ``ListEditError/unknownRow(_:)``.
+  public mutating func deleteRows(_ ids: [ListIdentifier]) throws(ListEditError) {
+    var paths: [ItemPath] = []
+    for id in ids { paths.append(try path(ofRow: id)) }
+    for path in Set(paths).sorted(by: { ($0.section, $0.item) > ($1.section, $1.item) }) {
+      sections[path.section].elements.remove(at: path.item)
+    }
+  }
+
+  /// Moves a row before another, in the same section or another.
+  ///
+  /// - Parameters:
+  ///   - id: The identity of the row to move.
+  ///   - other: The identity of the row it goes before.
+  /// - Throws: ``ListEditError/unknownRow(_:)`` or ``ListEditError/movedRelativeToItself(_:)``.
+  public mutating func moveRow(_ id: ListIdentifier, before other: ListIdentifier) throws(ListEditError) {
+    try moveRow(id, next: other, after: false)
+  }
+
+  /// Moves a row after another, in the same section or another.
+  ///
+  /// - Parameters:
+  ///   - id: The identity of the row to move.
+  ///   - other: The identity of the row it goes after.
+  /// - Throws: As ``moveRow(_:before:)``.
+  public mutating func moveRow(_ id: ListIdentifier, after other: ListIdentifier) throws(ListEditError) {
+    try moveRow(id, next: other, after: true)
+  }
+
+  /// Moves a row to a position: a section of the list, and an item in `0...rowCount` of that section once the
+  /// row has left its place.
+  ///
+  /// - Parameters:
+  ///   - id: The identity of the row to move.
+  ///   - path: Where it goes.
+  /// - Throws: ``ListEditError/unknownRow(_:)``, ``ListEditError/sectionOutOfRange(section:sectionCount:)`` or
+  ///   ``ListEditError/rowOutOfRange(path:rowCount:)``.
+  public mutating func moveRow(_ id: ListIdentifier, to path: ItemPath) throws(ListEditError) {
+    let source = try self.path(ofRow: id)
+    guard sections.indices.contains(path.section) else {
+      throw .sectionOutOfRange(section: path.section, sectionCount: sections.count)
+    }
+    let count = sections[path.section].elements.count - (source.section == path.section ? 1 : 0)
+    guard (0...count).contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: count) }
+    let row = sections[source.section].elements.remove(at: source.item)
+    sections[path.section].elements.insert(row, at: path.item)
+  }
+
+  private mutating func moveRow(
+    _ id: ListIdentifier, next other: ListIdentifier, after: Bool
+  )
+    throws(ListEditError)
+  {
+    guard id != other else { throw .movedRelativeToItself(id) }
+    let source = try path(ofRow: id)
+    _ = try path(ofRow: other)
+    let row = sections[source.section].elements.remove(at: source.item)
+    let target = try path(ofRow: other)
+    sections[target.section].elements.insert(row, at: target.item + (after ? 1 : 0))
+  }
+
+  /// Marks rows to be filled again once the list is shown, although their content may not have changed
+  /// (``ListController/reconfigureRows(_:animated:)``).
+  ///
+  /// - Parameter ids: The rows' identities.
+  /// - Throws: ``ListEditError/unknownRow(_:)``.
+  public mutating func reconfigureRows(_ ids: [ListIdentifier]) throws(ListEditError) {
+    for id in ids { _ = try path(ofRow: id) }
+    for id in ids where !reconfiguredRows.contains(id) { reconfiguredRows.append(id) }
+  }
+
+  /// Marks rows whose cells are to be replaced once the list is shown (``ListController/reloadRows(_:animated:)``).
+  ///
+  /// - Parameter ids: The rows' identities.
+  /// - Throws: ``ListEditError/unknownRow(_:)``.
+  public mutating func reloadRows(_ ids: [ListIdentifier]) throws(ListEditError) {
+    for id in ids { _ = try path(ofRow: id) }
+    for id in ids where !reloadedRows.contains(id) { reloadedRows.append(id) }
+  }
+
+  // MARK: Look-ups
+
+  private func index(ofSection id: ListIdentifier) throws(ListEditError) -> Int {
+    guard let index = sections.firstIndex(where: { $0.model.id == id }) else { throw .unknownSection(id) }
+    return index
+  }
+
+  private func path(ofRow id: ListIdentifier) throws(ListEditError) -> ItemPath {
+    for (section, content) in sections.enumerated() {
+      if let item = content.elements.firstIndex(where: { $0.id == id }) {
+        return ItemPath(item: item, section: section)
+      }
+    }
+    throw .unknownRow(id)
+  }
+
+  /// Throws when a new row's identity is in the list already or twice among the new rows.
+  private func checkNew(_ rows: [CellBinder]) throws(ListEditError) {
+    guard !rows.isEmpty else { return }
+    var seen = Set(rowIdentifiers)
+    for row in rows where !seen.insert(row.id).inserted { throw .duplicateRow(row.id) }
+  }
+}

@@ -1,0 +1,79 @@
+extension ListEngine {
+  /// Fills the cells of rows again, by identity, although their content did not change: the view keeps each
+  /// row's cell and asks for it to be filled anew (``ListUpdate/reconfiguredRows``).
+  ///
+  /// Use it when something a row's cell shows lies outside the row's content (a clock, a setting read while
+  /// configuring). The cell is reset with ``ListCell/prepareForReuse()`` before it is filled, so it ends exactly
+  /// as a freshly dequeued cell configured with the same binder.
+  ///
+  /// ```swift
+  /// engine.reconfigureRows([ListIdentifier("clock")])
+  /// ```
+  ///
+  /// The request is one batch of its own, queued behind a change being applied, like every change. Every row
+  /// with one of the identities is refreshed (also rows that share an identity). Identities with no row in the
+  /// list when the request runs are skipped and reported to ``SyncDelegate/didFail`` as
+  /// ``ListFlowError/unknownRows(_:)``; an empty request does nothing. Before the first list is shown, or while
+  /// the view is not visible, the view is reloaded instead (``ListTransition/ReloadReason/notVisible``).
+  ///
+  /// - Parameters:
+  ///   - ids: The rows' identities.
+  ///   - animated: Whether the view should animate the batch (``ListUpdate/animated``).
+  /// - Complexity: O(*n*) in the number of rows shown.
+  public func reconfigureRows(_ ids: [ListIdentifier], animated: Bool = true) {
+    guard !ids.isEmpty else { return }
+    enqueue(.refresh(ids, reloading: false, animated: animated))
+  }
+
+  /// Replaces the cells of rows, by identity, although their content did not change: the view gives each row's
+  /// cell back to its reuse pool and asks for a new one (``ListUpdate/reloadedRows``).
+  ///
+  /// Everything ``reconfigureRows(_:animated:)`` says about queueing, shared and unknown identities holds here.
+  ///
+  /// - Parameters:
+  ///   - ids: The rows' identities.
+  ///   - animated: Whether the view should animate the batch (``ListUpdate/animated``).
+  /// - Complexity: O(*n*) in the number of rows shown.
+  public func reloadRows(_ ids: [ListIdentifier], animated: Bool = true) {
+    guard !ids.isEmpty else { return }
+    enqueue(.refresh(ids, reloading: true, animated: animated))
+  }
+
+  /// Sends one batch that reconfigures or reloads the rows with the identities, as the queue reaches it.
+  func refresh(_ ids: [ListIdentifier], reloading: Bool, animated: Bool) {
+    let wanted = Set(ids)
+    var found = Set<ListIdentifier>()
+    var paths: [ItemPath] = []
+    for (section, content) in snapshot.enumerated() {
+      for (item, row) in content.elements.enumerated() where wanted.contains(row.id) {
+        paths.append(ItemPath(item: item, section: section))
+        found.insert(row.id)
+      }
+    }
+    var reported = Set<ListIdentifier>()
+    let unknown = ids.filter { !found.contains($0) && reported.insert($0).inserted }
+    if !unknown.isEmpty { report(.unknownRows(unknown)) }
+    guard !paths.isEmpty else { return }
+    let changeset = Changeset(data: snapshot, elementUpdated: paths)
+    guard hasLoaded, view.isVisible else {
+      reloadView(
+        ListTransition(
+          changes: StagedChangeset([changeset]), reloadReason: hasLoaded ? .notVisible : .initial,
+          target: snapshot))
+      return
+    }
+    let update = ListUpdate(
+      changeset: changeset, reconfiguredRows: reloading ? [] : paths, reloadedRows: reloading ? paths : [],
+      stage: 0, stageCount: 1, animated: animated)
+    let transition = ListTransition(
+      changes: StagedChangeset([changeset]), reloadReason: nil, target: snapshot, animated: animated)
+    delegate.willApply(transition)
+    routingBeforeStage = routesShown
+    view.performBatchUpdates(update)
+    routingBeforeStage = nil
+    batchCount += 1
+    delegate.dispatch(update)
+    rearmEnd()
+    delegate.didApply(transition)
+  }
+}
