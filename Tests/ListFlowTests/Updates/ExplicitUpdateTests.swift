@@ -1,0 +1,152 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+/// A cell that shows a value read from outside its row's content, so that only an explicit update refreshes it.
+@MainActor
+final class ClockCell: BindableCell {
+  static var now = 0
+  var text = ""
+  func bind(_ name: String) { text = "\(name) @\(Self.now)" }
+  func prepareForReuse() { text = "" }
+  var textRepresentation: String { text }
+}
+
+@MainActor
+@Suite("Explicit updates: rows reconfigured or reloaded by identity, and the animation hint", .serialized)
+struct ExplicitUpdateTests {
+  func makeList() async -> (RecordingListView, ListController<[CellBinder]>) {
+    let view = RecordingListView()
+    let controller = ListController<[CellBinder]>(view: view)
+    ClockCell.now = 0
+    await controller.apply(["a", "b", "c"].map { ClockCell.makeBinder(value: $0, id: $0) })
+    return (view, controller)
+  }
+
+  @Test("reconfigure keeps each row's cell and fills it again; content that did not change is refreshed")
+  func reconfigureKeepsTheCell() async {
+    let (view, controller) = await makeList()
+    let before = view.sections[0].rows[1]
+    ClockCell.now = 1
+    controller.reconfigureRows(["b"])
+    #expect(view.sections[0].rows[1] === before)
+    #expect(view.renderedLines == ["a @0", "b @1", "c @0"])
+    #expect(view.updates.last?.reconfiguredRows == [ItemPath(item: 1, section: 0)])
+    #expect(view.configuredCells.last?.isReconfigured == true)
+    #expect(view.inconsistencies.isEmpty)
+  }
+
+  @Test("reload gives each row's cell back to the reuse pool and shows one dequeued anew")
+  func reloadReplacesTheCell() async {
+    let (view, controller) = await makeList()
+    let pulled = view.configuredCells.count
+    ClockCell.now = 2
+    controller.reloadRows(["c", "a"])
+    #expect(view.configuredCells[pulled...].map(\.isReconfigured) == [false, false])
+    #expect(view.renderedLines == ["a @2", "b @0", "c @2"])
+    #expect(view.updates.last?.reloadedRows == [ItemPath(item: 0, section: 0), ItemPath(item: 2, section: 0)])
+    #expect(view.updates.last?.reconfiguredRows == [])
+    #expect(view.inconsistencies.isEmpty)
+  }
+
+  @Test("unknown identities are reported as unknownRows and skipped; the known ones are refreshed")
+  func unknownIdentities() async {
+    let (view, controller) = await makeList()
+    var failures: [ListFlowError] = []
+    controller.delegate.didFail = { failures.append($0) }
+    let batches = view.updates.count
+    controller.reconfigureRows(["zz"])
+    #expect(failures == [.unknownRows(["zz"])])
+    #expect(view.updates.count == batches)
+    ClockCell.now = 3
+    controller.reloadRows(["yy", "a", "yy"])
+    #expect(failures.last == .unknownRows(["yy"]))
+    #expect(view.renderedLines == ["a @3", "b @0", "c @0"])
+    controller.reconfigureRows([])
+    #expect(view.updates.count == batches + 1)
+  }
+
+  @Test("a request made while a change is applied waits for it, and is applied after it")
+  func queuedDuringAChange() async {
+    let (view, controller) = await makeList()
+    var asked = false
+    controller.delegate.willApply = { _ in
+      if !asked {
+        asked = true
+        ClockCell.now = 4
+        controller.reconfigureRows(["a"])
+      }
+    }
+    await controller.apply(["a", "c"].map { ClockCell.makeBinder(value: $0, id: $0) })
+    #expect(view.renderedLines == ["a @4", "c @0"])
+    #expect(view.updates.suffix(2).map(\.reconfiguredRows) == [[], [ItemPath(item: 0, section: 0)]])
+    #expect(view.inconsistencies.isEmpty)
+  }
+
+  @Test("a composed controller refreshes rows of any child by identity")
+  func composedController() async throws {
+    let child = ListController<[CellBinder]>(view: nil)
+    await child.apply(["x", "y"].map { ClockCell.makeBinder(value: $0, id: $0) })
+    let composite = ComposedDataSource<ListSectionSnapshot>()
+    try composite.append(child)
+    let view = RecordingListView()
+    let composed = ComposedListController(view: view, composite: composite)
+    ClockCell.now = 5
+    composed.reconfigureRows(["y"])
+    composed.reloadRows(["x"])
+    #expect(view.renderedLines == ["x @5", "y @5"])
+    #expect(view.updates.map(\.reconfiguredRows.count) == [1, 0])
+    #expect(view.updates.map(\.reloadedRows.count) == [0, 1])
+  }
+
+  @Test(
+    "random states, reconfigures and reloads: every cell shown is a fresh cell; each batch carries its hint",
+    .timeLimit(.minutes(2)))
+  func freshCellsAndAnimationHint() async {
+    for seed in UInt64(1)...200 {
+      var random = SplitMix64(seed: seed)
+      let view = RecordingListView()
+      let controller = ListController<[ListSection<CellBinder>]>(
+        view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      var transitions: [ListTransition] = []
+      controller.delegate.didApply = { transitions.append($0) }
+      for step in 0..<10 {
+        let animated = random.next() % 2 == 0
+        let batchesBefore = view.updates.count
+        let transitionsBefore = transitions.count
+        let ids = controller.snapshot.flatMap { $0.elements.map(\.id) }
+        var asked = ids.filter { _ in random.next() % 3 == 0 }
+        if random.next() % 4 == 0 { asked.append(ListIdentifier(1000 + step)) }
+        switch random.next() % 3 {
+        case 0: await controller.apply(FreshCellPropertyTests.state(&random), animated: animated)
+        case 1: controller.reconfigureRows(asked, animated: animated)
+        default: controller.reloadRows(asked, animated: animated)
+        }
+        let fresh = ListRendering.lines(of: controller.snapshot)
+        let newBatches = view.updates[batchesBefore...]
+        let newTransitions = transitions[transitionsBefore...]
+        let hintsRight =
+          newBatches.allSatisfy { $0.animated == animated }
+          && newTransitions.allSatisfy { $0.animated == ($0.isReload ? false : animated) }
+        #expect(view.renderedLines == fresh, "seed \(seed), step \(step)")
+        #expect(hintsRight, "seed \(seed), step \(step)")
+        #expect(view.inconsistencies.isEmpty, "seed \(seed), step \(step)")
+        if view.renderedLines != fresh || !hintsRight || !view.inconsistencies.isEmpty { return }
+      }
+    }
+  }
+
+  @Test("a reload is never animated; a diff animates by default")
+  func defaults() async {
+    let view = RecordingListView()
+    let controller = ListController<[CellBinder]>(view: view)
+    var transitions: [ListTransition] = []
+    controller.delegate.didApply = { transitions.append($0) }
+    await controller.apply([ClockCell.makeBinder(value: "a", id: "a")])
+    await controller.apply([ClockCell.makeBinder(value: "b", id: "b")])
+    await controller.apply([ClockCell.makeBinder(value: "c", id: "c")], reloading: true)
+    #expect(transitions.map(\.animated) == [false, true, false])
+    let everyBatchAnimates = view.updates.allSatisfy { $0.animated }
+    #expect(everyBatchAnimates)
+  }
+}
