@@ -1,0 +1,208 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+@MainActor
+@Suite("Editing as values: ListEdit against the diff path")
+struct ListEditTests {
+  static func rows(_ ids: [Int], _ random: inout SplitMix64) -> [TestRow] {
+    ids.map { TestRow(id: $0, version: Int(random.next() % 3), isAlternate: random.next() % 4 == 0) }
+  }
+
+  /// One random edit, made on `edit` and on `reference`; returns whether the two agreed that it was valid.
+  static func randomEdit(_ edit: inout ListEdit, _ reference: inout ReferenceList, _ random: inout SplitMix64) -> Bool {
+    func pick(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+    // Mostly identities the list has (and new ones for inserts), sometimes any: bad edits are made too.
+    func existingSection() -> Int {
+      reference.sections.isEmpty || pick(5) == 0 ? pick(6) : reference.sections[pick(reference.sections.count)].id
+    }
+    func existingRow() -> Int {
+      let rows = reference.allRows
+      return rows.isEmpty || pick(5) == 0 ? pick(30) : rows[pick(rows.count)]
+    }
+    let section = pick(6)
+    let other = existingSection()
+    let row = existingRow()
+    let otherRow = existingRow()
+    let newRows = (0..<pick(4)).map { _ in pick(30) }
+    let after = random.next() % 2 == 0
+    let sectionIndex = reference.section(other)
+    var model = reference
+    var valid = model.row(row) != nil
+    let done: Bool
+    do throws(ListEditError) {
+      switch pick(13) {
+      case 0:
+        valid = model.insertSection(section, rows: newRows, at: model.sections.count)
+        try edit.appendSections([ListSection(id: section, items: rows(newRows, &random))])
+      case 1:
+        valid = model.insertSection(section, rows: newRows, at: sectionIndex.map { $0 + (after ? 1 : 0) })
+        if after {
+          try edit.insertSections(
+            [ListSection(id: section, items: rows(newRows, &random))], after: ListIdentifier(other))
+        } else {
+          try edit.insertSections(
+            [ListSection(id: section, items: rows(newRows, &random))], before: ListIdentifier(other))
+        }
+      case 2:
+        valid = model.deleteSection(other)
+        try edit.deleteSections([ListIdentifier(other)])
+      case 3:
+        let moved = existingSection()
+        valid = model.moveSection(moved, next: other, after: after)
+        if after {
+          try edit.moveSection(ListIdentifier(moved), after: ListIdentifier(other))
+        } else {
+          try edit.moveSection(ListIdentifier(moved), before: ListIdentifier(other))
+        }
+      case 4:
+        valid = model.insertRows(newRows, section: model.section(other), item: nil)
+        try edit.appendRows(rows(newRows, &random), toSection: ListIdentifier(other))
+      case 5:
+        valid = model.insertRows(newRows, section: model.sections.indices.last, item: nil)
+        try edit.appendRows(rows(newRows, &random))
+      case 6:
+        let target = model.row(otherRow)
+        valid = model.insertRows(newRows, section: target?.section, item: target.map { $0.item + (after ? 1 : 0) })
+        if after {
+          try edit.insertRows(rows(newRows, &random), after: ListIdentifier(otherRow))
+        } else {
+          try edit.insertRows(rows(newRows, &random), before: ListIdentifier(otherRow))
+        }
+      case 7:
+        let item = pick(5)
+        let index = pick(4)
+        valid = model.insertRows(newRows, section: index, item: item)
+        try edit.insertRows(rows(newRows, &random), at: ItemPath(item: item, section: index))
+      case 8:
+        valid = model.deleteRows([row, otherRow])
+        try edit.deleteRows([ListIdentifier(row), ListIdentifier(otherRow)])
+      case 9:
+        valid = model.moveRow(row, next: otherRow, after: after)
+        if after {
+          try edit.moveRow(ListIdentifier(row), after: ListIdentifier(otherRow))
+        } else {
+          try edit.moveRow(ListIdentifier(row), before: ListIdentifier(otherRow))
+        }
+      case 10:
+        let item = pick(5)
+        let index = pick(4)
+        valid = model.moveRow(row, section: index, item: item)
+        try edit.moveRow(ListIdentifier(row), to: ItemPath(item: item, section: index))
+      default:
+        if pick(3) == 0 {
+          try edit.reloadRows([ListIdentifier(row)])
+        } else {
+          valid = model.row(row) != nil && model.row(otherRow) != nil
+          try edit.reconfigureRows([ListIdentifier(row), ListIdentifier(otherRow)])
+        }
+      }
+      done = true
+    } catch {
+      done = false
+    }
+    if done { reference = model }
+    return valid == done
+  }
+
+  static func state(_ edit: ListEdit) -> [ListSection<CellBinder>] {
+    edit.sections.map {
+      ListSection(id: $0.model.id, header: $0.model.header, footer: $0.model.footer, items: $0.elements)
+    }
+  }
+
+  @Test(
+    "random edits through ListEdit and the same lists as states through the diff give the same view",
+    .timeLimit(.minutes(2)))
+  func editsMatchTheDiffPath() async {
+    var accepted = 0
+    var reconfiguredChecked = 0
+    for seed in UInt64(1)...200 {
+      var random = SplitMix64(seed: seed)
+      let edited = RecordingListView()
+      let diffed = RecordingListView()
+      let editing = ListController<[ListSection<CellBinder>]>(
+        view: edited, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      let stating = ListController<[ListSection<CellBinder>]>(
+        view: diffed, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      var reference = ReferenceList()
+      for step in 0..<12 {
+        var edit = editing.makeEdit()
+        var agreed = true
+        for _ in 0..<(1 + random.next() % 4) {
+          let before = edit.reference
+          let rowsBefore = edit.rowIdentifiers.count + edit.sectionIdentifiers.count
+          agreed = Self.randomEdit(&edit, &reference, &random) && agreed
+          // A refused edit leaves the value as it was; an accepted one matches the reference.
+          if edit.reference != reference || (before == reference && edit.reference != before) { agreed = false }
+          if edit.reference != before || edit.rowIdentifiers.count + edit.sectionIdentifiers.count != rowsBefore {
+            accepted += 1
+          }
+        }
+        #expect(agreed, "seed \(seed), step \(step): ListEdit and the reference disagree")
+        let configuredBefore = edited.configuredCells.count
+        editing.apply(edit)
+        await stating.apply(Self.state(edit))
+        #expect(edited.renderedLines == diffed.renderedLines, "seed \(seed), step \(step)")
+        #expect(edited.renderedLines == ListRendering.lines(of: edit.sections), "seed \(seed), step \(step)")
+        let reconfigured = Set(
+          edited.configuredCells[configuredBefore...].filter(\.isReconfigured).map(\.element))
+        let expected = edit.reconfiguredRows.compactMap { id in editing.path(ofRow: id).map(ListElement.row) }
+        #expect(expected.allSatisfy(reconfigured.contains), "seed \(seed), step \(step)")
+        reconfiguredChecked += expected.count
+        #expect(edited.inconsistencies.isEmpty && diffed.inconsistencies.isEmpty, "seed \(seed)")
+        if !agreed || edited.renderedLines != diffed.renderedLines { return }
+      }
+    }
+    // The random edits reach the interesting cases: many change the list, many reconfigure shown rows.
+    #expect(accepted > 800)
+    #expect(reconfiguredChecked > 150)
+  }
+
+  @Test("bad edits throw a typed error and change nothing")
+  func badEdits() throws {
+    var edit = ListEdit()
+    #expect(throws: ListEditError.noSection) { try edit.appendRows([TestRow(id: 1, version: 0, isAlternate: false)]) }
+    try edit.appendSections(["s"])
+    try edit.appendRows([1, 2].map { TestRow(id: $0, version: 0, isAlternate: false) })
+    let before = edit.rowIdentifiers
+    #expect(throws: ListEditError.duplicateSection("s")) { try edit.appendSections(["s"]) }
+    #expect(throws: ListEditError.duplicateRow(1)) {
+      try edit.appendRows([TestRow(id: 1, version: 1, isAlternate: false)])
+    }
+    #expect(throws: ListEditError.duplicateRow(3)) {
+      try edit.appendRows([3, 3].map { TestRow(id: $0, version: 0, isAlternate: false) })
+    }
+    #expect(throws: ListEditError.unknownRow(9)) { try edit.deleteRows([1, 9]) }
+    #expect(throws: ListEditError.unknownSection("t")) { try edit.deleteSections(["t"]) }
+    #expect(throws: ListEditError.movedRelativeToItself(1)) { try edit.moveRow(1, before: 1) }
+    #expect(throws: ListEditError.rowOutOfRange(path: ItemPath(item: 3, section: 0), rowCount: 2)) {
+      try edit.insertRows([TestRow(id: 4, version: 0, isAlternate: false)], at: ItemPath(item: 3, section: 0))
+    }
+    #expect(throws: ListEditError.sectionOutOfRange(section: 2, sectionCount: 1)) {
+      try edit.moveRow(1, to: ItemPath(item: 0, section: 2))
+    }
+    #expect(throws: ListEditError.unknownRow(7)) { try edit.reconfigureRows([7]) }
+    #expect(edit.rowIdentifiers == before)
+    #expect(edit.reconfiguredRows.isEmpty)
+  }
+
+  @Test("performEdits shows the edited list; a refused edit shows nothing")
+  func performEdits() async throws {
+    let view = RecordingListView()
+    let controller = ListController<[ListSection<CellBinder>]>(view: view)
+    try controller.performEdits { (edit: inout ListEdit) throws(ListEditError) in
+      try edit.appendSections(["s"])
+      try edit.appendRows([1, 2, 3].map { TestRow(id: $0, version: 0, isAlternate: false) })
+      try edit.moveRow(3, before: 1)
+    }
+    #expect(view.renderedLines == ["r3 v0", "r1 v0", "r2 v0"])
+    #expect(throws: ListEditError.unknownRow(8)) {
+      try controller.performEdits { (edit: inout ListEdit) throws(ListEditError) in
+        try edit.deleteRows([1])
+        try edit.deleteRows([8])
+      }
+    }
+    #expect(view.renderedLines == ["r3 v0", "r1 v0", "r2 v0"])
+  }
+}
