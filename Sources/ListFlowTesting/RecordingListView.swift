@@ -55,6 +55,10 @@ public final class RecordingListView: ListView {
 
   /// The cells the view holds, section by section.
   public private(set) var sections: [Section] = []
+  /// The list's own header (``ListDataSource/listHeader(for:)``), pulled at each reload; `nil` for none.
+  public private(set) var listHeader: (any ListCell)?
+  /// The list's own footer (``ListDataSource/listFooter(for:)``), pulled at each reload; `nil` for none.
+  public private(set) var listFooter: (any ListCell)?
   /// Every batch applied, in order (the latest ``historyLimit`` of them when there is a limit).
   public private(set) var updates: [ListUpdate] = []
   /// How many times the view was reloaded.
@@ -107,13 +111,14 @@ public final class RecordingListView: ListView {
     }
   }
 
-  /// The list as text: for each section, its header's line, its rows' lines and its footer's line, using each
-  /// cell's ``ListCell/textRepresentation``.
+  /// The list as text: the list's header line, then for each section its header's line, its rows' lines and its
+  /// footer's line, then the list's footer line, using each cell's ``ListCell/textRepresentation``.
   public var renderedLines: [String] {
-    sections.flatMap { section in
-      [section.header?.textRepresentation].compactMap { $0 } + section.rows.map(\.textRepresentation)
-        + [section.footer?.textRepresentation].compactMap { $0 }
-    }
+    [listHeader?.textRepresentation].compactMap { $0 }
+      + sections.flatMap { section in
+        [section.header?.textRepresentation].compactMap { $0 } + section.rows.map(\.textRepresentation)
+          + [section.footer?.textRepresentation].compactMap { $0 }
+      } + [listFooter?.textRepresentation].compactMap { $0 }
   }
 
   /// ``renderedLines`` joined by newlines.
@@ -123,11 +128,18 @@ public final class RecordingListView: ListView {
   public func reloadData() {
     reloadCount += 1
     for (index, section) in sections.enumerated() { discard(section, at: index) }
+    for cell in [listHeader, listFooter].compactMap({ $0 }) where !(cell is PlaceholderCell) {
+      reusePool.enqueue(cell)
+    }
+    listHeader = nil
+    listFooter = nil
     guard let dataSource else {
       sections = []
       return
     }
+    listHeader = pullListSupplementary(dataSource.listHeader)
     sections = (0..<dataSource.numberOfSections).map { pullSection($0, from: dataSource) }
+    listFooter = pullListSupplementary(dataSource.listFooter)
   }
 
   /// Applies one stage to the cells the view holds, then checks the counts against the data source.
@@ -209,6 +221,18 @@ public final class RecordingListView: ListView {
     record(cell, element, isReconfigured: false)
     dataSource.willDisplay(cell, for: element)
     return cell
+  }
+
+  /// The list's header or footer, from one of the data source's methods; a placeholder when it throws.
+  func pullListSupplementary(
+    _ pull: (any ListView) throws(ListFlowError) -> (any ListCell)?
+  ) -> (any ListCell)? {
+    do {
+      return try pull(self)
+    } catch {
+      errors.append(error)
+      return PlaceholderCell(error: error)
+    }
   }
 
   func record(_ cell: any ListCell, _ element: ListElement, isReconfigured: Bool) {

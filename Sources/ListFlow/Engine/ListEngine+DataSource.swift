@@ -124,7 +124,7 @@ extension ListEngine {
   }
 
   /// Dequeues a cell for a binder and configures it; a cell that cannot be configured goes back to the pool.
-  private func makeCell(_ binder: CellBinder, in view: any ListView) throws(ListFlowError) -> any ListCell {
+  func makeCell(_ binder: CellBinder, in view: any ListView) throws(ListFlowError) -> any ListCell {
     let cell = try view.reusePool.dequeue(for: binder)
     do {
       try binder.configure(cell)

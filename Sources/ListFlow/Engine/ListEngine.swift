@@ -36,6 +36,11 @@ public final class ListEngine: ListDataSource {
   /// The number of reloads sent to the view (the first load counts).
   public internal(set) var reloadCount = 0
 
+  /// The list's own header, shown above the first section (see `ListEngine+ListSupplementaries`).
+  var listHeaderBinder: CellBinder?
+  /// The list's own footer, shown below the last section.
+  var listFooterBinder: CellBinder?
+
   /// The feed the engine shows, which takes user moves and owns the rows' local delegates.
   weak var root: (any _EngineRoot)? {
     didSet { routesEvents = root?.routesEvents ?? false }

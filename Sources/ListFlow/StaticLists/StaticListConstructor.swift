@@ -60,6 +60,12 @@ public protocol StaticListConstructor: Sendable {
   /// - Parameter cellType: A cell type.
   /// - Returns: The height in the host's unit, or `nil` for a self-sizing cell.
   func height(for cellType: any ListCell.Type) -> Int?
+
+  /// The list's own header, above the first section; `nil` (the default) for none. A ``StaticList`` shows it.
+  var listHeader: CellBinder? { get }
+
+  /// The list's own footer, below the last section; `nil` (the default) for none. A ``StaticList`` shows it.
+  var listFooter: CellBinder? { get }
 }
 
 extension StaticListConstructor {
@@ -78,18 +84,27 @@ extension StaticListConstructor {
   /// The cell type's ``ListCell/preferredHeight``.
   public func height(for cellType: any ListCell.Type) -> Int? { cellType.preferredHeight }
 
+  /// No list header.
+  public var listHeader: CellBinder? { nil }
+
+  /// No list footer.
+  public var listFooter: CellBinder? { nil }
+
   /// The list as sections of cell binders, ready for a ``ListController``.
   ///
   /// Each row is identified by its section's identity and its position; its content is its model. Headers and
-  /// footers are binders made the same way.
+  /// footers are binders made the same way, or a section's own ``StaticSection/headerCell`` and
+  /// ``StaticSection/footerCell``.
   ///
   /// - Complexity: O(*n*) for *n* models.
   public var sectionDeclarations: [ListSection<CellBinder>] {
     sections.map { section in
       ListSection(
         id: section.id,
-        header: section.header.map { binder(for: $0, id: ListIdentifier("header", scope: "\(section.id)")) },
-        footer: section.footer.map { binder(for: $0, id: ListIdentifier("footer", scope: "\(section.id)")) },
+        header: section.header.map { binder(for: $0, id: ListIdentifier("header", scope: "\(section.id)")) }
+          ?? section.headerCell,
+        footer: section.footer.map { binder(for: $0, id: ListIdentifier("footer", scope: "\(section.id)")) }
+          ?? section.footerCell,
         items: section.models.enumerated().map { index, model in
           binder(for: model, id: ListIdentifier(index, scope: "\(section.id)"))
         }

@@ -55,6 +55,24 @@ public protocol ListDataSource: AnyObject {
   /// - Throws: As ``cell(at:for:)``.
   func footer(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)?
 
+  /// A configured view for the list's own header, shown above the first section, or `nil` when the list has
+  /// none (the default).
+  ///
+  /// A view asks for it when it reloads; the data source reloads the view when the header changes.
+  ///
+  /// - Parameter view: The view asking.
+  /// - Returns: The header view, or `nil`.
+  /// - Throws: As ``cell(at:for:)``.
+  func listHeader(for view: any ListView) throws(ListFlowError) -> (any ListCell)?
+
+  /// A configured view for the list's own footer, shown below the last section, or `nil` when the list has
+  /// none (the default).
+  ///
+  /// - Parameter view: The view asking.
+  /// - Returns: The footer view, or `nil`.
+  /// - Throws: As ``cell(at:for:)``.
+  func listFooter(for view: any ListView) throws(ListFlowError) -> (any ListCell)?
+
   /// The height of a row, header or footer: declared on the item, else on the cell type, else an estimate.
   ///
   /// - Parameter element: The row, header or footer.
@@ -139,6 +157,10 @@ public protocol ListDataSource: AnyObject {
 }
 
 extension ListDataSource {
+  /// No list header.
+  public func listHeader(for view: any ListView) throws(ListFlowError) -> (any ListCell)? { nil }
+  /// No list footer.
+  public func listFooter(for view: any ListView) throws(ListFlowError) -> (any ListCell)? { nil }
   /// Does nothing.
   public func selectRow(at path: ItemPath) throws(ListFlowError) {}
   /// Does nothing.
