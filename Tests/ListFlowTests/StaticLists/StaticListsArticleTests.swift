@@ -1,4 +1,5 @@
 import ListFlow
+import ListFlowTesting
 import Testing
 
 /// The example of the Static lists article, compiled in a namespace of its own.
@@ -28,13 +29,55 @@ enum StaticListsArticle {
     var sections: [StaticSection<Setting>] {
       [
         StaticSection(id: "radio", header: .header("Connections"), models: [.wifi, .bluetooth]),
-        StaticSection(id: "more", models: [.spacer, .about]),
+        StaticSection(id: "more", models: showsAbout ? [.spacer, .about] : [.spacer]),
       ]
     }
     var opened: [Setting] = []
+    var showsAbout = true
 
     func cellType(for model: Setting) -> any ListCell.Type { model == .spacer ? SpacerCell.self : TitleCell.self }
     func itemSelected(item: Setting) { opened.append(item) }
+  }
+
+  // Capabilities of your own:
+  protocol Badged { var badge: Int { get } }
+  protocol BadgeConfigurable: ListCell { func showBadge(_ badge: Int) }
+
+  final class BadgeCell: ListCell, TitledConfigurable, BadgeConfigurable {
+    var text = ""
+    var badge = 0
+    func configure(by model: any Titled) { text = model.title ?? "" }
+    func showBadge(_ badge: Int) { self.badge = badge }
+    func prepareForReuse() { (text, badge) = ("", 0) }
+    var textRepresentation: String { badge > 0 ? "\(text) (\(badge))" : text }
+  }
+
+  enum Inbox: Equatable, Sendable, Titled, Badged {
+    case unread(Int)
+    var title: String? { "Inbox" }
+    var badge: Int { if case .unread(let count) = self { count } else { 0 } }
+  }
+
+  // Headers and footers of their own types:
+  struct Banner: Equatable, Sendable { var text: String }
+
+  final class BannerCell: BindableCell {
+    var text = ""
+    func bind(_ banner: Banner) { text = "== \(banner.text) ==" }
+    func prepareForReuse() { text = "" }
+    var textRepresentation: String { text }
+  }
+
+  @MainActor
+  struct AboutScreen: StaticListConstructor {
+    var sections: [StaticSection<Setting>] {
+      [
+        StaticSection(
+          id: "about", headerCell: BannerCell.makeBinder(value: Banner(text: "ListFlow"), id: "b"), models: [.about])
+      ]
+    }
+    var listFooter: CellBinder? { BannerCell.makeBinder(value: Banner(text: "end"), id: "list-footer") }
+    func cellType(for model: Setting) -> any ListCell.Type { TitleCell.self }
   }
 }
 
@@ -56,5 +99,47 @@ struct StaticListsArticleTests {
     #expect(sections.map { $0.items.map(\.height) } == [[nil, nil], [2, nil]])
     screen.select(sections[1].items[1])
     #expect(screen.opened == [.about])
+  }
+
+  @Test("the article's one-call list shows the screen, routes taps, and reloads from the constructor")
+  func oneCall() async throws {
+    var opened: [String] = []
+    typealias SettingsScreen = StaticListsArticle.SettingsScreen
+    func print(_ text: String) { opened.append(text) }
+    // The article's code:
+    let screen = SettingsScreen()
+    let list = await StaticList(screen, view: RecordingListView())
+    list.onTap(.wifi) { print("open Wi-Fi settings") }
+    screen.showsAbout = false
+    await list.reload()
+    // Its result:
+    let view = try #require(list.view as? RecordingListView)
+    #expect(view.renderedLines == ["Connections", "Wi-Fi", "Bluetooth", ""])
+    try list.controller.engine?.selectRow(at: ItemPath(item: 0, section: 0))
+    try list.controller.engine?.selectRow(at: ItemPath(item: 1, section: 0))
+    #expect(opened == ["open Wi-Fi settings"])
+    #expect(screen.opened == [.bluetooth])
+  }
+
+  @Test("the article's registered capability configures a static list's cells")
+  func capability() async throws {
+    typealias Badged = StaticListsArticle.Badged
+    typealias BadgeConfigurable = StaticListsArticle.BadgeConfigurable
+    // The article's code:
+    CapabilityRegistry.register((any Badged).self, on: (any BadgeConfigurable).self) { model, cell in
+      cell.showBadge(model.badge)
+    }
+    defer { CapabilityRegistry.unregister((any Badged).self, on: (any BadgeConfigurable).self) }
+    // Its result:
+    let cell = StaticListsArticle.BadgeCell()
+    ListCapabilities.configure(cell, with: StaticListsArticle.Inbox.unread(3))
+    #expect(cell.textRepresentation == "Inbox (3)")
+  }
+
+  @Test("the article's header of its own type and list footer are shown")
+  func headerTypes() async throws {
+    let view = RecordingListView()
+    _ = await StaticList(StaticListsArticle.AboutScreen(), view: view)
+    #expect(view.renderedLines == ["== ListFlow ==", "About", "== end =="])
   }
 }

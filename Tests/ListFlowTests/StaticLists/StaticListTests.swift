@@ -1,0 +1,140 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+/// A capability of the tests' own, shown by `StarCell`.
+protocol Starred { var stars: Int { get } }
+/// A cell that can show `Starred`.
+protocol StarConfigurable: ListCell { func showStars(_ stars: Int) }
+
+@MainActor
+final class StarCell: ListCell, TitledConfigurable, StarConfigurable {
+  var text = ""
+  var stars = 0
+  func configure(by model: any Titled) { text = model.title ?? "" }
+  func showStars(_ stars: Int) { self.stars = stars }
+  func prepareForReuse() { (text, stars) = ("", 0) }
+  var textRepresentation: String { text + String(repeating: "*", count: stars) }
+}
+
+enum Rating: Equatable, Sendable, Titled, Starred {
+  case rated(String, Int)
+  case unrated(String)
+  var title: String? {
+    switch self {
+    case .rated(let name, _), .unrated(let name): name
+    }
+  }
+  var stars: Int { if case .rated(_, let stars) = self { stars } else { 0 } }
+}
+
+/// A section footer of its own type: a count.
+final class CountCell: BindableCell {
+  var text = ""
+  func bind(_ count: Int) { text = "\(count) reviews" }
+  func prepareForReuse() { text = "" }
+  var textRepresentation: String { text }
+}
+
+@MainActor
+struct RatingScreen: StaticListConstructor {
+  var reviews: [Rating]
+  var title = "Reviews"
+  var selected: [Rating] = []
+  var sections: [StaticSection<Rating>] {
+    [
+      StaticSection(
+        id: "r", headerCell: nil, footerCell: CountCell.makeBinder(value: reviews.count, id: "n"), models: reviews)
+    ]
+  }
+  var listHeader: CellBinder? { CountCell.makeBinder(value: -1, id: "h").height(1) }
+  func cellType(for model: Rating) -> any ListCell.Type { StarCell.self }
+}
+
+@MainActor
+@Suite(
+  "Static lists in one call, capabilities of your own, header and footer types, list header and footer", .serialized)
+struct StaticListTests {
+  @Test("reload diffs the rebuilt list: a changed model is reconfigured, a registered capability is redone")
+  func reloadReconfigures() async throws {
+    CapabilityRegistry.register((any Starred).self, on: (any StarConfigurable).self) { model, cell in
+      cell.showStars(model.stars)
+    }
+    defer { CapabilityRegistry.unregister((any Starred).self, on: (any StarConfigurable).self) }
+    let view = RecordingListView()
+    let list = await StaticList(RatingScreen(reviews: [.rated("Ada", 3), .unrated("Bob")]), view: view)
+    #expect(view.renderedLines == ["-1 reviews", "Ada***", "Bob", "2 reviews"])
+    list.constructor.reviews = [.unrated("Ada"), .rated("Bob", 1), .rated("Cy", 2)]
+    await list.reload()
+    #expect(view.renderedLines == ["-1 reviews", "Ada", "Bob*", "Cy**", "3 reviews"])
+    #expect(view.updates.flatMap(\.reconfiguredRows).count == 2)
+    #expect(view.reloadCount == 1)
+    #expect(view.inconsistencies.isEmpty)
+  }
+
+  @Test("taps go to a row's own handler when it has one, else to the constructor")
+  func tapHandlers() async throws {
+    final class Screen: StaticListConstructor {
+      var models: [String] = ["a", "b"]
+      var selected: [String] = []
+      func cellType(for model: String) -> any ListCell.Type { CountCell.self }
+      func itemSelected(item: String) { selected.append(item) }
+    }
+    let screen = Screen()
+    let list = await StaticList(screen, view: RecordingListView())
+    var tapped: [String] = []
+    list.onTap("a") { tapped.append("first") }
+    list.onTap("a") { tapped.append("a") }
+    let engine = try #require(list.controller.engine)
+    try engine.selectRow(at: ItemPath(item: 0, section: 0))
+    try engine.selectRow(at: ItemPath(item: 1, section: 0))
+    list.removeTapHandler(for: "a")
+    try engine.selectRow(at: ItemPath(item: 0, section: 0))
+    #expect(tapped == ["a"])
+    #expect(screen.selected == ["b", "a"])
+  }
+
+  @Test("a list header or footer that changes reloads the view; an equal one does nothing")
+  func listHeaderReloads() async {
+    let view = RecordingListView()
+    let controller = ListController<[CellBinder]>(view: view)
+    await controller.apply([CountCell.makeBinder(value: 1, id: 1)])
+    controller.listHeader = CountCell.makeBinder(value: 0, id: "h")
+    controller.listFooter = CountCell.makeBinder(value: 9, id: "f")
+    #expect(view.renderedLines == ["0 reviews", "1 reviews", "9 reviews"])
+    #expect(view.reloadCount == 3)
+    controller.listHeader = CountCell.makeBinder(value: 0, id: "h")
+    #expect(view.reloadCount == 3)
+    await controller.apply([CountCell.makeBinder(value: 2, id: 2)])
+    #expect(view.renderedLines == ["0 reviews", "2 reviews", "9 reviews"])
+    controller.listHeader = nil
+    #expect(view.renderedLines == ["2 reviews", "9 reviews"])
+  }
+
+  @Test("a composed controller has a list header above its first child")
+  func composedListHeader() async throws {
+    let child = ListController<[CellBinder]>(view: nil)
+    await child.apply([CountCell.makeBinder(value: 5, id: 5)])
+    let composite = ComposedDataSource<ListSectionSnapshot>()
+    try composite.append(child)
+    let view = RecordingListView()
+    let composed = ComposedListController(view: view, composite: composite)
+    composed.listHeader = CountCell.makeBinder(value: 0, id: "h")
+    #expect(view.renderedLines == ["0 reviews", "5 reviews"])
+    child.listHeader = CountCell.makeBinder(value: 7, id: "ignored")
+    #expect(child.listHeader == nil)
+  }
+
+  @Test("registering the same pair again replaces it; registrations are listed and removable")
+  func registry() {
+    CapabilityRegistry.register((any Starred).self, on: StarCell.self) { _, cell in cell.showStars(1) }
+    CapabilityRegistry.register((any Starred).self, on: StarCell.self) { _, cell in cell.showStars(2) }
+    let cell = StarCell()
+    let applied = CapabilityRegistry.configure(cell, with: Rating.rated("x", 5))
+    #expect(applied.count == 1)
+    #expect(cell.stars == 2)
+    #expect(CapabilityRegistry.configure(cell, with: "not starred").isEmpty)
+    CapabilityRegistry.unregister((any Starred).self, on: StarCell.self)
+    #expect(CapabilityRegistry.configure(cell, with: Rating.rated("x", 5)).isEmpty)
+  }
+}
