@@ -22,9 +22,10 @@ extension TerminalListView {
     let rows = viewport.visibleRows
     let elements = rows.map(Self.element(for:))
     releaseCells(notIn: Set(elements))
-    var lines: [StyledLine] = [titleBar(width: size.columns)]
+    var lines: [StyledLine] = [titleBar(width: size.columns)] + listHeaderLines(width: size.columns)
     for element in elements { lines.append(line(for: element, width: size.columns)) }
-    lines += Array(repeating: StyledLine(), count: max(Self.listHeight(for: size) - elements.count, 0))
+    lines += Array(repeating: StyledLine(), count: max(listAreaHeight(for: size) - elements.count, 0))
+    lines += listFooterLines(width: size.columns)
     lines.append(statusBar(width: size.columns))
     return TerminalFrame(size: size, lines: lines)
   }

@@ -59,6 +59,8 @@ public final class TerminalListView: ListView {
   /// The output's ``TerminalOutput/interruptions`` when the last frame was drawn.
   var seenInterruptions = 0
   var highlighted: ItemPath?
+  /// The list's own header and footer, pinned above and below the rows (see `TerminalListView+ListSupplementaries`).
+  var listSupplementaries: (header: (any ListCell)?, footer: (any ListCell)?) = (nil, nil)
 
   /// Creates a view.
   ///
@@ -105,6 +107,7 @@ public final class TerminalListView: ListView {
   public func reloadData() {
     for (element, cell) in heldCells { endDisplaying(cell, element) }
     heldCells = [:]
+    pullListSupplementaries()
     let selection = viewport.selection
     viewport.setSections(currentShape(), selecting: selection)
     if case .plain = mode {
@@ -152,7 +155,7 @@ public final class TerminalListView: ListView {
   public func resize(to size: TerminalSize) {
     guard case .screen = mode else { return }
     mode = .screen(size)
-    viewport.setHeight(Self.listHeight(for: size))
+    viewport.setHeight(listAreaHeight(for: size))
     differ.invalidate()
     render()
   }

@@ -1,0 +1,40 @@
+import ListFlow
+import ListFlowTerminal
+import ListFlowTesting
+import Testing
+
+/// A plain cell that shows a string.
+final class LabelCell: BindableCell {
+  var text = ""
+  func bind(_ value: String) { text = value }
+  func prepareForReuse() { text = "" }
+  var textRepresentation: String { text }
+}
+
+@MainActor
+@Suite("The terminal host pins the list's own header and footer around the rows")
+struct TerminalListHeaderTests {
+  static let size = TerminalSize(columns: 20, rows: 7)
+
+  @Test("the list header sits under the title bar, the footer above the status bar, and the rows scroll between")
+  func headerAndFooterLines() async {
+    let output = CapturingOutput()
+    let view = TerminalListView(output: output, mode: .screen(Self.size), title: "T")
+    let controller = ListController<[CellBinder]>(view: view)
+    await controller.apply((1...6).map { LabelCell.makeBinder(value: "row \($0)", id: $0) })
+    controller.listHeader = LabelCell.makeBinder(value: "TOP", id: "top")
+    controller.listFooter = LabelCell.makeBinder(value: "BOTTOM", id: "bottom")
+    var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
+    screen.feed(output.takeText())
+    let lines = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(Array(lines.prefix(6)) == ["T", "TOP", "▸ row 1", "  row 2", "  row 3", "BOTTOM"])
+    #expect(screen.cells[1][0].attributes.bold)
+    #expect(screen.cells[5][0].attributes.dim)
+    #expect(view.visibleRows.count == 3)
+    controller.listHeader = nil
+    controller.listFooter = nil
+    screen.feed(output.takeText())
+    let after = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(Array(after.prefix(6)) == ["T", "▸ row 1", "  row 2", "  row 3", "  row 4", "  row 5"])
+  }
+}
