@@ -45,10 +45,10 @@ extension ListController {
   /// - Parameters:
   ///   - animated: Whether the view should animate the batches.
   ///   - body: The edits.
-  /// - Throws: The ``ListEditError`` of the first edit refused.
-  public func performEdits(
-    animated: Bool = true, _ body: (inout ListEdit) throws(ListEditError) -> Void
-  ) throws(ListEditError) {
+  /// - Throws: What `body` throws: the ``ListEditError`` of the first edit refused, say.
+  public func performEdits<Failure: Error>(
+    animated: Bool = true, _ body: (inout ListEdit) throws(Failure) -> Void
+  ) throws(Failure) {
     var edit = makeEdit()
     try body(&edit)
     apply(edit, animated: animated)

@@ -191,14 +191,14 @@ struct ListEditTests {
   func performEdits() async throws {
     let view = RecordingListView()
     let controller = ListController<[ListSection<CellBinder>]>(view: view)
-    try controller.performEdits { (edit: inout ListEdit) throws(ListEditError) in
+    try controller.performEdits { edit in
       try edit.appendSections(["s"])
       try edit.appendRows([1, 2, 3].map { TestRow(id: $0, version: 0, isAlternate: false) })
       try edit.moveRow(3, before: 1)
     }
     #expect(view.renderedLines == ["r3 v0", "r1 v0", "r2 v0"])
     #expect(throws: ListEditError.unknownRow(8)) {
-      try controller.performEdits { (edit: inout ListEdit) throws(ListEditError) in
+      try controller.performEdits { edit in
         try edit.deleteRows([1])
         try edit.deleteRows([8])
       }

@@ -71,10 +71,8 @@ enum StaticListsArticle {
   @MainActor
   struct AboutScreen: StaticListConstructor {
     var sections: [StaticSection<Setting>] {
-      [
-        StaticSection(
-          id: "about", headerCell: BannerCell.makeBinder(value: Banner(text: "ListFlow"), id: "b"), models: [.about])
-      ]
+      let banner = BannerCell.makeBinder(value: Banner(text: "ListFlow"), id: "b")
+      return [StaticSection(id: "about", headerCell: banner, models: [.about])]
     }
     var listFooter: CellBinder? { BannerCell.makeBinder(value: Banner(text: "end"), id: "list-footer") }
     func cellType(for model: Setting) -> any ListCell.Type { TitleCell.self }
