@@ -14,7 +14,7 @@
 /// (they keep working), but do not replace the whole delegate, which would drop the hook.
 @MainActor
 public final class StaticList<Constructor: StaticListConstructor> {
-  /// The constructor the list is built from; change it, then call ``reload()``.
+  /// The constructor the list is built from; change it, then call ``reload(animated:)``.
   public var constructor: Constructor
   /// The view the list is shown in.
   public let view: any ListView

@@ -95,7 +95,7 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
     )
   }
 
-  /// Splits a stage's updated rows as ``init(changeset:previous:stage:stageCount:)`` does, after checking that
+  /// Splits a stage's updated rows as ``init(changeset:previous:stage:stageCount:animated:)`` does, after checking that
   /// the stage fits the list before it.
   ///
   /// ```swift

@@ -21,12 +21,22 @@ struct ReentrancyPropertyTests {
         if let failure = Self.mismatch(view, engine) { stageFailures.append(failure) }
       }
       chaos.act = {
-        switch chaos.pick(3) {
+        switch chaos.pick(6) {
         case 0:
           let state = RandomLists.sections(&chaos.random)
           chaos.spawn { await controller.apply(state) }
         case 1:
           engine.reloadData()
+        case 3:
+          controller.reconfigureRows(Self.randomRows(in: engine.snapshot, &chaos.random))
+        case 4:
+          controller.reloadRows(Self.randomRows(in: engine.snapshot, &chaos.random), animated: chaos.pick(2) == 0)
+        case 5:
+          var edit = controller.makeEdit()
+          for id in Self.randomRows(in: controller.displayedSections, &chaos.random) {
+            if chaos.pick(2) == 0 { try? edit.deleteRows([id]) } else { try? edit.reconfigureRows([id]) }
+          }
+          controller.apply(edit)
         default:
           if let move = Self.randomMove(in: engine.snapshot, &chaos.random) { try? engine.moveRow(move) }
         }
@@ -90,7 +100,7 @@ struct ReentrancyPropertyTests {
         }
       }
       chaos.act = {
-        switch chaos.pick(9) {
+        switch chaos.pick(11) {
         case 8:
           chaos.spawn { if chaos.pick(2) == 0 { await paging.refresh() } else { await paging.loadMore() } }
         case 0: source.update(to: sections("a"))
@@ -102,6 +112,8 @@ struct ReentrancyPropertyTests {
         case 4: try? composite.moveChild(from: chaos.pick(5), to: chaos.pick(5))
         case 5: inner.isHidden.toggle()
         case 6: engine.reloadData()
+        case 9: engine.reconfigureRows(Self.randomRows(in: engine.snapshot, &chaos.random))
+        case 10: engine.reloadRows(Self.randomRows(in: engine.snapshot, &chaos.random))
         default:
           guard let move = Self.randomMove(in: engine.snapshot, &chaos.random) else { return }
           // From a callback the engine queues the move and shows it as a batch; outside one, the user moved
@@ -158,6 +170,13 @@ struct ReentrancyPropertyTests {
     let item = Int(random.next() % UInt64(snapshot[section].elements.count))
     let target = Int(random.next() % UInt64(snapshot[section].elements.count))
     return Move(source: ItemPath(item: item, section: section), target: ItemPath(item: target, section: section))
+  }
+
+  /// A few identities of the rows of a list, and sometimes one it does not have.
+  static func randomRows(in snapshot: ListSnapshot, _ random: inout SplitMix64) -> [ListIdentifier] {
+    var ids = snapshot.flatMap { $0.elements.map(\.id) }.filter { _ in random.next() % 3 == 0 }
+    if random.next() % 4 == 0 { ids.append("no such row") }
+    return ids
   }
 
   static func section(_ id: String, _ rows: [String]) -> ListSectionSnapshot {
