@@ -141,6 +141,10 @@ extension ComposedListController: _EngineRoot {
     return (expandable, local)
   }
 
+  func hidesRow(_ id: ListIdentifier) -> Bool {
+    composite.hidesRow(id)
+  }
+
   /// A leaf's delegate: the one set for it, else its own (a ``ListController`` child's).
   private func delegate(ofLeaf source: any ComposableSource<ListSectionSnapshot>) -> SyncDelegate? {
     childDelegates[ObjectIdentifier(source)] ?? (source as? any _DelegateCarrying)?.ownDelegate
