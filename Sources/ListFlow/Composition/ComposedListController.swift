@@ -55,6 +55,7 @@ public final class ComposedListController {
       guard let self else { return }
       engine.publish(changes, target: self.composite.displayedSections, reloading: reloading)
     }
+    composite.hiddenRowsChanged = { [weak self] in self?.engine.followHiddenSelection() }
     engine.publish(StagedChangeset(), target: composite.displayedSections)
   }
 

@@ -123,17 +123,34 @@ extension ListEngine {
   }
 
   /// After a change: the selected identities whose rows were deleted and are neither in the list nor hidden by
-  /// a filter leave the selection. Costs nothing when no selected row was deleted.
+  /// a filter leave the selection, and so do hidden ones that their feed dropped. Costs nothing when no selected
+  /// row was deleted and none is hidden.
   func followSelection() {
+    // Hidden rows that a feed no longer hides are either shown again or gone from the feed.
+    if !hiddenSelection.isEmpty {
+      let unhidden = hiddenSelection.filter { !selection.contains($0) || !isHidden($0) }
+      hiddenSelection.subtract(unhidden)
+      selectionCandidates.formUnion(unhidden)
+    }
     guard !selectionCandidates.isEmpty else { return }
     let candidates = selectionCandidates
     selectionCandidates = []
     let shown = identifiers(in: candidates)
-    let gone = candidates.filter { selection.contains($0) && !shown.contains($0) && !isHidden($0) }
+    var gone: [ListIdentifier] = []
+    for id in candidates where selection.contains(id) && !shown.contains(id) {
+      if isHidden(id) { hiddenSelection.insert(id) } else { gone.append(id) }
+    }
     guard !gone.isEmpty else { return }
     var next = selection
     next.deselect(contentsOf: gone)
     commitSelection(next)
+  }
+
+  /// A feed's hidden rows changed: once the change under way is done, hidden selected rows that no feed holds
+  /// any more leave the selection.
+  func followHiddenSelection() {
+    guard !hiddenSelection.isEmpty else { return }
+    enqueue(.editSelection { _ in })
   }
 
   /// Applies a queued edit of the selection; an identity added meanwhile whose row left is dropped again.
@@ -143,14 +160,18 @@ extension ListEngine {
     let added = next.difference(from: selection).added
     if !added.isEmpty {
       let shown = identifiers(in: Set(added))
-      next.deselect(contentsOf: added.filter { !shown.contains($0) && !isHidden($0) })
+      let offscreen = added.filter { !shown.contains($0) }
+      let hidden = offscreen.filter(isHidden)
+      hiddenSelection.formUnion(hidden)
+      next.deselect(contentsOf: offscreen.filter { !hidden.contains($0) })
     }
     commitSelection(next)
+    followSelection()
   }
 
   /// Makes `next` the selection and, when identities were added or removed, tells the view, the owners of the
   /// rows concerned (local positions), then ``delegate``.
-  private func commitSelection(_ next: ListSelection) {
+  func commitSelection(_ next: ListSelection) {
     let (added, removed) = next.difference(from: selection)
     selection = next
     guard !added.isEmpty || !removed.isEmpty else { return }

@@ -64,6 +64,8 @@ public final class ListEngine: ListDataSource {
   public internal(set) var selection = ListSelection(mode: .none)
   /// The selected identities whose rows a change deleted, checked once the change is done.
   var selectionCandidates: Set<ListIdentifier> = []
+  /// The selected identities whose rows a feed hides: checked after every change, since a feed may drop them.
+  var hiddenSelection: Set<ListIdentifier> = []
 
   /// Something that changes the list, applied in order.
   enum Operation {
