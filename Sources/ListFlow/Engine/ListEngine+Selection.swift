@@ -170,11 +170,16 @@ extension ListEngine {
   }
 
   /// Makes `next` the selection and, when identities were added or removed, tells the view, the owners of the
-  /// rows concerned (local positions), then ``delegate``.
+  /// rows concerned (local positions), then ``delegate``; a change of mode alone is told to the view only.
   func commitSelection(_ next: ListSelection) {
     let (added, removed) = next.difference(from: selection)
+    let modeChanged = next.mode != selection.mode
     selection = next
-    guard !added.isEmpty || !removed.isEmpty else { return }
+    guard !added.isEmpty || !removed.isEmpty else {
+      // A new mode alone changes how the view draws rows (a mark column), not which rows are selected.
+      if modeChanged { view.selectionDidChange(ListSelectionChange(selection: next, added: [], removed: [])) }
+      return
+    }
     let addedRows = rows(carrying: Set(added))
     let removedRows = rows(carrying: Set(removed))
     let change = ListSelectionChange(

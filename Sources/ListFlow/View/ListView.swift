@@ -54,7 +54,8 @@ public protocol ListView: AnyObject {
   /// The selection of the list changed (see <doc:Selection>): the view shows the rows in
   /// ``ListSelectionChange/addedRows`` as selected and those in ``ListSelectionChange/removedRows`` as not.
   ///
-  /// A view can also ask ``ListDataSource/isRowSelected(at:)`` whenever it draws a row.
+  /// A view can also ask ``ListDataSource/isRowSelected(at:)`` whenever it draws a row. A change of
+  /// ``ListDataSource/selectionMode`` alone comes as a change with nothing added or removed.
   ///
   /// - Parameter change: What changed, with global positions.
   func selectionDidChange(_ change: ListSelectionChange)
