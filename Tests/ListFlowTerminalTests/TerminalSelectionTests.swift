@@ -46,6 +46,23 @@ import Testing
     }
   }
 
+  @Test("the article's two lines make a multi-select list with a / filter")
+  func articleExample() throws {
+    let source = SectionedDataSource<ListSectionSnapshot>(sections: [])
+    let filtered = FilteredFeed(source)
+    let composite = ComposedDataSource<ListSectionSnapshot>()
+    try composite.append(filtered)
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size))
+    let list = ComposedListController(view: view, composite: composite)
+
+    list.selectionMode = .multiple
+    view.onFilterChange = { query in filtered.query = query }
+
+    view.handle(.character("/"))
+    view.handle(.character("x"))
+    #expect(filtered.query == "x" && list.selection.mode == .multiple)
+  }
+
   @Test("space toggles the row under the cursor in a multi-select list, and the marks follow")
   func spaceToggles() throws {
     var fixture = try Fixture(mode: .multiple)
