@@ -147,8 +147,13 @@ extension ComposedListController: _EngineRoot {
   }
 
   /// A leaf's delegate: the one set for it, else its own (a ``ListController`` child's).
+  /// A filtered feed with no delegate of its own forwards to the one set for its source, with source positions.
   private func delegate(ofLeaf source: any ComposableSource<ListSectionSnapshot>) -> SyncDelegate? {
-    childDelegates[ObjectIdentifier(source)] ?? (source as? any _DelegateCarrying)?.ownDelegate
+    if let delegate = childDelegates[ObjectIdentifier(source)] { return delegate }
+    if let filtered = source as? FilteredFeed, let inner = childDelegates[ObjectIdentifier(filtered.source)] {
+      return filtered.forwarding(to: inner)
+    }
+    return (source as? any _DelegateCarrying)?.ownDelegate
   }
 }
 

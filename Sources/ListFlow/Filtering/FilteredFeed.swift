@@ -20,8 +20,11 @@
 /// **Selection.** A row the filter hides stays selected: the feed is a ``RowHidingSource``, so the engine keeps
 /// hidden rows in the selection and shows them selected again when the query lets them back.
 ///
-/// **Events.** The feed is the composite's child: give it a delegate with
-/// ``ComposedListController/setDelegate(_:for:)``; positions are those of the filtered rows.
+/// **Events.** A row's events reach the delegate the source would have had as a child itself (a
+/// ``ListController``'s own `delegate`, a ``PagedListFeed``'s, one set for the source with
+/// ``ComposedListController/setDelegate(_:for:)``), with the row's position **in the source**; a delegate set
+/// for the filtered feed itself wins and gets the filtered positions. Expanding and collapsing reach a source
+/// that is an ``ExpandableSource`` (an ``OutlineFeed``) the same way. While a query is set, rows cannot be moved.
 ///
 /// The wrapped source must not be a child of a composite itself: the feed follows its changes through
 /// ``CompositionLink/didSend`` (which it sets) and reads its ``ComposableSource/displayedSections``.
@@ -42,6 +45,10 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
   }
   /// The identities of the source's rows that the query hides now.
   public private(set) var hiddenRows: Set<ListIdentifier> = []
+  /// For each shown row, its position in the source, section by section.
+  var sourcePaths: [[ItemPath]] = []
+  /// For each shown section, its index in the source.
+  var sourceSections: [Int] = []
 
   /// Creates a feed that filters `source`.
   ///
@@ -95,21 +102,33 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
   private func filtered(_ sections: [ListSectionSnapshot]) -> [ListSectionSnapshot] {
     guard !query.isEmpty else {
       hiddenRows = []
+      sourcePaths = []
+      sourceSections = []
       return sections
     }
     var hidden: Set<ListIdentifier> = []
     var result: [ListSectionSnapshot] = []
-    for section in sections {
+    var paths: [[ItemPath]] = []
+    var sectionIndices: [Int] = []
+    for (sectionIndex, section) in sections.enumerated() {
       var rows: [CellBinder] = []
-      for row in section.elements {
+      var rowPaths: [ItemPath] = []
+      for (item, row) in section.elements.enumerated() {
         if let match = FuzzyMatch(query: query, in: searchableText(row)) {
           rows.append(row.highlightingMatches(match.offsets))
+          rowPaths.append(ItemPath(item: item, section: sectionIndex))
         } else {
           hidden.insert(row.id)
         }
       }
-      if !rows.isEmpty { result.append(ListSectionSnapshot(model: section.model, elements: rows)) }
+      if !rows.isEmpty {
+        result.append(ListSectionSnapshot(model: section.model, elements: rows))
+        paths.append(rowPaths)
+        sectionIndices.append(sectionIndex)
+      }
     }
+    sourcePaths = paths
+    sourceSections = sectionIndices
     // A row shown elsewhere under the same identity is not hidden.
     for section in result { for row in section.elements { hidden.remove(row.id) } }
     hiddenRows = hidden

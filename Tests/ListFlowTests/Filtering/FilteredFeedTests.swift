@@ -129,3 +129,58 @@ struct FilteredFeedTests {
     }
   }
 }
+
+/// A filtered row's events reach its source's delegate with the row's position in the source.
+@MainActor
+@Suite("Filtered feed events")
+struct FilteredFeedEventTests {
+  @Test("selecting a filtered row tells the source's delegate the row's source position", .timeLimit(.minutes(1)))
+  func eventsReachTheSource() async throws {
+    for seed in UInt64(1)...100 {
+      var random = SplitMix64(seed: seed)
+      let config = ListControllerConfiguration(backgroundDiffThreshold: .max)
+      let owned = ListController<[ListSectionSnapshot]>(view: nil, configuration: config) { sections in
+        sections.map { ListSection(id: $0.model.id, items: Array($0.elements)) }
+      }
+      let plain = SectionedDataSource<ListSectionSnapshot>()
+      let ownedFeed = FilteredFeed(owned)
+      let plainFeed = FilteredFeed(plain)
+      let composite = ComposedDataSource<ListSectionSnapshot>()
+      try composite.append(ownedFeed)
+      try composite.append(plainFeed)
+      let list = ComposedListController(view: RecordingListView(), composite: composite)
+      var problems: [String] = []
+      owned.delegate.didSelectRow = { path, row in
+        if (try? owned.row(at: path))?.id != row.id { problems.append("owned \(path) is not \(row.id)") }
+      }
+      var plainDelegate = SyncDelegate()
+      plainDelegate.didSelectRow = { path, row in
+        let sections = plain.displayedSections
+        let found =
+          sections.indices.contains(path.section) && sections[path.section].elements.indices.contains(path.item)
+        if !found || sections[path.section].elements[path.item].id != row.id {
+          problems.append("plain \(path) is not \(row.id)")
+        }
+      }
+      list.setDelegate(plainDelegate, for: plain)
+      for _ in 0..<5 {
+        await owned.apply(FilteredFeedTests.sections(&random))
+        plain.update(
+          to: FilteredFeedTests.sections(&random).map { section in
+            ListSectionSnapshot(
+              model: SectionModel(id: ListIdentifier("p\(section.model.id)")),
+              elements: section.elements.map { $0.identified(by: "p\($0.id)") })
+          })
+        let query = FilteredFeedTests.word(&random, maxLength: 2)
+        ownedFeed.query = query
+        plainFeed.query = query
+        for (section, content) in list.snapshot.enumerated() {
+          for item in content.elements.indices {
+            try list.engine.selectRow(at: ItemPath(item: item, section: section))
+          }
+        }
+      }
+      #expect(problems.isEmpty, "seed \(seed): \(problems)")
+    }
+  }
+}
