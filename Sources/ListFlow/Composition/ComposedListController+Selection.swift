@@ -1,5 +1,5 @@
 extension ComposedListController {
-  /// The selected rows, by identity (see <doc:Selection>); a child's rows are selected
+  /// The selected rows, by identity; a child's rows are selected
   /// here, by their identity.
   public var selection: ListSelection { engine.selection }
 

@@ -1,5 +1,5 @@
 extension ListController {
-  /// The selected rows, by identity (see <doc:Selection>); always empty for a controller made without a view,
+  /// The selected rows, by identity; always empty for a controller made without a view,
   /// whose rows are selected through the composite's controller.
   public var selection: ListSelection { engine?.selection ?? ListSelection(mode: .none) }
 

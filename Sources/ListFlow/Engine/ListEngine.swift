@@ -59,7 +59,7 @@ public final class ListEngine: ListDataSource {
   var routesShown: [SectionRoute]?
   /// Where each displayed cell is, by the cell's identity, kept up to date through every stage.
   var displayedCells = DisplayedCells()
-  /// The selected rows, by identity (see <doc:Selection>); nothing is selected in ``SelectionMode/none``, the
+  /// The selected rows, by identity; nothing is selected in ``SelectionMode/none``, the
   /// default. Change it with ``setSelection(_:)``, ``select(_:)`` and the other selection methods.
   public internal(set) var selection = ListSelection(mode: .none)
   /// The selected identities whose rows a change deleted, checked once the change is done.

@@ -4,7 +4,7 @@
 /// A selection holds the ``ListIdentifier`` of each selected row (the ``CellBinder/id`` of its binder), in the
 /// order they were selected, and the ``mode`` that limits how many there can be. Because it holds identities,
 /// not positions, it survives updates of the list: the engine that shows the list keeps a moved row selected
-/// and removes a deleted one (see <doc:Selection>).
+/// and removes a deleted one.
 ///
 /// ```swift
 /// var selection = ListSelection(mode: .multiple)

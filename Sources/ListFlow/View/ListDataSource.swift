@@ -73,7 +73,7 @@ public protocol ListDataSource: AnyObject {
   /// - Throws: An out-of-range error.
   func deselectRow(at path: ItemPath) throws(ListFlowError)
 
-  /// How many rows can be selected (see <doc:Selection>); a view uses it to offer a toggle in
+  /// How many rows can be selected; a view uses it to offer a toggle in
   /// ``SelectionMode/multiple``.
   var selectionMode: SelectionMode { get }
 

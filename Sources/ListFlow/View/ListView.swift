@@ -51,7 +51,7 @@ public protocol ListView: AnyObject {
   /// - Parameter path: The row's position.
   func deselectRow(at path: ItemPath)
 
-  /// The selection of the list changed (see <doc:Selection>): the view shows the rows in
+  /// The selection of the list changed: the view shows the rows in
   /// ``ListSelectionChange/addedRows`` as selected and those in ``ListSelectionChange/removedRows`` as not.
   ///
   /// A view can also ask ``ListDataSource/isRowSelected(at:)`` whenever it draws a row. A change of
