@@ -48,4 +48,29 @@ struct PseudoTerminalSelectionTests {
     #expect(WaitStatus.exitCode(status) == 0)
     PseudoTerminalTests.expectRestored(terminal)
   }
+
+  @Test("the Demo selects processes with space and filters them with /; escape brings every process back")
+  func demoSelectAndFilter() throws {
+    let terminal = try PseudoTerminal(
+      executable: PseudoTerminal.executable(named: "Demo"), arguments: ["--interval", "60000"], columns: 80, rows: 24)
+    terminal.wait(for: "the status bar") { PseudoTerminalTests.position(in: $0.screen.lines.last ?? "") == 1 }
+    let pid = try #require(PseudoTerminalTests.moveToProcess(terminal), "no process row reached")
+    terminal.type(" ")
+    terminal.wait(for: "process \(pid) marked") { terminal in
+      terminal.screen.lines.contains { $0.hasPrefix("▸ ✓ ") && PseudoTerminalTests.pid(in: $0) == pid }
+    }
+    terminal.type("/zzqqzz")
+    terminal.waitForScreen(containing: "/zzqqzz_")
+    terminal.wait(for: "every process hidden") { terminal in
+      !terminal.screen.lines.dropLast().contains { PseudoTerminalTests.pid(in: $0) != nil }
+    }
+    terminal.type("\u{1B}")
+    terminal.wait(for: "process \(pid) back, still marked") { terminal in
+      terminal.screen.lines.contains { $0.contains("✓ ") && PseudoTerminalTests.pid(in: $0) == pid }
+    }
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    PseudoTerminalTests.expectRestored(terminal)
+  }
 }
