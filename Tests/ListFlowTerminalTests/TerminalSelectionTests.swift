@@ -145,4 +145,30 @@ import Testing
     #expect(lines[1].hasSuffix("✓ apple") && lines[3].hasSuffix("✓ cherry"))
     #expect(Set(fixture.list.selection.identifiers) == ["apple", "cherry"])
   }
+
+  @Test("typed filter text keeps only printable characters: no control, escape or bidi character reaches the query")
+  func typedTextIsSanitised() throws {
+    let pool: [Character] = [
+      "a", "Z", " ", "日", "é", "\u{1B}", "\u{07}", "\u{7F}", "\u{9B}", "\u{202E}", "\u{200F}", "\t", "\r\n", "👍🏽",
+    ]
+    for seed in UInt64(1)...100 {
+      var random = SplitMix64(seed: seed)
+      var fixture = try Fixture(mode: .multiple)
+      fixture.view.handle(.character("/"))
+      var expected = ""
+      for _ in 0..<Int(random.next() % 12) {
+        let character = pool[Int(random.next() % UInt64(pool.count))]
+        fixture.view.handle(.character(character))
+        if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) })
+          && character != "\u{202E}" && character != "\u{200F}"
+        {
+          expected.append(character)
+        }
+      }
+      #expect(fixture.view.filterQuery == expected, "seed \(seed)")
+      #expect(fixture.feed.query == expected, "seed \(seed)")
+      _ = fixture.lines()
+      #expect(fixture.screen.unsupported.isEmpty, "seed \(seed)")
+    }
+  }
 }

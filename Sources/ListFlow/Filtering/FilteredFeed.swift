@@ -26,8 +26,9 @@
 /// for the filtered feed itself wins and gets the filtered positions. Expanding and collapsing reach a source
 /// that is an ``ExpandableSource`` (an ``OutlineFeed``) the same way. While a query is set, rows cannot be moved.
 ///
-/// The wrapped source must not be a child of a composite itself: the feed follows its changes through
-/// ``CompositionLink/didSend`` (which it sets) and reads its ``ComposableSource/displayedSections``.
+/// The wrapped source must not be a child of a composite itself, nor a controller made with a view: the feed
+/// follows its changes through ``CompositionLink/didSend`` (which it sets) and reads its
+/// ``ComposableSource/displayedSections``.
 @MainActor
 public final class FilteredFeed: ComposableSource, RowHidingSource {
   /// The feed whose rows are filtered.
