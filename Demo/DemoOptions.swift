@@ -33,6 +33,7 @@ struct DemoOptions: Equatable {
 
     Keys (interactive): up/down or j/k move, PgUp/PgDn page, g/G top/bottom, enter select,
     d delete (hide the process from the list), right/left expand/collapse threads, r refresh now,
+    space select/deselect (several rows), / filter by name (type, enter keeps, esc clears),
     q or Ctrl-C quit.
     """
 

@@ -81,6 +81,8 @@ public final class RecordingListView: ListView {
   public internal(set) var errors: [ListFlowError] = []
   /// Rows the controller deselected.
   public private(set) var deselectedRows: [ItemPath] = []
+  /// Every selection change the view was told of, in order.
+  public internal(set) var selectionChanges: [ListSelectionChange] = []
 
   /// Creates an empty view.
   ///

@@ -3,7 +3,8 @@
 // `TerminalFixture [rows]` shows a section "Fixture" with rows `row 0`, `row 1`… (40 by default). The keys of
 // `TerminalListView` move and select (the status bar names the selected row), `d` deletes the selected row, `q`
 // quits with status 0, `t` traps (an index out of range), `a` calls `abort()`, and `s` opens a second session
-// while the first is open and ends it again (the status bar says `nested`).
+// while the first is open and ends it again (the status bar says `nested`). `TerminalFixture --select` runs the
+// multi-select, filtered list of `SelectionFixture.swift` instead.
 import ListFlow
 import ListFlowTerminal
 
@@ -97,4 +98,5 @@ func run() async -> Int32 {
   return 0
 }
 
+if CommandLine.arguments.contains("--select") { exit(await runSelection()) }
 exit(await run())

@@ -64,6 +64,13 @@ public final class ListEngine: ListDataSource {
   var routesShown: [SectionRoute]?
   /// Where each displayed cell is, by the cell's identity, kept up to date through every stage.
   var displayedCells = DisplayedCells()
+  /// The selected rows, by identity; nothing is selected in ``SelectionMode/none``, the
+  /// default. Change it with ``setSelection(_:)``, ``select(_:)`` and the other selection methods.
+  public internal(set) var selection = ListSelection(mode: .none)
+  /// The selected identities whose rows a change deleted, checked once the change is done.
+  var selectionCandidates: Set<ListIdentifier> = []
+  /// The selected identities whose rows a feed hides: checked after every change, since a feed may drop them.
+  var hiddenSelection: Set<ListIdentifier> = []
 
   /// Something that changes the list, applied in order.
   enum Operation {
@@ -77,6 +84,8 @@ public final class ListEngine: ListDataSource {
     case expand(Bool, ItemPath)
     /// Rows to reconfigure or reload, by identity, with no change of content (see `ListEngine+ExplicitUpdates`).
     case refresh([ListIdentifier], reloading: Bool, animated: Bool)
+    /// A change of the selection.
+    case editSelection((inout ListSelection) -> Void)
   }
 
   /// Creates an engine, makes it `view`'s data source, and shows `sections` with a first reload when there are any.
@@ -146,6 +155,7 @@ public final class ListEngine: ListDataSource {
           }
         }
         show(changes, target: target, reloading: reloading, animated: animated)
+        followSelection()
       case .reload(let reason):
         reload(reason)
       case .move(let move):
@@ -154,6 +164,8 @@ public final class ListEngine: ListDataSource {
         expand(expanded, path)
       case .refresh(let ids, let reloading, let animated):
         refresh(ids, reloading: reloading, animated: animated)
+      case .editSelection(let edit):
+        performSelectionEdit(edit)
       }
     }
   }
@@ -182,6 +194,7 @@ public final class ListEngine: ListDataSource {
       }
       return
     }
+    if !selection.isEmpty { selectionCandidates.formUnion(selection.identifiers) }
     snapshot = target
     let transition = ListTransition(changes: changes, reloadReason: reason, target: target)
     reloadView(transition)
@@ -224,6 +237,7 @@ public final class ListEngine: ListDataSource {
         sectionsChanged || !stage.sectionDeleted.isEmpty || !stage.sectionInserted.isEmpty
         || !stage.sectionMoved.isEmpty
       displayedCells.follow(stage)
+      if !selection.isEmpty { noteDeletedSelection(in: stage) }
       snapshot = stage.data
       view.performBatchUpdates(update)
       routingBeforeStage = nil
@@ -289,4 +303,6 @@ protocol _EngineRoot: AnyObject {
   func moveRow(_ move: Move<ItemPath>) throws(ListFlowError)
   /// The expandable feed that owns a section, and the section's index there.
   func expandableOwner(ofSection section: Int) -> (any ExpandableSource, Int)?
+  /// Whether a feed holds a row with this identity that it does not show now (see ``RowHidingSource``).
+  func hidesRow(_ id: ListIdentifier) -> Bool
 }

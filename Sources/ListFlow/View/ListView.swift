@@ -50,6 +50,15 @@ public protocol ListView: AnyObject {
   ///
   /// - Parameter path: The row's position.
   func deselectRow(at path: ItemPath)
+
+  /// The selection of the list changed: the view shows the rows in
+  /// ``ListSelectionChange/addedRows`` as selected and those in ``ListSelectionChange/removedRows`` as not.
+  ///
+  /// A view can also ask ``ListDataSource/isRowSelected(at:)`` whenever it draws a row. A change of
+  /// ``ListDataSource/selectionMode`` alone comes as a change with nothing added or removed.
+  ///
+  /// - Parameter change: What changed, with global positions.
+  func selectionDidChange(_ change: ListSelectionChange)
 }
 
 extension ListView {
@@ -57,4 +66,9 @@ extension ListView {
   ///
   /// - Parameter path: The row's position.
   public func deselectRow(at path: ItemPath) {}
+
+  /// Does nothing: a view that shows no selection has nothing to redraw.
+  ///
+  /// - Parameter change: What changed.
+  public func selectionDidChange(_ change: ListSelectionChange) {}
 }

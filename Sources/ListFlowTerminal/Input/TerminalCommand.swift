@@ -2,7 +2,11 @@
 ///
 /// The default key map: ↑/`k` and ↓/`j` move the selection, Page Up/Page Down (and `b`/space) move a page,
 /// Home/`g` and End/`G` jump to the first and last row, Enter selects, `d` deletes (the row's edit action),
-/// `r` refreshes, `q`, Escape, Ctrl-C and Ctrl-D quit.
+/// `r` refreshes, `/` starts the filter, `q`, Escape, Ctrl-C and Ctrl-D quit.
+///
+/// ``TerminalListView/handle(_:)`` adapts two keys to the list: in a multi-select list, space is
+/// ``toggleSelection`` instead of a page down, and while a filter is set, Escape is ``clearFilter`` instead of
+/// quit.
 public enum TerminalCommand: Hashable, Sendable {
   /// Move the selection one row up.
   case moveUp
@@ -26,6 +30,12 @@ public enum TerminalCommand: Hashable, Sendable {
   case expand
   /// Collapse the selected row (← or h).
   case collapse
+  /// Select or deselect the row under the cursor (space, in a multi-select list).
+  case toggleSelection
+  /// Start typing the filter's query (`/`).
+  case filter
+  /// Clear the filter (Escape, while a filter is set).
+  case clearFilter
   /// Leave.
   case quit
 
@@ -45,6 +55,7 @@ public enum TerminalCommand: Hashable, Sendable {
     case .character("r"): self = .refresh
     case .right, .character("l"): self = .expand
     case .left, .character("h"): self = .collapse
+    case .character("/"): self = .filter
     case .character("q"), .escape, .interrupt, .endOfInput: self = .quit
     default: return nil
     }

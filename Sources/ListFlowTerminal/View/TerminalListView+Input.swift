@@ -6,7 +6,8 @@ extension TerminalListView {
   ///   caller to stop.
   @discardableResult
   public func handle(_ key: Key) -> TerminalCommand? {
-    guard let command = TerminalCommand(key: key) else { return nil }
+    if isEditingFilter { return editFilter(with: key) }
+    guard let command = command(for: key) else { return nil }
     perform(command)
     return command
   }
@@ -34,6 +35,9 @@ extension TerminalListView {
     case .refresh: onRefresh()
     case .expand: setSelectionExpanded(true)
     case .collapse: setSelectionExpanded(false)
+    case .toggleSelection: toggleCurrentRow()
+    case .filter: startFilter()
+    case .clearFilter: setFilterQuery("", editing: false)
     case .quit: return
     }
   }

@@ -57,9 +57,11 @@ extension TerminalListView {
       content.runs = content.runs.map { StyledRun($0.text, style: .dim + $0.style) }
       return StyledLine(Self.rowIndent) + content
     case .row(let path):
-      guard path == viewport.selection else { return StyledLine(Self.rowIndent) + content }
-      let padding = String(repeating: " ", count: max(contentWidth - content.width, 0))
-      var line = StyledLine(Self.cursorMarker, style: .bold) + content
+      let mark = selectionMark(for: path)
+      if let mark { content = content.truncated(to: contentWidth - mark.width) }
+      guard path == viewport.selection else { return StyledLine(Self.rowIndent) + (mark ?? StyledLine()) + content }
+      let padding = String(repeating: " ", count: max(contentWidth - content.width - (mark?.width ?? 0), 0))
+      var line = StyledLine(Self.cursorMarker, style: .bold) + (mark ?? StyledLine()) + content
       line.append(padding)
       line.runs = line.runs.map { StyledRun($0.text, style: $0.style + .inverse) }
       return line
@@ -83,7 +85,11 @@ extension TerminalListView {
   func statusBar(width: Int) -> StyledLine {
     let position = viewport.selectionIndex.map { "\($0 + 1)/\(viewport.itemCount)" } ?? "0/0"
     var left = StyledLine(" \(position)  ", style: .bold)
-    left.append("j/k move - enter select - d delete - r refresh - q quit", style: .dim)
+    if let filter = filterStatus() {
+      left.append(contentsOf: filter)
+    } else {
+      left.append("j/k move - enter select - d delete - r refresh - q quit", style: .dim)
+    }
     let shown = StyledRun.visiblePrefix(of: status, scalarLimit: StyledRun.scalarLimit(forColumns: width))
     let right = StyledRun(shown, style: .dim)
     let rightWidth = min(right.width, width / 2)
