@@ -6,7 +6,7 @@
 /// ```swift
 /// var edit = ListEdit()
 /// try edit.appendSections(["inbox"])
-/// try edit.appendRows([Message("a").cellBinder, Message("b").cellBinder])
+/// try edit.appendRows([MessageCell.makeBinder(value: "hi", id: "a"), MessageCell.makeBinder(value: "bye", id: "b")])
 /// try edit.moveRow("b", before: "a")
 /// try edit.reconfigureRows(["a"])
 /// controller.apply(edit)
