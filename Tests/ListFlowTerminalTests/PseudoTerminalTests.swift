@@ -13,7 +13,7 @@ import Glibc
 struct PseudoTerminalTests {
   static let restoreSequence =
     EscapeSequence.resetAttributes + EscapeSequence.enableLineWrap + EscapeSequence.showCursor
-    + EscapeSequence.leaveAlternateScreen
+    + EscapeSequence.disableMouseReporting + EscapeSequence.leaveAlternateScreen
 
   static func fixture(rows: Int = 20, locale: String = "C.UTF-8") throws -> PseudoTerminal {
     try PseudoTerminal(executable: PseudoTerminal.executable(named: "TerminalFixture"), rows: rows, locale: locale)
@@ -41,6 +41,8 @@ struct PseudoTerminalTests {
     #expect(cursor, "cursor hidden", sourceLocation: sourceLocation)
     #expect(wraps, "line wrap off", sourceLocation: sourceLocation)
     #expect(!attributes, "attributes left set", sourceLocation: sourceLocation)
+    let (mouse, sgrMouse) = (screen.reportsMouse, screen.usesSGRMouse)
+    #expect(!mouse && !sgrMouse, "mouse reporting left on", sourceLocation: sourceLocation)
     let unsupported = screen.unsupported
     #expect(unsupported.isEmpty, "\(unsupported)", sourceLocation: sourceLocation)
     if normalScreenBlank {

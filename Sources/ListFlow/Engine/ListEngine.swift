@@ -70,6 +70,8 @@ public final class ListEngine: ListDataSource {
     case move(Move<ItemPath>)
     /// An expansion asked for while a change was applied.
     case expand(Bool, ItemPath)
+    /// A scroll to a row asked for while a change was applied.
+    case scroll(ScrollTarget, ScrollAlignment)
   }
 
   /// Creates an engine, makes it `view`'s data source, and shows `sections` with a first reload when there are any.
@@ -140,6 +142,8 @@ public final class ListEngine: ListDataSource {
         performQueuedMove(move)
       case .expand(let expanded, let path):
         expand(expanded, path)
+      case .scroll(let target, let alignment):
+        do { try scroll(to: target, alignment: alignment) } catch { report(error) }
       }
     }
   }

@@ -48,6 +48,17 @@ public final class TerminalListView: ListView {
   public var onRefresh: () -> Void = {}
   /// The last error met while pulling a cell or sending an event, if any.
   public private(set) var lastError: ListFlowError?
+  /// The keys the view answers to, and the text of its help line and help screen (see <doc:MouseAndKeys>).
+  public var keyMap = KeyMap.standard {
+    didSet { render() }
+  }
+  /// Whether the help screen (every binding of ``keyMap``) replaces the list; `?` toggles it.
+  public internal(set) var isShowingHelp = false
+  /// Whether the frames keep their colours: `false` when the environment sets `NO_COLOR` (bold, dim, italic,
+  /// underline and inverse stay).
+  public let usesColor: Bool
+  /// The time source of status messages and the spinner.
+  public let clock: TerminalClock
 
   let output: any TerminalOutput
   var viewport: ListViewport
@@ -59,6 +70,10 @@ public final class TerminalListView: ListView {
   /// The output's ``TerminalOutput/interruptions`` when the last frame was drawn.
   var seenInterruptions = 0
   var highlighted: ItemPath?
+  /// The shown status message and when it goes away (clock time).
+  var statusMessage: (text: String, expiry: Duration)?
+  /// The spinner's label and when it started (clock time), while it runs.
+  var spinner: (label: String, start: Duration)?
 
   /// Creates a view.
   ///
@@ -70,10 +85,21 @@ public final class TerminalListView: ListView {
   ///     By default: when the output is a ``StandardOutput`` and the locale's character set is not UTF-8 (see
   ///     ``TerminalSession/localeIsUTF8(environment:)``); never for another output, so tests do not depend on
   ///     the environment.
-  public init(output: any TerminalOutput, mode: Mode, title: String = "", asciiOnly: Bool? = nil) {
+  ///   - environment: The variables that pick the look (see ``TerminalEnvironment``): `NO_COLOR` turns colours
+  ///     off, and `TERM=dumb` turns ``Mode/screen(_:)`` into ``Mode/plain``. By default the process's for a
+  ///     ``StandardOutput`` and none for another output, so tests do not depend on the environment.
+  ///   - clock: The time source of status messages and the spinner; the continuous clock by default.
+  public init(
+    output: any TerminalOutput, mode: Mode, title: String = "", asciiOnly: Bool? = nil,
+    environment: TerminalEnvironment? = nil, clock: TerminalClock = .continuous
+  ) {
+    let environment = environment ?? (output is StandardOutput ? .process : TerminalEnvironment([:]))
+    let mode = environment.isDumb ? .plain : mode
     self.output = output
     self.mode = mode
-    self.differ.asciiOnly = asciiOnly ?? (output is StandardOutput && !TerminalSession.localeIsUTF8())
+    self.usesColor = environment.allowsColor
+    self.clock = clock
+    self.differ.asciiOnly = asciiOnly ?? (output is StandardOutput && !environment.localeIsUTF8)
     self.seenInterruptions = output.interruptions
     self.title = title
     self.status = ""
@@ -135,7 +161,19 @@ public final class TerminalListView: ListView {
       case .kept(let mapped), .removed(let mapped): mapped
       }
     }
-    viewport.setSections(currentShape(), selecting: selection)
+    let changeset = update.changeset
+    let sectionsMoved =
+      !changeset.sectionInserted.isEmpty || !changeset.sectionDeleted.isEmpty || !changeset.sectionMoved.isEmpty
+    var touched = Set(changeset.sectionUpdated)
+    for path in changeset.elementInserted + changeset.elementDeleted + changeset.elementUpdated {
+      touched.insert(path.section)
+    }
+    for move in changeset.elementMoved {
+      touched.insert(move.source.section)
+      touched.insert(move.target.section)
+    }
+    for path in update.reconfiguredRows + update.reloadedRows { touched.insert(path.section) }
+    viewport.setSections(currentShape { !sectionsMoved && !touched.contains($0) }, selecting: selection)
     if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
     if update.stage == update.stageCount - 1 { render() }
   }
@@ -152,20 +190,44 @@ public final class TerminalListView: ListView {
   public func resize(to size: TerminalSize) {
     guard case .screen = mode else { return }
     mode = .screen(size)
-    viewport.setHeight(Self.listHeight(for: size))
+    viewport.setHeight(Self.listHeight(for: size) - (spinner == nil ? 0 : 1))
     differ.invalidate()
     render()
   }
 
-  /// The shape of the list as the data source has it now.
-  func currentShape() -> [ListViewport.Section] {
+  /// The shape of the list as the data source has it now, with the heights it declares.
+  ///
+  /// - Parameter unchanged: Sections whose shape is known not to have changed (a stage that touched none of their
+  ///   rows and moved no section): their shape is copied from the viewport instead of asked again.
+  func currentShape(keeping unchanged: (Int) -> Bool = { _ in false }) -> [ListViewport.Section] {
     guard let dataSource else { return [] }
+    let previous = viewport.sections
     return (0..<dataSource.numberOfSections).map { section in
-      ListViewport.Section(
-        hasHeader: hasSupplementary(.header(section: section)),
-        itemCount: dataSource.numberOfRows(inSection: section),
-        hasFooter: hasSupplementary(.footer(section: section)))
+      if previous.indices.contains(section), unchanged(section) { return previous[section] }
+      let count = dataSource.numberOfRows(inSection: section)
+      let header = supplementaryHeight(.header(section: section))
+      let footer = supplementaryHeight(.footer(section: section))
+      var heights: [Int] = []
+      for item in 0..<count {
+        let height = dataSource.height(of: .row(ItemPath(item: item, section: section)))?.value ?? 1
+        if height != 1 && heights.isEmpty { heights = Array(repeating: 1, count: item) }
+        if !heights.isEmpty || height != 1 { heights.append(height) }
+      }
+      guard !heights.isEmpty else {
+        var shape = ListViewport.Section(itemCount: count)
+        shape.headerHeight = header
+        shape.footerHeight = footer
+        return shape
+      }
+      return ListViewport.Section(headerHeight: header, itemHeights: heights, footerHeight: footer)
     }
+  }
+
+  /// The lines of a header or footer: its declared height (at least 1), or 0 when the section has none.
+  func supplementaryHeight(_ element: ListElement) -> Int {
+    guard hasSupplementary(element) else { return 0 }
+    let height = dataSource?.height(of: element)?.value ?? 1
+    return min(max(height, 1), ListViewport.maximumHeight)
   }
 
   /// Records an error and reports it on the status bar.
