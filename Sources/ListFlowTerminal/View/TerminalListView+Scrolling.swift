@@ -43,3 +43,35 @@ extension TerminalListView {
   /// The lines one notch of the wheel scrolls.
   static let wheelLines = 3
 }
+
+extension TerminalListView {
+  /// Where the cursor goes through a stage: its row's new position, or, for a deleted row, the new position of
+  /// the first row after it in its section that stays there, else of the nearest one before it (else the
+  /// row's old position, clamped by the viewport).
+  ///
+  /// - Complexity: O(*d* log *c*) for the *d* deleted rows next to the cursor's and *c* changes.
+  func cursorPlace(of path: ItemPath, through mapper: PathMapper, rowCount: (Int) -> Int) -> ItemPath {
+    switch mapper.map(path) {
+    case .kept(let target): return target
+    case .removed(let place):
+      guard let section = mapper.mapSection(path.section) else { return place }
+      func keptInSection(_ item: Int) -> ItemPath? {
+        if case .kept(let target) = mapper.map(ItemPath(item: item, section: path.section)), target.section == section {
+          return target
+        }
+        return nil
+      }
+      var item = path.item + 1
+      while item < rowCount(path.section) {
+        if let target = keptInSection(item) { return target }
+        item += 1
+      }
+      item = path.item - 1
+      while item >= 0 {
+        if let target = keptInSection(item) { return ItemPath(item: target.item, section: section) }
+        item -= 1
+      }
+      return ItemPath(item: 0, section: section)
+    }
+  }
+}

@@ -70,6 +70,8 @@ public final class TerminalListView: ListView {
   /// The output's ``TerminalOutput/interruptions`` when the last frame was drawn.
   var seenInterruptions = 0
   var highlighted: ItemPath?
+  /// The cursor's screen line when the change being applied started.
+  var changeAnchor: Int?
   /// The shown status message and when it goes away (clock time).
   var statusMessage: (text: String, expiry: Duration)?
   /// The spinner's label and when it started (clock time), while it runs.
@@ -143,9 +145,10 @@ public final class TerminalListView: ListView {
   /// Applies one stage of changes: follows held cells and the selection through it, reconfigures or drops
   /// updated cells, and draws once the last stage of a change is applied.
   ///
-  /// The selected row keeps its line on screen: rows inserted or deleted above it scroll the list instead of
-  /// moving the cursor, so the user's place is kept and unchanged rows are not repainted. When the selected
-  /// row is deleted, the row that takes its place is selected.
+  /// The cursor stays on its row, by identity (moves included), and the row keeps its line on screen: rows
+  /// inserted or deleted above it scroll the list instead of moving the cursor, so the user's place is kept and
+  /// unchanged rows are not repainted. When the selected row is deleted, the cursor goes to the first row after
+  /// it that stays (the row that takes its place), or, when none does, to the nearest row before it that stays.
   ///
   /// - Parameter update: The stage; the data source already reflects it.
   public func performBatchUpdates(_ update: ListUpdate) {
@@ -155,11 +158,13 @@ public final class TerminalListView: ListView {
     }
     moveHeldCells(through: update)
     let mapper = PathMapper(update.changeset)
-    let screenRow = viewport.selectionScreenRow
-    let selection = viewport.selection.map { path -> ItemPath in
-      switch mapper.map(path) {
-      case .kept(let mapped), .removed(let mapped): mapped
-      }
+    // The cursor's line when the change started: every stage keeps it there, so that a stage that shortens the
+    // list for a moment (deletes before inserts) does not move it for good.
+    if update.stage == 0 { changeAnchor = viewport.selectionScreenRow }
+    let screenRow = changeAnchor
+    let shapeBefore = viewport.sections
+    let selection = viewport.selection.map { path in
+      cursorPlace(of: path, through: mapper) { shapeBefore.indices.contains($0) ? shapeBefore[$0].itemCount : 0 }
     }
     let changeset = update.changeset
     let sectionsMoved =
