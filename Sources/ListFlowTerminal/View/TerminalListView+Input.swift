@@ -1,12 +1,12 @@
 extension TerminalListView {
-  /// Handles a key with the view's ``keyMap``, or a mouse event (passed on to the `handle` that takes a ``MouseEvent``).
+  /// Handles a key with the view's ``keyMap``, or a mouse event (see ``handle(mouse:)``).
   ///
   /// - Parameter key: The key pressed.
   /// - Returns: The command the key triggered, `nil` when it means nothing; ``TerminalCommand/quit`` tells the
   ///   caller to stop.
   @discardableResult
   public func handle(_ key: Key) -> TerminalCommand? {
-    if case .mouse(let event) = key { return handle(event) }
+    if case .mouse(let event) = key { return handle(mouse: event) }
     guard let command = keyMap.command(for: key) else { return nil }
     perform(command)
     return command

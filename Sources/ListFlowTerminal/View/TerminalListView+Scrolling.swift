@@ -23,7 +23,7 @@ extension TerminalListView {
   /// - Parameter event: The event, with the screen position the terminal reported.
   /// - Returns: ``TerminalCommand/select`` when the click selected the row, else `nil`.
   @discardableResult
-  public func handle(_ event: MouseEvent) -> TerminalCommand? {
+  public func handle(mouse event: MouseEvent) -> TerminalCommand? {
     guard case .screen = mode, !isShowingHelp else { return nil }
     switch event.kind {
     case .wheelUp: moveCursor { $0.scroll(byLines: -Self.wheelLines) }

@@ -166,19 +166,7 @@ public final class TerminalListView: ListView {
     let selection = viewport.selection.map { path in
       cursorPlace(of: path, through: mapper) { shapeBefore.indices.contains($0) ? shapeBefore[$0].itemCount : 0 }
     }
-    let changeset = update.changeset
-    let sectionsMoved =
-      !changeset.sectionInserted.isEmpty || !changeset.sectionDeleted.isEmpty || !changeset.sectionMoved.isEmpty
-    var touched = Set(changeset.sectionUpdated)
-    for path in changeset.elementInserted + changeset.elementDeleted + changeset.elementUpdated {
-      touched.insert(path.section)
-    }
-    for move in changeset.elementMoved {
-      touched.insert(move.source.section)
-      touched.insert(move.target.section)
-    }
-    for path in update.reconfiguredRows + update.reloadedRows { touched.insert(path.section) }
-    viewport.setSections(currentShape { !sectionsMoved && !touched.contains($0) }, selecting: selection)
+    viewport.setSections(shape(after: update, before: shapeBefore, mapper: mapper), selecting: selection)
     if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
     if update.stage == update.stageCount - 1 { render() }
   }
@@ -198,41 +186,6 @@ public final class TerminalListView: ListView {
     viewport.setHeight(Self.listHeight(for: size) - (spinner == nil ? 0 : 1))
     differ.invalidate()
     render()
-  }
-
-  /// The shape of the list as the data source has it now, with the heights it declares.
-  ///
-  /// - Parameter unchanged: Sections whose shape is known not to have changed (a stage that touched none of their
-  ///   rows and moved no section): their shape is copied from the viewport instead of asked again.
-  func currentShape(keeping unchanged: (Int) -> Bool = { _ in false }) -> [ListViewport.Section] {
-    guard let dataSource else { return [] }
-    let previous = viewport.sections
-    return (0..<dataSource.numberOfSections).map { section in
-      if previous.indices.contains(section), unchanged(section) { return previous[section] }
-      let count = dataSource.numberOfRows(inSection: section)
-      let header = supplementaryHeight(.header(section: section))
-      let footer = supplementaryHeight(.footer(section: section))
-      var heights: [Int] = []
-      for item in 0..<count {
-        let height = dataSource.height(of: .row(ItemPath(item: item, section: section)))?.value ?? 1
-        if height != 1 && heights.isEmpty { heights = Array(repeating: 1, count: item) }
-        if !heights.isEmpty || height != 1 { heights.append(height) }
-      }
-      guard !heights.isEmpty else {
-        var shape = ListViewport.Section(itemCount: count)
-        shape.headerHeight = header
-        shape.footerHeight = footer
-        return shape
-      }
-      return ListViewport.Section(headerHeight: header, itemHeights: heights, footerHeight: footer)
-    }
-  }
-
-  /// The lines of a header or footer: its declared height (at least 1), or 0 when the section has none.
-  func supplementaryHeight(_ element: ListElement) -> Int {
-    guard hasSupplementary(element) else { return 0 }
-    let height = dataSource?.height(of: element)?.value ?? 1
-    return min(max(height, 1), ListViewport.maximumHeight)
   }
 
   /// Records an error and reports it on the status bar.
