@@ -96,3 +96,29 @@ import Testing
     }
   }
 }
+
+/// What a change costs the view's layout: the heights it asks of the data source, counted.
+@MainActor
+@Suite struct ShapeCostTests {
+  @Test("a change of one row in a list of 10,000 asks a handful of heights, not one per row")
+  func heightsAskedFollowTheChange() {
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 30, rows: 10)))
+    let dataSource = ScriptedDataSource()
+    view.dataSource = dataSource
+    dataSource.view = view
+    var rows = (0..<10_000).map { ScriptedDataSource.Row(id: $0, title: "row \($0)") }
+    dataSource.show([.init(id: 0, rows: rows)])
+    #expect(dataSource.heightRequests >= 10_000)  // the first load asks every row
+    for step in 0..<20 {
+      let before = dataSource.heightRequests
+      switch step % 4 {
+      case 0: rows.insert(.init(id: 20_000 + step, title: "new"), at: step * 100)
+      case 1: rows.remove(at: step * 50)
+      case 2: rows.swapAt(step, 5_000 + step)
+      default: rows[step * 3].title = "changed \(step)"
+      }
+      dataSource.show([.init(id: 0, rows: rows)])
+      #expect(dataSource.heightRequests - before < 30, "step \(step): \(dataSource.heightRequests - before) heights")
+    }
+  }
+}
