@@ -117,4 +117,23 @@ import Testing
       }
     }
   }
+
+  @Test("a reload (a change above the reload threshold) keeps the cursor on its row by identity and its line")
+  func reloadKeepsTheCursor() async {
+    let output = CapturingOutput()
+    let view = TerminalListView(output: output, mode: .screen(TallRows.size))
+    let controller = ListController<[TallRows.Row]>(
+      view: view, configuration: ListControllerConfiguration(reloadThreshold: 0)
+    ) { rows in [ListSection(id: "rows", items: rows.map(TallRows.binder))] }
+    let rows = (0..<30).map { TallRows.Row(id: $0, height: 1) }
+    await controller.apply(rows)
+    for _ in 0..<12 { view.handle(.down) }
+    let lineBefore = view.visibleRows.firstIndex(of: ItemPath(item: 12, section: 0))
+    #expect(lineBefore != nil)
+    let inserted = (100..<105).map { TallRows.Row(id: $0, height: 1) }
+    await controller.apply(inserted + rows)
+    #expect(controller.engine?.reloadCount == 2)
+    #expect(view.selectedRow == ItemPath(item: 17, section: 0))
+    #expect(view.visibleRows.firstIndex(of: ItemPath(item: 17, section: 0)) == lineBefore)
+  }
 }

@@ -65,3 +65,22 @@ extension ListEngine {
     view.scrollToRow(at: path, alignment: alignment)
   }
 }
+
+extension ListEngine {
+  /// The identity of a row of the list shown: its binder's ``CellBinder/id``.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: The identity, or `nil` when the list has no such row.
+  public func identity(ofRowAt path: ItemPath) -> ListIdentifier? {
+    try? snapshot.row(at: path).id
+  }
+
+  /// The position of the first row with an identity in the list shown.
+  ///
+  /// - Parameter id: The row's identity.
+  /// - Returns: The position, or `nil` when no row has it.
+  /// - Complexity: O(*n*) in the rows of the list.
+  public func path(ofRowWithIdentity id: ListIdentifier) -> ItemPath? {
+    snapshot.path(ofRow: id)
+  }
+}

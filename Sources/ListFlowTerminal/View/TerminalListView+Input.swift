@@ -49,6 +49,7 @@ extension TerminalListView {
   func moveCursor(_ change: (inout ListViewport) -> Void) {
     let previous = viewport.selection
     change(&viewport)
+    rememberCursor()
     if previous != viewport.selection, let dataSource {
       do {
         if let highlighted { try dataSource.highlightRow(at: highlighted, isHighlighted: false) }

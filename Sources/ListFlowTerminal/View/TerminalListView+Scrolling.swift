@@ -75,3 +75,10 @@ extension TerminalListView {
     }
   }
 }
+
+extension TerminalListView {
+  /// Notes the identity of the cursor's row, so that a reload finds it again.
+  func rememberCursor() {
+    cursorIdentity = viewport.selection.flatMap { dataSource?.identity(ofRowAt: $0) }
+  }
+}

@@ -72,6 +72,8 @@ public final class TerminalListView: ListView {
   var highlighted: ItemPath?
   /// The cursor's screen line when the change being applied started.
   var changeAnchor: Int?
+  /// The identity of the cursor's row, to find it again after a reload.
+  var cursorIdentity: ListIdentifier?
   /// The shown status message and when it goes away (clock time).
   var statusMessage: (text: String, expiry: Duration)?
   /// The spinner's label and when it started (clock time), while it runs.
@@ -130,11 +132,19 @@ public final class TerminalListView: ListView {
   public var selectedRow: ItemPath? { viewport.selection }
 
   /// Drops every cell and pulls the whole list again.
+  ///
+  /// The cursor stays on its row when the data source can find it by identity
+  /// (`ListDataSource.path(ofRowWithIdentity:)`, which the engine answers), on the same screen line as far as the
+  /// list allows; otherwise it stays at its position, clamped into the list.
   public func reloadData() {
     for (element, cell) in heldCells { endDisplaying(cell, element) }
     heldCells = [:]
-    let selection = viewport.selection
-    viewport.setSections(currentShape(), selecting: selection)
+    let screenRow = viewport.selectionScreenRow
+    let found = cursorIdentity.flatMap { dataSource?.path(ofRowWithIdentity: $0) }
+    let wanted: ItemPath? = found ?? viewport.selection
+    viewport.setSections(currentShape(), selecting: wanted)
+    if found != nil, let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
+    rememberCursor()
     if case .plain = mode {
       plainLog.reload(from: self)
       flushPlainLog()
@@ -168,6 +178,7 @@ public final class TerminalListView: ListView {
     }
     viewport.setSections(shape(after: update, before: shapeBefore, mapper: mapper), selecting: selection)
     if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
+    rememberCursor()
     if update.stage == update.stageCount - 1 { render() }
   }
 
