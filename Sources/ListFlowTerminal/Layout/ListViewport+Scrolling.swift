@@ -45,7 +45,9 @@ extension ListViewport {
     defer { scrollToSelection() }
     let distance = max(height - 1, 1)
     for _ in 0..<min(pages.magnitude, UInt(itemCount)) {
-      guard let current = selection.flatMap(globalIndex(of:)), let row = rowIndex(of: selection!) else { return }
+      guard let selected = selection, let current = globalIndex(of: selected), let row = rowIndex(of: selected) else {
+        return
+      }
       let down = pages > 0
       let start = lineIndex(ofRow: row)
       let target = down ? saturatingSum(start, distance) : start - distance
