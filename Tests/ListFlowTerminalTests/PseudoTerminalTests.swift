@@ -345,7 +345,7 @@ struct PseudoTerminalTests {
     statusBar.dropFirst().split(separator: "/").first.flatMap { Int($0) }
   }
 
-  @Test("the Demo shows the process under the cursor on two lines, and a click moves the cursor")
+  @Test("the Demo shows the process under the cursor on two lines; a click moves the cursor; r, ? and the help screen")
   func demoFocusAndMouse() throws {
     let terminal = try PseudoTerminal(
       executable: PseudoTerminal.executable(named: "Demo"), arguments: ["--interval", "60000"], columns: 80, rows: 24)
@@ -362,6 +362,15 @@ struct PseudoTerminalTests {
     let before = try #require(Self.position(in: terminal.screen.lines.last ?? ""))
     terminal.type("\u{1B}[<0;10;23M")
     terminal.wait(for: "the cursor moved by the click") { Self.position(in: $0.screen.lines.last ?? "") != before }
+    // r reads /proc now, with a spinner line while it reads and a status message after.
+    terminal.type("r")
+    terminal.wait(for: "the status message after a refresh") { $0.screen.lines.last?.hasSuffix("refreshed") == true }
+    // The help screen lists the key map.
+    terminal.type("?")
+    terminal.waitForScreen(containing: "Keys (? closes this help)")
+    #expect(terminal.screen.lines.contains { $0.hasPrefix(" k/up") && $0.hasSuffix("move the cursor up") })
+    terminal.type("?")
+    terminal.wait(for: "the list again") { !$0.screen.lines.contains(" Keys (? closes this help)") }
     terminal.type("q")
     let status = try #require(terminal.waitForExit())
     #expect(WaitStatus.exitCode(status) == 0)
