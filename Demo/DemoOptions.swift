@@ -36,7 +36,8 @@ struct DemoOptions: Equatable {
       --no-mouse       leave mouse reporting off (the terminal's own text selection works)
       -h, --help       show this help
 
-    Keys (interactive; enter pins a process, d hides it, right/left show and hide its threads):
+    Keys (interactive; enter pins a process, d hides it, space selects several, / filters by name,
+    right/left show and hide its threads):
     \(KeyMap.standard.helpLines.map { "  " + $0 }.joined(separator: "\n"))
 
     Environment: NO_COLOR (any value) draws no colour; TERM=dumb prints plain lines.

@@ -86,7 +86,9 @@ enum DemoRunner {
       output: StandardOutput(), mode: .screen(size),
       title: " ListFlow Demo · processes on \(store.state.machine.hostName)")
     let list = try DemoList(view: view, store: store)
-    list.willShowTick = { tick in view.status = "tick \(tick) · \(list.lastChangeCount) changes " }
+    list.willShowTick = { tick in
+      view.status = "tick \(tick) · \(list.lastChangeCount) changes\(DemoFilter.status(of: list)) "
+    }
     list.start()
     session.onResize { size in Task { @MainActor in view.resize(to: size) } }
     view.onRefresh = { refreshShowingProgress(store, on: view) }

@@ -4,7 +4,8 @@
 // reporting on. The keys of `TerminalListView` move and select (the status bar names the selected row), the mouse
 // wheel scrolls and a click moves the cursor, `d` deletes the selected row, `q` quits with status 0, `t` traps (an
 // index out of range), `a` calls `abort()`, and `s` opens a second session while the first is open and ends it
-// again (the status bar says `nested`).
+// again (the status bar says `nested`). `TerminalFixture --select` runs the multi-select, filtered list of
+// `SelectionFixture.swift` instead.
 import ListFlow
 import ListFlowTerminal
 
@@ -98,4 +99,5 @@ func run() async -> Int32 {
   return 0
 }
 
+if CommandLine.arguments.contains("--select") { exit(await runSelection()) }
 exit(await run())

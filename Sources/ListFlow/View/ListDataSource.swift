@@ -73,6 +73,22 @@ public protocol ListDataSource: AnyObject {
   /// - Throws: An out-of-range error.
   func deselectRow(at path: ItemPath) throws(ListFlowError)
 
+  /// How many rows can be selected; a view uses it to offer a toggle in
+  /// ``SelectionMode/multiple``.
+  var selectionMode: SelectionMode { get }
+
+  /// Whether a row is selected; `false` for a position out of range.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: Whether the row is part of the selection.
+  func isRowSelected(at path: ItemPath) -> Bool
+
+  /// The user toggled a row's selection (the space key of a multi-select list).
+  ///
+  /// - Parameter path: The row's position.
+  /// - Throws: An out-of-range error.
+  func toggleSelection(ofRowAt path: ItemPath) throws(ListFlowError)
+
   /// The user highlighted a row (pressed it, or moved a cursor onto it), or took the highlight away.
   ///
   /// - Parameters:
@@ -157,6 +173,12 @@ extension ListDataSource {
   public func selectRow(at path: ItemPath) throws(ListFlowError) {}
   /// Does nothing.
   public func deselectRow(at path: ItemPath) throws(ListFlowError) {}
+  /// ``SelectionMode/none``.
+  public var selectionMode: SelectionMode { .none }
+  /// `false`.
+  public func isRowSelected(at path: ItemPath) -> Bool { false }
+  /// Does nothing.
+  public func toggleSelection(ofRowAt path: ItemPath) throws(ListFlowError) {}
   /// Does nothing.
   public func highlightRow(at path: ItemPath, isHighlighted: Bool) throws(ListFlowError) {}
   /// Does nothing.

@@ -60,6 +60,15 @@ public protocol ListView: AnyObject {
   ///   - path: The row's position.
   ///   - alignment: Where the row goes on screen.
   func scrollToRow(at path: ItemPath, alignment: ScrollAlignment)
+
+  /// The selection of the list changed: the view shows the rows in
+  /// ``ListSelectionChange/addedRows`` as selected and those in ``ListSelectionChange/removedRows`` as not.
+  ///
+  /// A view can also ask ``ListDataSource/isRowSelected(at:)`` whenever it draws a row. A change of
+  /// ``ListDataSource/selectionMode`` alone comes as a change with nothing added or removed.
+  ///
+  /// - Parameter change: What changed, with global positions.
+  func selectionDidChange(_ change: ListSelectionChange)
 }
 
 extension ListView {
@@ -74,4 +83,9 @@ extension ListView {
   ///   - path: The row's position.
   ///   - alignment: Where the row goes on screen.
   public func scrollToRow(at path: ItemPath, alignment: ScrollAlignment) {}
+
+  /// Does nothing: a view that shows no selection has nothing to redraw.
+  ///
+  /// - Parameter change: What changed.
+  public func selectionDidChange(_ change: ListSelectionChange) {}
 }

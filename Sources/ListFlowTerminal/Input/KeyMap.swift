@@ -20,7 +20,8 @@ public struct KeyMap: Hashable, Sendable {
     self.bindings = bindings
   }
 
-  /// The standard bindings: moves, pages, ends, select, delete, refresh, expand, collapse, help, quit.
+  /// The standard bindings: moves, pages, ends, select, delete, refresh, expand, collapse, filter, help, quit; then
+  /// space and Escape in the contexts where a ``TerminalListView`` gives them another meaning.
   public static let standard = KeyMap([
     KeyBinding([.character("k"), .up], .moveUp, "up", help: "move the cursor up"),
     KeyBinding([.character("j"), .down], .moveDown, "down", help: "move the cursor down"),
@@ -33,8 +34,13 @@ public struct KeyMap: Hashable, Sendable {
     KeyBinding([.character("r")], .refresh, "refresh", help: "ask for fresh data"),
     KeyBinding([.right, .character("l")], .expand, nil, help: "expand the row"),
     KeyBinding([.left, .character("h")], .collapse, nil, help: "collapse the row"),
+    KeyBinding([.character("/")], .filter, "filter", help: "filter the rows (type; enter keeps, esc clears)"),
     KeyBinding([.character("?")], .toggleHelp, "help", help: "show or hide this help"),
     KeyBinding([.character("q"), .escape, .interrupt, .endOfInput], .quit, "quit", help: "quit"),
+    // Listed for the help; `TerminalListView` gives these keys these commands only in their context (a key bound
+    // above keeps its first binding everywhere else).
+    KeyBinding([.character(" ")], .toggleSelection, nil, help: "select or deselect the row (multi-select lists)"),
+    KeyBinding([.escape], .clearFilter, nil, help: "clear the filter (while one is set)"),
   ])
 
   /// The command a key triggers: the first binding that lists the key.

@@ -2,8 +2,12 @@
 ///
 /// Which key does what is data: ``KeyMap/standard`` binds ↑/`k` and ↓/`j` to move the selection, Page Up/Page
 /// Down (and `b`/space) to move a page, Home/`g` and End/`G` to jump to the first and last row, Enter to select,
-/// `d` to delete (the row's edit action), `r` to refresh, → / `l` and ← / `h` to expand and collapse, `?` to show
-/// the help, `q`, Escape, Ctrl-C and Ctrl-D to quit.
+/// `d` to delete (the row's edit action), `r` to refresh, → / `l` and ← / `h` to expand and collapse, `/` to
+/// start the filter, `?` to show the help, `q`, Escape, Ctrl-C and Ctrl-D to quit.
+///
+/// ``TerminalListView/handle(_:)`` adapts two keys to the list: in a multi-select list, space is
+/// ``toggleSelection`` instead of a page down, and while a filter is set, Escape is ``clearFilter`` instead of
+/// quit.
 public enum TerminalCommand: Hashable, Sendable {
   /// Move the selection one row up.
   case moveUp
@@ -29,6 +33,12 @@ public enum TerminalCommand: Hashable, Sendable {
   case collapse
   /// Show or hide the help screen, which lists every key binding.
   case toggleHelp
+  /// Select or deselect the row under the cursor (space, in a multi-select list).
+  case toggleSelection
+  /// Start typing the filter's query (`/`).
+  case filter
+  /// Clear the filter (Escape, while a filter is set).
+  case clearFilter
   /// Leave.
   case quit
 

@@ -7,7 +7,8 @@ extension TerminalListView {
   @discardableResult
   public func handle(_ key: Key) -> TerminalCommand? {
     if case .mouse(let event) = key { return handle(mouse: event) }
-    guard let command = keyMap.command(for: key) else { return nil }
+    if isEditingFilter { return editFilter(with: key) }
+    guard let command = command(for: key) else { return nil }
     perform(command)
     return command
   }
@@ -37,6 +38,9 @@ extension TerminalListView {
     case .toggleHelp:
       isShowingHelp.toggle()
       render()
+    case .toggleSelection: toggleCurrentRow()
+    case .filter: startFilter()
+    case .clearFilter: setFilterQuery("", editing: false)
     case .quit: return
     }
   }

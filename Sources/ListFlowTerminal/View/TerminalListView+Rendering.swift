@@ -80,10 +80,17 @@ extension TerminalListView {
         return StyledLine(Self.rowIndent) + line
       }
     case .row(let path):
-      guard path == viewport.selection else { return contents.map { StyledLine(Self.rowIndent) + $0 } }
+      // The selection mark (a list with a selection mode) on the first line, blanks under it on the others.
+      let mark = selectionMark(for: path)
+      let markWidth = mark?.width ?? 0
+      let blank = StyledLine(String(repeating: " ", count: markWidth))
+      let isCursor = path == viewport.selection
       return contents.enumerated().map { index, content in
-        let padding = String(repeating: " ", count: max(contentWidth - content.width, 0))
-        var line = StyledLine(index == 0 ? Self.cursorMarker : Self.rowIndent, style: .bold) + content
+        let content = content.truncated(to: max(contentWidth - markWidth, 0))
+        let prefix = index == 0 ? (mark ?? StyledLine()) : blank
+        guard isCursor else { return StyledLine(Self.rowIndent) + prefix + content }
+        let padding = String(repeating: " ", count: max(contentWidth - content.width - markWidth, 0))
+        var line = StyledLine(index == 0 ? Self.cursorMarker : Self.rowIndent, style: .bold) + prefix + content
         line.append(padding)
         line.runs = line.runs.map { StyledRun($0.text, style: $0.style + .inverse) }
         return line
@@ -114,7 +121,11 @@ extension TerminalListView {
   func statusBar(width: Int) -> StyledLine {
     let position = viewport.selectionIndex.map { "\($0 + 1)/\(viewport.itemCount)" } ?? "0/0"
     var left = StyledLine(" \(position)  ", style: .bold)
-    left.append(keyMap.helpLine, style: .dim)
+    if let filter = filterStatus() {
+      left.append(contentsOf: filter)
+    } else {
+      left.append(keyMap.helpLine, style: .dim)
+    }
     let shown = StyledRun.visiblePrefix(
       of: statusMessage?.text ?? status, scalarLimit: StyledRun.scalarLimit(forColumns: width))
     let right = StyledRun(shown, style: .dim)

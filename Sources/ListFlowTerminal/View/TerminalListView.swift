@@ -46,6 +46,17 @@ public final class TerminalListView: ListView {
   }
   /// Called when the user asks for fresh data (`r`).
   public var onRefresh: () -> Void = {}
+  /// Called with the filter's query each time the user changes it (typing after `/`, Backspace, Escape); set it
+  /// to a ``FilteredFeed``'s query. `nil` (the default) turns the `/` filter off.
+  ///
+  /// ```swift
+  /// view.onFilterChange = { query in filtered.query = query }
+  /// ```
+  public var onFilterChange: ((String) -> Void)?
+  /// The filter's query as the user typed it (sanitised); empty when no filter is set.
+  public internal(set) var filterQuery = ""
+  /// Whether keys type into the filter's query (after `/`, until Enter or Escape).
+  public internal(set) var isEditingFilter = false
   /// The last error met while pulling a cell or sending an event, if any.
   public private(set) var lastError: ListFlowError?
   /// The keys the view answers to, and the text of its help line and help screen (see <doc:MouseAndKeys>).
@@ -186,6 +197,13 @@ public final class TerminalListView: ListView {
   ///
   /// - Parameter path: The row's position.
   public func deselectRow(at path: ItemPath) {}
+
+  /// Draws the selection again: selected rows carry a mark (see <doc:ShowingAListInATerminal>).
+  ///
+  /// - Parameter change: What changed.
+  public func selectionDidChange(_ change: ListSelectionChange) {
+    render()
+  }
 
   /// Adapts to a new terminal size and repaints in full; with the same size, just repaints in full (after a
   /// resume, or when something else may have drawn on the screen).
