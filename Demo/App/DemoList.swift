@@ -86,6 +86,7 @@ final class DemoList {
       guard action == .delete, let pid = row.tag?.value(as: Int.self) else { return }
       store.update { $0.hide(pid) }
     }
+    DemoFocus.follow(in: &topEvents, store: store)
     controller.setDelegate(topEvents, for: top)
     // Pinned rows: enter unpins.
     pinned.delegate.didSelectRow = { _, row in

@@ -37,4 +37,18 @@ struct TerminalListHeaderTests {
     let after = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(Array(after.prefix(6)) == ["T", "▸ row 1", "  row 2", "  row 3", "  row 4", "  row 5"])
   }
+
+  @Test("a click finds its row under the list header; clicks on the header or footer do nothing")
+  func clickUnderTheHeader() async {
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size), title: "T")
+    let controller = ListController<[CellBinder]>(view: view)
+    await controller.apply((1...6).map { LabelCell.makeBinder(value: "row \($0)", id: $0) })
+    controller.listHeader = LabelCell.makeBinder(value: "TOP", id: "top")
+    controller.listFooter = LabelCell.makeBinder(value: "BOTTOM", id: "bottom")
+    view.handle(mouse: MouseEvent(kind: .press(.left), column: 3, row: 3))
+    #expect(view.selectedRow == ItemPath(item: 1, section: 0))
+    view.handle(mouse: MouseEvent(kind: .press(.left), column: 3, row: 1))
+    view.handle(mouse: MouseEvent(kind: .press(.left), column: 3, row: 5))
+    #expect(view.selectedRow == ItemPath(item: 1, section: 0))
+  }
 }

@@ -84,6 +84,8 @@ public final class ListEngine: ListDataSource {
     case expand(Bool, ItemPath)
     /// Rows to reconfigure or reload, by identity, with no change of content (see `ListEngine+ExplicitUpdates`).
     case refresh([ListIdentifier], reloading: Bool, animated: Bool)
+    /// A scroll to a row asked for while a change was applied.
+    case scroll(ScrollTarget, ScrollAlignment)
     /// A change of the selection.
     case editSelection((inout ListSelection) -> Void)
   }
@@ -164,6 +166,8 @@ public final class ListEngine: ListDataSource {
         expand(expanded, path)
       case .refresh(let ids, let reloading, let animated):
         refresh(ids, reloading: reloading, animated: animated)
+      case .scroll(let target, let alignment):
+        do { try scroll(to: target, alignment: alignment) } catch { report(error) }
       case .editSelection(let edit):
         performSelectionEdit(edit)
       }

@@ -170,6 +170,20 @@ public protocol ListDataSource: AnyObject {
   ///   for a row that cannot expand or does not exist.
   @discardableResult
   func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool
+
+  /// The identity of a row of the list shown (its binder's ``CellBinder/id``), so that a view can find the row
+  /// again after a reload; `nil` when the row does not exist or the data source does not say.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: The identity.
+  func identity(ofRowAt path: ItemPath) -> ListIdentifier?
+
+  /// The position of the first row with an identity in the list shown, or `nil` when there is none or the data
+  /// source does not say.
+  ///
+  /// - Parameter id: The row's identity.
+  /// - Returns: The row's position.
+  func path(ofRowWithIdentity id: ListIdentifier) -> ItemPath?
 }
 
 extension ListDataSource {
@@ -208,4 +222,8 @@ extension ListDataSource {
   /// `false`: no row expands.
   @discardableResult
   public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool { false }
+  /// `nil`: rows have no identity a view can use.
+  public func identity(ofRowAt path: ItemPath) -> ListIdentifier? { nil }
+  /// `nil`.
+  public func path(ofRowWithIdentity id: ListIdentifier) -> ItemPath? { nil }
 }

@@ -24,6 +24,8 @@ public enum ListFlowError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Rows asked to be reconfigured or reloaded (``ListEngine/reconfigureRows(_:animated:)``) are not in the list
   /// shown; the other rows of the request were refreshed.
   case unknownRows([ListIdentifier])
+  /// No row of the list shown has this identity (a scroll to a row by identity, say).
+  case rowNotFound(ListIdentifier)
 
   /// A sentence naming what went wrong.
   public var description: String {
@@ -42,6 +44,7 @@ public enum ListFlowError: Error, Hashable, Sendable, CustomStringConvertible {
     case .rowNotMovable(let path): "row \(path) cannot be moved"
     case .stateStreamFailed(let message): "the sequence of states failed: \(message)"
     case .unknownRows(let ids): "no row has the identity \(ids.map(\.description).joined(separator: ", "))"
+    case .rowNotFound(let id): "no row of the list has identity \(id)"
     }
   }
 }

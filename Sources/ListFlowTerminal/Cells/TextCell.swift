@@ -25,6 +25,11 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
   public var subtitleStyle = TextStyle.dim
   /// The accessory's style.
   public var accessoryStyle = TextStyle.plain
+  /// Lines drawn under the main line, indented and dim, when the row is taller than one line (see
+  /// <doc:MultiLineRows>); empty by default.
+  public var detailLines: [String] = []
+  /// The style of ``detailLines``; dim by default.
+  public var detailStyle = TextStyle.dim
   /// The offsets (in `Character`s) of the title's characters that matched a filter's query, drawn in
   /// ``highlightStyle`` (see `MatchHighlighting`); empty by default.
   public var titleHighlights: [Int] = []
@@ -44,6 +49,8 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
     titleStyle = .plain
     subtitleStyle = .dim
     accessoryStyle = .plain
+    detailLines = []
+    detailStyle = .dim
     titleHighlights = []
     highlightStyle = TextStyle(isBold: true, isUnderlined: true)
   }
@@ -89,6 +96,19 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
   /// - Parameter model: The model.
   public func configure(by model: any Colored) {
     titleStyle.foreground = model.color.map(TerminalColor.init)
+  }
+
+  /// The main ``line(width:)``, then each of ``detailLines`` indented by two columns, cut to `width`.
+  ///
+  /// - Parameter width: The columns available.
+  /// - Returns: The lines.
+  public func lines(width: Int) -> [StyledLine] {
+    let limit = StyledRun.scalarLimit(forColumns: width)
+    return [line(width: width)]
+      + detailLines.map { detail in
+        StyledLine("  " + StyledRun.visiblePrefix(of: detail, scalarLimit: limit), style: detailStyle).truncated(
+          to: width)
+      }
   }
 
   /// The icon, title and subtitle from the left, the accessory against the right edge, cut to `width`.

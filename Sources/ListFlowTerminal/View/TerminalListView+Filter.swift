@@ -2,12 +2,12 @@ extension TerminalListView {
   /// The longest query the filter takes, in characters; more typing is ignored.
   static let maximumFilterLength = 256
 
-  /// The command a key triggers for this list: the default key map, with space toggling the row in a
+  /// The command a key triggers for this list: the view's ``keyMap``, with space toggling the row in a
   /// multi-select list and Escape clearing a filter that is set.
   func command(for key: Key) -> TerminalCommand? {
     if key == .character(" "), let dataSource, dataSource.selectionMode == .multiple { return .toggleSelection }
     if key == .escape, !filterQuery.isEmpty { return .clearFilter }
-    return TerminalCommand(key: key)
+    return keyMap.command(for: key)
   }
 
   /// `/`: keys type into the query from now on (only when ``onFilterChange`` is set).
@@ -47,7 +47,7 @@ extension TerminalListView {
     case .interrupt, .endOfInput:
       return .quit
     case .up, .down, .pageUp, .pageDown, .home, .end:
-      guard let command = TerminalCommand(key: key) else { return nil }
+      guard let command = keyMap.command(for: key) else { return nil }
       perform(command)
       return command
     default:

@@ -22,9 +22,16 @@ extension TerminalListView {
     if case .screen(let size) = mode { viewport.setHeight(listAreaHeight(for: size)) }
   }
 
-  /// The lines the rows take on a screen: all but the title and status bars and the list's header and footer.
+  /// The lines the rows take on a screen: all but the title and status bars, the spinner's line while it runs,
+  /// and the list's header and footer.
   func listAreaHeight(for size: TerminalSize) -> Int {
-    max(Self.listHeight(for: size) - listSupplementaryLineCount(for: size), 0)
+    max(Self.listHeight(for: size) - (spinner == nil ? 0 : 1) - listSupplementaryLineCount(for: size), 0)
+  }
+
+  /// The lines the list's header takes above the rows: 1 when it is shown, else 0.
+  var listHeaderLineCount: Int {
+    guard listSupplementaries.header != nil, case .screen(let size) = mode else { return 0 }
+    return listSupplementaryLineCount(for: size) > 0 ? 1 : 0
   }
 
   /// The list header's line (bold), or none.
@@ -40,7 +47,7 @@ extension TerminalListView {
   private func listSupplementaryLineCount(for size: TerminalSize) -> Int {
     let count = (listSupplementaries.header == nil ? 0 : 1) + (listSupplementaries.footer == nil ? 0 : 1)
     // Keep at least one line for the rows.
-    return Self.listHeight(for: size) > count ? count : 0
+    return Self.listHeight(for: size) - (spinner == nil ? 0 : 1) > count ? count : 0
   }
 
   private func supplementaryLine(_ cell: (any ListCell)?, style: TextStyle, width: Int) -> [StyledLine] {
