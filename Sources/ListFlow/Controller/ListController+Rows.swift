@@ -295,8 +295,7 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
 
 /// The plan of the row diff: under ``DuplicatePolicy/matchInOrder``, first the path for a change that keeps the
 /// sections and touches few rows (it costs about a comparison per row, where the full plan hashes every row),
-/// else the full plan. Both give the same stages (the rows reported moved may differ when several choices are
-/// minimal).
+/// else the full plan. Both give the same stages.
 @inlinable
 func _plan<Row: Differentiable & Sendable>(
   source: [ArraySection<_RowSectionKey<Row>, Row>],

@@ -12,10 +12,10 @@ extension _SectionedPlan {
   ///
   /// - the same matching of elements: the path gives up when an identity left out on one side also stands among
   ///   the aligned elements, so every identity is either aligned in order on both sides or paired in order;
-  /// - as few moves: the aligned elements of a section are a longest common subsequence of its identities,
-  ///   so no increasing run of the matching is longer (when such runs tie, the elements reported as moved may
-  ///   differ from the full plan's);
-  /// - the same stages, deletes, inserts and updates, and each stage's data.
+  /// - the same moves: a section with elements paired within it chooses them as the full plan does, by a longest
+  ///   increasing run of its matching (one pass when the section mostly keeps its order); in another section
+  ///   every element that stays in it is aligned, so none of them moves;
+  /// - hence the same stages, with the same changes and data.
   ///
   /// - Parameters:
   ///   - oldSections: The source sections.
@@ -23,7 +23,9 @@ extension _SectionedPlan {
   ///   - sourceHashes: The ``Differentiable/differenceHash`` of every source element, in order.
   ///   - targetHashes: The same for the target.
   /// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* elements inserted, deleted or moved, with *d* at most
-  ///   a bound that grows as the square root of the size (above it the path gives up after that much work).
+  ///   a bound that grows as the square root of the size (above it the path gives up after that much work); plus,
+  ///   for a section with elements moved within it, the longest increasing run over the section (O(*k*) for *k*
+  ///   elements that mostly keep their order).
   @inlinable
   package init?<Section: DifferentiableSection>(
     sparseSource oldSections: [Section],
@@ -234,15 +236,55 @@ extension _SectionedPlan {
     updated = isUpdated
     needsSurvivors = !elementDeleted.isEmpty
 
-    // Pass 6: inserts and moves, by target; only elements left out by the alignment are either.
-    for (index, flat) in inserted.enumerated() {
-      let targetSection = insertedSections[index]
-      let targetPath = ItemPath(item: flat - newStart[targetSection], section: targetSection)
-      let source = pairedSource[index]
-      if source < 0 {
-        elementInserted.append(targetPath)
-      } else {
+    // Pass 6 of the full plan: inserts and moves, by target. Only elements left out by the alignment are
+    // inserted or come from another section. In a section that also has elements paired within it, the moves
+    // are chosen as the full plan chooses them, by its longest increasing run over the section; in the others
+    // every element from the same section is aligned, so stays.
+    var pairedWithin = [Bool](repeating: false, count: sectionCount)
+    for (index, source) in pairedSource.enumerated() where source >= 0 {
+      if sourceSectionOf[source] == insertedSections[index] { pairedWithin[insertedSections[index]] = true }
+    }
+    var nextLeftOut = 0
+    var sameSection: [Int] = []
+    for section in 0..<sectionCount {
+      let start = newStart[section]
+      let end = start + targetCounts[section]
+      guard pairedWithin[section] else {
+        while nextLeftOut < inserted.count, inserted[nextLeftOut] < end {
+          let flat = inserted[nextLeftOut]
+          let targetPath = ItemPath(item: flat - start, section: section)
+          let source = pairedSource[nextLeftOut]
+          if source < 0 {
+            elementInserted.append(targetPath)
+          } else {
+            elementMoved.append(
+              Move(source: ItemPath(item: sourceToTarget[source], section: sourceSectionOf[source]), target: targetPath)
+            )
+          }
+          nextLeftOut += 1
+        }
+        continue
+      }
+      while nextLeftOut < inserted.count, inserted[nextLeftOut] < end { nextLeftOut += 1 }
+      sameSection.removeAll(keepingCapacity: true)
+      for flat in start..<end {
+        let source = targetToSource[flat]
+        if source >= 0, sourceSectionOf[source] == section { sameSection.append(sourceToTarget[source]) }
+      }
+      let staying = _longestIncreasingSubsequenceMask(sameSection)
+      var sameRank = 0
+      for flat in start..<end {
+        let targetPath = ItemPath(item: flat - start, section: section)
+        let source = targetToSource[flat]
+        if source < 0 {
+          elementInserted.append(targetPath)
+          continue
+        }
         let sourceSection = sourceSectionOf[source]
+        if sourceSection == section {
+          defer { sameRank += 1 }
+          guard let staying, !staying[sameRank] else { continue }
+        }
         elementMoved.append(
           Move(source: ItemPath(item: sourceToTarget[source], section: sourceSection), target: targetPath))
       }
