@@ -12,9 +12,9 @@ extension _SectionedPlan {
   ///
   /// - the same matching of elements: the path gives up when an identity left out on one side also stands among
   ///   the aligned elements, so every identity is either aligned in order on both sides or paired in order;
-  /// - the same moves: a section with elements paired within it chooses them as the full plan does, by a longest
-  ///   increasing run of its matching (one pass when the section mostly keeps its order); in another section
-  ///   every element that stays in it is aligned, so none of them moves;
+  /// - the same moves: a section with elements paired within it chooses them as the full plan does, by the same
+  ///   longest increasing run of its matching, found over its aligned runs rather than its elements; in another
+  ///   section every element that stays in it is aligned, so none of them moves;
   /// - hence the same stages, with the same changes and data.
   ///
   /// - Parameters:
@@ -23,9 +23,7 @@ extension _SectionedPlan {
   ///   - sourceHashes: The ``Differentiable/differenceHash`` of every source element, in order.
   ///   - targetHashes: The same for the target.
   /// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* elements inserted, deleted or moved, with *d* at most
-  ///   a bound that grows as the square root of the size (above it the path gives up after that much work); plus,
-  ///   for a section with elements moved within it, the longest increasing run over the section (O(*k*) for *k*
-  ///   elements that mostly keep their order).
+  ///   a bound that grows as the square root of the size (above it the path gives up after that much work).
   @inlinable
   package init?<Section: DifferentiableSection>(
     sparseSource oldSections: [Section],
@@ -153,6 +151,8 @@ extension _SectionedPlan {
     var sourceToTarget = [Int](repeating: -1, count: oldTotal)
     var targetToSource = [Int](repeating: -1, count: newTotal)
     var isUpdated = [Bool](repeating: false, count: oldTotal)
+    // The aligned runs (consecutive on both sides), in target order: first target and source positions, length.
+    var runs: [(target: Int, source: Int, count: Int)] = []
     sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
       targetToSource.withUnsafeMutableBufferPointer { targetToSource in
         var nextDeleted = 0
@@ -162,6 +162,7 @@ extension _SectionedPlan {
           var target = newStart[section]
           let sourceEnd = source + sourceCounts[section]
           let targetEnd = target + targetCounts[section]
+          let sectionRuns = runs.count
           while true {
             while source < sourceEnd, nextDeleted < deleted.count, deleted[nextDeleted] == source {
               source += 1
@@ -172,6 +173,13 @@ extension _SectionedPlan {
               nextInserted += 1
             }
             guard source < sourceEnd, target < targetEnd else { break }
+            if runs.count > sectionRuns, let last = runs.last, last.target + last.count == target,
+              last.source + last.count == source
+            {
+              runs[runs.count - 1].count += 1
+            } else {
+              runs.append((target, source, 1))
+            }
             sourceToTarget[source] = target
             targetToSource[target] = source
             source += 1
@@ -238,18 +246,26 @@ extension _SectionedPlan {
 
     // Pass 6 of the full plan: inserts and moves, by target. Only elements left out by the alignment are
     // inserted or come from another section. In a section that also has elements paired within it, the moves
-    // are chosen as the full plan chooses them, by its longest increasing run over the section; in the others
-    // every element from the same section is aligned, so stays.
+    // are those the full plan's longest increasing run leaves, found run by run (`_stayingCounts`); in the
+    // others every element from the same section is aligned, so stays.
     var pairedWithin = [Bool](repeating: false, count: sectionCount)
     for (index, source) in pairedSource.enumerated() where source >= 0 {
       if sourceSectionOf[source] == insertedSections[index] { pairedWithin[insertedSections[index]] = true }
     }
     var nextLeftOut = 0
-    var sameSection: [Int] = []
+    var nextRun = 0
+    // A left-out target element as a piece: in the section's sequence when paired within the section.
+    func leftOutPiece(_ index: Int, _ section: Int) -> _SparsePiece {
+      let source = pairedSource[index]
+      let within = source >= 0 && sourceSectionOf[source] == section
+      return _SparsePiece(
+        target: inserted[index], value: within ? sourceToTarget[source] : -1, count: 1, source: source)
+    }
     for section in 0..<sectionCount {
       let start = newStart[section]
       let end = start + targetCounts[section]
       guard pairedWithin[section] else {
+        while nextRun < runs.count, runs[nextRun].target < end { nextRun += 1 }
         while nextLeftOut < inserted.count, inserted[nextLeftOut] < end {
           let flat = inserted[nextLeftOut]
           let targetPath = ItemPath(item: flat - start, section: section)
@@ -265,28 +281,45 @@ extension _SectionedPlan {
         }
         continue
       }
-      while nextLeftOut < inserted.count, inserted[nextLeftOut] < end { nextLeftOut += 1 }
-      sameSection.removeAll(keepingCapacity: true)
-      for flat in start..<end {
-        let source = targetToSource[flat]
-        if source >= 0, sourceSectionOf[source] == section { sameSection.append(sourceToTarget[source]) }
+      // The section's pieces in target order: its aligned runs and its left-out elements. The full plan's
+      // longest increasing run goes over the source positions (once the deletes are applied) of the elements
+      // from this section: the aligned runs and the left-out elements paired within it.
+      var pieces: [_SparsePiece] = []
+      while nextRun < runs.count, runs[nextRun].target < end {
+        let run = runs[nextRun]
+        while nextLeftOut < inserted.count, inserted[nextLeftOut] < run.target {
+          pieces.append(leftOutPiece(nextLeftOut, section))
+          nextLeftOut += 1
+        }
+        pieces.append(
+          _SparsePiece(target: run.target, value: sourceToTarget[run.source], count: run.count, source: run.source))
+        nextRun += 1
       }
-      let staying = _longestIncreasingSubsequenceMask(sameSection)
-      var sameRank = 0
-      for flat in start..<end {
-        let targetPath = ItemPath(item: flat - start, section: section)
-        let source = targetToSource[flat]
-        if source < 0 {
-          elementInserted.append(targetPath)
+      while nextLeftOut < inserted.count, inserted[nextLeftOut] < end {
+        pieces.append(leftOutPiece(nextLeftOut, section))
+        nextLeftOut += 1
+      }
+      let staying = _stayingCounts(pieces)
+      for (index, piece) in pieces.enumerated() {
+        if piece.value < 0 {
+          let targetPath = ItemPath(item: piece.target - start, section: section)
+          if piece.source < 0 {
+            elementInserted.append(targetPath)
+          } else {
+            elementMoved.append(
+              Move(
+                source: ItemPath(item: sourceToTarget[piece.source], section: sourceSectionOf[piece.source]),
+                target: targetPath))
+          }
           continue
         }
-        let sourceSection = sourceSectionOf[source]
-        if sourceSection == section {
-          defer { sameRank += 1 }
-          guard let staying, !staying[sameRank] else { continue }
+        for offset in staying[index]..<piece.count {
+          let source = piece.source + offset
+          elementMoved.append(
+            Move(
+              source: ItemPath(item: sourceToTarget[source], section: sourceSectionOf[source]),
+              target: ItemPath(item: piece.target + offset - start, section: section)))
         }
-        elementMoved.append(
-          Move(source: ItemPath(item: sourceToTarget[source], section: sourceSection), target: targetPath))
       }
     }
     assert(
@@ -386,6 +419,88 @@ internal func _alignSparse(
   deleted.append(contentsOf: removed.reversed())
   inserted.append(contentsOf: added.reversed())
   return true
+}
+
+/// A piece of a target section for the sparse plan's moves: an aligned run, or one left-out element.
+@usableFromInline
+internal struct _SparsePiece {
+  /// The flat target position of its first element.
+  @usableFromInline var target: Int
+  /// The source position, once the deletes are applied, of its first element, when its elements come from the
+  /// same section (they are in the sequence whose longest increasing run stays); -1 otherwise.
+  @usableFromInline var value: Int
+  /// The number of elements; their values follow each other.
+  @usableFromInline var count: Int
+  /// The flat source position of its first element, or -1 for an inserted element.
+  @usableFromInline var source: Int
+
+  @inlinable
+  init(target: Int, value: Int, count: Int, source: Int) {
+    self.target = target
+    self.value = value
+    self.count = count
+    self.source = source
+  }
+}
+
+/// For each piece, how many of its first elements stay: the longest increasing run that
+/// ``_longestIncreasingSubsequenceMask(_:)`` marks in the sequence of the pieces' values (pieces with a value of
+/// -1 are not in it), found run by run instead of element by element.
+///
+/// Patience sorting places the elements of a piece, whose values follow each other, at consecutive places of
+/// `tails` (each one above the one before it, and below the old tail after it, since values are distinct), and
+/// links each to the one before it. So `tails` is kept as spans of pieces, each element after a piece's first is
+/// linked to the one before it, and the walk back from the last tail keeps a first part of each piece it meets.
+///
+/// - Parameter pieces: The pieces in target order.
+/// - Returns: For each piece, the number of its first elements that stay (all of a piece not in the sequence).
+/// - Complexity: O(*p*²) for *p* pieces.
+@inlinable
+internal func _stayingCounts(_ pieces: [_SparsePiece]) -> [Int] {
+  // Spans of `tails`: a piece and the first of its elements the span covers, and how many.
+  var spans: [(piece: Int, offset: Int, count: Int)] = []
+  // The element before each piece's first in its run: piece and offset, or -1.
+  var previous = [(piece: Int, offset: Int)](repeating: (-1, 0), count: pieces.count)
+  for (index, piece) in pieces.enumerated() where piece.value >= 0 {
+    // The spans wholly below the piece's first value; the next span starts above it (values are distinct).
+    var below = 0
+    while below < spans.count,
+      pieces[spans[below].piece].value + spans[below].offset + spans[below].count - 1 < piece.value
+    {
+      below += 1
+    }
+    if below > 0 {
+      let span = spans[below - 1]
+      previous[index] = (span.piece, span.offset + span.count - 1)
+    }
+    // The piece's elements replace the next `piece.count` places.
+    var replaced = [(piece: Int, offset: Int, count: Int)](spans[..<below])
+    replaced.append((index, 0, piece.count))
+    var skip = piece.count
+    var next = below
+    while next < spans.count, skip > 0 {
+      let span = spans[next]
+      if span.count <= skip {
+        skip -= span.count
+        next += 1
+      } else {
+        replaced.append((span.piece, span.offset + skip, span.count - skip))
+        skip = 0
+        next += 1
+      }
+    }
+    replaced.append(contentsOf: spans[next...])
+    spans = replaced
+  }
+  var staying = pieces.map { $0.value >= 0 ? 0 : $0.count }
+  guard let last = spans.last else { return staying }
+  var piece = last.piece
+  var offset = last.offset + last.count - 1
+  while piece >= 0 {
+    staying[piece] = offset + 1
+    (piece, offset) = previous[piece]
+  }
+  return staying
 }
 
 /// A small set of hashes with open addressing, for checking many hashes against a few.
