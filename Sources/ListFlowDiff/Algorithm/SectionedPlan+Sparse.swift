@@ -155,37 +155,10 @@ extension _SectionedPlan {
     var runs: [(target: Int, source: Int, count: Int)] = []
     sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
       targetToSource.withUnsafeMutableBufferPointer { targetToSource in
-        var nextDeleted = 0
-        var nextInserted = 0
-        for section in 0..<sectionCount {
-          var source = oldStart[section]
-          var target = newStart[section]
-          let sourceEnd = source + sourceCounts[section]
-          let targetEnd = target + targetCounts[section]
-          let sectionRuns = runs.count
-          while true {
-            while source < sourceEnd, nextDeleted < deleted.count, deleted[nextDeleted] == source {
-              source += 1
-              nextDeleted += 1
-            }
-            while target < targetEnd, nextInserted < inserted.count, inserted[nextInserted] == target {
-              target += 1
-              nextInserted += 1
-            }
-            guard source < sourceEnd, target < targetEnd else { break }
-            if runs.count > sectionRuns, let last = runs.last, last.target + last.count == target,
-              last.source + last.count == source
-            {
-              runs[runs.count - 1].count += 1
-            } else {
-              runs.append((target, source, 1))
-            }
-            sourceToTarget[source] = target
-            targetToSource[target] = source
-            source += 1
-            target += 1
-          }
-        }
+        _matchAligned(
+          sourceStart: oldStart, targetStart: newStart, sourceTotal: oldTotal, targetTotal: newTotal,
+          deleted: deleted, inserted: inserted, sourceToTarget: sourceToTarget, targetToSource: targetToSource,
+          runs: &runs)
         for (index, source) in pairedSource.enumerated() where source >= 0 {
           sourceToTarget[source] = inserted[index]
           targetToSource[inserted[index]] = source
@@ -419,6 +392,62 @@ internal func _alignSparse(
   deleted.append(contentsOf: removed.reversed())
   inserted.append(contentsOf: added.reversed())
   return true
+}
+
+/// Matches the elements an alignment kept, section by section, in order, and lists them as runs.
+///
+/// - Parameters:
+///   - sourceStart: The flat position of each source section's first element.
+///   - targetStart: The same for the target.
+///   - sourceTotal: The number of source elements.
+///   - targetTotal: The number of target elements.
+///   - deleted: The source positions the alignment left out, ascending.
+///   - inserted: The target positions it left out, ascending.
+///   - sourceToTarget: Receives the target position of every aligned source position.
+///   - targetToSource: Receives the source position of every aligned target position.
+///   - runs: Receives the aligned runs (consecutive on both sides, within a section), in order.
+/// - Complexity: O(*n* + *m*) stores, O(*d*) for the rest.
+@inlinable
+internal func _matchAligned(
+  sourceStart: [Int],
+  targetStart: [Int],
+  sourceTotal: Int,
+  targetTotal: Int,
+  deleted: [Int],
+  inserted: [Int],
+  sourceToTarget: UnsafeMutableBufferPointer<Int>,
+  targetToSource: UnsafeMutableBufferPointer<Int>,
+  runs: inout [(target: Int, source: Int, count: Int)]
+) {
+  var nextDeleted = 0
+  var nextInserted = 0
+  for section in sourceStart.indices {
+    var source = sourceStart[section]
+    var target = targetStart[section]
+    let sourceEnd = section + 1 < sourceStart.count ? sourceStart[section + 1] : sourceTotal
+    let targetEnd = section + 1 < targetStart.count ? targetStart[section + 1] : targetTotal
+    while true {
+      while source < sourceEnd, nextDeleted < deleted.count, deleted[nextDeleted] == source {
+        source += 1
+        nextDeleted += 1
+      }
+      while target < targetEnd, nextInserted < inserted.count, inserted[nextInserted] == target {
+        target += 1
+        nextInserted += 1
+      }
+      guard source < sourceEnd, target < targetEnd else { break }
+      let sourceStop = nextDeleted < deleted.count ? min(deleted[nextDeleted], sourceEnd) : sourceEnd
+      let targetStop = nextInserted < inserted.count ? min(inserted[nextInserted], targetEnd) : targetEnd
+      let count = min(sourceStop - source, targetStop - target)
+      runs.append((target, source, count))
+      for offset in 0..<count {
+        sourceToTarget[source + offset] = target + offset
+        targetToSource[target + offset] = source + offset
+      }
+      source += count
+      target += count
+    }
+  }
 }
 
 /// A piece of a target section for the sparse plan's moves: an aligned run, or one left-out element.
