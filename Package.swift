@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Settings every target shares: Swift 6 language mode (the package default), the upcoming features
-/// STYLE.md asks for, and warnings treated as errors (ignored by SwiftPM when ListFlow is a remote dependency).
+/// CONTRIBUTING.md asks for, and warnings treated as errors (ignored by SwiftPM when ListFlow is a remote dependency).
 let strict: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("MemberImportVisibility"),

@@ -1,3 +1,5 @@
+import ListFlowTerminal
+
 /// The Demo's command-line options.
 struct DemoOptions: Equatable {
   /// How many updates to show before exiting; `nil` means until `q` (interactive) or 10 (plain).
@@ -12,6 +14,8 @@ struct DemoOptions: Equatable {
   var listsProcesses = false
   /// The folder read instead of `/proc` (a fake one, for tests).
   var procRoot: String?
+  /// Leave mouse reporting off (so the terminal's own text selection works).
+  var disablesMouse = false
 
   /// The ticks a plain run shows when `--ticks` is not given, so that piping ends by itself.
   static let defaultPlainTicks = 10
@@ -29,11 +33,14 @@ struct DemoOptions: Equatable {
       --plain          print change lines even when stdout is a terminal
       --list-processes print the processes read from /proc (pid, name, bytes, CPU ticks) and exit
       --proc-root DIR  read DIR instead of /proc
+      --no-mouse       leave mouse reporting off (the terminal's own text selection works)
       -h, --help       show this help
 
-    Keys (interactive): up/down or j/k move, PgUp/PgDn page, g/G top/bottom, enter select,
-    d delete (hide the process from the list), right/left expand/collapse threads, r refresh now,
-    q or Ctrl-C quit.
+    Keys (interactive; enter pins a process, d hides it, space selects several, / filters by name,
+    right/left show and hide its threads):
+    \(KeyMap.standard.helpLines.map { "  " + $0 }.joined(separator: "\n"))
+
+    Environment: NO_COLOR (any value) draws no colour; TERM=dumb prints plain lines.
     """
 
   /// Why the arguments could not be parsed.
@@ -58,6 +65,7 @@ struct DemoOptions: Equatable {
       switch argument {
       case "-h", "--help": showsHelp = true
       case "--plain": forcesPlain = true
+      case "--no-mouse": disablesMouse = true
       case "--list-processes": listsProcesses = true
       case "--proc-root":
         guard let value = remaining.popFirst() else { throw .missingValue(argument) }

@@ -9,7 +9,8 @@ import ListFlowTerminal
 /// - `browse`: a `PagedListFeed`: every process by pid, a page at a time, loading more near the end, with
 ///   loading, failure (enter retries) and end-of-list rows.
 ///
-/// Events go back to the store through `SyncDelegate`: enter pins or unpins a process, d hides one.
+/// Events go back to the store through `SyncDelegate`: enter pins or unpins a process, d hides one. Space
+/// selects processes and `/` filters the process lists by name (`DemoFilter`).
 @MainActor
 final class DemoList {
   let view: TerminalListView
@@ -19,6 +20,8 @@ final class DemoList {
   let top: OutlineFeed<ProcessNode>
   let browse: PagedListFeed<Page<ProcessRow, Int>>
   let controller: ComposedListController
+  /// The filters in front of the three process lists (see `DemoFilter`).
+  let filters: [FilteredFeed]
   /// Changes applied by the last change of the list, for the status bar.
   private(set) var lastChangeCount = 0
   /// Called before every change reaches the view, with the tick of the machine feed's state.
@@ -60,10 +63,9 @@ final class DemoList {
     }
 
     let composite = ComposedDataSource<ListSectionSnapshot>()
+    filters = DemoFilter.feeds([pinned, top, browse])
     try composite.append(machine)
-    try composite.append(pinned)
-    try composite.append(top)
-    try composite.append(browse)
+    for filter in filters { try composite.append(filter) }
 
     controller = ComposedListController(view: view, composite: composite)
     controller.delegate.willApply = { [unowned self] _ in
@@ -84,12 +86,14 @@ final class DemoList {
       guard action == .delete, let pid = row.tag?.value(as: Int.self) else { return }
       store.update { $0.hide(pid) }
     }
+    DemoFocus.follow(in: &topEvents, store: store)
     controller.setDelegate(topEvents, for: top)
     // Pinned rows: enter unpins.
     pinned.delegate.didSelectRow = { _, row in
       guard let pid = row.tag?.value(as: Int.self) else { return }
       store.update { $0.togglePin(pid) }
     }
+    DemoFilter.install(on: self)
   }
 
   /// Starts the feeds: the machine, pinned and top lists follow the store, the paged list loads its first page.

@@ -12,6 +12,7 @@ enum DemoRunner {
   static func run(_ options: DemoOptions) async -> Int32 {
     let plain =
       options.forcesPlain || !TerminalSession.isTerminal(STDOUT_FILENO) || !TerminalSession.isTerminal(STDIN_FILENO)
+      || TerminalEnvironment.process.isDumb
     do {
       return plain ? try await runPlain(options) : try await runInteractive(options)
     } catch {
@@ -77,7 +78,7 @@ enum DemoRunner {
 
   /// Interactive mode: the alternate screen, keys until q, resize, live updates every interval.
   static func runInteractive(_ options: DemoOptions) async throws -> Int32 {
-    let session = try TerminalSession()
+    let session = try TerminalSession(reportsMouse: !options.disablesMouse)
     defer { session.restore() }
     let size = session.size ?? TerminalSize(columns: 80, rows: 24)
     let store = makeStore(pageSize: max(size.rows - 14, 5))
@@ -85,12 +86,16 @@ enum DemoRunner {
       output: StandardOutput(), mode: .screen(size),
       title: " ListFlow Demo · processes on \(store.state.machine.hostName)")
     let list = try DemoList(view: view, store: store)
-    list.willShowTick = { tick in view.status = "tick \(tick) · \(list.lastChangeCount) changes " }
+    list.willShowTick = { tick in
+      view.status = "tick \(tick) · \(list.lastChangeCount) changes\(DemoFilter.status(of: list)) "
+    }
     list.start()
     session.onResize { size in Task { @MainActor in view.resize(to: size) } }
-    view.onRefresh = { Task.detached { refresh(store) } }
+    view.onRefresh = { refreshShowingProgress(store, on: view) }
+    let timers = Task { await view.runTimers() }
     let ticker = startTicking(store, ticks: options.ticks, interval: options.intervalMilliseconds)
     for await key in session.keys() where view.handle(key) == .quit { break }
+    timers.cancel()
     ticker.cancel()
     store.finish()
     await list.finish()

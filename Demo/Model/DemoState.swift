@@ -10,6 +10,8 @@ struct DemoState: Sendable, Equatable {
   var pinned: [Int] = []
   /// Pids hidden from the list (deleted with d).
   var hidden: Set<Int> = []
+  /// The process under the cursor in the top list: its row shows a second line of details.
+  var focusedPID: Int?
   /// The threads of each process in the top list, read with it on every tick.
   var threads: [Int: [ThreadRow]] = [:]
   let pageSize: Int

@@ -11,6 +11,8 @@ struct ProcessItem: ListItemDataModel, Hashable, Titled, Subtitled, DefaultMappe
   var cpuSeconds: Int
   /// The share of one CPU used since the last reading, in percent.
   var cpuPercent: Int
+  /// The second line shown while the process is under the cursor, else `nil`.
+  var details: ProcessDetails?
 
   init(_ row: ProcessRow, cpuPercent: Int) {
     self.cpuPercent = cpuPercent

@@ -21,6 +21,8 @@ enum ProcessTree {
   static func roots(_ state: DemoState) -> [OutlineNode<ProcessNode>] {
     state.topProcesses.enumerated().map { rank, process in
       let threads = state.threads[process.pid] ?? []
+      var process = process
+      if process.pid == state.focusedPID { process.details = ProcessDetails(process, threadCount: threads.count) }
       // A process with one thread has nothing to expand.
       let children = threads.count > 1 ? threads.map { OutlineNode(ProcessNode.thread($0)) } : []
       return OutlineNode(.process(process, rank: rank), children: children)
@@ -36,15 +38,18 @@ enum ProcessTree {
       if process.residentMB == 0 { style += .dimmed }
       if process.pid == ownPID { style += .foreground(.green) }
       let marker = row.isExpandable ? (row.isExpanded ? "- " : "+ ") : "  "
-      return ItemViewModel(
+      let binder = ItemViewModel(
         data: ProcessLine(process: process, marker: marker),
         map: { (line: ProcessLine, cell: TextCell) in
           cell.title = line.marker + line.process.name
           cell.subtitle = "pid \(line.process.pid)"
           ProcessMapper.map(data: line.process, cell: cell)
+          cell.detailLines = line.process.details.map { [$0.text] } ?? []
         },
         style: style
       ).cellBinder
+      // The process under the cursor takes two lines: its details under it.
+      return process.details == nil ? binder : binder.height(2)
     case .thread(let thread):
       return ItemViewModel(
         data: ThreadItem(thread: thread),

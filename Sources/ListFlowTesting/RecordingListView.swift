@@ -77,6 +77,10 @@ public final class RecordingListView: ListView {
   public internal(set) var errors: [ListFlowError] = []
   /// Rows the controller deselected.
   public private(set) var deselectedRows: [ItemPath] = []
+  /// The scrolls asked of the view (``scrollToRow(at:alignment:)``), oldest first.
+  public internal(set) var scrollRequests: [ScrollRequest] = []
+  /// Every selection change the view was told of, in order.
+  public internal(set) var selectionChanges: [ListSelectionChange] = []
 
   /// Creates an empty view.
   ///

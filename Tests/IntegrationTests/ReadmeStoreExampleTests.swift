@@ -35,4 +35,19 @@ struct ReadmeStoreExampleTests {
     #expect(view.renderedLines == ["hello", "world"])
     #expect(store.subscriberCount == 0)
   }
+
+  @Test("the Store and streaming article: a controller follows a store until its task is cancelled")
+  func storeAndStreaming() async {
+    let view = RecordingListView()
+    let message = "hello"
+    let store = Store(Inbox(messages: []))
+    let controller = ListController<Inbox>(view: view, binder: { LineCell.makeBinder(value: $0) })
+    let rendering = Task { await controller.run(store.updates()) }
+
+    store.update { $0.messages.append(message) }  // from anywhere: the list shows it next
+    rendering.cancel()  // the controller stops; the store forgets the stream
+    await rendering.value
+    #expect(store.subscriberCount == 0)
+  }
+
 }

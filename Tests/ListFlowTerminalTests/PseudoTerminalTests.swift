@@ -13,7 +13,7 @@ import Glibc
 struct PseudoTerminalTests {
   static let restoreSequence =
     EscapeSequence.resetAttributes + EscapeSequence.enableLineWrap + EscapeSequence.showCursor
-    + EscapeSequence.leaveAlternateScreen
+    + EscapeSequence.disableMouseReporting + EscapeSequence.leaveAlternateScreen
 
   static func fixture(rows: Int = 20, locale: String = "C.UTF-8") throws -> PseudoTerminal {
     try PseudoTerminal(executable: PseudoTerminal.executable(named: "TerminalFixture"), rows: rows, locale: locale)
@@ -41,6 +41,8 @@ struct PseudoTerminalTests {
     #expect(cursor, "cursor hidden", sourceLocation: sourceLocation)
     #expect(wraps, "line wrap off", sourceLocation: sourceLocation)
     #expect(!attributes, "attributes left set", sourceLocation: sourceLocation)
+    let (mouse, sgrMouse) = (screen.reportsMouse, screen.usesSGRMouse)
+    #expect(!mouse && !sgrMouse, "mouse reporting left on", sourceLocation: sourceLocation)
     let unsupported = screen.unsupported
     #expect(unsupported.isEmpty, "\(unsupported)", sourceLocation: sourceLocation)
     if normalScreenBlank {
@@ -57,6 +59,8 @@ struct PseudoTerminalTests {
     let (alternate, cursor, wraps) =
       (terminal.screen.usesAlternateScreen, terminal.screen.cursorVisible, terminal.screen.wraps)
     #expect(alternate && !cursor && !wraps)
+    let (mouse, sgrMouse) = (terminal.screen.reportsMouse, terminal.screen.usesSGRMouse)
+    #expect(mouse && sgrMouse)
     #expect(Array(terminal.screen.lines.prefix(4)) == ["Fixture list", "Fixture", "▸ row 0", "  row 1"])
     terminal.type("jjj")
     terminal.waitForScreen(containing: "4/40")
@@ -77,6 +81,54 @@ struct PseudoTerminalTests {
     terminal.waitForScreen(containing: "3/39")  // the status may be drawn before the list's update
     #expect(terminal.screen.lines.contains("▸ row 3"))
     #expect(terminal.screen.lines.contains { $0.contains("3/39") })
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("mouse reports move the cursor by click and scroll by wheel; q gives the terminal back with the mouse off")
+  func mouse() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/40")
+    terminal.type("\u{1B}[<0;5;6M\u{1B}[<0;5;6m")  // a click on screen row 6 (1-based): row 3
+    terminal.waitForScreen(containing: "4/40")
+    #expect(terminal.screen.lines[5] == "▸ row 3")
+    terminal.type("\u{1B}[<0;5;6M")  // a second click selects it
+    terminal.waitForScreen(containing: "selected row 3")
+    terminal.type("\u{1B}[<65;1;1M\u{1B}[<65;1;1M")  // two wheel notches down: six lines
+    terminal.wait(for: "the list scrolled") { $0.screen.lines[1].hasSuffix(" row 5") }
+    terminal.type("\u{1B}[M#!!")  // an X10 release: nothing, and no stray keys
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
+  }
+
+  @Test("the Demo with TERM=dumb writes plain lines with no escape code and exits 0")
+  func demoDumbTerminal() throws {
+    let terminal = try PseudoTerminal(
+      executable: PseudoTerminal.executable(named: "Demo"), arguments: ["--ticks", "2", "--interval", "10"],
+      columns: 80, rows: 24, term: "dumb")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    #expect(!terminal.outputText.contains("\u{1B}"))
+    #expect(terminal.outputText.contains("tick 1"))
+    #expect(terminal.settingsAreRestored)
+  }
+
+  @Test("the Demo with NO_COLOR draws no colour, and still bold and inverse")
+  func demoNoColor() throws {
+    let terminal = try PseudoTerminal(
+      executable: PseudoTerminal.executable(named: "Demo"), arguments: ["--interval", "60000"], columns: 80, rows: 24,
+      environment: ["NO_COLOR=1"])
+    terminal.waitForScreen(containing: "ListFlow Demo")
+    terminal.wait(for: "the status bar") { $0.screen.lines[23].contains("1/") }
+    let parameters = terminal.outputText.matches(of: /\x1B\[([0-9;]*)m/).flatMap { match in
+      match.output.1.split(separator: ";").compactMap { Int($0) }
+    }
+    #expect(parameters.contains(7))
+    #expect(!parameters.contains { (30...49).contains($0) || (90...107).contains($0) })
     terminal.type("q")
     let status = try #require(terminal.waitForExit())
     #expect(WaitStatus.exitCode(status) == 0)
@@ -120,8 +172,8 @@ struct PseudoTerminalTests {
     terminal.continueProgram()
     terminal.wait(for: "the list again") { $0.screen.usesAlternateScreen && $0.screen.lines.contains("▸ row 2") }
     #expect(terminal.isRaw)
-    let (cursor, wraps) = (terminal.screen.cursorVisible, terminal.screen.wraps)
-    #expect(!cursor && !wraps)
+    let (cursor, wraps, mouse) = (terminal.screen.cursorVisible, terminal.screen.wraps, terminal.screen.reportsMouse)
+    #expect(!cursor && !wraps && mouse)
     #expect(Array(terminal.screen.lines.prefix(3)) == ["Fixture list", "Fixture", "  row 0"])
     terminal.type("j")
     terminal.waitForScreen(containing: "4/40")
@@ -291,6 +343,38 @@ struct PseudoTerminalTests {
   /// The position shown by a status bar (` 3/41  …`).
   static func position(in statusBar: String) -> Int? {
     statusBar.dropFirst().split(separator: "/").first.flatMap { Int($0) }
+  }
+
+  @Test("the Demo shows the process under the cursor on two lines; a click moves the cursor; r, ? and the help screen")
+  func demoFocusAndMouse() throws {
+    let terminal = try PseudoTerminal(
+      executable: PseudoTerminal.executable(named: "Demo"), arguments: ["--interval", "60000"], columns: 80, rows: 24)
+    terminal.wait(for: "the status bar") { Self.position(in: $0.screen.lines.last ?? "") == 1 }
+    let (mouse, sgrMouse) = (terminal.screen.reportsMouse, terminal.screen.usesSGRMouse)
+    #expect(mouse && sgrMouse)
+    let pid = try #require(Self.moveToProcess(terminal), "no process row reached")
+    terminal.wait(for: "the details line of process \(pid)") { terminal in
+      guard let index = terminal.screen.lines.firstIndex(where: { $0.hasPrefix("▸ ") }) else { return false }
+      return index + 1 < terminal.screen.lines.count && terminal.screen.lines[index + 1].contains("s of CPU time")
+    }
+    // A click on the row two lines above the cursor's (a row of one line, or a header) moves the cursor there or
+    // leaves it; a click on the last list line moves it down.
+    let before = try #require(Self.position(in: terminal.screen.lines.last ?? ""))
+    terminal.type("\u{1B}[<0;10;23M")
+    terminal.wait(for: "the cursor moved by the click") { Self.position(in: $0.screen.lines.last ?? "") != before }
+    // r reads /proc now, with a spinner line while it reads and a status message after.
+    terminal.type("r")
+    terminal.wait(for: "the status message after a refresh") { $0.screen.lines.last?.hasSuffix("refreshed") == true }
+    // The help screen lists the key map.
+    terminal.type("?")
+    terminal.waitForScreen(containing: "Keys (? closes this help)")
+    #expect(terminal.screen.lines.contains { $0.hasPrefix(" k/up") && $0.hasSuffix("move the cursor up") })
+    terminal.type("?")
+    terminal.wait(for: "the list again") { !$0.screen.lines.contains(" Keys (? closes this help)") }
+    terminal.type("q")
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 0)
+    Self.expectRestored(terminal)
   }
 
   @Test("the Demo gives the terminal back on SIGTERM")

@@ -1,9 +1,11 @@
 // A small interactive program for the pseudo-terminal tests: a list of rows in a `TerminalSession`.
 //
-// `TerminalFixture [rows]` shows a section "Fixture" with rows `row 0`, `row 1`… (40 by default). The keys of
-// `TerminalListView` move and select (the status bar names the selected row), `d` deletes the selected row, `q`
-// quits with status 0, `t` traps (an index out of range), `a` calls `abort()`, and `s` opens a second session
-// while the first is open and ends it again (the status bar says `nested`).
+// `TerminalFixture [rows]` shows a section "Fixture" with rows `row 0`, `row 1`… (40 by default), with mouse
+// reporting on. The keys of `TerminalListView` move and select (the status bar names the selected row), the mouse
+// wheel scrolls and a click moves the cursor, `d` deletes the selected row, `q` quits with status 0, `t` traps (an
+// index out of range), `a` calls `abort()`, and `s` opens a second session while the first is open and ends it
+// again (the status bar says `nested`). `TerminalFixture --select` runs the multi-select, filtered list of
+// `SelectionFixture.swift` instead.
 import ListFlow
 import ListFlowTerminal
 
@@ -66,7 +68,7 @@ func run() async -> Int32 {
   let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 40
   let session: TerminalSession
   do {
-    session = try TerminalSession()
+    session = try TerminalSession(reportsMouse: true)
   } catch {
     print("TerminalFixture: \(error)")
     return 1
@@ -97,4 +99,5 @@ func run() async -> Int32 {
   return 0
 }
 
+if CommandLine.arguments.contains("--select") { exit(await runSelection()) }
 exit(await run())

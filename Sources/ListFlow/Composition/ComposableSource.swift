@@ -80,6 +80,12 @@ public final class CompositionLink<Section: DifferentiableSection> {
     if let parent, let childID { parent.child(childID, didChange: changes, reloading: reloading) }
   }
 
+  /// Tells the list that rows the source hid (a ``RowHidingSource``) may be gone, so that the selection drops
+  /// those the source no longer holds.
+  func sendHiddenRowsChange() {
+    parent?.childHiddenRowsChanged()
+  }
+
   /// Diffs two lists of sections and sends the changes; duplicate identities are matched in order.
   ///
   /// - Parameters:

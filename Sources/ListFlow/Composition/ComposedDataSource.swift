@@ -35,6 +35,8 @@ public final class ComposedDataSource<Section: DifferentiableSection>: Composabl
   private var childIndices: [ObjectIdentifier: Int] = [:]
   /// Called with every change and whether it asks for a reload, for the engine that shows a top-level composite.
   internal var deliver: (@MainActor (StagedChangeset<[Section]>, Bool) -> Void)?
+  /// Called when a child's hidden rows changed, for the engine that shows a top-level composite.
+  internal var hiddenRowsChanged: (@MainActor () -> Void)?
 
   /// Whether the composite is hidden: its sections are then not displayed.
   ///
@@ -210,6 +212,12 @@ public final class ComposedDataSource<Section: DifferentiableSection>: Composabl
     offsets.setCount(count, ofChild: index)
     guard !isHidden else { return }
     emit(shifted, reloading: reloading)
+  }
+
+  /// A child's hidden rows changed: passed up to the engine that shows the list.
+  internal func childHiddenRowsChanged() {
+    hiddenRowsChanged?()
+    compositionLink.sendHiddenRowsChange()
   }
 
   /// Moves a row inside the child that owns it: both positions must be in the same child.

@@ -55,6 +55,7 @@ public final class ComposedListController {
       guard let self else { return }
       engine.publish(changes, target: self.composite.displayedSections, reloading: reloading)
     }
+    composite.hiddenRowsChanged = { [weak self] in self?.engine.followHiddenSelection() }
     engine.publish(StagedChangeset(), target: composite.displayedSections)
   }
 
@@ -141,9 +142,18 @@ extension ComposedListController: _EngineRoot {
     return (expandable, local)
   }
 
+  func hidesRow(_ id: ListIdentifier) -> Bool {
+    composite.hidesRow(id)
+  }
+
   /// A leaf's delegate: the one set for it, else its own (a ``ListController`` child's).
+  /// A filtered feed with no delegate of its own forwards to the one set for its source, with source positions.
   private func delegate(ofLeaf source: any ComposableSource<ListSectionSnapshot>) -> SyncDelegate? {
-    childDelegates[ObjectIdentifier(source)] ?? (source as? any _DelegateCarrying)?.ownDelegate
+    if let delegate = childDelegates[ObjectIdentifier(source)] { return delegate }
+    if let filtered = source as? FilteredFeed, let inner = childDelegates[ObjectIdentifier(filtered.source)] {
+      return filtered.forwarding(to: inner)
+    }
+    return (source as? any _DelegateCarrying)?.ownDelegate
   }
 }
 

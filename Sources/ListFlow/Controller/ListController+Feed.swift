@@ -30,6 +30,7 @@ extension ListController: _EngineRoot {
   func sectionRoutes() -> [SectionRoute]? { nil }
   func delegate(ofOwner owner: AnyObject) -> SyncDelegate? { nil }
   func expandableOwner(ofSection section: Int) -> (any ExpandableSource, Int)? { nil }
+  func hidesRow(_ id: ListIdentifier) -> Bool { false }
 }
 
 extension ListController: _ViewBoundSource {

@@ -59,8 +59,13 @@ public struct SyncDelegate {
   public var didHighlightRow: (ItemPath, CellBinder) -> Void = { _, _ in }
   /// A row's highlight ended.
   public var didUnhighlightRow: (ItemPath, CellBinder) -> Void = { _, _ in }
-  /// Whether a selected row is deselected right after ``didSelectRow`` (`false` by default).
+  /// Whether a selected row is deselected right after ``didSelectRow`` (`false` by default); such a row never
+  /// joins the list's selection.
   public var deselectsAutomatically = false
+  /// The list's selection changed: by a user's selection or toggle, by a call such as
+  /// ``ListEngine/select(_:)``, or because a selected row was deleted. A composite's child is told of its own
+  /// rows only, with local positions.
+  public var didChangeSelection: (ListSelectionChange) -> Void = { _ in }
 
   // MARK: Display
 

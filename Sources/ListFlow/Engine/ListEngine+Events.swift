@@ -3,25 +3,39 @@ extension ListEngine {
   /// ``delegate``'s (global position); with ``SyncDelegate/deselectsAutomatically`` on either, the view deselects
   /// the row and both are told.
   ///
+  /// Unless the row is deselected automatically, it also joins ``selection`` first (in
+  /// ``SelectionMode/single`` it replaces the row selected; in ``SelectionMode/none`` nothing is kept), so
+  /// ``SyncDelegate/didChangeSelection`` comes before ``SyncDelegate/didSelectRow``.
+  ///
   /// - Parameter path: The row's position.
   /// - Throws: An out-of-range error (also reported to the delegate); nothing is called then.
   public func selectRow(at path: ItemPath) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: path)
+    let deselects = (owner?.delegate.deselectsAutomatically ?? false) || delegate.deselectsAutomatically
+    if !deselects, selection.mode.limit > 0 {
+      let id = binder.id
+      enqueue(.editSelection { $0.select(id) })
+    }
     if let owner { owner.delegate.notifySelection(owner.path, binder) }
     delegate.notifySelection(path, binder)
-    if (owner?.delegate.deselectsAutomatically ?? false) || delegate.deselectsAutomatically {
+    if deselects {
       view.deselectRow(at: path)
       if let owner { owner.delegate.didDeselectRow(owner.path, binder) }
       delegate.didDeselectRow(path, binder)
     }
   }
 
-  /// The user deselected a row: ``SyncDelegate/didDeselectRow`` of the owner, then of ``delegate``.
+  /// The user deselected a row: it leaves ``selection`` (``SyncDelegate/didChangeSelection``), then
+  /// ``SyncDelegate/didDeselectRow`` of the owner, then of ``delegate``.
   ///
   /// - Parameter path: The row's position.
   /// - Throws: An out-of-range error (also reported to the delegate).
   public func deselectRow(at path: ItemPath) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: path)
+    if selection.contains(binder.id) {
+      let id = binder.id
+      enqueue(.editSelection { $0.deselect(id) })
+    }
     if let owner { owner.delegate.didDeselectRow(owner.path, binder) }
     delegate.didDeselectRow(path, binder)
   }

@@ -59,6 +59,13 @@ public final class ListEngine: ListDataSource {
   var routesShown: [SectionRoute]?
   /// Where each displayed cell is, by the cell's identity, kept up to date through every stage.
   var displayedCells = DisplayedCells()
+  /// The selected rows, by identity; nothing is selected in ``SelectionMode/none``, the
+  /// default. Change it with ``setSelection(_:)``, ``select(_:)`` and the other selection methods.
+  public internal(set) var selection = ListSelection(mode: .none)
+  /// The selected identities whose rows a change deleted, checked once the change is done.
+  var selectionCandidates: Set<ListIdentifier> = []
+  /// The selected identities whose rows a feed hides: checked after every change, since a feed may drop them.
+  var hiddenSelection: Set<ListIdentifier> = []
 
   /// Something that changes the list, applied in order.
   enum Operation {
@@ -70,6 +77,10 @@ public final class ListEngine: ListDataSource {
     case move(Move<ItemPath>)
     /// An expansion asked for while a change was applied.
     case expand(Bool, ItemPath)
+    /// A scroll to a row asked for while a change was applied.
+    case scroll(ScrollTarget, ScrollAlignment)
+    /// A change of the selection.
+    case editSelection((inout ListSelection) -> Void)
   }
 
   /// Creates an engine, makes it `view`'s data source, and shows `sections` with a first reload when there are any.
@@ -134,12 +145,17 @@ public final class ListEngine: ListDataSource {
           }
         }
         show(changes, target: target, reloading: reloading)
+        followSelection()
       case .reload(let reason):
         reload(reason)
       case .move(let move):
         performQueuedMove(move)
       case .expand(let expanded, let path):
         expand(expanded, path)
+      case .scroll(let target, let alignment):
+        do { try scroll(to: target, alignment: alignment) } catch { report(error) }
+      case .editSelection(let edit):
+        performSelectionEdit(edit)
       }
     }
   }
@@ -166,6 +182,7 @@ public final class ListEngine: ListDataSource {
       }
       return
     }
+    if !selection.isEmpty { selectionCandidates.formUnion(selection.identifiers) }
     snapshot = target
     let transition = ListTransition(changes: changes, reloadReason: reason, target: target)
     reloadView(transition)
@@ -207,6 +224,7 @@ public final class ListEngine: ListDataSource {
         sectionsChanged || !stage.sectionDeleted.isEmpty || !stage.sectionInserted.isEmpty
         || !stage.sectionMoved.isEmpty
       displayedCells.follow(stage)
+      if !selection.isEmpty { noteDeletedSelection(in: stage) }
       snapshot = stage.data
       view.performBatchUpdates(update)
       routingBeforeStage = nil
@@ -272,4 +290,6 @@ protocol _EngineRoot: AnyObject {
   func moveRow(_ move: Move<ItemPath>) throws(ListFlowError)
   /// The expandable feed that owns a section, and the section's index there.
   func expandableOwner(ofSection section: Int) -> (any ExpandableSource, Int)?
+  /// Whether a feed holds a row with this identity that it does not show now (see ``RowHidingSource``).
+  func hidesRow(_ id: ListIdentifier) -> Bool
 }

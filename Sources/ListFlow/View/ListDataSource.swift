@@ -73,6 +73,22 @@ public protocol ListDataSource: AnyObject {
   /// - Throws: An out-of-range error.
   func deselectRow(at path: ItemPath) throws(ListFlowError)
 
+  /// How many rows can be selected; a view uses it to offer a toggle in
+  /// ``SelectionMode/multiple``.
+  var selectionMode: SelectionMode { get }
+
+  /// Whether a row is selected; `false` for a position out of range.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: Whether the row is part of the selection.
+  func isRowSelected(at path: ItemPath) -> Bool
+
+  /// The user toggled a row's selection (the space key of a multi-select list).
+  ///
+  /// - Parameter path: The row's position.
+  /// - Throws: An out-of-range error.
+  func toggleSelection(ofRowAt path: ItemPath) throws(ListFlowError)
+
   /// The user highlighted a row (pressed it, or moved a cursor onto it), or took the highlight away.
   ///
   /// - Parameters:
@@ -136,6 +152,20 @@ public protocol ListDataSource: AnyObject {
   ///   for a row that cannot expand or does not exist.
   @discardableResult
   func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool
+
+  /// The identity of a row of the list shown (its binder's ``CellBinder/id``), so that a view can find the row
+  /// again after a reload; `nil` when the row does not exist or the data source does not say.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: The identity.
+  func identity(ofRowAt path: ItemPath) -> ListIdentifier?
+
+  /// The position of the first row with an identity in the list shown, or `nil` when there is none or the data
+  /// source does not say.
+  ///
+  /// - Parameter id: The row's identity.
+  /// - Returns: The row's position.
+  func path(ofRowWithIdentity id: ListIdentifier) -> ItemPath?
 }
 
 extension ListDataSource {
@@ -143,6 +173,12 @@ extension ListDataSource {
   public func selectRow(at path: ItemPath) throws(ListFlowError) {}
   /// Does nothing.
   public func deselectRow(at path: ItemPath) throws(ListFlowError) {}
+  /// ``SelectionMode/none``.
+  public var selectionMode: SelectionMode { .none }
+  /// `false`.
+  public func isRowSelected(at path: ItemPath) -> Bool { false }
+  /// Does nothing.
+  public func toggleSelection(ofRowAt path: ItemPath) throws(ListFlowError) {}
   /// Does nothing.
   public func highlightRow(at path: ItemPath, isHighlighted: Bool) throws(ListFlowError) {}
   /// Does nothing.
@@ -164,4 +200,8 @@ extension ListDataSource {
   /// `false`: no row expands.
   @discardableResult
   public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool { false }
+  /// `nil`: rows have no identity a view can use.
+  public func identity(ofRowAt path: ItemPath) -> ListIdentifier? { nil }
+  /// `nil`.
+  public func path(ofRowWithIdentity id: ListIdentifier) -> ItemPath? { nil }
 }

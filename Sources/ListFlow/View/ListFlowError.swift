@@ -21,6 +21,8 @@ public enum ListFlowError: Error, Hashable, Sendable, CustomStringConvertible {
   case rowNotMovable(ItemPath)
   /// The sequence of states ended with an error.
   case stateStreamFailed(String)
+  /// No row of the list shown has this identity (a scroll to a row by identity, say).
+  case rowNotFound(ListIdentifier)
 
   /// A sentence naming what went wrong.
   public var description: String {
@@ -38,6 +40,7 @@ public enum ListFlowError: Error, Hashable, Sendable, CustomStringConvertible {
     case .rowNotEditable(let path): "row \(path) cannot be edited"
     case .rowNotMovable(let path): "row \(path) cannot be moved"
     case .stateStreamFailed(let message): "the sequence of states failed: \(message)"
+    case .rowNotFound(let id): "no row of the list has identity \(id)"
     }
   }
 }

@@ -50,6 +50,25 @@ public protocol ListView: AnyObject {
   ///
   /// - Parameter path: The row's position.
   func deselectRow(at path: ItemPath)
+
+  /// Scrolls so that a row is on screen where `alignment` says (see ``ListEngine/scrollToRow(at:alignment:)``).
+  ///
+  /// A view with a cursor moves it to the row. The path is valid in the list the data source shows; a view may
+  /// clamp it anyway. The default does nothing, for views that do not scroll.
+  ///
+  /// - Parameters:
+  ///   - path: The row's position.
+  ///   - alignment: Where the row goes on screen.
+  func scrollToRow(at path: ItemPath, alignment: ScrollAlignment)
+
+  /// The selection of the list changed: the view shows the rows in
+  /// ``ListSelectionChange/addedRows`` as selected and those in ``ListSelectionChange/removedRows`` as not.
+  ///
+  /// A view can also ask ``ListDataSource/isRowSelected(at:)`` whenever it draws a row. A change of
+  /// ``ListDataSource/selectionMode`` alone comes as a change with nothing added or removed.
+  ///
+  /// - Parameter change: What changed, with global positions.
+  func selectionDidChange(_ change: ListSelectionChange)
 }
 
 extension ListView {
@@ -57,4 +76,16 @@ extension ListView {
   ///
   /// - Parameter path: The row's position.
   public func deselectRow(at path: ItemPath) {}
+
+  /// Does nothing: a view that does not scroll shows every row already.
+  ///
+  /// - Parameters:
+  ///   - path: The row's position.
+  ///   - alignment: Where the row goes on screen.
+  public func scrollToRow(at path: ItemPath, alignment: ScrollAlignment) {}
+
+  /// Does nothing: a view that shows no selection has nothing to redraw.
+  ///
+  /// - Parameter change: What changed.
+  public func selectionDidChange(_ change: ListSelectionChange) {}
 }

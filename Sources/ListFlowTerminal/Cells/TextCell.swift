@@ -9,7 +9,7 @@
 /// ▸ 日本語のタイトル  a subtitle ⋯                  12 MB
 /// ```
 public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigurable, ImagedConfigurable,
-  FontedConfigurable, ColoredConfigurable
+  FontedConfigurable, ColoredConfigurable, MatchHighlighting
 {
   /// The main text.
   public var title = ""
@@ -25,6 +25,17 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
   public var subtitleStyle = TextStyle.dim
   /// The accessory's style.
   public var accessoryStyle = TextStyle.plain
+  /// Lines drawn under the main line, indented and dim, when the row is taller than one line (see
+  /// <doc:MultiLineRows>); empty by default.
+  public var detailLines: [String] = []
+  /// The style of ``detailLines``; dim by default.
+  public var detailStyle = TextStyle.dim
+  /// The offsets (in `Character`s) of the title's characters that matched a filter's query, drawn in
+  /// ``highlightStyle`` (see `MatchHighlighting`); empty by default.
+  public var titleHighlights: [Int] = []
+  /// The style added to the matched characters of the title; bold and underlined by default, so that it shows
+  /// without colour.
+  public var highlightStyle = TextStyle(isBold: true, isUnderlined: true)
 
   /// Creates an empty cell.
   public init() {}
@@ -38,6 +49,10 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
     titleStyle = .plain
     subtitleStyle = .dim
     accessoryStyle = .plain
+    detailLines = []
+    detailStyle = .dim
+    titleHighlights = []
+    highlightStyle = TextStyle(isBold: true, isUnderlined: true)
   }
 
   /// The texts, separated by ` | ` (empty ones left out).
@@ -83,6 +98,19 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
     titleStyle.foreground = model.color.map(TerminalColor.init)
   }
 
+  /// The main ``line(width:)``, then each of ``detailLines`` indented by two columns, cut to `width`.
+  ///
+  /// - Parameter width: The columns available.
+  /// - Returns: The lines.
+  public func lines(width: Int) -> [StyledLine] {
+    let limit = StyledRun.scalarLimit(forColumns: width)
+    return [line(width: width)]
+      + detailLines.map { detail in
+        StyledLine("  " + StyledRun.visiblePrefix(of: detail, scalarLimit: limit), style: detailStyle).truncated(
+          to: width)
+      }
+  }
+
   /// The icon, title and subtitle from the left, the accessory against the right edge, cut to `width`.
   ///
   /// The accessory keeps at most a third of the width; the subtitle is cut before the title.
@@ -99,7 +127,7 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
     let accessoryWidth = DisplayWidth.of(accessoryText)
     var left = StyledLine()
     if !icon.isEmpty { left.append(shown(icon) + " ") }
-    left.append(shown(title), style: titleStyle)
+    left.append(contentsOf: highlightedTitle(shown(title)))
     if !subtitle.isEmpty { left.append("  " + shown(subtitle), style: subtitleStyle) }
     let leftWidth = width - accessoryWidth - (accessoryWidth > 0 ? 1 : 0)
     var line = left.truncated(to: leftWidth)
@@ -107,6 +135,32 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
       line.append(String(repeating: " ", count: max(width - line.width - accessoryWidth, 1)))
       line.runs.append(StyledRun(accessoryText, style: accessoryStyle))
     }
+    return line
+  }
+
+  /// Shows the title's characters at these offsets highlighted.
+  ///
+  /// - Parameter offsets: The matched offsets in the title.
+  public func highlightMatches(_ offsets: [Int]) { titleHighlights = offsets }
+
+  /// The title as runs: the matched characters in ``titleStyle`` plus ``highlightStyle``, the others in
+  /// ``titleStyle``. Each run is sanitised on its own.
+  private func highlightedTitle(_ text: String) -> StyledLine {
+    guard !titleHighlights.isEmpty else { return StyledLine(text, style: titleStyle) }
+    let matched = Set(titleHighlights)
+    var line = StyledLine()
+    var run = ""
+    var runIsMatched = false
+    for (offset, character) in text.enumerated() {
+      let isMatched = matched.contains(offset)
+      if isMatched != runIsMatched, !run.isEmpty {
+        line.append(run, style: runIsMatched ? titleStyle + highlightStyle : titleStyle)
+        run = ""
+      }
+      runIsMatched = isMatched
+      run.append(character)
+    }
+    if !run.isEmpty { line.append(run, style: runIsMatched ? titleStyle + highlightStyle : titleStyle) }
     return line
   }
 }

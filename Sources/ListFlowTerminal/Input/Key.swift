@@ -33,6 +33,8 @@ public enum Key: Hashable, Sendable {
   case endOfInput
   /// A printable character (letters, digits, punctuation, any script).
   case character(Character)
+  /// A mouse button or wheel, reported when the session turned mouse reporting on.
+  case mouse(MouseEvent)
   /// Another control byte or escape sequence, kept for diagnostics; never acted on.
   case unknown([UInt8])
 }

@@ -2,7 +2,8 @@
 ///
 /// It understands the sequences of xterm-compatible terminals: `CSI A`–`D` and `SS3 A`–`D` for the arrows,
 /// `CSI 5~`/`CSI 6~` for Page Up/Down, `CSI H`/`CSI F`/`CSI 1~`/`CSI 4~`/`CSI 7~`/`CSI 8~` for Home and End,
-/// `\r` or `\n` for Enter, `0x03` for Ctrl-C, `0x1A` for Ctrl-Z, and UTF-8 text for characters. Bytes that are
+/// `\r` or `\n` for Enter, `0x03` for Ctrl-C, `0x1A` for Ctrl-Z, UTF-8 text for characters, and mouse reports
+/// in the SGR (`CSI < b ; x ; y M`/`m`) and X10 (`CSI M` and three bytes) encodings as ``Key/mouse(_:)``. Bytes that are
 /// not valid UTF-8 become U+FFFD. Nothing is ever dropped silently: unknown sequences come out as
 /// ``Key/unknown(_:)``.
 ///
@@ -106,6 +107,23 @@ public struct KeyDecoder: Sendable {
     let final = bytes[index]
     let length = index - start + 1
     guard (0x40...0x7E).contains(final) else { return (.unknown(Array(bytes[start..<start + length])), length) }
+    if final == 0x4D, length == 3 {  // X10 mouse: CSI M and three bytes (button + 32, column + 32, row + 32).
+      guard bytes.count >= length + 3 else { return atEnd ? (.unknown(Array(bytes[start...])), bytes.count) : nil }
+      let code = Int(bytes[start + 3]) - 32
+      let event = MouseEvent(
+        code: max(code, 0), column: Int(bytes[start + 4]) - 32, row: Int(bytes[start + 5]) - 32, isRelease: false)
+      return (.mouse(event), length + 3)
+    }
+    if bytes[start + 2] == 0x3C, final == 0x4D || final == 0x6D {  // SGR mouse: CSI < b ; x ; y M (or m).
+      let fields = String(decoding: bytes[(start + 3)..<index], as: UTF8.self).split(
+        separator: ";", omittingEmptySubsequences: false)
+      let numbers = fields.compactMap { Int($0) }
+      guard fields.count == 3, numbers.count == 3, numbers.allSatisfy({ $0 >= 0 }) else {
+        return (.unknown(Array(bytes[start..<start + length])), length)
+      }
+      let event = MouseEvent(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: final == 0x6D)
+      return (.mouse(event), length)
+    }
     let parameter = Int(String(decoding: bytes[(start + 2)..<index], as: UTF8.self))
     return (finalKey(final, parameter: parameter) ?? .unknown(Array(bytes[start..<start + length])), length)
   }

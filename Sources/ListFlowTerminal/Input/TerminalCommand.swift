@@ -1,8 +1,13 @@
 /// What a key asks a ``TerminalListView`` to do.
 ///
-/// The default key map: ↑/`k` and ↓/`j` move the selection, Page Up/Page Down (and `b`/space) move a page,
-/// Home/`g` and End/`G` jump to the first and last row, Enter selects, `d` deletes (the row's edit action),
-/// `r` refreshes, `q`, Escape, Ctrl-C and Ctrl-D quit.
+/// Which key does what is data: ``KeyMap/standard`` binds ↑/`k` and ↓/`j` to move the selection, Page Up/Page
+/// Down (and `b`/space) to move a page, Home/`g` and End/`G` to jump to the first and last row, Enter to select,
+/// `d` to delete (the row's edit action), `r` to refresh, → / `l` and ← / `h` to expand and collapse, `/` to
+/// start the filter, `?` to show the help, `q`, Escape, Ctrl-C and Ctrl-D to quit.
+///
+/// ``TerminalListView/handle(_:)`` adapts two keys to the list: in a multi-select list, space is
+/// ``toggleSelection`` instead of a page down, and while a filter is set, Escape is ``clearFilter`` instead of
+/// quit.
 public enum TerminalCommand: Hashable, Sendable {
   /// Move the selection one row up.
   case moveUp
@@ -26,27 +31,22 @@ public enum TerminalCommand: Hashable, Sendable {
   case expand
   /// Collapse the selected row (← or h).
   case collapse
+  /// Show or hide the help screen, which lists every key binding.
+  case toggleHelp
+  /// Select or deselect the row under the cursor (space, in a multi-select list).
+  case toggleSelection
+  /// Start typing the filter's query (`/`).
+  case filter
+  /// Clear the filter (Escape, while a filter is set).
+  case clearFilter
   /// Leave.
   case quit
 
-  /// The command a key triggers in the default key map, if any.
+  /// The command a key triggers in the standard key map (``KeyMap/standard``), if any.
   ///
   /// - Parameter key: The key pressed.
   public init?(key: Key) {
-    switch key {
-    case .up, .character("k"): self = .moveUp
-    case .down, .character("j"): self = .moveDown
-    case .pageUp, .character("b"): self = .pageUp
-    case .pageDown, .character(" "): self = .pageDown
-    case .home, .character("g"): self = .moveToTop
-    case .end, .character("G"): self = .moveToBottom
-    case .enter: self = .select
-    case .character("d"): self = .delete
-    case .character("r"): self = .refresh
-    case .right, .character("l"): self = .expand
-    case .left, .character("h"): self = .collapse
-    case .character("q"), .escape, .interrupt, .endOfInput: self = .quit
-    default: return nil
-    }
+    guard let command = KeyMap.standard.command(for: key) else { return nil }
+    self = command
   }
 }

@@ -1,12 +1,20 @@
+import ListFlow
+
 /// The visible window of a sectioned list on a screen of a given height, with a selected item.
 ///
 /// The list is laid out as flat rows: for each section an optional header row, its items, an optional footer
-/// row. The viewport holds the first visible row (``offset``) and the selected item, and keeps the selection on
-/// screen as it moves. It knows only the shape of the list (which sections have headers and footers, how many
-/// items each has), so it is cheap to update for any list size.
+/// row. Each row takes one or more screen lines (its height): headers and footers take their section's
+/// ``Section/headerHeight`` and ``Section/footerHeight``, items the heights given to ``Section/init(headerHeight:itemHeights:footerHeight:)``
+/// (one line each by default). The viewport holds the first visible *line* (``offset``) and the selected item,
+/// and keeps the selection on screen as it moves. A row can be cut at the top or bottom edge of the screen: see
+/// ``visibleSlices``.
 ///
-/// Sizes never trap: counts saturate at `Int.max` (rows past it cannot be reached), heights are clamped to
-/// 0…``maximumHeight``, and moves of any distance stop at the first and last item.
+/// It knows only the shape of the list, so it is cheap to update: O(*s*) in the number of sections when every
+/// item takes one line, plus O(*n*) for the items of sections that declare heights.
+///
+/// Sizes never trap: counts and line sums saturate at `Int.max` (rows past it cannot be reached), the screen and
+/// row heights are clamped to 0…``maximumHeight`` (rows to at least 1), and moves of any distance stop at the
+/// first and last item.
 ///
 /// ```swift
 /// var viewport = ListViewport(height: 10)
@@ -15,25 +23,63 @@
 /// viewport.visibleRows             // [.item(0:5), … .item(0:14)]
 /// ```
 public struct ListViewport: Hashable, Sendable {
-  /// The shape of one section: whether it has a header and a footer, and how many items.
+  /// The shape of one section: the heights of its header and footer (0 when it has none), and its items'.
   public struct Section: Hashable, Sendable {
-    /// Whether a header row comes before the items.
-    public var hasHeader: Bool
+    /// The lines of the header row, 0 when the section has none.
+    public var headerHeight: Int
     /// The number of items.
     public var itemCount: Int
-    /// Whether a footer row follows the items.
-    public var hasFooter: Bool
+    /// The lines of the footer row, 0 when the section has none.
+    public var footerHeight: Int
+    /// The lines of the first items, each at least 1; items past the end of this array take one line.
+    public private(set) var itemHeights: [Int]
 
-    /// Creates a section shape.
+    /// Creates a section shape whose rows take one line each.
     ///
     /// - Parameters:
     ///   - hasHeader: Whether a header row comes first.
     ///   - itemCount: The number of items; negative counts are treated as 0.
     ///   - hasFooter: Whether a footer row comes last.
     public init(hasHeader: Bool = false, itemCount: Int, hasFooter: Bool = false) {
-      self.hasHeader = hasHeader
+      self.headerHeight = hasHeader ? 1 : 0
       self.itemCount = max(itemCount, 0)
-      self.hasFooter = hasFooter
+      self.footerHeight = hasFooter ? 1 : 0
+      self.itemHeights = []
+    }
+
+    /// Creates a section shape with rows of several lines.
+    ///
+    /// - Parameters:
+    ///   - headerHeight: The lines of the header, 0 for none; clamped to 0…``ListViewport/maximumHeight``.
+    ///   - itemHeights: The lines of each item; clamped to 1…``ListViewport/maximumHeight``.
+    ///   - footerHeight: The lines of the footer, 0 for none; clamped like the header's.
+    public init(headerHeight: Int = 0, itemHeights: [Int], footerHeight: Int = 0) {
+      self.headerHeight = min(max(headerHeight, 0), ListViewport.maximumHeight)
+      self.itemCount = itemHeights.count
+      self.footerHeight = min(max(footerHeight, 0), ListViewport.maximumHeight)
+      let clamped = itemHeights.map { min(max($0, 1), ListViewport.maximumHeight) }
+      // All one line: keep no array, so that such sections cost O(1).
+      self.itemHeights = clamped.allSatisfy { $0 == 1 } ? [] : clamped
+    }
+
+    /// Whether a header row comes before the items.
+    public var hasHeader: Bool {
+      get { headerHeight > 0 }
+      set { headerHeight = newValue ? max(headerHeight, 1) : 0 }
+    }
+
+    /// Whether a footer row follows the items.
+    public var hasFooter: Bool {
+      get { footerHeight > 0 }
+      set { footerHeight = newValue ? max(footerHeight, 1) : 0 }
+    }
+
+    /// The lines of an item.
+    ///
+    /// - Parameter item: The item's index in the section.
+    /// - Returns: Its height, at least 1.
+    public func height(ofItem item: Int) -> Int {
+      itemHeights.indices.contains(item) ? max(itemHeights[item], 1) : 1
     }
 
     /// The rows the section takes: header, items, footer (at most `Int.max`).
@@ -50,31 +96,50 @@ public struct ListViewport: Hashable, Sendable {
     case footer(section: Int)
   }
 
+  /// A row on screen and which of its lines are shown: all of them, or the lower part of a row cut by the top
+  /// edge, or the upper part of one cut by the bottom edge.
+  public struct Slice: Hashable, Sendable {
+    /// The row.
+    public var row: Row
+    /// The lines of the row that are shown, 0 being the row's first line.
+    public var lines: Range<Int>
+    /// The row's height.
+    public var height: Int
+  }
+
   /// The sections, in order.
   public private(set) var sections: [Section] = []
-  /// The number of rows the list area shows.
+  /// The number of lines the list area shows.
   public private(set) var height: Int
-  /// The index of the first visible row.
-  public private(set) var offset = 0
+  /// The first visible line, counted from the top of the list (with one-line rows, the first visible row).
+  public internal(set) var offset = 0
   /// The selected item, if the list has any item.
-  public private(set) var selection: ItemPath?
+  public internal(set) var selection: ItemPath?
   /// The first flat row of each section, plus the total at the end.
   private var sectionStarts: [Int] = [0]
   /// The number of items before each section, plus the total at the end.
   private var itemStarts: [Int] = [0]
+  /// The first line of each section, plus the total at the end.
+  private var sectionLineStarts: [Int] = [0]
+  /// Per section: the first line of each declared item relative to the section's first item, plus the end
+  /// (`itemHeights.count + 1` values); empty for sections of one-line items.
+  private var itemLineStarts: [[Int]] = []
 
-  /// The tallest list area: the most rows a terminal reports (`UInt16.max`).
+  /// The tallest list area or row: the most rows a terminal reports (`UInt16.max`).
   public static let maximumHeight = Int(UInt16.max)
 
   /// Creates an empty viewport.
   ///
-  /// - Parameter height: The rows of the list area; clamped to 0…``maximumHeight``.
+  /// - Parameter height: The lines of the list area; clamped to 0…``maximumHeight``.
   public init(height: Int) {
     self.height = min(max(height, 0), Self.maximumHeight)
   }
 
   /// The number of rows of the whole list.
   public var rowCount: Int { sectionStarts.last ?? 0 }
+
+  /// The number of lines of the whole list.
+  public var lineCount: Int { sectionLineStarts.last ?? 0 }
 
   /// The number of items of the whole list.
   public var itemCount: Int { itemStarts.last ?? 0 }
@@ -86,16 +151,32 @@ public struct ListViewport: Hashable, Sendable {
   ///   - sections: The new shape.
   ///   - selection: The item to select; the current selection by default. Out-of-range paths are clamped to
   ///     the nearest existing item.
-  /// - Complexity: O(*s*) in the number of sections.
+  /// - Complexity: O(*s*) in the number of sections, plus O(*d*) for the *d* items with declared heights.
   public mutating func setSections(_ sections: [Section], selecting selection: ItemPath?? = .none) {
     self.sections = sections
     sectionStarts = [0]
     itemStarts = [0]
+    sectionLineStarts = [0]
+    itemLineStarts = []
     sectionStarts.reserveCapacity(sections.count + 1)
     itemStarts.reserveCapacity(sections.count + 1)
+    sectionLineStarts.reserveCapacity(sections.count + 1)
+    itemLineStarts.reserveCapacity(sections.count)
     for section in sections {
       sectionStarts.append(saturatingSum(sectionStarts.last!, section.rowCount))
       itemStarts.append(saturatingSum(itemStarts.last!, section.itemCount))
+      var starts: [Int] = []
+      if !section.itemHeights.isEmpty {
+        let declared = min(section.itemHeights.count, section.itemCount)
+        starts.reserveCapacity(declared + 1)
+        starts.append(0)
+        for item in 0..<declared { starts.append(starts[item] + section.height(ofItem: item)) }
+      }
+      itemLineStarts.append(starts)
+      let lines = saturatingSum(
+        saturatingSum(section.headerHeight, itemLines(before: section.itemCount, in: itemLineStarts.count - 1)),
+        section.footerHeight)
+      sectionLineStarts.append(saturatingSum(sectionLineStarts.last!, lines))
     }
     let wanted = selection ?? self.selection
     self.selection = wanted.flatMap(clampedItem) ?? (itemCount > 0 ? item(atGlobalIndex: 0) : nil)
@@ -103,13 +184,15 @@ public struct ListViewport: Hashable, Sendable {
     scrollToSelection()
   }
 
-  /// The selected row's line on screen (0 is the top of the list area), if it is visible.
+  /// The selected row's first line on screen (0 is the top of the list area), if that line is visible.
   public var selectionScreenRow: Int? {
-    guard let selection, let row = rowIndex(of: selection), row >= offset, row - offset < height else { return nil }
-    return row - offset
+    guard let selection, let row = rowIndex(of: selection) else { return nil }
+    let line = lineIndex(ofRow: row)
+    guard line >= offset, line - offset < height else { return nil }
+    return line - offset
   }
 
-  /// Scrolls so that the selected row sits on a given screen line, as far as the list allows.
+  /// Scrolls so that the selected row's first line sits on a given screen line, as far as the list allows.
   ///
   /// A view calls it after a change with the line the selection was on before, so rows inserted or deleted
   /// above the selection do not make the list jump under the cursor (and do not repaint the screen).
@@ -117,7 +200,7 @@ public struct ListViewport: Hashable, Sendable {
   /// - Parameter screenRow: The line of the list area, 0 being its top.
   public mutating func keepSelection(atScreenRow screenRow: Int) {
     guard let selection, let row = rowIndex(of: selection) else { return }
-    offset = row - min(max(screenRow, 0), max(height - 1, 0))
+    offset = lineIndex(ofRow: row) - min(max(screenRow, 0), max(height - 1, 0))
     clampOffset()
     scrollToSelection()
   }
@@ -131,13 +214,42 @@ public struct ListViewport: Hashable, Sendable {
     scrollToSelection()
   }
 
-  /// The rows on screen, from the top, at most ``height`` of them.
+  /// The rows on screen, from the top, whole or cut: at most ``height`` of them.
   ///
-  /// - Complexity: O(*h* + log *s*), *h* the height and *s* the number of sections.
-  public var visibleRows: [Row] {
-    let end = min(offset + height, rowCount)
+  /// - Complexity: O(*h* + log *s*), *h* the height and *s* the number of sections (plus O(log *d*) for a
+  ///   section with *d* declared heights).
+  public var visibleRows: [Row] { visibleSlices.map(\.row) }
+
+  /// The rows on screen, from the top, with the lines of each that are shown; their line counts add up to
+  /// `min(height, lineCount - offset)`.
+  ///
+  /// - Complexity: As ``visibleRows``.
+  public var visibleSlices: [Slice] {
+    let end = min(saturatingSum(offset, height), lineCount)
     guard offset < end else { return [] }
-    return (offset..<end).map(row(at:))
+    var slices: [Slice] = []
+    var line = offset
+    var index = rowIndex(atLine: offset)
+    while line < end, index < rowCount {
+      let start = lineIndex(ofRow: index)
+      let rowHeight = height(ofRow: index)
+      let shownEnd = min(saturatingSum(start, rowHeight), end)
+      slices.append(Slice(row: row(at: index), lines: (line - start)..<(shownEnd - start), height: rowHeight))
+      line = shownEnd
+      index += 1
+    }
+    return slices
+  }
+
+  /// The row shown on a line of the list area, if any: what a mouse click on that line hits.
+  ///
+  /// - Parameter screenLine: The line, 0 being the top of the list area.
+  /// - Returns: The header, item or footer there, or `nil` below the end of the list or outside the area.
+  public func row(atScreenLine screenLine: Int) -> Row? {
+    guard screenLine >= 0, screenLine < height else { return nil }
+    let line = saturatingSum(offset, screenLine)
+    guard line < lineCount else { return nil }
+    return row(at: rowIndex(atLine: line))
   }
 
   /// The row at a flat row index.
@@ -168,6 +280,63 @@ public struct ListViewport: Hashable, Sendable {
     }
     return saturatingSum(
       saturatingSum(sectionStarts[path.section], sections[path.section].hasHeader ? 1 : 0), path.item)
+  }
+
+  /// The first line of a flat row, counted from the top of the list.
+  ///
+  /// - Parameter index: A flat row index in `0..<rowCount`; a negative one counts as 0, and one past the rows
+  ///   the counts can reach (a list of `Int.max` rows) gives the line of the last row it can reach.
+  /// - Returns: The line.
+  /// - Complexity: O(log *s*).
+  public func lineIndex(ofRow index: Int) -> Int {
+    guard !sections.isEmpty else { return 0 }
+    let index = max(index, 0)
+    let section = Self.lastIndex(in: sectionStarts, notAbove: index)
+    let shape = sections[section]
+    var local = index - sectionStarts[section]
+    let start = sectionLineStarts[section]
+    if shape.hasHeader {
+      if local == 0 { return start }
+      local -= 1
+    }
+    return saturatingSum(
+      saturatingSum(start, shape.headerHeight), itemLines(before: min(local, shape.itemCount), in: section))
+  }
+
+  /// The height of a flat row, in lines.
+  ///
+  /// - Parameter index: A flat row index in `0..<rowCount`.
+  /// - Returns: The height, at least 1.
+  /// - Precondition: `index` is in `0..<rowCount`.
+  public func height(ofRow index: Int) -> Int {
+    switch row(at: index) {
+    case .header(let section): sections[section].headerHeight
+    case .footer(let section): sections[section].footerHeight
+    case .item(let path): sections[path.section].height(ofItem: path.item)
+    }
+  }
+
+  /// The flat row index of the row that holds a line.
+  ///
+  /// - Parameter line: A line in `0..<lineCount`.
+  /// - Returns: The row's index.
+  /// - Precondition: `line` is in `0..<lineCount`.
+  /// - Complexity: O(log *s* + log *d*).
+  public func rowIndex(atLine line: Int) -> Int {
+    precondition(line >= 0 && line < lineCount, "line \(line) is outside 0..<\(lineCount)")
+    let section = Self.lastIndex(in: sectionLineStarts, notAbove: line)
+    let shape = sections[section]
+    var local = line - sectionLineStarts[section]
+    var row = sectionStarts[section]
+    if shape.hasHeader {
+      if local < shape.headerHeight { return row }
+      local -= shape.headerHeight
+      row += 1
+    }
+    if local < itemLines(before: shape.itemCount, in: section) {
+      return saturatingSum(row, item(atItemLine: local, in: section))
+    }
+    return saturatingSum(row, shape.itemCount)
   }
 
   /// Moves the selection by a number of items (negative is up), across sections, skipping headers and
@@ -202,29 +371,32 @@ public struct ListViewport: Hashable, Sendable {
 
   /// Scrolls as little as possible so that the selected row is visible, with the header of its section when it
   /// is the section's first item and the footer when it is the last (so the end of the list comes on screen
-  /// with the last item); the selected row itself always wins when the screen is too short for all.
+  /// with the last item); the selected row itself always wins when the screen is too short for all, and its
+  /// first line wins when the row is taller than the screen.
   public mutating func scrollToSelection() {
     guard let selection, let row = rowIndex(of: selection), height > 0 else { return }
     let section = sections[selection.section]
-    let top = selection.item == 0 && section.hasHeader ? row - 1 : row
-    let bottom = selection.item == section.itemCount - 1 && section.hasFooter ? saturatingSum(row, 1) : row
-    if bottom - offset >= height { offset = bottom - height + 1 }
+    let start = lineIndex(ofRow: row)
+    let end = saturatingSum(start, section.height(ofItem: selection.item))
+    let top = selection.item == 0 ? start - section.headerHeight : start
+    let bottom = selection.item == section.itemCount - 1 ? saturatingSum(end, section.footerHeight) : end
+    if bottom - offset > height { offset = bottom - height }
     if top < offset { offset = top }
-    if row - offset >= height { offset = row - height + 1 }
-    if row < offset { offset = row }
+    if end - offset > height { offset = end - height }
+    if start < offset { offset = start }
     clampOffset()
   }
 
-  private mutating func clampOffset() {
-    offset = max(0, min(offset, rowCount - height))
+  mutating func clampOffset() {
+    offset = max(0, min(offset, lineCount - height))
   }
 
-  private func globalIndex(of path: ItemPath) -> Int? {
+  func globalIndex(of path: ItemPath) -> Int? {
     guard rowIndex(of: path) != nil else { return nil }
     return saturatingSum(itemStarts[path.section], path.item)
   }
 
-  private func item(atGlobalIndex index: Int) -> ItemPath {
+  func item(atGlobalIndex index: Int) -> ItemPath {
     var section = Self.lastIndex(in: itemStarts, notAbove: index)
     // Sections without items share their start with the next one: take the one that holds the item.
     while sections[section].itemCount == 0 || index - itemStarts[section] >= sections[section].itemCount {
@@ -244,8 +416,24 @@ public struct ListViewport: Hashable, Sendable {
     return item(atGlobalIndex: min(saturatingSum(start, max(inSection, 0)), itemCount - 1))
   }
 
-  /// The last index of a sorted array whose value is at most `value` (binary search).
-  private static func lastIndex(in starts: [Int], notAbove value: Int) -> Int {
+  /// The lines of a section's first `count` items.
+  private func itemLines(before count: Int, in section: Int) -> Int {
+    let starts = itemLineStarts[section]
+    guard let declaredEnd = starts.last else { return count }
+    let declared = starts.count - 1
+    return count <= declared ? starts[count] : saturatingSum(declaredEnd, count - declared)
+  }
+
+  /// The item of a section that holds a line counted from the section's first item.
+  private func item(atItemLine line: Int, in section: Int) -> Int {
+    let starts = itemLineStarts[section]
+    guard let declaredEnd = starts.last, starts.count > 1 else { return line }
+    if line >= declaredEnd { return starts.count - 1 + (line - declaredEnd) }
+    return Self.lastIndex(in: starts, notAbove: line)
+  }
+
+  /// The last index of a sorted array whose value is at most `value` (binary search), among all but its last.
+  static func lastIndex(in starts: [Int], notAbove value: Int) -> Int {
     var low = 0
     var high = starts.count - 2
     while low < high {
@@ -257,7 +445,7 @@ public struct ListViewport: Hashable, Sendable {
 }
 
 /// `a + b` for non-negative numbers, or `Int.max` when it does not fit.
-private func saturatingSum(_ a: Int, _ b: Int) -> Int {
+func saturatingSum(_ a: Int, _ b: Int) -> Int {
   let (sum, overflow) = a.addingReportingOverflow(b)
   return overflow ? Int.max : sum
 }

@@ -43,6 +43,12 @@ public enum EscapeSequence {
   /// Turns automatic wrapping at the right margin back on (`CSI ?7h`).
   public static let enableLineWrap = "\u{1B}[?7h"
 
+  /// Turns mouse reporting on: button presses and releases and the wheel (`CSI ?1000h`), in the SGR encoding
+  /// (`CSI ?1006h`), which reports any column and row as decimal numbers.
+  public static let enableMouseReporting = "\u{1B}[?1000h\u{1B}[?1006h"
+  /// Turns mouse reporting off again (`CSI ?1006l`, `CSI ?1000l`).
+  public static let disableMouseReporting = "\u{1B}[?1006l\u{1B}[?1000l"
+
   /// Resets every text attribute to the terminal's default (`CSI 0m`).
   public static let resetAttributes = "\u{1B}[0m"
 

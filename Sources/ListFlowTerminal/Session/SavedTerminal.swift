@@ -13,16 +13,21 @@ struct SavedTerminal: @unchecked Sendable {
   let original: termios
   /// The settings of raw mode, applied again when the program resumes after a suspend.
   let raw: termios
+  /// Whether the session turned mouse reporting on (again after a suspend).
+  var reportsMouse = false
 
   /// The bytes a session writes when it starts: alternate screen, hidden cursor, no wrap, clear screen.
   static let setupSequence = Array(
     (EscapeSequence.enterAlternateScreen + EscapeSequence.hideCursor + EscapeSequence.disableLineWrap
       + EscapeSequence.resetAttributes + EscapeSequence.eraseScreen).utf8)
 
-  /// The bytes that undo ``setupSequence``.
+  /// The bytes that undo ``setupSequence`` and turn mouse reporting off (whether or not it was on).
   static let restoreSequence = Array(
     (EscapeSequence.resetAttributes + EscapeSequence.enableLineWrap + EscapeSequence.showCursor
-      + EscapeSequence.leaveAlternateScreen).utf8)
+      + EscapeSequence.disableMouseReporting + EscapeSequence.leaveAlternateScreen).utf8)
+
+  /// The bytes that turn mouse reporting on, after ``setupSequence``.
+  static let mouseSequence = Array(EscapeSequence.enableMouseReporting.utf8)
 
   /// Raw mode made from `original`: no echo, no line buffering, no signal keys, 8-bit bytes, one byte per read.
   static func rawSettings(from original: termios) -> termios {
@@ -43,6 +48,7 @@ struct SavedTerminal: @unchecked Sendable {
     guard tcsetattr(inputDescriptor, TCSAFLUSH, &settings) == 0 else { return errno }
     ScreenGate.open(outputDescriptor) {
       _ = Self.setupSequence.withUnsafeBytes { writeAll(outputDescriptor, $0) }
+      if reportsMouse { _ = Self.mouseSequence.withUnsafeBytes { writeAll(outputDescriptor, $0) } }
     }
     return 0
   }

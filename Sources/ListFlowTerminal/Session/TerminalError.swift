@@ -4,4 +4,7 @@ public enum TerminalError: Error, Hashable, Sendable {
   case notATerminal(fileDescriptor: Int32)
   /// A system call failed, with its name and `errno`.
   case systemCall(name: String, errno: Int32)
+  /// `TERM` is `dumb`: the terminal cannot move its cursor or switch screens; use plain mode instead (see
+  /// ``TerminalEnvironment``).
+  case dumbTerminal
 }

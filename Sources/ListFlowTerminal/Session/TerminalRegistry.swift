@@ -25,7 +25,11 @@ enum TerminalRegistry {
   static let state = Mutex(State())
 
   /// Takes the terminal over for a new session (or joins the one already taken) and returns the session's number.
-  static func acquire(inputDescriptor: Int32, outputDescriptor: Int32) throws(TerminalError) -> Int {
+  static func acquire(
+    inputDescriptor: Int32, outputDescriptor: Int32, reportsMouse: Bool
+  ) throws(TerminalError)
+    -> Int
+  {
     let result = state.withSanitizedLock { state -> Result<(Int, Bool), TerminalError> in
       if state.saved == nil {
         var original = termios()
@@ -34,7 +38,7 @@ enum TerminalRegistry {
         }
         let saved = SavedTerminal(
           inputDescriptor: inputDescriptor, outputDescriptor: outputDescriptor, original: original,
-          raw: SavedTerminal.rawSettings(from: original))
+          raw: SavedTerminal.rawSettings(from: original), reportsMouse: reportsMouse)
         CrashRestore.arm(saved)
         let failure = saved.takeOver()
         guard failure == 0 else {

@@ -12,7 +12,8 @@ import Darwin
 ///
 /// Creating a session saves the terminal's settings, turns off echo, line buffering and signal keys (so Ctrl-C
 /// arrives as ``Key/interrupt`` and the program can quit in order), and switches to the alternate screen with the
-/// cursor hidden and line wrap off. ``restore()`` undoes all of it and is idempotent. The terminal is given back:
+/// cursor hidden and line wrap off (and, when asked, turns mouse reporting on). ``restore()`` undoes all of it and
+/// is idempotent. The terminal is given back:
 ///
 /// - when the program calls ``restore()`` (do it in a `defer`, so that a thrown error restores it too);
 /// - when the process exits through `exit` (an `atexit` handler);
@@ -81,20 +82,30 @@ public final class TerminalSession: Sendable {
 
   /// Takes over the terminal, or joins the session already open.
   ///
+  /// With `reportsMouse`, the terminal reports mouse buttons and the wheel (SGR encoding), which come out of
+  /// ``keys()`` as ``Key/mouse(_:)``; every way the terminal is given back turns it off again (the restoring
+  /// bytes always do). A session that joins one already open shares its mouse setting.
+  ///
   /// - Parameters:
   ///   - inputDescriptor: Where keys come from; standard input by default.
   ///   - outputDescriptor: The terminal drawn on; standard output by default.
+  ///   - reportsMouse: Whether to turn mouse reporting on; off by default.
+  ///   - environment: The variables that describe the terminal; the process's by default.
   /// - Throws: ``TerminalError/notATerminal(fileDescriptor:)`` when either descriptor is not a terminal,
-  ///   ``TerminalError/systemCall(name:errno:)`` when its settings cannot be read or changed. Nothing is changed
-  ///   when it throws.
-  public init(inputDescriptor: Int32 = STDIN_FILENO, outputDescriptor: Int32 = STDOUT_FILENO) throws(TerminalError) {
+  ///   ``TerminalError/dumbTerminal`` when `TERM` is `dumb`, ``TerminalError/systemCall(name:errno:)`` when its
+  ///   settings cannot be read or changed. Nothing is changed when it throws.
+  public init(
+    inputDescriptor: Int32 = STDIN_FILENO, outputDescriptor: Int32 = STDOUT_FILENO, reportsMouse: Bool = false,
+    environment: TerminalEnvironment = .process
+  ) throws(TerminalError) {
     for descriptor in [inputDescriptor, outputDescriptor] where !Self.isTerminal(descriptor) {
       throw .notATerminal(fileDescriptor: descriptor)
     }
+    if environment.isDumb { throw .dumbTerminal }
     self.inputDescriptor = inputDescriptor
     self.outputDescriptor = outputDescriptor
     self.identifier = try TerminalRegistry.acquire(
-      inputDescriptor: inputDescriptor, outputDescriptor: outputDescriptor)
+      inputDescriptor: inputDescriptor, outputDescriptor: outputDescriptor, reportsMouse: reportsMouse)
     self.state = Mutex(SessionState())
   }
 

@@ -1,12 +1,14 @@
 extension TerminalListView {
-  /// Handles a key with the default key map (see ``TerminalCommand``).
+  /// Handles a key with the view's ``keyMap``, or a mouse event (see ``handle(mouse:)``).
   ///
   /// - Parameter key: The key pressed.
   /// - Returns: The command the key triggered, `nil` when it means nothing; ``TerminalCommand/quit`` tells the
   ///   caller to stop.
   @discardableResult
   public func handle(_ key: Key) -> TerminalCommand? {
-    guard let command = TerminalCommand(key: key) else { return nil }
+    if case .mouse(let event) = key { return handle(mouse: event) }
+    if isEditingFilter { return editFilter(with: key) }
+    guard let command = command(for: key) else { return nil }
     perform(command)
     return command
   }
@@ -21,12 +23,11 @@ extension TerminalListView {
   ///
   /// - Parameter command: The command.
   public func perform(_ command: TerminalCommand) {
-    let page = max(viewport.height - 1, 1)
     switch command {
     case .moveUp: moveCursor(by: -1)
     case .moveDown: moveCursor(by: 1)
-    case .pageUp: moveCursor(by: -page)
-    case .pageDown: moveCursor(by: page)
+    case .pageUp: moveCursor { $0.movePage(by: -1) }
+    case .pageDown: moveCursor { $0.movePage(by: 1) }
     case .moveToTop: moveCursor(by: -viewport.itemCount)
     case .moveToBottom: moveCursor(by: viewport.itemCount)
     case .select: selectCurrentRow()
@@ -34,13 +35,25 @@ extension TerminalListView {
     case .refresh: onRefresh()
     case .expand: setSelectionExpanded(true)
     case .collapse: setSelectionExpanded(false)
+    case .toggleHelp:
+      isShowingHelp.toggle()
+      render()
+    case .toggleSelection: toggleCurrentRow()
+    case .filter: startFilter()
+    case .clearFilter: setFilterQuery("", editing: false)
     case .quit: return
     }
   }
 
   private func moveCursor(by distance: Int) {
+    moveCursor { $0.moveSelection(by: distance) }
+  }
+
+  /// Changes the viewport (a move, a page, a scroll), moves the highlight when the selection changed, draws.
+  func moveCursor(_ change: (inout ListViewport) -> Void) {
     let previous = viewport.selection
-    viewport.moveSelection(by: distance)
+    change(&viewport)
+    rememberCursor()
     if previous != viewport.selection, let dataSource {
       do {
         if let highlighted { try dataSource.highlightRow(at: highlighted, isHighlighted: false) }
@@ -60,7 +73,7 @@ extension TerminalListView {
     render()
   }
 
-  private func selectCurrentRow() {
+  func selectCurrentRow() {
     guard let path = viewport.selection, let dataSource else { return }
     do { try dataSource.selectRow(at: path) } catch { record(error) }
     render()

@@ -19,13 +19,20 @@ extension TerminalListView {
 
   /// The frame for the current state: title bar, visible rows (pulling and releasing cells), status bar.
   func makeFrame(size: TerminalSize) -> TerminalFrame {
-    let rows = viewport.visibleRows
-    let elements = rows.map(Self.element(for:))
-    releaseCells(notIn: Set(elements))
+    let slices = viewport.visibleSlices
+    releaseCells(notIn: Set(slices.map { Self.element(for: $0.row) }))
     var lines: [StyledLine] = [titleBar(width: size.columns)]
-    for element in elements { lines.append(line(for: element, width: size.columns)) }
-    lines += Array(repeating: StyledLine(), count: max(Self.listHeight(for: size) - elements.count, 0))
+    if isShowingHelp {
+      lines += helpLines(width: size.columns, height: Self.listHeight(for: size))
+    } else {
+      for slice in slices { lines += self.lines(for: slice, width: size.columns) }
+      let listEnd = lines.count
+      lines += Array(repeating: StyledLine(), count: max(viewport.height + 1 - listEnd, 0))
+      if let spinner = spinnerLine(width: size.columns) { lines.append(spinner) }
+    }
+    lines += Array(repeating: StyledLine(), count: max(Self.listHeight(for: size) + 1 - lines.count, 0))
     lines.append(statusBar(width: size.columns))
+    if !usesColor { lines = lines.map(Self.withoutColor) }
     return TerminalFrame(size: size, lines: lines)
   }
 
@@ -37,32 +44,64 @@ extension TerminalListView {
     }
   }
 
-  /// One row's line: the cell's own line, with the cursor marker and inverse video on the selected row.
-  func line(for element: ListElement, width: Int) -> StyledLine {
+  /// The lines of a row shown on screen: the part of the row that the slice shows.
+  func lines(for slice: ListViewport.Slice, width: Int) -> [StyledLine] {
+    let all = lines(for: Self.element(for: slice.row), height: slice.height, width: width)
+    return Array(all[slice.lines.clamped(to: all.indices)])
+  }
+
+  /// The lines of one row, exactly `height` of them: the cell's own lines (cut, or padded with blank lines), with
+  /// the cursor marker on the first line and inverse video on every line of the selected row.
+  func lines(for element: ListElement, height: Int, width: Int) -> [StyledLine] {
     let contentWidth = max(width - Self.rowIndent.count, 0)
     guard let cell = displayedCell(for: element) else {
-      // A header or footer whose height was given but whose view was not: a blank line (any error is on the
+      // A header or footer whose height was given but whose view was not: blank lines (any error is on the
       // status bar).
-      if case .row = element {} else { return StyledLine() }
+      if case .row = element {} else { return Array(repeating: StyledLine(), count: height) }
       let message = lastError.map { "⚠ \($0)" } ?? "⚠ no cell"
-      return StyledLine(Self.rowIndent + message, style: TextStyle(foreground: .red))
+      return [StyledLine(Self.rowIndent + message, style: TextStyle(foreground: .red))]
+        + Array(repeating: StyledLine(), count: max(height - 1, 0))
     }
-    var content = Self.contentLine(of: cell, width: contentWidth).truncated(to: contentWidth)
+    var contents = Self.contentLines(of: cell, width: contentWidth).prefix(height).map {
+      $0.truncated(to: contentWidth)
+    }
+    contents += Array(repeating: StyledLine(), count: max(height - contents.count, 0))
     switch element {
     case .header:
-      content.runs = content.runs.map { StyledRun($0.text, style: .bold + $0.style) }
-      return content
+      return contents.map { content in
+        var line = content
+        line.runs = line.runs.map { StyledRun($0.text, style: .bold + $0.style) }
+        return line
+      }
     case .footer:
-      content.runs = content.runs.map { StyledRun($0.text, style: .dim + $0.style) }
-      return StyledLine(Self.rowIndent) + content
+      return contents.map { content in
+        var line = content
+        line.runs = line.runs.map { StyledRun($0.text, style: .dim + $0.style) }
+        return StyledLine(Self.rowIndent) + line
+      }
     case .row(let path):
-      guard path == viewport.selection else { return StyledLine(Self.rowIndent) + content }
-      let padding = String(repeating: " ", count: max(contentWidth - content.width, 0))
-      var line = StyledLine(Self.cursorMarker, style: .bold) + content
-      line.append(padding)
-      line.runs = line.runs.map { StyledRun($0.text, style: $0.style + .inverse) }
-      return line
+      // The selection mark (a list with a selection mode) on the first line, blanks under it on the others.
+      let mark = selectionMark(for: path)
+      let markWidth = mark?.width ?? 0
+      let blank = StyledLine(String(repeating: " ", count: markWidth))
+      let isCursor = path == viewport.selection
+      return contents.enumerated().map { index, content in
+        let content = content.truncated(to: max(contentWidth - markWidth, 0))
+        let prefix = index == 0 ? (mark ?? StyledLine()) : blank
+        guard isCursor else { return StyledLine(Self.rowIndent) + prefix + content }
+        let padding = String(repeating: " ", count: max(contentWidth - content.width - markWidth, 0))
+        var line = StyledLine(index == 0 ? Self.cursorMarker : Self.rowIndent, style: .bold) + prefix + content
+        line.append(padding)
+        line.runs = line.runs.map { StyledRun($0.text, style: $0.style + .inverse) }
+        return line
+      }
     }
+  }
+
+  /// A cell's lines: its own for a ``TerminalCell``, its text representation otherwise.
+  static func contentLines(of cell: any ListCell, width: Int) -> [StyledLine] {
+    if let cell = cell as? any TerminalCell { return cell.lines(width: width) }
+    return [contentLine(of: cell, width: width)]
   }
 
   /// A cell's line: its own for a ``TerminalCell``, its text representation otherwise.
@@ -82,8 +121,13 @@ extension TerminalListView {
   func statusBar(width: Int) -> StyledLine {
     let position = viewport.selectionIndex.map { "\($0 + 1)/\(viewport.itemCount)" } ?? "0/0"
     var left = StyledLine(" \(position)  ", style: .bold)
-    left.append("j/k move - enter select - d delete - r refresh - q quit", style: .dim)
-    let shown = StyledRun.visiblePrefix(of: status, scalarLimit: StyledRun.scalarLimit(forColumns: width))
+    if let filter = filterStatus() {
+      left.append(contentsOf: filter)
+    } else {
+      left.append(keyMap.helpLine, style: .dim)
+    }
+    let shown = StyledRun.visiblePrefix(
+      of: statusMessage?.text ?? status, scalarLimit: StyledRun.scalarLimit(forColumns: width))
     let right = StyledRun(shown, style: .dim)
     let rightWidth = min(right.width, width / 2)
     var line = left.truncated(to: width - rightWidth - (rightWidth > 0 ? 1 : 0))
@@ -98,7 +142,7 @@ extension TerminalListView {
   /// more).
   func reportScrollPosition() {
     let position = ScrollPosition(
-      offset: viewport.offset, viewportHeight: viewport.height, contentHeight: viewport.rowCount)
+      offset: viewport.offset, viewportHeight: viewport.height, contentHeight: viewport.lineCount)
     guard position != lastScrollPosition else { return }
     lastScrollPosition = position
     dataSource?.didScroll(to: position)

@@ -46,8 +46,30 @@ public final class TerminalListView: ListView {
   }
   /// Called when the user asks for fresh data (`r`).
   public var onRefresh: () -> Void = {}
+  /// Called with the filter's query each time the user changes it (typing after `/`, Backspace, Escape); set it
+  /// to a ``FilteredFeed``'s query. `nil` (the default) turns the `/` filter off.
+  ///
+  /// ```swift
+  /// view.onFilterChange = { query in filtered.query = query }
+  /// ```
+  public var onFilterChange: ((String) -> Void)?
+  /// The filter's query as the user typed it (sanitised); empty when no filter is set.
+  public internal(set) var filterQuery = ""
+  /// Whether keys type into the filter's query (after `/`, until Enter or Escape).
+  public internal(set) var isEditingFilter = false
   /// The last error met while pulling a cell or sending an event, if any.
   public private(set) var lastError: ListFlowError?
+  /// The keys the view answers to, and the text of its help line and help screen (see <doc:MouseAndKeys>).
+  public var keyMap = KeyMap.standard {
+    didSet { render() }
+  }
+  /// Whether the help screen (every binding of ``keyMap``) replaces the list; `?` toggles it.
+  public internal(set) var isShowingHelp = false
+  /// Whether the frames keep their colours: `false` when the environment sets `NO_COLOR` (bold, dim, italic,
+  /// underline and inverse stay).
+  public let usesColor: Bool
+  /// The time source of status messages and the spinner.
+  public let clock: TerminalClock
 
   let output: any TerminalOutput
   var viewport: ListViewport
@@ -59,6 +81,14 @@ public final class TerminalListView: ListView {
   /// The output's ``TerminalOutput/interruptions`` when the last frame was drawn.
   var seenInterruptions = 0
   var highlighted: ItemPath?
+  /// The cursor's screen line when the change being applied started.
+  var changeAnchor: Int?
+  /// The identity of the cursor's row, to find it again after a reload.
+  var cursorIdentity: ListIdentifier?
+  /// The shown status message and when it goes away (clock time).
+  var statusMessage: (text: String, expiry: Duration)?
+  /// The spinner's label and when it started (clock time), while it runs.
+  var spinner: (label: String, start: Duration)?
 
   /// Creates a view.
   ///
@@ -70,10 +100,21 @@ public final class TerminalListView: ListView {
   ///     By default: when the output is a ``StandardOutput`` and the locale's character set is not UTF-8 (see
   ///     ``TerminalSession/localeIsUTF8(environment:)``); never for another output, so tests do not depend on
   ///     the environment.
-  public init(output: any TerminalOutput, mode: Mode, title: String = "", asciiOnly: Bool? = nil) {
+  ///   - environment: The variables that pick the look (see ``TerminalEnvironment``): `NO_COLOR` turns colours
+  ///     off, and `TERM=dumb` turns ``Mode/screen(_:)`` into ``Mode/plain``. By default the process's for a
+  ///     ``StandardOutput`` and none for another output, so tests do not depend on the environment.
+  ///   - clock: The time source of status messages and the spinner; the continuous clock by default.
+  public init(
+    output: any TerminalOutput, mode: Mode, title: String = "", asciiOnly: Bool? = nil,
+    environment: TerminalEnvironment? = nil, clock: TerminalClock = .continuous
+  ) {
+    let environment = environment ?? (output is StandardOutput ? .process : TerminalEnvironment([:]))
+    let mode = environment.isDumb ? .plain : mode
     self.output = output
     self.mode = mode
-    self.differ.asciiOnly = asciiOnly ?? (output is StandardOutput && !TerminalSession.localeIsUTF8())
+    self.usesColor = environment.allowsColor
+    self.clock = clock
+    self.differ.asciiOnly = asciiOnly ?? (output is StandardOutput && !environment.localeIsUTF8)
     self.seenInterruptions = output.interruptions
     self.title = title
     self.status = ""
@@ -102,11 +143,19 @@ public final class TerminalListView: ListView {
   public var selectedRow: ItemPath? { viewport.selection }
 
   /// Drops every cell and pulls the whole list again.
+  ///
+  /// The cursor stays on its row when the data source can find it by identity
+  /// (`ListDataSource.path(ofRowWithIdentity:)`, which the engine answers), on the same screen line as far as the
+  /// list allows; otherwise it stays at its position, clamped into the list.
   public func reloadData() {
     for (element, cell) in heldCells { endDisplaying(cell, element) }
     heldCells = [:]
-    let selection = viewport.selection
-    viewport.setSections(currentShape(), selecting: selection)
+    let screenRow = viewport.selectionScreenRow
+    let found = cursorIdentity.flatMap { dataSource?.path(ofRowWithIdentity: $0) }
+    let wanted: ItemPath? = found ?? viewport.selection
+    viewport.setSections(currentShape(), selecting: wanted)
+    if found != nil, let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
+    rememberCursor()
     if case .plain = mode {
       plainLog.reload(from: self)
       flushPlainLog()
@@ -117,9 +166,10 @@ public final class TerminalListView: ListView {
   /// Applies one stage of changes: follows held cells and the selection through it, reconfigures or drops
   /// updated cells, and draws once the last stage of a change is applied.
   ///
-  /// The selected row keeps its line on screen: rows inserted or deleted above it scroll the list instead of
-  /// moving the cursor, so the user's place is kept and unchanged rows are not repainted. When the selected
-  /// row is deleted, the row that takes its place is selected.
+  /// The cursor stays on its row, by identity (moves included), and the row keeps its line on screen: rows
+  /// inserted or deleted above it scroll the list instead of moving the cursor, so the user's place is kept and
+  /// unchanged rows are not repainted. When the selected row is deleted, the cursor goes to the first row after
+  /// it that stays (the row that takes its place), or, when none does, to the nearest row before it that stays.
   ///
   /// - Parameter update: The stage; the data source already reflects it.
   public func performBatchUpdates(_ update: ListUpdate) {
@@ -129,14 +179,17 @@ public final class TerminalListView: ListView {
     }
     moveHeldCells(through: update)
     let mapper = PathMapper(update.changeset)
-    let screenRow = viewport.selectionScreenRow
-    let selection = viewport.selection.map { path -> ItemPath in
-      switch mapper.map(path) {
-      case .kept(let mapped), .removed(let mapped): mapped
-      }
+    // The cursor's line when the change started: every stage keeps it there, so that a stage that shortens the
+    // list for a moment (deletes before inserts) does not move it for good.
+    if update.stage == 0 { changeAnchor = viewport.selectionScreenRow }
+    let screenRow = changeAnchor
+    let shapeBefore = viewport.sections
+    let selection = viewport.selection.map { path in
+      cursorPlace(of: path, through: mapper) { shapeBefore.indices.contains($0) ? shapeBefore[$0].itemCount : 0 }
     }
-    viewport.setSections(currentShape(), selecting: selection)
+    viewport.setSections(shape(after: update, before: shapeBefore, mapper: mapper), selecting: selection)
     if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
+    rememberCursor()
     if update.stage == update.stageCount - 1 { render() }
   }
 
@@ -145,6 +198,13 @@ public final class TerminalListView: ListView {
   /// - Parameter path: The row's position.
   public func deselectRow(at path: ItemPath) {}
 
+  /// Draws the selection again: selected rows carry a mark (see <doc:ShowingAListInATerminal>).
+  ///
+  /// - Parameter change: What changed.
+  public func selectionDidChange(_ change: ListSelectionChange) {
+    render()
+  }
+
   /// Adapts to a new terminal size and repaints in full; with the same size, just repaints in full (after a
   /// resume, or when something else may have drawn on the screen).
   ///
@@ -152,20 +212,9 @@ public final class TerminalListView: ListView {
   public func resize(to size: TerminalSize) {
     guard case .screen = mode else { return }
     mode = .screen(size)
-    viewport.setHeight(Self.listHeight(for: size))
+    viewport.setHeight(Self.listHeight(for: size) - (spinner == nil ? 0 : 1))
     differ.invalidate()
     render()
-  }
-
-  /// The shape of the list as the data source has it now.
-  func currentShape() -> [ListViewport.Section] {
-    guard let dataSource else { return [] }
-    return (0..<dataSource.numberOfSections).map { section in
-      ListViewport.Section(
-        hasHeader: hasSupplementary(.header(section: section)),
-        itemCount: dataSource.numberOfRows(inSection: section),
-        hasFooter: hasSupplementary(.footer(section: section)))
-    }
   }
 
   /// Records an error and reports it on the status bar.

@@ -34,7 +34,8 @@ final class PseudoTerminal {
   }
 
   init(
-    executable: String, arguments: [String] = [], columns: Int = 60, rows: Int = 20, locale: String = "C.UTF-8"
+    executable: String, arguments: [String] = [], columns: Int = 60, rows: Int = 20, locale: String = "C.UTF-8",
+    term: String = "xterm-256color", environment extra: [String] = []
   ) throws {
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -61,10 +62,11 @@ final class PseudoTerminal {
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID
-    let environment = [
-      "TERM=xterm-256color", "LANG=\(locale)", "SWIFT_BACKTRACE=enable=no",
-      "PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
-    ]
+    let environment =
+      [
+        "TERM=\(term)", "LANG=\(locale)", "SWIFT_BACKTRACE=enable=no",
+        "PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
+      ] + extra
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
     defer {

@@ -13,6 +13,9 @@ struct VirtualTerminal {
   private(set) var usesAlternateScreen = false
   private(set) var cursorVisible = true
   private(set) var wraps = true
+  /// Whether mouse reporting (`?1000`) and its SGR encoding (`?1006`) are on.
+  private(set) var reportsMouse = false
+  private(set) var usesSGRMouse = false
   private(set) var attributesSet = false
   private(set) var unsupported: [String] = []
   private var row = 0
@@ -177,6 +180,8 @@ struct VirtualTerminal {
     switch mode {
     case 25: cursorVisible = on
     case 7: wraps = on
+    case 1000: reportsMouse = on
+    case 1006: usesSGRMouse = on
     case 1049:
       guard on != usesAlternateScreen else { return }
       if on {

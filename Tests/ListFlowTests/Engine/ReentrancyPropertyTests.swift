@@ -20,15 +20,21 @@ struct ReentrancyPropertyTests {
       view.didApplyBatch = { view, _ in
         if let failure = Self.mismatch(view, engine) { stageFailures.append(failure) }
       }
+      controller.selectionMode = .multiple
       chaos.act = {
-        switch chaos.pick(3) {
+        switch chaos.pick(4) {
         case 0:
           let state = RandomLists.sections(&chaos.random)
           chaos.spawn { await controller.apply(state) }
         case 1:
           engine.reloadData()
+        case 2:
+          Self.randomSelectionCall(engine, chaos)
         default:
-          if let move = Self.randomMove(in: engine.snapshot, &chaos.random) { try? engine.moveRow(move) }
+          guard let move = Self.randomMove(in: engine.snapshot, &chaos.random) else { return }
+          // During an apply the engine queues the move and shows it as a batch; outside one (didSelectRow from
+          // the user's selection), a move is the user's in the view, which tells the engine.
+          if engine.isApplying { try? engine.moveRow(move) } else { try? view.moveRow(move) }
         }
       }
       var delegate = chaos.delegate()
@@ -43,6 +49,7 @@ struct ReentrancyPropertyTests {
       #expect(view.inconsistencies.isEmpty, "seed \(seed)")
       #expect(ListRendering.lines(of: engine.snapshot) == ListRendering.lines(of: controller.displayedSections))
       #expect(view.renderedLines == ListRendering.lines(of: engine.snapshot), "seed \(seed)")
+      #expect(Self.selectionMismatch(view, engine, hidden: { _ in false }) == nil, "seed \(seed)")
     }
   }
 
@@ -73,11 +80,14 @@ struct ReentrancyPropertyTests {
       let inner = ComposedDataSource<ListSectionSnapshot>()
       let innerSource = SectionedDataSource<ListSectionSnapshot>()
       try inner.append(innerSource)
-      for child in [source, states, outline, paged, inner] as [any ComposableSource<ListSectionSnapshot>] {
+      let filterSource = SectionedDataSource<ListSectionSnapshot>()
+      let filtered = FilteredFeed(filterSource)
+      for child in [source, states, outline, paged, inner, filtered] as [any ComposableSource<ListSectionSnapshot>] {
         try composite.append(child)
       }
       let controller = ComposedListController(view: view, composite: composite)
       let engine = controller.engine
+      controller.selectionMode = .multiple
       var stageFailures: [String] = []
       view.didApplyBatch = { view, _ in
         if let failure = Self.mismatch(view, engine) { stageFailures.append(failure) }
@@ -90,7 +100,10 @@ struct ReentrancyPropertyTests {
         }
       }
       chaos.act = {
-        switch chaos.pick(9) {
+        switch chaos.pick(12) {
+        case 9: filterSource.update(to: sections("f"))
+        case 10: filtered.query = ["", "1", "v", "r1"][chaos.pick(4)]
+        case 11: Self.randomSelectionCall(engine, chaos)
         case 8:
           chaos.spawn { if chaos.pick(2) == 0 { await paging.refresh() } else { await paging.loadMore() } }
         case 0: source.update(to: sections("a"))
@@ -99,7 +112,7 @@ struct ReentrancyPropertyTests {
           chaos.spawn { await states.apply(state) }
         case 2: outline.toggleRow(at: chaos.pick(max(1, outline.rows.count)))
         case 3: innerSource.update(to: sections("c"))
-        case 4: try? composite.moveChild(from: chaos.pick(5), to: chaos.pick(5))
+        case 4: try? composite.moveChild(from: chaos.pick(6), to: chaos.pick(6))
         case 5: inner.isHidden.toggle()
         case 6: engine.reloadData()
         default:
@@ -122,6 +135,7 @@ struct ReentrancyPropertyTests {
         ListRendering.lines(of: engine.snapshot) == ListRendering.lines(of: composite.displayedSections),
         "seed \(seed)")
       #expect(view.renderedLines == ListRendering.lines(of: engine.snapshot), "seed \(seed)")
+      #expect(Self.selectionMismatch(view, engine, hidden: composite.hidesRow) == nil, "seed \(seed)")
     }
   }
 
@@ -150,6 +164,35 @@ struct ReentrancyPropertyTests {
     if let mismatch = view.countMismatch(with: engine) { return mismatch }
     let expected = ListRendering.lines(of: engine.snapshot)
     return view.renderedLines == expected ? nil : "view \(view.renderedLines) != engine \(expected)"
+  }
+
+  /// A random selection call: select or deselect a row, select all, clear. The choices are drawn before the
+  /// call, since the call's callbacks draw from the same generator.
+  static func randomSelectionCall(_ engine: ListEngine, _ chaos: Chaos) {
+    let rows = engine.snapshot.enumerated().flatMap { section, content in
+      content.elements.indices.map { ItemPath(item: $0, section: section) }
+    }
+    let kind = chaos.pick(5)
+    let selected = engine.selection.identifiers
+    let index = chaos.pick(max(rows.count, selected.count))
+    switch kind {
+    case 0: engine.selectAll()
+    case 1: engine.clearSelection()
+    case 2: if !selected.isEmpty { engine.deselect(selected[index % selected.count]) }
+    default: if !rows.isEmpty { try? engine.select(rowAt: rows[index % rows.count]) }
+    }
+  }
+
+  /// Why the selection does not match the list, or `nil`: every selected identity is shown or hidden by a feed,
+  /// and the view's selected rows are the engine's.
+  static func selectionMismatch(
+    _ view: RecordingListView, _ engine: ListEngine, hidden: (ListIdentifier) -> Bool
+  ) -> String? {
+    let shown = Set(engine.snapshot.flatMap { $0.elements.map(\.id) })
+    if let stray = engine.selection.identifiers.first(where: { !shown.contains($0) && !hidden($0) }) {
+      return "\(stray) is selected but neither shown nor hidden"
+    }
+    return view.selectedRows == engine.selectedRows ? nil : "view \(view.selectedRows) != \(engine.selectedRows)"
   }
 
   static func randomMove(in snapshot: ListSnapshot, _ random: inout SplitMix64) -> Move<ItemPath>? {
@@ -224,6 +267,7 @@ final class Chaos {
     delegate.didEndDisplayingCell = { [unowned self] _, _ in maybeAct() }
     delegate.didSelectRow = { [unowned self] _, _ in maybeAct() }
     delegate.didMoveRow = { [unowned self] _, _ in maybeAct() }
+    delegate.didChangeSelection = { [unowned self] _ in maybeAct() }
     return delegate
   }
 }

@@ -1,0 +1,36 @@
+import ListFlowTerminal
+
+/// The Demo's selection and `/` filter: the process lists (pinned, top, every process) are each shown through a
+/// `FilteredFeed` that one query narrows, and rows are selected with space (a multi-select list).
+@MainActor
+enum DemoFilter {
+  /// The three process lists, each behind a filter matched against the process name as drawn.
+  static func feeds(_ sources: [any ComposableSource<ListSectionSnapshot>]) -> [FilteredFeed] {
+    sources.map { FilteredFeed($0, searchableText: text(of:)) }
+  }
+
+  /// Multi-select, and `/` typing into every filter.
+  static func install(on list: DemoList) {
+    list.controller.selectionMode = .multiple
+    let filters = list.filters
+    list.view.onFilterChange = { query in
+      for filter in filters { filter.query = query }
+    }
+  }
+
+  /// The title a row's cell shows, so that the matched offsets are those of the title.
+  static func text(of row: CellBinder) -> String {
+    switch row.model {
+    case let line as ProcessLine: line.marker + line.process.name
+    case let item as ThreadItem: "    " + item.thread.name
+    case let item as BrowseItem: item.row.name
+    default: FilteredFeed.defaultSearchableText(of: row)
+    }
+  }
+
+  /// The status bar's note of the selection: ` · 3 selected`, or nothing.
+  static func status(of list: DemoList) -> String {
+    let count = list.controller.selection.count
+    return count == 0 ? "" : " · \(count) selected"
+  }
+}

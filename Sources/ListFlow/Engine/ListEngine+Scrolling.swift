@@ -1,0 +1,86 @@
+extension ListEngine {
+  /// A row to scroll to: by position or by identity.
+  enum ScrollTarget {
+    case path(ItemPath)
+    case identity(ListIdentifier)
+  }
+
+  /// Scrolls the view so that a row is on screen where `alignment` says; a view with a cursor (the terminal
+  /// host) moves it to the row.
+  ///
+  /// Called while a change is applied (from a delegate closure), the scroll waits until the change is done and
+  /// then goes to the row at `path` in the list shown *then*; an error found then is reported to
+  /// ``SyncDelegate/didFail`` instead of thrown.
+  ///
+  /// ```swift
+  /// try controller.engine?.scrollToRow(at: ItemPath(item: 40, section: 0), alignment: .center)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The row's position in the list shown.
+  ///   - alignment: Where the row goes: ``ScrollAlignment/top``, ``ScrollAlignment/center``,
+  ///     ``ScrollAlignment/bottom``, or ``ScrollAlignment/visible`` (the default: the smallest scroll).
+  /// - Throws: ``ListFlowError/sectionOutOfRange(section:sectionCount:)`` or
+  ///   ``ListFlowError/rowOutOfRange(path:rowCount:)``; the view is left as it was.
+  public func scrollToRow(at path: ItemPath, alignment: ScrollAlignment = .visible) throws(ListFlowError) {
+    if isApplying {
+      enqueue(.scroll(.path(path), alignment))
+      return
+    }
+    try scroll(to: .path(path), alignment: alignment)
+  }
+
+  /// Scrolls the view to the first row with an identity (its binder's ``CellBinder/id``), wherever it is now.
+  ///
+  /// Called while a change is applied, the row is looked up once the change is done.
+  ///
+  /// - Parameters:
+  ///   - id: The row's identity, as its binder has it (``BindableCell`` scopes a value's identity by the cell's
+  ///     reuse identifier: read it from ``ListEngine/row(at:)`` or make it the same way).
+  ///   - alignment: Where the row goes on screen.
+  /// - Throws: ``ListFlowError/rowNotFound(_:)`` when no row has the identity.
+  /// - Complexity: O(*n*) in the rows of the list, to find the row.
+  public func scrollToRow(
+    withIdentity id: ListIdentifier, alignment: ScrollAlignment = .visible
+  )
+    throws(ListFlowError)
+  {
+    if isApplying {
+      enqueue(.scroll(.identity(id), alignment))
+      return
+    }
+    try scroll(to: .identity(id), alignment: alignment)
+  }
+
+  func scroll(to target: ScrollTarget, alignment: ScrollAlignment) throws(ListFlowError) {
+    let path: ItemPath
+    switch target {
+    case .path(let wanted):
+      _ = try snapshot.row(at: wanted)
+      path = wanted
+    case .identity(let id):
+      guard let found = snapshot.path(ofRow: id) else { throw .rowNotFound(id) }
+      path = found
+    }
+    view.scrollToRow(at: path, alignment: alignment)
+  }
+}
+
+extension ListEngine {
+  /// The identity of a row of the list shown: its binder's ``CellBinder/id``.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: The identity, or `nil` when the list has no such row.
+  public func identity(ofRowAt path: ItemPath) -> ListIdentifier? {
+    try? snapshot.row(at: path).id
+  }
+
+  /// The position of the first row with an identity in the list shown.
+  ///
+  /// - Parameter id: The row's identity.
+  /// - Returns: The position, or `nil` when no row has it.
+  /// - Complexity: O(*n*) in the rows of the list.
+  public func path(ofRowWithIdentity id: ListIdentifier) -> ItemPath? {
+    snapshot.path(ofRow: id)
+  }
+}

@@ -1,0 +1,254 @@
+extension ListEngine {
+  // MARK: Reading
+
+  /// How many rows can be selected; lowering it keeps the most recently selected rows.
+  ///
+  /// Setting it while a change is applied (from a delegate closure) takes effect once the change is done.
+  public var selectionMode: SelectionMode {
+    get { selection.mode }
+    set { enqueue(.editSelection { $0.mode = newValue }) }
+  }
+
+  /// The positions of the selected rows in the list shown, ascending (every row that carries a selected
+  /// identity). A selected row that a filter hides has no position.
+  ///
+  /// - Complexity: O(*n*) in the number of rows; O(1) when nothing is selected.
+  public var selectedRows: [ItemPath] {
+    guard !selection.isEmpty else { return [] }
+    return rows(carrying: Set(selection.identifiers))
+  }
+
+  /// Whether the row at a position is selected; `false` for a position out of range.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: Whether its identity is selected.
+  /// - Complexity: O(1).
+  public func isRowSelected(at path: ItemPath) -> Bool {
+    guard !selection.isEmpty, let binder = try? snapshot.row(at: path) else { return false }
+    return selection.contains(binder.id)
+  }
+
+  // MARK: Changing
+
+  /// Replaces the selection, for example with one an app kept in its state. Its mode becomes the list's mode;
+  /// identities of rows that the list neither shows nor hides (with a filter) are left out.
+  ///
+  /// Called while a change is applied (from a delegate closure), it takes effect once the change is done, as
+  /// every selection method does. ``SyncDelegate/didChangeSelection`` is called when something changed.
+  ///
+  /// - Parameter selection: The new selection.
+  public func setSelection(_ selection: ListSelection) {
+    let known = knownIdentifiers(selection.identifiers)
+    enqueue(.editSelection { $0 = ListSelection(mode: selection.mode, identifiers: known) })
+  }
+
+  /// Selects the rows with an identity (all of them when several rows share it); in ``SelectionMode/single`` it
+  /// replaces the row selected. An identity that the list neither shows nor hides is ignored, as is every call
+  /// in ``SelectionMode/none``.
+  ///
+  /// - Parameter id: A row's identity.
+  public func select(_ id: ListIdentifier) {
+    let known = knownIdentifiers([id])
+    enqueue(.editSelection { $0.select(contentsOf: known) })
+  }
+
+  /// Selects the row at a position (and every row that shares its identity).
+  ///
+  /// - Parameter path: The row's position in the list shown.
+  /// - Throws: An out-of-range error (also reported to the delegate); the selection is unchanged then.
+  public func select(rowAt path: ItemPath) throws(ListFlowError) {
+    let id = try reportedRow(at: path).id
+    enqueue(.editSelection { $0.select(id) })
+  }
+
+  /// Deselects the rows with an identity; an identity that is not selected is ignored.
+  ///
+  /// - Parameter id: A row's identity.
+  public func deselect(_ id: ListIdentifier) {
+    enqueue(.editSelection { $0.deselect(id) })
+  }
+
+  /// Deselects the row at a position (and every row that shares its identity).
+  ///
+  /// - Parameter path: The row's position in the list shown.
+  /// - Throws: An out-of-range error (also reported to the delegate); the selection is unchanged then.
+  public func deselect(rowAt path: ItemPath) throws(ListFlowError) {
+    let id = try reportedRow(at: path).id
+    enqueue(.editSelection { $0.deselect(id) })
+  }
+
+  /// Selects every row the list shows, in order (in ``SelectionMode/single``, the last one). Rows a filter hides
+  /// are not added, and those already selected stay selected.
+  ///
+  /// - Complexity: O(*n*) in the number of rows.
+  public func selectAll() {
+    let all = snapshot.flatMap { $0.elements.map(\.id) }
+    enqueue(.editSelection { $0.select(contentsOf: all) })
+  }
+
+  /// Deselects every row, those a filter hides too.
+  public func clearSelection() {
+    enqueue(.editSelection { $0.removeAll() })
+  }
+
+  /// The user toggled a row (the space key of a multi-select list): a selected row is deselected as
+  /// ``deselectRow(at:)`` does, any other row is selected as ``selectRow(at:)`` does, with the same delegate
+  /// calls.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Throws: An out-of-range error (also reported to the delegate).
+  public func toggleSelection(ofRowAt path: ItemPath) throws(ListFlowError) {
+    if isRowSelected(at: path) {
+      try deselectRow(at: path)
+    } else {
+      try selectRow(at: path)
+    }
+  }
+
+  // MARK: Following the list
+
+  /// Notes the selected rows a stage deletes (positions in ``snapshot``, the list before the stage): once the
+  /// change is done, those that are nowhere in the list leave the selection.
+  func noteDeletedSelection(in stage: Changeset<ListSnapshot>) {
+    let before = snapshot
+    for path in stage.elementDeleted {
+      guard let binder = try? before.row(at: path), selection.contains(binder.id) else { continue }
+      selectionCandidates.insert(binder.id)
+    }
+    for section in stage.sectionDeleted where before.indices.contains(section) {
+      for binder in before[section].elements where selection.contains(binder.id) {
+        selectionCandidates.insert(binder.id)
+      }
+    }
+  }
+
+  /// After a change: the selected identities whose rows were deleted and are neither in the list nor hidden by
+  /// a filter leave the selection, and so do hidden ones that their feed dropped. Costs nothing when no selected
+  /// row was deleted and none is hidden.
+  func followSelection() {
+    // Hidden rows that a feed no longer hides are either shown again or gone from the feed.
+    if !hiddenSelection.isEmpty {
+      let unhidden = hiddenSelection.filter { !selection.contains($0) || !isHidden($0) }
+      hiddenSelection.subtract(unhidden)
+      selectionCandidates.formUnion(unhidden)
+    }
+    guard !selectionCandidates.isEmpty else { return }
+    let candidates = selectionCandidates
+    selectionCandidates = []
+    let shown = identifiers(in: candidates)
+    var gone: [ListIdentifier] = []
+    for id in candidates where selection.contains(id) && !shown.contains(id) {
+      if isHidden(id) { hiddenSelection.insert(id) } else { gone.append(id) }
+    }
+    guard !gone.isEmpty else { return }
+    var next = selection
+    next.deselect(contentsOf: gone)
+    commitSelection(next)
+  }
+
+  /// A feed's hidden rows changed: once the change under way is done, hidden selected rows that no feed holds
+  /// any more leave the selection.
+  func followHiddenSelection() {
+    guard !hiddenSelection.isEmpty else { return }
+    enqueue(.editSelection { _ in })
+  }
+
+  /// Applies a queued edit of the selection; an identity added meanwhile whose row left is dropped again.
+  func performSelectionEdit(_ edit: (inout ListSelection) -> Void) {
+    var next = selection
+    edit(&next)
+    let added = next.difference(from: selection).added
+    if !added.isEmpty {
+      let shown = identifiers(in: Set(added))
+      let offscreen = added.filter { !shown.contains($0) }
+      let hidden = offscreen.filter(isHidden)
+      hiddenSelection.formUnion(hidden)
+      next.deselect(contentsOf: offscreen.filter { !hidden.contains($0) })
+    }
+    commitSelection(next)
+    followSelection()
+  }
+
+  /// Makes `next` the selection and, when identities were added or removed, tells the view, the owners of the
+  /// rows concerned (local positions), then ``delegate``; a change of mode alone is told to the view only.
+  func commitSelection(_ next: ListSelection) {
+    let (added, removed) = next.difference(from: selection)
+    let modeChanged = next.mode != selection.mode
+    selection = next
+    guard !added.isEmpty || !removed.isEmpty else {
+      // A new mode alone changes how the view draws rows (a mark column), not which rows are selected.
+      if modeChanged { view.selectionDidChange(ListSelectionChange(selection: next, added: [], removed: [])) }
+      return
+    }
+    let addedRows = rows(carrying: Set(added))
+    let removedRows = rows(carrying: Set(removed))
+    let change = ListSelectionChange(
+      selection: next, added: added, removed: removed, addedRows: addedRows, removedRows: removedRows)
+    view.selectionDidChange(change)
+    if routesEvents { notifyOwners(of: change) }
+    delegate.didChangeSelection(change)
+  }
+
+  /// Tells each feed that owns rows of a change, with the change narrowed to its rows in its positions.
+  private func notifyOwners(of change: ListSelectionChange) {
+    guard let root else { return }
+    var changes: [ObjectIdentifier: (SyncDelegate, ListSelectionChange)] = [:]
+    func add(_ path: ItemPath, added: Bool) {
+      guard let route = root.route(forSection: path.section), let owner = route.owner,
+        let delegate = root.delegate(ofOwner: owner), let binder = try? snapshot.row(at: path)
+      else { return }
+      let local = ItemPath(item: path.item, section: route.localSection)
+      var entry =
+        changes[ObjectIdentifier(owner)]
+        ?? (delegate, ListSelectionChange(selection: change.selection, added: [], removed: []))
+      if added {
+        entry.1.addedRows.append(local)
+        if !entry.1.added.contains(binder.id) { entry.1.added.append(binder.id) }
+      } else {
+        entry.1.removedRows.append(local)
+        if !entry.1.removed.contains(binder.id) { entry.1.removed.append(binder.id) }
+      }
+      changes[ObjectIdentifier(owner)] = entry
+    }
+    for path in change.addedRows { add(path, added: true) }
+    for path in change.removedRows { add(path, added: false) }
+    for (delegate, local) in changes.values { delegate.didChangeSelection(local) }
+  }
+
+  // MARK: Lookups
+
+  /// The identities among `ids` that the list shows or a filter hides, in order.
+  private func knownIdentifiers(_ ids: [ListIdentifier]) -> [ListIdentifier] {
+    guard !ids.isEmpty else { return [] }
+    let shown = identifiers(in: Set(ids))
+    return ids.filter { shown.contains($0) || isHidden($0) }
+  }
+
+  /// The identities among `ids` that rows of the list shown carry.
+  ///
+  /// - Complexity: O(*n*) in the number of rows.
+  private func identifiers(in ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    var found: Set<ListIdentifier> = []
+    for section in snapshot {
+      for binder in section.elements where ids.contains(binder.id) { found.insert(binder.id) }
+    }
+    return found
+  }
+
+  /// The positions of the rows that carry one of `ids`, ascending.
+  private func rows(carrying ids: Set<ListIdentifier>) -> [ItemPath] {
+    guard !ids.isEmpty else { return [] }
+    var paths: [ItemPath] = []
+    for (section, content) in snapshot.enumerated() {
+      for (item, binder) in content.elements.enumerated() where ids.contains(binder.id) {
+        paths.append(ItemPath(item: item, section: section))
+      }
+    }
+    return paths
+  }
+
+  /// Whether a feed of the list holds a row with this identity that it does not show now (a filter).
+  private func isHidden(_ id: ListIdentifier) -> Bool {
+    root?.hidesRow(id) ?? false
+  }
+}

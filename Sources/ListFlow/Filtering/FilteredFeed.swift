@@ -1,0 +1,138 @@
+/// A feed that shows only the rows of another feed whose searchable text matches a query, with the matched
+/// characters highlighted: the `/` filter of a terminal list, as a feed of a ``ComposedDataSource``.
+///
+/// The feed wraps a source (a ``ListController`` made without a view, a ``SectionedDataSource``, any
+/// ``ComposableSource``) and publishes the source's sections with only the rows that match ``query`` (see
+/// ``FuzzyMatch``), **in the source's order**: rows are not sorted by score, so a list keeps its shape while the
+/// user types. While the query is not empty, sections left without rows are left out. The query is state like
+/// any other: each change of it, or of the source, is diffed with the rows shown and published as staged
+/// changes, so rows that come back are inserts and rows that go are deletes.
+///
+/// ```swift
+/// let processes = ListController<[Process]>(view: nil) { list in
+///   [ListSection(id: "all", items: list.map { ProcessItem($0).cellBinder })]
+/// }
+/// let filtered = FilteredFeed(processes)
+/// try screen.append(filtered)
+/// filtered.query = "fx"      // only the rows whose title holds f…x
+/// ```
+///
+/// **Selection.** A row the filter hides stays selected: the feed is a ``RowHidingSource``, so the engine keeps
+/// hidden rows in the selection and shows them selected again when the query lets them back.
+///
+/// **Events.** A row's events reach the delegate the source would have had as a child itself (a
+/// ``ListController``'s own `delegate`, a ``PagedListFeed``'s, one set for the source with
+/// ``ComposedListController/setDelegate(_:for:)``), with the row's position **in the source**; a delegate set
+/// for the filtered feed itself wins and gets the filtered positions. Expanding and collapsing reach a source
+/// that is an ``ExpandableSource`` (an ``OutlineFeed``) the same way. While a query is set, rows cannot be moved.
+///
+/// The wrapped source must not be a child of a composite itself, nor a controller made with a view: the feed
+/// follows its changes through ``CompositionLink/didSend`` (which it sets) and reads its
+/// ``ComposableSource/displayedSections``.
+@MainActor
+public final class FilteredFeed: ComposableSource, RowHidingSource {
+  /// The feed whose rows are filtered.
+  public let source: any ComposableSource<ListSectionSnapshot>
+  /// The link to the composite that shows the filtered rows.
+  public let compositionLink = CompositionLink<ListSectionSnapshot>()
+  /// The sections shown: the source's, with only the matching rows.
+  public private(set) var displayedSections: [ListSectionSnapshot] = []
+  /// The text of a row that the query is matched against: by default the title of a ``Titled`` model, else
+  /// the model's description.
+  public let searchableText: @MainActor (CellBinder) -> String
+  /// What the user typed; empty shows every row.
+  public var query: String {
+    didSet { if query != oldValue { refilter() } }
+  }
+  /// The identities of the source's rows that the query hides now.
+  public private(set) var hiddenRows: Set<ListIdentifier> = []
+  /// For each shown row, its position in the source, section by section.
+  var sourcePaths: [[ItemPath]] = []
+  /// For each shown section, its index in the source.
+  var sourceSections: [Int] = []
+
+  /// Creates a feed that filters `source`.
+  ///
+  /// - Parameters:
+  ///   - source: The feed to filter; not a child of a composite.
+  ///   - query: The first query; empty by default.
+  ///   - searchableText: The text of a row the query is matched against; by default
+  ///     ``defaultSearchableText(of:)``. The offsets of the matched characters are offsets in this text.
+  public init(
+    _ source: any ComposableSource<ListSectionSnapshot>,
+    query: String = "",
+    searchableText: @escaping @MainActor (CellBinder) -> String = FilteredFeed.defaultSearchableText(of:)
+  ) {
+    self.source = source
+    self.query = query
+    self.searchableText = searchableText
+    displayedSections = filtered(source.displayedSections)
+    source.compositionLink.didSend = { [weak self] _ in self?.refilter() }
+  }
+
+  /// The title of a ``Titled`` model, else the model's description.
+  ///
+  /// - Parameter row: A row's binder.
+  /// - Returns: The text to match.
+  public static func defaultSearchableText(of row: CellBinder) -> String {
+    if let titled = row.model as? any Titled { return titled.title ?? "" }
+    return String(describing: row.model)
+  }
+
+  /// Whether the source has a row with this identity that the query hides.
+  ///
+  /// - Parameter id: A row's identity.
+  /// - Returns: `true` when the row is hidden.
+  public func hidesRow(_ id: ListIdentifier) -> Bool { hiddenRows.contains(id) }
+
+  /// Filters the source's sections again and sends the change of the rows shown.
+  ///
+  /// - Complexity: O(*n* × *m*) for *n* characters of searchable text and a query of *m* characters; O(*r*) in
+  ///   the number of rows for an empty query.
+  public func refilter() {
+    let wasHidden = hiddenRows
+    let next = filtered(source.displayedSections)
+    let previous = displayedSections
+    displayedSections = next
+    compositionLink.send(from: previous, to: next)
+    // A hidden row the source dropped changes nothing shown, but must leave the selection.
+    if !wasHidden.isSubset(of: hiddenRows) { compositionLink.sendHiddenRowsChange() }
+  }
+
+  /// The source's sections with only the matching rows, each carrying its matched offsets.
+  private func filtered(_ sections: [ListSectionSnapshot]) -> [ListSectionSnapshot] {
+    guard !query.isEmpty else {
+      hiddenRows = []
+      sourcePaths = []
+      sourceSections = []
+      return sections
+    }
+    var hidden: Set<ListIdentifier> = []
+    var result: [ListSectionSnapshot] = []
+    var paths: [[ItemPath]] = []
+    var sectionIndices: [Int] = []
+    for (sectionIndex, section) in sections.enumerated() {
+      var rows: [CellBinder] = []
+      var rowPaths: [ItemPath] = []
+      for (item, row) in section.elements.enumerated() {
+        if let match = FuzzyMatch(query: query, in: searchableText(row)) {
+          rows.append(row.highlightingMatches(match.offsets))
+          rowPaths.append(ItemPath(item: item, section: sectionIndex))
+        } else {
+          hidden.insert(row.id)
+        }
+      }
+      if !rows.isEmpty {
+        result.append(ListSectionSnapshot(model: section.model, elements: rows))
+        paths.append(rowPaths)
+        sectionIndices.append(sectionIndex)
+      }
+    }
+    sourcePaths = paths
+    sourceSections = sectionIndices
+    // A row shown elsewhere under the same identity is not hidden.
+    for section in result { for row in section.elements { hidden.remove(row.id) } }
+    hiddenRows = hidden
+    return result
+  }
+}

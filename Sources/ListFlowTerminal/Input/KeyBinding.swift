@@ -1,0 +1,64 @@
+/// One entry of a ``KeyMap``: the keys that trigger a command, and the words that describe it.
+///
+/// The same binding drives the input handling of ``TerminalListView``, its one-line help in the status bar, its
+/// help screen (`?`), and a program's `--help` text, so adding a binding updates all of them.
+///
+/// ```swift
+/// KeyBinding([.character("r")], .refresh, "refresh", help: "ask for fresh data")
+/// ```
+public struct KeyBinding: Hashable, Sendable {
+  /// The keys, the first one named first in the help.
+  public var keys: [Key]
+  /// The command they trigger.
+  public var command: TerminalCommand
+  /// A word or two for the one-line help (`select`), or `nil` to leave the binding out of that line.
+  public var shortHelp: String?
+  /// A sentence fragment for the help screen and `--help` (`select the row under the cursor`).
+  public var help: String
+
+  /// Creates a binding.
+  ///
+  /// - Parameters:
+  ///   - keys: The keys that trigger the command.
+  ///   - command: The command.
+  ///   - shortHelp: The words for the one-line help, or `nil` to leave it out there.
+  ///   - help: The description for the help screen; `shortHelp` (or the command's name) by default.
+  public init(_ keys: [Key], _ command: TerminalCommand, _ shortHelp: String?, help: String? = nil) {
+    self.keys = keys
+    self.command = command
+    self.shortHelp = shortHelp
+    self.help = help ?? shortHelp ?? "\(command)"
+  }
+
+  /// The keys as the help names them, joined by `/`: `k/up`.
+  public var keyNames: String { keys.map(Self.name(of:)).joined(separator: "/") }
+
+  /// How the help names a key, in ASCII (arrows and `·` are East Asian Ambiguous, two columns on some
+  /// terminals): `up`, `PgDn`, `enter`, `space`, `ctrl-c`, the character itself.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: Its name.
+  public static func name(of key: Key) -> String {
+    switch key {
+    case .up: "up"
+    case .down: "down"
+    case .left: "left"
+    case .right: "right"
+    case .pageUp: "PgUp"
+    case .pageDown: "PgDn"
+    case .home: "Home"
+    case .end: "End"
+    case .enter: "enter"
+    case .escape: "esc"
+    case .backspace: "backspace"
+    case .tab: "tab"
+    case .interrupt: "ctrl-c"
+    case .suspend: "ctrl-z"
+    case .endOfInput: "ctrl-d"
+    case .character(" "): "space"
+    case .character(let character): String(character)
+    case .mouse(let event): "mouse \(event.kind)"
+    case .unknown(let bytes): "bytes \(bytes)"
+    }
+  }
+}

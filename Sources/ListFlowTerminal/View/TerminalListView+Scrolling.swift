@@ -1,0 +1,84 @@
+import ListFlow
+
+extension TerminalListView {
+  /// Moves the cursor to a row and scrolls so that the row sits where `alignment` says, as far as the list
+  /// allows (see ``ListViewport/scroll(to:alignment:)``); the data source hears of the new highlight.
+  ///
+  /// A path outside the list is clamped to the nearest row. In plain mode the cursor moves and nothing is drawn.
+  ///
+  /// - Parameters:
+  ///   - path: The row's position.
+  ///   - alignment: Where the row goes on screen.
+  public func scrollToRow(at path: ItemPath, alignment: ScrollAlignment) {
+    moveCursor { $0.scroll(to: path, alignment: alignment) }
+  }
+
+  /// The first line of the list area on screen: the line under the title bar.
+  static let listTop = 1
+
+  /// Handles a mouse event: the wheel scrolls three lines, keeping the cursor on screen; a left click on a row
+  /// moves the cursor there, and a click on the row under the cursor selects it (as Enter does). Clicks on a
+  /// header, a footer, the bars or below the list do nothing, and so do other buttons.
+  ///
+  /// - Parameter event: The event, with the screen position the terminal reported.
+  /// - Returns: ``TerminalCommand/select`` when the click selected the row, else `nil`.
+  @discardableResult
+  public func handle(mouse event: MouseEvent) -> TerminalCommand? {
+    guard case .screen = mode, !isShowingHelp else { return nil }
+    switch event.kind {
+    case .wheelUp: moveCursor { $0.scroll(byLines: -Self.wheelLines) }
+    case .wheelDown: moveCursor { $0.scroll(byLines: Self.wheelLines) }
+    case .press(.left):
+      guard case .item(let path) = viewport.row(atScreenLine: event.row - Self.listTop) else { return nil }
+      if path == viewport.selection {
+        selectCurrentRow()
+        return .select
+      }
+      moveCursor { $0.select(path) }
+    default: break
+    }
+    return nil
+  }
+
+  /// The lines one notch of the wheel scrolls.
+  static let wheelLines = 3
+}
+
+extension TerminalListView {
+  /// Where the cursor goes through a stage: its row's new position, or, for a deleted row, the new position of
+  /// the first row after it in its section that stays there, else of the nearest one before it (else the
+  /// row's old position, clamped by the viewport).
+  ///
+  /// - Complexity: O(*d* log *c*) for the *d* deleted rows next to the cursor's and *c* changes.
+  func cursorPlace(of path: ItemPath, through mapper: PathMapper, rowCount: (Int) -> Int) -> ItemPath {
+    switch mapper.map(path) {
+    case .kept(let target): return target
+    case .removed(let place):
+      guard let section = mapper.mapSection(path.section) else { return place }
+      func keptInSection(_ item: Int) -> ItemPath? {
+        if case .kept(let target) = mapper.map(ItemPath(item: item, section: path.section)), target.section == section {
+          return target
+        }
+        return nil
+      }
+      var item = path.item + 1
+      while item < rowCount(path.section) {
+        if let target = keptInSection(item) { return target }
+        item += 1
+      }
+      item = path.item - 1
+      while item >= 0 {
+        if let target = keptInSection(item) { return ItemPath(item: target.item, section: section) }
+        item -= 1
+      }
+      return ItemPath(item: 0, section: section)
+    }
+  }
+}
+
+extension TerminalListView {
+  /// Notes the identity of the cursor's row, so that a reload finds it again.
+  func rememberCursor() {
+    cursorIdentity = viewport.selection.flatMap { dataSource?.identity(ofRowAt: $0) }
+  }
+}

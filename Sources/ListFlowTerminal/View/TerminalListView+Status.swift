@@ -1,0 +1,108 @@
+extension TerminalListView {
+  /// The spinner's frames, one every ``spinnerInterval``; ASCII ones on a screen drawn in ASCII only.
+  static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  /// The spinner's frames in ASCII.
+  static let asciiSpinnerFrames = ["|", "/", "-", "\\"]
+  /// The time between two frames of the spinner.
+  public static let spinnerInterval = Duration.milliseconds(100)
+
+  /// Shows a message on the right of the status bar (instead of ``status``) for a while.
+  ///
+  /// The message goes away at the first ``tick()`` at or after `duration` has passed on the view's ``clock``;
+  /// a newer message replaces it. In plain mode it is written as a `status <message>` line.
+  ///
+  /// ```swift
+  /// view.postStatus("saved", for: .seconds(2))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - message: The text (sanitised when drawn).
+  ///   - duration: How long it stays; a negative one counts as zero.
+  public func postStatus(_ message: String, for duration: Duration = .seconds(3)) {
+    let expiry = clock.now() + max(duration, .zero)
+    statusMessage = (message, expiry)
+    if case .plain = mode { output.write("status \(StyledRun(message).text)\n") }
+    render()
+  }
+
+  /// The status message shown now, if any (it goes away at a ``tick()``).
+  public var currentStatusMessage: String? { statusMessage?.text }
+
+  /// Shows a spinner line under the list, with a label, until ``stopSpinner()``: for a load that runs.
+  ///
+  /// The list area gives up its last line to the spinner while it runs (the cursor's row stays on screen). Its
+  /// frame follows the view's ``clock``: each ``tick()`` draws the frame of the time then, one every
+  /// ``spinnerInterval``, and since only that line changes, only that line is written. In plain mode it writes
+  /// one `loading <label>` line.
+  ///
+  /// - Parameter label: What is loading (sanitised when drawn).
+  public func startSpinner(_ label: String) {
+    let wasRunning = spinner != nil
+    spinner = (label, spinner?.start ?? clock.now())
+    if case .plain = mode { output.write("loading \(StyledRun(label).text)\n") }
+    if !wasRunning, case .screen(let size) = mode {
+      let screenRow = viewport.selectionScreenRow
+      viewport.setHeight(Self.listHeight(for: size) - 1)
+      if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
+    }
+    render()
+  }
+
+  /// Hides the spinner and gives its line back to the list.
+  public func stopSpinner() {
+    guard spinner != nil else { return }
+    spinner = nil
+    if case .screen(let size) = mode { viewport.setHeight(Self.listHeight(for: size)) }
+    render()
+  }
+
+  /// Whether the spinner runs.
+  public var isSpinning: Bool { spinner != nil }
+
+  /// Catches up with the ``clock``: drops a status message whose time is over, moves the spinner to the frame
+  /// of the time now, and draws (only lines that changed are written).
+  public func tick() {
+    if let message = statusMessage, clock.now() >= message.expiry { statusMessage = nil }
+    render()
+  }
+
+  /// The clock time at which the next ``tick()`` changes something: a status message's end or the spinner's
+  /// next frame; `nil` when nothing is timed.
+  public var nextTickTime: Duration? {
+    var times: [Duration] = []
+    if let message = statusMessage { times.append(message.expiry) }
+    if let spinner {
+      let elapsed = clock.now() - spinner.start
+      let frames = Int(elapsed / Self.spinnerInterval)
+      times.append(spinner.start + Self.spinnerInterval * (frames + 1))
+    }
+    return times.min()
+  }
+
+  /// Ticks whenever a status message ends or the spinner needs its next frame, until the calling task is
+  /// cancelled: run it in a task beside the key loop.
+  ///
+  /// ```swift
+  /// let timers = Task { await view.runTimers() }
+  /// defer { timers.cancel() }
+  /// ```
+  ///
+  /// - Parameter idleInterval: How long to wait when nothing is timed (a message may be posted meanwhile).
+  public func runTimers(idleInterval: Duration = .milliseconds(250)) async {
+    while !Task.isCancelled {
+      let wait = nextTickTime.map { max($0 - clock.now(), .milliseconds(1)) } ?? idleInterval
+      try? await Task.sleep(for: min(wait, idleInterval))
+      tick()
+    }
+  }
+
+  /// The spinner's line: its frame at the clock's time now, then the label.
+  func spinnerLine(width: Int) -> StyledLine? {
+    guard let spinner else { return nil }
+    let frames = differ.asciiOnly ? Self.asciiSpinnerFrames : Self.spinnerFrames
+    let elapsed = max(clock.now() - spinner.start, .zero)
+    let frame = frames[Int(elapsed / Self.spinnerInterval) % frames.count]
+    return (StyledLine(Self.rowIndent + frame + " ", style: .bold) + StyledLine(spinner.label, style: .dim))
+      .truncated(to: width)
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import ListFlow
+import ListFlowTerminal
+import ListFlowTesting
+import Testing
+
+// The examples of ListFlowTerminal's DocC articles. `scripts/check-examples` checks that every swift block of an
+// article appears in a test line for line. Examples that take over a real terminal are compiled here but not run
+// (`TerminalArticle`); the pseudo-terminal suites run the same calls through `TerminalFixture` and the Demo.
+
+/// A message of the articles' inbox.
+struct Message: Hashable, Sendable, ListItemDataModel {
+  var identity: String { text }
+  var text: String
+  var time: String
+  var isUnread: Bool
+  var tag: ListTag? { ListTag(text) }
+}
+
+/// Article code that needs a real terminal: compiled, never called by a test.
+@MainActor
+enum TerminalArticle {
+  static func landing(delegate: SyncDelegate, sections: [ListSection<CellBinder>]) async {
+    let size = TerminalSession.size() ?? TerminalSize(columns: 80, rows: 24)
+    let view = TerminalListView(output: StandardOutput(), mode: .screen(size), title: "Inbox")
+    let controller = ListController<[ListSection<CellBinder>]>(view: view, delegate: delegate) { $0 }
+    await controller.apply(sections)
+  }
+
+  static func takeOver() async throws {
+    let session = try TerminalSession()
+    defer { session.restore() }
+    let view = TerminalListView(
+      output: StandardOutput(), mode: .screen(session.size ?? TerminalSize(columns: 80, rows: 24)))
+    session.onResize { size in Task { @MainActor in view.resize(to: size) } }
+    for await key in session.keys() where view.handle(key) == .quit { break }
+  }
+}
+
+@MainActor
+@Suite("The ListFlowTerminal articles' examples", .timeLimit(.minutes(1)))
+struct TerminalArticleTests {
+  @Test("choosing the mode: a test process's standard streams are not a terminal unless isatty says so")
+  func chooseMode() {
+    let interactive = TerminalSession.isTerminal(STDOUT_FILENO) && TerminalSession.isTerminal(STDIN_FILENO)
+    #expect(interactive == (isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1))
+  }
+
+  func item(for message: Message) -> ItemViewModel {
+    ItemViewModel(
+      data: message, map: { (message: Message, cell: TextCell) in cell.accessory = message.time },
+      style: message.isUnread ? .bold : .dimmed)
+  }
+
+  @Test("driving the view: a mapper fills the accessory and a style makes unread messages bold")
+  func styledItem() throws {
+    let cell = TextCell()
+    try item(for: Message(text: "hi", time: "09:12", isUnread: true)).cellBinder.configure(cell)
+    #expect(cell.accessory == "09:12")
+    #expect(cell.titleStyle.isBold)
+  }
+
+  @Test("testing what is drawn: plain mode writes one line per change")
+  func plainLines() async {
+    let output = CapturingOutput()
+    let view = TerminalListView(output: output, mode: .plain)
+    let list = ListController<[String]>(view: view) { (names: [String]) in
+      let rows = names.map { name in
+        CellBinder(cell: TextCell.self, value: name, id: ListIdentifier(name)) { $0.title = $1 }
+      }
+      return [ListSection(id: "fruits", items: rows)]
+    }
+    await list.apply(["apple", "cherry"])
+    await list.apply(["apple", "cherry", "date"])
+    #expect(output.text.contains("insert 0:2 date"))
+  }
+}

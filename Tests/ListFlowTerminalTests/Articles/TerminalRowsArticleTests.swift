@@ -1,0 +1,132 @@
+import ListFlow
+import ListFlowTerminal
+import ListFlowTesting
+import Synchronization
+import Testing
+
+// The examples of the articles "Rows of several lines", "Keys, help and the mouse" and "Status messages and the
+// spinner". `scripts/check-examples` checks that each swift block appears here line for line.
+
+/// An order of the multi-line rows article.
+struct Order: Hashable, Sendable {
+  var id: Int
+  var title: String
+  var items: Int
+  var total: String
+}
+
+// The article's cell type, verbatim.
+final class GaugeCell: TerminalCell {
+  nonisolated static var preferredHeight: Int? { 2 }
+  var label = ""
+  var percent = 0
+  func line(width: Int) -> StyledLine { StyledLine(label, style: .bold) }
+  func lines(width: Int) -> [StyledLine] {
+    let filled = max(0, min(width, width * percent / 100))
+    return [line(width: width), StyledLine(String(repeating: "#", count: filled))]
+  }
+}
+
+/// Article code that needs a real terminal or real time: compiled, never called by a test.
+@MainActor
+enum KeysAndStatusArticle {
+  static func mouse(view: TerminalListView) async throws {
+    let session = try TerminalSession(reportsMouse: true)
+    defer { session.restore() }
+    for await key in session.keys() where view.handle(key) == .quit { break }
+  }
+
+  static func timers(view: TerminalListView, session: TerminalSession) async {
+    let timers = Task { await view.runTimers() }
+    defer { timers.cancel() }
+    for await key in session.keys() where view.handle(key) == .quit { break }
+  }
+}
+
+@MainActor
+@Suite("The terminal articles' examples: rows of several lines, keys and mouse, status and spinner")
+struct TerminalRowsArticleTests {
+  static let size = TerminalSize(columns: 30, rows: 8)
+
+  @Test("a binder of height 2 draws its detail line under the title")
+  func detailLine() throws {
+    let order = Order(id: 1, title: "Order 1", items: 3, total: "12 EUR")
+
+    // The article's code:
+    let binder = CellBinder(cell: TextCell.self, value: order, id: ListIdentifier(order.id)) { cell, order in
+      cell.title = order.title
+      cell.detailLines = ["\(order.items) items · \(order.total)"]
+    }
+    .height(2)
+
+    let cell = TextCell()
+    try binder.configure(cell)
+    #expect(binder.height == 2)
+    #expect(cell.lines(width: 30).map(\.text) == ["Order 1", "  3 items · 12 EUR"])
+  }
+
+  @Test("a cell type of two lines draws a gauge under its label on every row")
+  func gaugeCell() async {
+    let output = CapturingOutput()
+    let view = TerminalListView(output: output, mode: .screen(Self.size), title: "Gauges")
+    let list = ListController<[Int]>(view: view) { (values: [Int]) in
+      let rows = values.map { value in
+        CellBinder(cell: GaugeCell.self, value: value, id: ListIdentifier(value)) { cell, value in
+          cell.label = "load \(value)%"
+          cell.percent = value
+        }
+      }
+      return [ListSection(id: "gauges", items: rows)]
+    }
+    await list.apply([50, 100])
+    var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
+    screen.feed(output.text)
+    let lines = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(
+      Array(lines[1...4]) == [
+        "▸ load 50%", "  " + String(repeating: "#", count: 14), "  load 100%", "  " + String(repeating: "#", count: 28),
+      ])
+  }
+
+  @Test("a binding added to the key map works and shows in the help line and the help lines")
+  func addBinding() {
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size))
+
+    // The article's code:
+    var keys = KeyMap.standard
+    keys.bindings.append(KeyBinding([.character("x")], .delete, "cut", help: "delete the row under the cursor"))
+    view.keyMap = keys
+
+    #expect(view.keyMap.command(for: .character("x")) == .delete)
+    #expect(view.keyMap.helpLine.hasSuffix("q quit - x cut"))
+    #expect(view.keyMap.helpLines.contains { $0.hasPrefix("x ") && $0.hasSuffix("delete the row under the cursor") })
+
+    // The article's code:
+    let keysHelp = KeyMap.standard.helpLines.map { "  " + $0 }.joined(separator: "\n")
+
+    #expect(keysHelp.contains("  ?"))
+  }
+
+  @Test("a status message and a spinner, on a clock the test moves")
+  func statusAndSpinner() {
+    let size = Self.size
+
+    // The article's code:
+    let milliseconds = Atomic<Int>(0)
+    let clock = TerminalClock { .milliseconds(milliseconds.load(ordering: .relaxed)) }
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(size), clock: clock)
+    view.postStatus("saved", for: .seconds(2))
+    milliseconds.store(2_000, ordering: .relaxed)
+    view.tick()
+
+    #expect(view.currentStatusMessage == nil)
+
+    // The article's code:
+    view.postStatus("saved", for: .seconds(2))
+    view.startSpinner("loading page 3")
+
+    #expect(view.currentStatusMessage == "saved")
+    #expect(view.isSpinning)
+    view.stopSpinner()
+  }
+}

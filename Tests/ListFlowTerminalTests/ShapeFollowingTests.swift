@@ -1,0 +1,124 @@
+import ListFlowTesting
+import Testing
+
+@testable import ListFlowTerminal
+
+/// The view follows the list's shape through each stage from the shape before it, asking only the heights of
+/// rows the stage touched: after random changes (rows inserted, deleted, moved across sections, heights changed,
+/// sections inserted, deleted and moved, headers coming and going), its shape equals one asked in full.
+@MainActor
+@Suite struct ShapeFollowingTests {
+  struct Row: Hashable, Sendable {
+    var id: Int
+    var height: Int
+  }
+
+  struct Section: Hashable, Sendable {
+    var id: Int
+    var header: Bool
+    var rows: [Row]
+  }
+
+  nonisolated static func sections(_ state: [Section]) -> [ListSection<CellBinder>] {
+    state.map { section in
+      ListSection(
+        id: ListIdentifier(section.id),
+        header: section.header
+          ? CellBinder(cell: TextCell.self, value: section.id, id: ListIdentifier(-1 - section.id)) {
+            $0.title = "section \($1)"
+          } : nil,
+        items: section.rows.map { row in
+          CellBinder(cell: TextCell.self, value: row, id: ListIdentifier(row.id)) { $0.title = "row \($1.id)" }
+            .height(row.height)
+        })
+    }
+  }
+
+  @Test("after random changes the shape followed stage by stage equals the shape asked in full")
+  func followedShapeMatches() async {
+    let seed = terminalFuzzSeed
+    var random = SplitMix64(seed: seed)
+    for round in 0..<20 {
+      let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 30, rows: 10)))
+      let controller = ListController<[Section]>(view: view) { Self.sections($0) }
+      var nextID = 0
+      func newRow() -> Row {
+        defer { nextID += 1 }
+        // Mostly one line, so that sections of one-line rows (no heights kept) are common.
+        return Row(
+          id: nextID, height: Int.random(in: 0..<4, using: &random) == 0 ? Int.random(in: 2...4, using: &random) : 1)
+      }
+      var state = (0..<3).map { id in
+        Section(id: id, header: Bool.random(using: &random), rows: (0..<4).map { _ in newRow() })
+      }
+      var nextSection = 3
+      await controller.apply(state)
+      for step in 0..<25 {
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+          let section = Int.random(in: 0..<max(state.count, 1), using: &random)
+          switch Int.random(in: 0...8, using: &random) {
+          case 0, 1:
+            guard state.indices.contains(section) else { break }
+            state[section].rows.insert(newRow(), at: Int.random(in: 0...state[section].rows.count, using: &random))
+          case 2:
+            guard state.indices.contains(section), !state[section].rows.isEmpty else { break }
+            state[section].rows.remove(at: Int.random(in: 0..<state[section].rows.count, using: &random))
+          case 3:
+            guard state.indices.contains(section), !state[section].rows.isEmpty,
+              let target = state.indices.randomElement(using: &random)
+            else { break }
+            let row = state[section].rows.remove(at: Int.random(in: 0..<state[section].rows.count, using: &random))
+            state[target].rows.insert(row, at: Int.random(in: 0...state[target].rows.count, using: &random))
+          case 4:
+            guard state.indices.contains(section), !state[section].rows.isEmpty else { break }
+            let item = Int.random(in: 0..<state[section].rows.count, using: &random)
+            state[section].rows[item].height = Int.random(in: 1...4, using: &random)
+          case 5:
+            state.insert(
+              Section(id: nextSection, header: Bool.random(using: &random), rows: [newRow()]),
+              at: Int.random(in: 0...state.count, using: &random))
+            nextSection += 1
+          case 6:
+            guard state.indices.contains(section) else { break }
+            state.remove(at: section)
+          case 7:
+            guard state.indices.contains(section) else { break }
+            state[section].header.toggle()
+          default:
+            guard state.count > 1 else { break }
+            state.swapAt(section, Int.random(in: 0..<state.count, using: &random))
+          }
+        }
+        await controller.apply(state)
+        #expect(view.viewport.sections == view.currentShape(), "seed \(seed) round \(round) step \(step)")
+        if view.viewport.sections != view.currentShape() { return }
+      }
+    }
+  }
+}
+
+/// What a change costs the view's layout: the heights it asks of the data source, counted.
+@MainActor
+@Suite struct ShapeCostTests {
+  @Test("a change of one row in a list of 10,000 asks a handful of heights, not one per row")
+  func heightsAskedFollowTheChange() {
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 30, rows: 10)))
+    let dataSource = ScriptedDataSource()
+    view.dataSource = dataSource
+    dataSource.view = view
+    var rows = (0..<10_000).map { ScriptedDataSource.Row(id: $0, title: "row \($0)") }
+    dataSource.show([.init(id: 0, rows: rows)])
+    #expect(dataSource.heightRequests >= 10_000)  // the first load asks every row
+    for step in 0..<20 {
+      let before = dataSource.heightRequests
+      switch step % 4 {
+      case 0: rows.insert(.init(id: 20_000 + step, title: "new"), at: step * 100)
+      case 1: rows.remove(at: step * 50)
+      case 2: rows.swapAt(step, 5_000 + step)
+      default: rows[step * 3].title = "changed \(step)"
+      }
+      dataSource.show([.init(id: 0, rows: rows)])
+      #expect(dataSource.heightRequests - before < 30, "step \(step): \(dataSource.heightRequests - before) heights")
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import ListFlowTerminal
+import ListFlowTesting
+import Testing
+
+/// The key map as the one source of input, help line and help screen; status messages and the spinner on a
+/// clock the test moves; `NO_COLOR` and `TERM=dumb`.
+@MainActor
+@Suite struct TerminalHelpAndStatusTests {
+  static let size = TerminalSize(columns: 60, rows: 10)
+
+  static func makeView(
+    environment: TerminalEnvironment = TerminalEnvironment([:]), time: ManualTime = ManualTime(),
+    mode: TerminalListView.Mode = .screen(size)
+  ) -> (TerminalListView, CapturingOutput, ScriptedDataSource) {
+    let output = CapturingOutput()
+    let view = TerminalListView(output: output, mode: mode, title: "T", environment: environment, clock: time.clock)
+    let dataSource = ScriptedDataSource()
+    view.dataSource = dataSource
+    dataSource.view = view
+    dataSource.show([.init(id: 0, header: "Rows", rows: (0..<20).map { .init(id: $0, title: "row \($0)") })])
+    return (view, output, dataSource)
+  }
+
+  static func screen(_ output: CapturingOutput, into screen: inout ScreenModel) -> [String] {
+    screen.feed(output.takeText())
+    return screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  @Test("the help line, the help screen and the input all come from the key map; a new binding shows in all")
+  func keyMapDrivesEverything() {
+    let (view, output, dataSource) = Self.makeView()
+    var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
+    #expect(Self.screen(output, into: &screen).last == " 1/20  k up - j down - enter select - d delete - r refresh ⋯")
+    view.keyMap.bindings.insert(KeyBinding([.character("x")], .select, "pick", help: "pick the row"), at: 0)
+    #expect(Self.screen(output, into: &screen).last == " 1/20  x pick - k up - j down - enter select - d delete - r⋯")
+    #expect(view.handle(.character("x")) == .select)
+    #expect(dataSource.takeEvents().contains("select 0:0"))
+    #expect(view.handle(.character("?")) == .toggleHelp)
+    let help = Self.screen(output, into: &screen)
+    #expect(help[1] == " Keys (? closes this help)")
+    // Keys in a column as wide as the widest names (q/esc/ctrl-c/ctrl-d), then the description.
+    #expect(help[2] == " x" + String(repeating: " ", count: 20) + "pick the row")
+    #expect(help[3] == " k/up" + String(repeating: " ", count: 17) + "move the cursor up")
+    #expect(help.count == Self.size.rows)
+    #expect(KeyMap.standard.helpLines.contains("q/esc/ctrl-c/ctrl-d  quit"))
+    view.handle(.character("?"))
+    #expect(Self.screen(output, into: &screen)[1] == "Rows")
+    #expect(KeyMap.standard.helpLines.count == KeyMap.standard.bindings.count + KeyMap.mouseHelp.count)
+  }
+
+  @Test("a status message shows until its time is over on the clock, then the status comes back")
+  func statusMessage() {
+    let time = ManualTime()
+    let (view, output, dataSource) = Self.makeView(time: time)
+    defer { withExtendedLifetime(dataSource) {} }
+    var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
+    view.status = "idle"
+    view.postStatus("saved", for: .seconds(2))
+    #expect(Self.screen(output, into: &screen).last?.hasSuffix(" saved") == true)
+    #expect(view.nextTickTime == .seconds(2))
+    time.advance(by: .milliseconds(1_999))
+    view.tick()
+    #expect(view.currentStatusMessage == "saved")
+    #expect(output.takeText().isEmpty)
+    time.advance(by: .milliseconds(1))
+    view.tick()
+    #expect(view.currentStatusMessage == nil)
+    let bytes = output.takeText()
+    // Only the status bar is written again.
+    #expect(bytes.hasPrefix(EscapeSequence.moveCursor(row: 9, column: 0)))
+    #expect(bytes.matches(of: /\x1B\[\d+;\d+H/).count == 1)
+    screen.feed(bytes)
+    #expect(screen.text.hasSuffix(" idle"))
+    #expect(view.nextTickTime == nil)
+  }
+
+  @Test("the spinner takes the list's last line, advances one frame per interval and repaints only its line")
+  func spinner() {
+    let time = ManualTime()
+    let (view, output, dataSource) = Self.makeView(time: time)
+    defer { withExtendedLifetime(dataSource) {} }
+    var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
+    _ = Self.screen(output, into: &screen)
+    view.startSpinner("loading more")
+    #expect(Self.screen(output, into: &screen)[8] == "  ⠋ loading more")
+    time.advance(by: TerminalListView.spinnerInterval * 3)
+    view.tick()
+    let bytes = output.takeText()
+    #expect(bytes.matches(of: /\x1B\[\d+;\d+H/).count == 1)
+    #expect(bytes.hasPrefix(EscapeSequence.moveCursor(row: 8, column: 0)))
+    screen.feed(bytes)
+    #expect(screen.text.split(separator: "\n")[8] == "  ⠸ loading more")
+    time.advance(by: TerminalListView.spinnerInterval / 2)
+    view.tick()
+    #expect(output.takeText().isEmpty)
+    view.stopSpinner()
+    #expect(Self.screen(output, into: &screen)[8] == "  row 6")
+    #expect(!view.isSpinning)
+  }
+
+  @Test("NO_COLOR drops colours and keeps bold, dim and inverse; an empty NO_COLOR changes nothing")
+  func noColor() {
+    for (value, colored) in [("1", false), ("", true)] {
+      let output = CapturingOutput()
+      let view = TerminalListView(
+        output: output, mode: .screen(Self.size), environment: TerminalEnvironment(["NO_COLOR": value]))
+      let dataSource = ScriptedDataSource()
+      view.dataSource = dataSource
+      dataSource.view = view
+      dataSource.show([.init(id: 0, rows: [.init(id: 0, title: "a")])])
+      view.dataSource = nil
+      view.reloadData()
+      view.postStatus("x")
+      let bytes = output.takeText()
+      var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
+      screen.feed(bytes)
+      #expect(view.usesColor == colored)
+      // The error row is red when colours are on.
+      let drawnColors = screen.cells.joined().contains { $0.attributes.foreground != nil }
+      #expect(drawnColors == false || colored, "NO_COLOR=\(value)")
+      #expect(screen.cells[0][0].attributes.inverse && screen.cells[0][0].attributes.bold)
+    }
+  }
+
+  @Test("TERM=dumb turns a screen view into plain lines with no escape code at all")
+  func dumbTerminal() {
+    let (view, output, dataSource) = Self.makeView(environment: TerminalEnvironment(["TERM": "dumb"]))
+    #expect(view.mode == .plain)
+    dataSource.show([.init(id: 0, header: "Rows", rows: [.init(id: 1, title: "row 1")])])
+    view.postStatus("done")
+    let text = output.takeText()
+    #expect(!text.contains("\u{1B}"))
+    #expect(text.contains("reload 1 sections 20 rows"))
+    #expect(text.contains("status done"))
+  }
+
+  @Test("the environment's variables are read as documented")
+  func environment() {
+    #expect(TerminalEnvironment([:]).allowsColor)
+    #expect(!TerminalEnvironment(["NO_COLOR": "0"]).allowsColor)
+    #expect(TerminalEnvironment(["TERM": "dumb"]).isDumb)
+    #expect(!TerminalEnvironment(["TERM": "xterm-dumb"]).isDumb)
+    #expect(TerminalEnvironment(["LANG": "en_US.UTF-8"]).localeIsUTF8)
+  }
+}

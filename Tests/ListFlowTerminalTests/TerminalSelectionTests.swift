@@ -1,0 +1,174 @@
+import ListFlow
+import ListFlowTerminal
+import ListFlowTesting
+import Testing
+
+/// The terminal host shows the selection, toggles rows with space in a multi-select list, and runs the `/`
+/// filter: typing narrows the rows, matched characters are highlighted, Enter keeps the filter, Escape clears it.
+@MainActor
+@Suite struct TerminalSelectionTests {
+  static let size = TerminalSize(columns: 40, rows: 9)
+
+  /// A composite of one filtered feed of fruit rows, shown in a captured terminal view.
+  @MainActor
+  struct Fixture {
+    let output = CapturingOutput()
+    let view: TerminalListView
+    let source: SectionedDataSource<ListSectionSnapshot>
+    let feed: FilteredFeed
+    let list: ComposedListController
+    var screen = ScreenModel(columns: TerminalSelectionTests.size.columns, rows: TerminalSelectionTests.size.rows)
+
+    init(mode: SelectionMode, asciiOnly: Bool = false) throws {
+      view = TerminalListView(
+        output: output, mode: .screen(TerminalSelectionTests.size), title: "Fruits", asciiOnly: asciiOnly)
+      let rows = ["apple", "banana", "cherry", "mango", "peach"].map { name in
+        CellBinder(cell: TextCell.self, value: name, id: ListIdentifier(name)) { cell, title in cell.title = title }
+      }
+      source = SectionedDataSource(sections: [ListSection(id: "fruits", items: rows).snapshot])
+      feed = FilteredFeed(source)
+      let composite = ComposedDataSource<ListSectionSnapshot>()
+      try composite.append(feed)
+      list = ComposedListController(view: view, composite: composite)
+      list.selectionMode = mode
+      let feed = feed
+      view.onFilterChange = { feed.query = $0 }
+    }
+
+    /// The screen's lines after everything written so far.
+    mutating func lines() -> [String] {
+      screen.feed(output.takeText())
+      return screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    func type(_ text: String) {
+      for character in text { view.handle(.character(character)) }
+    }
+  }
+
+  @Test("the article's two lines make a multi-select list with a / filter")
+  func articleExample() throws {
+    let source = SectionedDataSource<ListSectionSnapshot>(sections: [])
+    let filtered = FilteredFeed(source)
+    let composite = ComposedDataSource<ListSectionSnapshot>()
+    try composite.append(filtered)
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size))
+    let list = ComposedListController(view: view, composite: composite)
+
+    list.selectionMode = .multiple
+    view.onFilterChange = { query in filtered.query = query }
+
+    view.handle(.character("/"))
+    view.handle(.character("x"))
+    #expect(filtered.query == "x" && list.selection.mode == .multiple)
+  }
+
+  @Test("space toggles the row under the cursor in a multi-select list, and the marks follow")
+  func spaceToggles() throws {
+    var fixture = try Fixture(mode: .multiple)
+    #expect(Array(fixture.lines()[1...3]) == ["▸   apple", "    banana", "    cherry"])
+    #expect(fixture.view.handle(.character(" ")) == .toggleSelection)
+    fixture.view.handle(.character("j"))
+    fixture.view.handle(.character("j"))
+    fixture.view.handle(.character(" "))
+    #expect(Array(fixture.lines()[1...3]) == ["  ✓ apple", "    banana", "▸ ✓ cherry"])
+    #expect(fixture.list.selection.identifiers == ["apple", "cherry"])
+    fixture.view.handle(.character(" "))
+    #expect(Array(fixture.lines()[1...3]) == ["  ✓ apple", "    banana", "▸   cherry"])
+    #expect(fixture.screen.cells[1][2].attributes.bold)
+  }
+
+  @Test("in single mode enter selects, a new row replaces the old, and space still pages down")
+  func singleMode() throws {
+    var fixture = try Fixture(mode: .single)
+    fixture.view.handle(.enter)
+    fixture.view.handle(.character("j"))
+    fixture.view.handle(.enter)
+    #expect(Array(fixture.lines()[1...2]) == ["    apple", "▸ ✓ banana"])
+    #expect(fixture.view.handle(.character(" ")) == .pageDown)
+    #expect(fixture.list.selection.identifiers == ["banana"])
+  }
+
+  @Test("a list without selection mode draws no mark column, and ASCII-only screens mark with *")
+  func marks() throws {
+    var plain = try Fixture(mode: .none)
+    #expect(plain.lines()[1] == "▸ apple")
+    var ascii = try Fixture(mode: .multiple, asciiOnly: true)
+    ascii.view.handle(.character("j"))
+    ascii.view.handle(.character(" "))
+    #expect(ascii.lines()[2] == "? * banana")
+  }
+
+  @Test("/ types a query that narrows the rows with highlights; backspace, enter and escape edit and clear it")
+  func filter() throws {
+    var fixture = try Fixture(mode: .multiple)
+    #expect(fixture.view.handle(.character("/")) == .filter)
+    #expect(fixture.lines().last?.hasPrefix(" 1/5  /_  enter keep") == true)
+    fixture.type("an")
+    var lines = fixture.lines()
+    #expect(Array(lines[1...3]) == ["▸   banana", "    mango", ""])
+    #expect(lines.last?.contains("/an_") == true)
+    // "an" in "banana": the first consecutive a-n at offsets 1 and 2 (columns 5 and 6 after the marks).
+    #expect(fixture.screen.cells[1][5].attributes.underline && fixture.screen.cells[1][6].attributes.underline)
+    #expect(!fixture.screen.cells[1][4].attributes.underline)
+    fixture.view.handle(.character("\u{07}"))  // a control character: ignored
+    fixture.view.handle(.tab)
+    fixture.view.handle(.backspace)
+    #expect(fixture.feed.query == "a")
+    fixture.view.handle(.enter)
+    lines = fixture.lines()
+    #expect(!fixture.view.isEditingFilter)
+    #expect(lines.last?.contains("/a  / edit - esc clear") == true)
+    // Keys act on the list again; escape clears the filter, then quits.
+    #expect(fixture.view.handle(.character("j")) == .moveDown)
+    #expect(fixture.view.handle(.escape) == .clearFilter)
+    #expect(fixture.feed.query.isEmpty)
+    #expect(fixture.lines()[1...5].map { $0.trimmingPrefix(while: { $0 == " " || $0 == "▸" }) }.count == 5)
+    #expect(fixture.view.handle(.escape) == .quit)
+  }
+
+  @Test("rows selected, then hidden by the filter, are marked again when it clears")
+  func selectionSurvivesFilter() throws {
+    var fixture = try Fixture(mode: .multiple)
+    fixture.view.handle(.character(" "))
+    fixture.view.handle(.character("/"))
+    fixture.type("ch")
+    #expect(Array(fixture.lines()[1...2]) == ["▸   cherry", "    peach"])
+    #expect(fixture.list.selection.identifiers == ["apple"])
+    fixture.view.handle(.character(" "))  // while typing, space is text: "ch " matches nothing
+    #expect(fixture.feed.query == "ch ")
+    fixture.view.handle(.backspace)
+    fixture.view.handle(.enter)
+    fixture.view.handle(.character(" "))
+    fixture.view.handle(.escape)
+    let lines = fixture.lines()
+    #expect(lines[1].hasSuffix("✓ apple") && lines[3].hasSuffix("✓ cherry"))
+    #expect(Set(fixture.list.selection.identifiers) == ["apple", "cherry"])
+  }
+
+  @Test("typed filter text keeps only printable characters: no control, escape or bidi character reaches the query")
+  func typedTextIsSanitised() throws {
+    let pool: [Character] = [
+      "a", "Z", " ", "日", "é", "\u{1B}", "\u{07}", "\u{7F}", "\u{9B}", "\u{202E}", "\u{200F}", "\t", "\r\n", "👍🏽",
+    ]
+    for seed in UInt64(1)...100 {
+      var random = SplitMix64(seed: seed)
+      var fixture = try Fixture(mode: .multiple)
+      fixture.view.handle(.character("/"))
+      var expected = ""
+      for _ in 0..<Int(random.next() % 12) {
+        let character = pool[Int(random.next() % UInt64(pool.count))]
+        fixture.view.handle(.character(character))
+        if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) })
+          && character != "\u{202E}" && character != "\u{200F}"
+        {
+          expected.append(character)
+        }
+      }
+      #expect(fixture.view.filterQuery == expected, "seed \(seed)")
+      #expect(fixture.feed.query == expected, "seed \(seed)")
+      _ = fixture.lines()
+      #expect(fixture.screen.unsupported.isEmpty, "seed \(seed)")
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+// The examples of the Selection and Filtering articles, compiled and run (see `scripts/check-examples`).
+@MainActor
+@Suite("Selection and Filtering articles")
+struct SelectionArticleTests {
+  @Test("the Selection article's list keeps moved rows selected and drops deleted ones")
+  func selectionExample() async throws {
+    final class NameCell: BindableCell {
+      var name = ""
+      func bind(_ value: String) { name = value }
+      func prepareForReuse() { name = "" }
+      var textRepresentation: String { name }
+    }
+
+    let list = ListController<[String]>(view: RecordingListView()) { names in
+      [ListSection(id: "names", items: names.map { NameCell.makeBinder(value: $0, id: $0) })]
+    }
+    list.selectionMode = .multiple
+    await list.apply(["ant", "bee", "cat"])
+    list.select("bee")
+    try list.select(rowAt: ItemPath(item: 2, section: 0))
+    await list.apply(["cat", "dog", "bee"])  // bee and cat moved: still selected
+    let moved = list.selectedRows  // [0:0, 0:2]
+    await list.apply(["dog"])  // both deleted: nothing is selected
+
+    #expect(moved == [ItemPath(item: 0, section: 0), ItemPath(item: 2, section: 0)])
+    #expect(list.selection.isEmpty)
+  }
+
+  @Test("the Selection article's delegate counts the selected rows")
+  func delegateExample() async throws {
+    var delegate = SyncDelegate()
+    var selectedCount = 0
+    delegate.didChangeSelection = { change in selectedCount = change.selection.count }
+
+    let list = ListController<[ListSection<CellBinder>]>(view: RecordingListView(), delegate: delegate)
+    list.selectionMode = .multiple
+    await list.apply([ListSection(id: "main", items: [TestRow(id: 1, version: 0, isAlternate: false).cellBinder])])
+    list.selectAll()
+    #expect(selectedCount == 1)
+  }
+
+  @Test("the Filtering article's feed shows the matching rows and the matcher gives offsets")
+  func filteringExample() throws {
+    final class NameCell: BindableCell {
+      var name = ""
+      func bind(_ value: String) { name = value }
+      func prepareForReuse() { name = "" }
+      var textRepresentation: String { name }
+    }
+
+    let source = SectionedDataSource<ListSectionSnapshot>(sections: [
+      ListSection(id: "tools", items: ["grep", "git", "gzip"].map { NameCell.makeBinder(value: $0, id: $0) }).snapshot
+    ])
+    let filtered = FilteredFeed(source)
+    let screen = ComposedDataSource<ListSectionSnapshot>()
+    try screen.append(filtered)
+    let list = ComposedListController(view: RecordingListView(), composite: screen)
+    filtered.query = "gz"
+    let shown = list.snapshot[0].elements.map(\.id)  // ["gzip"]
+    #expect(shown == ["gzip"])
+
+    let match = FuzzyMatch(query: "gz", in: "gzip")
+    let offsets = match?.offsets  // [0, 1]
+    #expect(offsets == [0, 1])
+  }
+}

@@ -1,0 +1,91 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+/// The fuzzy matcher, by generated cases: every offset it reports matches, it matches exactly the texts that
+/// hold the query in order, its score is the best of every placement, and tighter matches rank higher.
+@Suite("Fuzzy matching")
+struct FuzzyMatchTests {
+  static let alphabet: [Character] = ["a", "b", "A", "B", "c", " ", "-", "é", "É", "日", "x"]
+
+  static func text(_ random: inout SplitMix64, length: Int) -> String {
+    String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+  }
+
+  /// The score of one placement, computed from the documented rules.
+  static func score(_ offsets: [Int], in text: [Character]) -> Int {
+    var total = 0
+    for (index, offset) in offsets.enumerated() {
+      total += FuzzyMatch.characterScore
+      let previous = offset > 0 ? text[offset - 1] : nil
+      let isWordStart =
+        previous.map { !($0.isLetter || $0.isNumber) || ($0.isLowercase && text[offset].isUppercase) } ?? true
+      if isWordStart { total += FuzzyMatch.wordStartBonus }
+      if index > 0 {
+        let gap = offset - offsets[index - 1] - 1
+        total += gap == 0 ? FuzzyMatch.consecutiveBonus : -gap
+      }
+    }
+    return total
+  }
+
+  /// Every placement of the query in the text (ignoring case), by brute force.
+  static func placements(of query: [Character], in text: [Character], from start: Int = 0) -> [[Int]] {
+    guard let first = query.first else { return [[]] }
+    var result: [[Int]] = []
+    for offset in start..<max(text.count, start) where text[offset].lowercased() == first.lowercased() {
+      for rest in placements(of: Array(query.dropFirst()), in: text, from: offset + 1) {
+        result.append([offset] + rest)
+      }
+    }
+    return result
+  }
+
+  @Test("every reported offset matches its query character, ascending, and the score is the best placement's")
+  func offsetsAndOptimality() {
+    for seed in UInt64(1)...1_500 {
+      var random = SplitMix64(seed: seed)
+      let text = Self.text(&random, length: Int(random.next() % 10))
+      let query = Self.text(&random, length: Int(random.next() % 4))
+      let characters = Array(text)
+      let all = Self.placements(of: Array(query), in: characters)
+      let match = FuzzyMatch(query: query, in: text)
+      #expect((match != nil) == !all.isEmpty, "seed \(seed): \(query) in \(text)")
+      guard let match else { continue }
+      #expect(match.offsets.count == query.count, "seed \(seed)")
+      #expect(
+        match.offsets == match.offsets.sorted() && Set(match.offsets).count == match.offsets.count, "seed \(seed)")
+      for (character, offset) in zip(query, match.offsets) {
+        #expect(characters[offset].lowercased() == character.lowercased(), "seed \(seed): \(query) in \(text)")
+      }
+      #expect(match.score == Self.score(match.offsets, in: characters), "seed \(seed)")
+      #expect(match.score == all.map { Self.score($0, in: characters) }.max(), "seed \(seed): \(query) in \(text)")
+    }
+  }
+
+  @Test("an empty query matches every text with no offsets")
+  func emptyQuery() {
+    for seed in UInt64(1)...200 {
+      var random = SplitMix64(seed: seed)
+      let text = Self.text(&random, length: Int(random.next() % 12))
+      #expect(FuzzyMatch(query: "", in: text) == FuzzyMatch(score: 0, offsets: []), "seed \(seed)")
+    }
+  }
+
+  @Test("a query found whole at a word start outranks the same query scattered through noise")
+  func ordering() {
+    let letters: [Character] = Array("abcdefghij")
+    for seed in UInt64(1)...300 {
+      var random = SplitMix64(seed: seed)
+      let query = String((0..<Int(2 + random.next() % 4)).map { _ in letters[Int(random.next() % 10)] })
+      let noise = String(repeating: "z", count: Int(random.next() % 4))
+      let whole = noise + " " + query + noise
+      let scattered = query.map { "zz" + String($0) }.joined()
+      let wholeScore = FuzzyMatch(query: query, in: whole)?.score ?? .min
+      let scatteredScore = FuzzyMatch(query: query, in: scattered)?.score ?? .min
+      #expect(wholeScore > scatteredScore, "seed \(seed): \(query)")
+      // Case does not matter.
+      #expect(FuzzyMatch(query: query.uppercased(), in: whole)?.offsets == FuzzyMatch(query: query, in: whole)?.offsets)
+    }
+  }
+}

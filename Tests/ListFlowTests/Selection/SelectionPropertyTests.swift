@@ -1,0 +1,160 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+/// Selection is kept by identity across random updates: a deleted row leaves it, a moved or changed row keeps
+/// it, and the positions read back always match the list shown, on a state feed and on a composite.
+@MainActor
+@Suite("Selection follows identity")
+struct SelectionPropertyTests {
+  /// The positions of the rows of `snapshot` whose identity is in `ids`.
+  static func paths(of ids: Set<ListIdentifier>, in snapshot: ListSnapshot) -> [ItemPath] {
+    snapshot.enumerated().flatMap { section, content in
+      content.elements.enumerated().compactMap { item, binder in
+        ids.contains(binder.id) ? ItemPath(item: item, section: section) : nil
+      }
+    }
+  }
+
+  static func allPaths(_ snapshot: ListSnapshot) -> [ItemPath] {
+    snapshot.enumerated().flatMap { section, content in
+      content.elements.indices.map { ItemPath(item: $0, section: section) }
+    }
+  }
+
+  /// Random selection calls on the list shown, mirrored on `expected`.
+  static func randomSelectionCalls(
+    _ random: inout SplitMix64,
+    snapshot: ListSnapshot,
+    expected: inout ListSelection,
+    select: (ItemPath) throws -> Void,
+    deselect: (ListIdentifier) -> Void,
+    selectAll: () -> Void,
+    clear: () -> Void
+  ) rethrows {
+    let paths = allPaths(snapshot)
+    for _ in 0..<Int(random.next() % 4) {
+      switch random.next() % 10 {
+      case 0:
+        selectAll()
+        expected.select(contentsOf: paths.map { snapshot[$0.section].elements[$0.item].id })
+      case 1:
+        clear()
+        expected.removeAll()
+      case 2, 3, 4:
+        guard let id = expected.identifiers.randomElement(using: &random) else { continue }
+        deselect(id)
+        expected.deselect(id)
+      default:
+        guard let path = paths.randomElement(using: &random) else { continue }
+        try select(path)
+        expected.select(snapshot[path.section].elements[path.item].id)
+      }
+    }
+  }
+
+  @Test(
+    "a state feed's selection keeps moved rows, drops deleted ones, and reads back as the list's paths",
+    .timeLimit(.minutes(1)))
+  func stateFeed() async throws {
+    for seed in UInt64(1)...150 {
+      var random = SplitMix64(seed: seed)
+      let view = RecordingListView()
+      var tracked: Set<ListIdentifier> = []
+      var delegate = SyncDelegate()
+      delegate.didChangeSelection = { change in
+        tracked.formUnion(change.added)
+        tracked.subtract(change.removed)
+      }
+      let controller = ListController<[ListSection<CellBinder>]>(
+        view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max), delegate: delegate)
+      let mode: SelectionMode = seed % 3 == 0 ? .single : .multiple
+      controller.selectionMode = mode
+      var expected = ListSelection(mode: mode)
+      for _ in 0..<8 {
+        await controller.apply(RandomLists.sections(&random))
+        let shown = Set(controller.snapshot.flatMap { $0.elements.map(\.id) })
+        expected.deselect(contentsOf: expected.identifiers.filter { !shown.contains($0) })
+        try Self.randomSelectionCalls(
+          &random, snapshot: controller.snapshot, expected: &expected,
+          select: { try controller.select(rowAt: $0) }, deselect: { controller.deselect($0) },
+          selectAll: { controller.selectAll() }, clear: { controller.clearSelection() })
+        let ids = Set(expected.identifiers)
+        #expect(Set(controller.selection.identifiers) == ids, "seed \(seed)")
+        #expect(controller.selection.count <= mode.limit, "seed \(seed)")
+        #expect(controller.selectedRows == Self.paths(of: ids, in: controller.snapshot), "seed \(seed)")
+        #expect(view.selectedRows == controller.selectedRows, "seed \(seed)")
+        #expect(tracked == ids, "seed \(seed)")
+        #expect(view.inconsistencies.isEmpty, "seed \(seed)")
+      }
+    }
+  }
+
+  /// A child's random sections, with identities (rows and sections) prefixed by the child's name.
+  static func childSections(_ name: String, _ random: inout SplitMix64) -> [ListSection<CellBinder>] {
+    RandomLists.sections(&random).map { section in
+      ListSection(
+        id: "\(name)\(section.id)", header: section.header, footer: section.footer,
+        items: section.items.map { $0.identified(by: "\(name)\($0.id)") })
+    }
+  }
+
+  @Test(
+    "a composite's selection follows identity, and each child hears of its own rows by local position",
+    .timeLimit(.minutes(1)))
+  func composite() async throws {
+    for seed in UInt64(1)...100 {
+      var random = SplitMix64(seed: seed)
+      let view = RecordingListView()
+      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let config = ListControllerConfiguration(backgroundDiffThreshold: .max)
+      let first = ListController<[ListSection<CellBinder>]>(view: nil, configuration: config)
+      let second = SectionedDataSource<ListSectionSnapshot>()
+      let third = ListController<[ListSection<CellBinder>]>(view: nil, configuration: config)
+      try composite.append(first)
+      try composite.append(second)
+      try composite.append(third)
+      let list = ComposedListController(view: view, composite: composite)
+      list.selectionMode = .multiple
+      var localProblems: [String] = []
+      var firstDelegate = SyncDelegate()
+      firstDelegate.didChangeSelection = { change in
+        for path in change.addedRows {
+          guard let binder = try? first.row(at: path), change.added.contains(binder.id),
+            change.selection.contains(binder.id)
+          else {
+            localProblems.append("first: \(path) not an added row of \(change)")
+            continue
+          }
+        }
+        for path in change.removedRows {
+          guard let binder = try? first.row(at: path), change.removed.contains(binder.id) else {
+            localProblems.append("first: \(path) not a removed row of \(change)")
+            continue
+          }
+        }
+      }
+      first.delegate = firstDelegate
+      var expected = ListSelection(mode: .multiple)
+      for _ in 0..<8 {
+        switch random.next() % 3 {
+        case 0: await first.apply(Self.childSections("a", &random))
+        case 1: second.update(to: Self.childSections("b", &random).map(\.snapshot))
+        default: await third.apply(Self.childSections("c", &random))
+        }
+        let shown = Set(list.snapshot.flatMap { $0.elements.map(\.id) })
+        expected.deselect(contentsOf: expected.identifiers.filter { !shown.contains($0) })
+        try Self.randomSelectionCalls(
+          &random, snapshot: list.snapshot, expected: &expected,
+          select: { try list.select(rowAt: $0) }, deselect: { list.deselect($0) },
+          selectAll: { list.selectAll() }, clear: { list.clearSelection() })
+        let ids = Set(expected.identifiers)
+        #expect(Set(list.selection.identifiers) == ids, "seed \(seed)")
+        #expect(list.selectedRows == Self.paths(of: ids, in: list.snapshot), "seed \(seed)")
+        #expect(view.selectedRows == list.selectedRows, "seed \(seed)")
+        #expect(view.inconsistencies.isEmpty, "seed \(seed)")
+      }
+      #expect(localProblems.isEmpty, "seed \(seed): \(localProblems)")
+    }
+  }
+}
