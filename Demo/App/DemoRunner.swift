@@ -87,7 +87,8 @@ enum DemoRunner {
       title: " ListFlow Demo · processes on \(store.state.machine.hostName)")
     let list = try DemoList(view: view, store: store)
     list.willShowTick = { tick in
-      view.status = "tick \(tick) · \(list.lastChangeCount) changes\(DemoFilter.status(of: list)) "
+      let changes = list.lastChangeCount == 1 ? "1 change" : "\(list.lastChangeCount) changes"
+      view.status = "tick \(tick) · \(changes)\(DemoFilter.status(of: list)) "
     }
     list.start()
     session.onResize { size in Task { @MainActor in view.resize(to: size) } }

@@ -54,15 +54,7 @@ extension TerminalListView {
     let previous = viewport.selection
     change(&viewport)
     rememberCursor()
-    if previous != viewport.selection, let dataSource {
-      do {
-        if let highlighted { try dataSource.highlightRow(at: highlighted, isHighlighted: false) }
-        highlighted = viewport.selection
-        if let highlighted { try dataSource.highlightRow(at: highlighted, isHighlighted: true) }
-      } catch {
-        record(error)
-      }
-    }
+    if previous != viewport.selection { followHighlight(afterChange: false) }
     render()
   }
 

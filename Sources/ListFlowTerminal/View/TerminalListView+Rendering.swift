@@ -62,9 +62,13 @@ extension TerminalListView {
       return [StyledLine(Self.rowIndent + message, style: TextStyle(foreground: .red))]
         + Array(repeating: StyledLine(), count: max(height - 1, 0))
     }
-    var contents = Self.contentLines(of: cell, width: contentWidth).prefix(height).map {
-      $0.truncated(to: contentWidth)
-    }
+    // A row's selection mark takes columns of its own: the cell lays its lines out in what is left, so that text
+    // aligned to the right edge (an accessory) stays whole.
+    var mark: StyledLine?
+    if case .row(let path) = element { mark = selectionMark(for: path) }
+    let markWidth = mark?.width ?? 0
+    let cellWidth = max(contentWidth - markWidth, 0)
+    var contents = Self.contentLines(of: cell, width: cellWidth).prefix(height).map { $0.truncated(to: cellWidth) }
     contents += Array(repeating: StyledLine(), count: max(height - contents.count, 0))
     switch element {
     case .header:
@@ -81,12 +85,9 @@ extension TerminalListView {
       }
     case .row(let path):
       // The selection mark (a list with a selection mode) on the first line, blanks under it on the others.
-      let mark = selectionMark(for: path)
-      let markWidth = mark?.width ?? 0
       let blank = StyledLine(String(repeating: " ", count: markWidth))
       let isCursor = path == viewport.selection
       return contents.enumerated().map { index, content in
-        let content = content.truncated(to: max(contentWidth - markWidth, 0))
         let prefix = index == 0 ? (mark ?? StyledLine()) : blank
         guard isCursor else { return StyledLine(Self.rowIndent) + prefix + content }
         let padding = String(repeating: " ", count: max(contentWidth - content.width - markWidth, 0))

@@ -81,4 +81,36 @@ extension TerminalListView {
   func rememberCursor() {
     cursorIdentity = viewport.selection.flatMap { dataSource?.identity(ofRowAt: $0) }
   }
+
+  /// Tells the data source that the row under the cursor changed: the row that had the highlight loses it, the
+  /// row now under the cursor gains it (`ListDataSource.highlightRow(at:isHighlighted:)`).
+  ///
+  /// After a change of the list, rows are compared by identity, and the old row is found again by its identity:
+  /// a row that moved still gets its event, and a row that was deleted gets none. A data source that knows no
+  /// identities (`ListDataSource.identity(ofRowAt:)` is `nil`) hears only of cursor moves, by position.
+  ///
+  /// - Parameter afterChange: Whether the list changed since the last highlight (rather than the cursor moving).
+  func followHighlight(afterChange: Bool) {
+    guard let dataSource else { return }
+    let cursor = viewport.selection.map { (path: $0, identity: cursorIdentity) }
+    let knowsIdentities = cursor?.identity != nil || highlighted?.identity != nil
+    if afterChange && !knowsIdentities { return }
+    switch (highlighted, cursor) {
+    case (nil, nil): return
+    case (let old?, let new?) where knowsIdentities ? old.identity == new.identity : old.path == new.path:
+      highlighted = new  // the same row, perhaps at a new position
+      return
+    default: break
+    }
+    do {
+      if let old = highlighted {
+        let path: ItemPath? = old.identity.map { dataSource.path(ofRowWithIdentity: $0) } ?? old.path
+        if let path { try dataSource.highlightRow(at: path, isHighlighted: false) }
+      }
+      highlighted = cursor
+      if let cursor { try dataSource.highlightRow(at: cursor.path, isHighlighted: true) }
+    } catch {
+      record(error)
+    }
+  }
 }

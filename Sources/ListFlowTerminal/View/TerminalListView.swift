@@ -80,7 +80,9 @@ public final class TerminalListView: ListView {
   var lastScrollPosition: ScrollPosition?
   /// The output's ``TerminalOutput/interruptions`` when the last frame was drawn.
   var seenInterruptions = 0
-  var highlighted: ItemPath?
+  /// The row that was last told it is highlighted (it is under the cursor): its position then, and its identity
+  /// when the data source knows it.
+  var highlighted: (path: ItemPath, identity: ListIdentifier?)?
   /// The cursor's screen line when the change being applied started.
   var changeAnchor: Int?
   /// The identity of the cursor's row, to find it again after a reload.
@@ -156,6 +158,7 @@ public final class TerminalListView: ListView {
     viewport.setSections(currentShape(), selecting: wanted)
     if found != nil, let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
     rememberCursor()
+    followHighlight(afterChange: true)
     if case .plain = mode {
       plainLog.reload(from: self)
       flushPlainLog()
@@ -190,7 +193,10 @@ public final class TerminalListView: ListView {
     viewport.setSections(shape(after: update, before: shapeBefore, mapper: mapper), selecting: selection)
     if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
     rememberCursor()
-    if update.stage == update.stageCount - 1 { render() }
+    if update.stage == update.stageCount - 1 {
+      followHighlight(afterChange: true)
+      render()
+    }
   }
 
   /// Shows a row as not selected: nothing to undo, the cursor stays where it is.
