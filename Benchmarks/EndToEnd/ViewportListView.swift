@@ -3,8 +3,9 @@ import ListFlow
 /// A minimal host for the end-to-end scenarios: it shows the first `rowCount` rows of the first section, as a
 /// terminal viewport would, keeps only their cells and records nothing.
 ///
-/// It pulls its visible cells from the data source on a reload and after every batch, so what it costs is what
-/// a host with a small viewport costs; unlike `RecordingListView` it keeps no history, so the memory a run gains
+/// It pulls its visible cells from the data source on a reload and after every batch that changes one of its rows
+/// (a batch that changes only rows off the screen leaves them, as a table view leaves its cells), so what it costs
+/// is what a host with a small viewport costs; unlike `RecordingListView` it keeps no history, so the memory a run gains
 /// is the pipeline's own.
 @MainActor
 final class ViewportListView: ListView {
@@ -28,7 +29,21 @@ final class ViewportListView: ListView {
 
   func reloadData() { pullVisibleCells() }
 
-  func performBatchUpdates(_ update: ListUpdate) { pullVisibleCells() }
+  func performBatchUpdates(_ update: ListUpdate) {
+    if touchesVisibleRows(update) { pullVisibleCells() }
+  }
+
+  /// Whether a batch changes a row of the viewport (the first `rowCount` rows of section 0), before or after it:
+  /// like a table view, the host keeps its cells through a batch that changes only rows off the screen.
+  private func touchesVisibleRows(_ update: ListUpdate) -> Bool {
+    let changeset = update.changeset
+    if changeset.sectionChangeCount > 0 { return true }
+    func visible(_ path: ItemPath) -> Bool { path.section == 0 && path.item < rowCount }
+    return changeset.elementDeleted.contains(where: visible) || changeset.elementInserted.contains(where: visible)
+      || changeset.elementUpdated.contains(where: visible)
+      || changeset.elementMoved.contains { visible($0.source) || visible($0.target) }
+      || update.reconfiguredRows.contains(where: visible) || update.reloadedRows.contains(where: visible)
+  }
 
   private func pullVisibleCells() {
     for cell in cells { reusePool.enqueue(cell) }

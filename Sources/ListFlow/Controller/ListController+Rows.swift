@@ -237,7 +237,7 @@ func _prepareRows<Row: Differentiable & Sendable>(
     return prepared
   }
   let rows = _RowMemo(sections)
-  let plan = _SectionedPlan(
+  let plan = _plan(
     source: shown.sections, target: rows.sections, policy: duplicates, sourceHashes: shown.hashes,
     targetHashes: rows.hashes)
   if let error = plan.error { return .failure(ListFlowError(error)) }
@@ -275,7 +275,7 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   guard !changed.isEmpty else {
     return .success(PreparedState(target: source, changes: StagedChangeset(), rows: rows))
   }
-  let plan = _SectionedPlan(
+  let plan = _plan(
     source: changed.map { shown.sections[$0] }, target: changed.map { rows.sections[$0] }, policy: .matchInOrder,
     sourceHashes: _joined(changed.map { shown.sectionHashes[$0] }[...]),
     targetHashes: _joined(changed.map { rows.sectionHashes[$0] }[...]))
@@ -291,6 +291,27 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
     return stage.mappingSections(data: whole) { changed[$0] }
   }
   return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
+}
+
+/// The plan of the row diff: under ``DuplicatePolicy/matchInOrder``, first the path for a change that keeps the
+/// sections and touches few rows (it costs about a comparison per row, where the full plan hashes every row),
+/// else the full plan. Both give the same stages.
+@inlinable
+func _plan<Row: Differentiable & Sendable>(
+  source: [ArraySection<_RowSectionKey<Row>, Row>],
+  target: [ArraySection<_RowSectionKey<Row>, Row>],
+  policy: DuplicatePolicy,
+  sourceHashes: [Int],
+  targetHashes: [Int]
+) -> _SectionedPlan {
+  if policy == .matchInOrder,
+    let plan = _SectionedPlan(
+      sparseSource: source, target: target, sourceHashes: sourceHashes, targetHashes: targetHashes)
+  {
+    return plan
+  }
+  return _SectionedPlan(
+    source: source, target: target, policy: policy, sourceHashes: sourceHashes, targetHashes: targetHashes)
 }
 
 /// The binders of a state's sections: a row keeps the binder it has in `source` unless the plan says it is new

@@ -1,0 +1,116 @@
+import ListFlowDiff
+import ListFlowTesting
+import Testing
+
+/// The plan for a change that keeps the sections and touches few elements (`_SectionedPlan(sparseSource:…)`)
+/// must give what the full plan gives: the same stages with the same data, deletes, inserts and updates, as few
+/// moves, and the same runs of reused elements.
+@Suite("Sparse plan: a change that keeps the sections gives the full plan's stages")
+struct SparsePlanTests {
+  typealias Section = ArraySection<Token, Token>
+
+  /// Random sections, then a few random edits: updates, deletes, inserts (of a repeated identity, sometimes),
+  /// moves within and across sections, a header change.
+  static func pair(_ random: inout RepeatableRandomNumberGenerator, duplicates: Bool) -> ([Section], [Section]) {
+    var nextID = 0
+    func newID() -> Int {
+      if duplicates, random.oneIn(4), nextID > 0 { return random.below(nextID) }
+      nextID += 1
+      return nextID
+    }
+    let large = random.oneIn(4)
+    let source = (0..<(1 + random.below(4))).map { section in
+      Section(
+        model: Token(1_000 + section), elements: (0..<random.below(large ? 400 : 30)).map { _ in Token(newID()) })
+    }
+    var target = source
+    for _ in 0..<random.below(large ? 40 : 8) {
+      let section = random.below(target.count)
+      var rows = target[section].elements
+      switch random.below(6) {
+      case 0 where !rows.isEmpty:
+        let item = random.below(rows.count)
+        rows[item] = rows[item].updated
+      case 1 where !rows.isEmpty:
+        rows.remove(at: random.below(rows.count))
+      case 2 where !rows.isEmpty:
+        let row = rows.remove(at: random.below(rows.count))
+        rows.insert(row, at: random.below(rows.count + 1))
+      case 3 where !rows.isEmpty:
+        let row = rows.remove(at: random.below(rows.count))
+        let other = random.below(target.count)
+        if other == section {
+          rows.append(row)
+        } else {
+          target[other].elements.insert(row, at: random.below(target[other].elements.count + 1))
+        }
+      case 4:
+        target[section].model = target[section].model.updated
+      default:
+        rows.insert(Token(newID()), at: random.below(rows.count + 1))
+      }
+      target[section].elements = rows
+    }
+    return (source, target)
+  }
+
+  static func hashes(_ sections: [Section]) -> [Int] { sections.flatMap { $0.elements.map(\.differenceHash) } }
+
+  @Test(
+    "2,000 random changes, with and without repeated identities: the same stages as the full plan, replayed",
+    arguments: [false, true])
+  func sameStagesAsTheFullPlan(duplicates: Bool) throws {
+    var sparseCount = 0
+    for index in 0..<2_000 {
+      let seed = caseSeed(index)
+      var random = RepeatableRandomNumberGenerator(seed: seed)
+      let (source, target) = Self.pair(&random, duplicates: duplicates)
+      let full = _SectionedPlan(
+        source: source, target: target, policy: .matchInOrder, sourceHashes: Self.hashes(source),
+        targetHashes: Self.hashes(target))
+      guard
+        let sparse = _SectionedPlan(
+          sparseSource: source, target: target, sourceHashes: Self.hashes(source), targetHashes: Self.hashes(target))
+      else { continue }
+      sparseCount += 1
+      let expected = full.stages(source: source, target: target, targetData: target)
+      let stages = sparse.stages(source: source, target: target, targetData: target)
+      #expect(stages.count == expected.count, "seed \(seed)")
+      var data = source
+      for (stage, reference) in zip(stages, expected) {
+        #expect(stage.data == reference.data, "seed \(seed)")
+        #expect(stage.sectionUpdated == reference.sectionUpdated, "seed \(seed)")
+        #expect(stage.elementDeleted == reference.elementDeleted, "seed \(seed)")
+        #expect(stage.elementInserted == reference.elementInserted, "seed \(seed)")
+        #expect(stage.elementUpdated == reference.elementUpdated, "seed \(seed)")
+        #expect(stage.elementMoved == reference.elementMoved, "seed \(seed)")
+        #expect(stage.sectionDeleted.isEmpty && stage.sectionInserted.isEmpty && stage.sectionMoved.isEmpty)
+        data = try data.applying(stage)
+        #expect(data == stage.data, "seed \(seed): the stage replays to its data")
+      }
+      for section in target.indices {
+        for item in target[section].elements.indices {
+          let run = sparse.unchangedRun(inTargetSection: section, from: item)
+          let reference = full.unchangedRun(inTargetSection: section, from: item)
+          #expect(run?.source == reference?.source && run?.count == reference?.count, "seed \(seed)")
+        }
+      }
+    }
+    // The path must be taken for most of these small changes, else this test proves little.
+    #expect(sparseCount > (duplicates ? 600 : 1_500), "sparse plans: \(sparseCount)")
+  }
+
+  @Test("A change that adds, removes or reorders sections is left to the full plan")
+  func sectionChangesFallBack() {
+    let source = [Section(model: Token(1), elements: [Token(2)]), Section(model: Token(3), elements: [Token(4)])]
+    let reordered = [source[1], source[0]]
+    #expect(
+      _SectionedPlan(
+        sparseSource: source, target: reordered, sourceHashes: Self.hashes(source),
+        targetHashes: Self.hashes(reordered)) == nil)
+    #expect(
+      _SectionedPlan(
+        sparseSource: source, target: [source[0]], sourceHashes: Self.hashes(source),
+        targetHashes: Self.hashes([source[0]])) == nil)
+  }
+}

@@ -1,0 +1,96 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+/// Long sections changed in a few places, as a feed of thousands of rows changes: the row path takes its sparse
+/// plan, and must show exactly what the binder path shows: the same lines, and batch for batch when no identity
+/// repeats.
+@MainActor
+@Suite("Long sections with few changes: the row path's sparse plan shows what the binder path shows")
+struct LongSectionTests {
+  typealias State = [ListSection<DeclaredRow>]
+
+  /// A few updates, deletes, inserts (of a repeated identity, sometimes) and moves within and across sections.
+  static func next(_ state: State, _ random: inout SplitMix64, nextID: inout Int, duplicates: Bool) -> State {
+    var state = state
+    for _ in 0..<Int(random.next() % 12) {
+      let section = Int(random.next() % UInt64(state.count))
+      var rows = state[section].items
+      switch random.next() % 5 {
+      case 0 where !rows.isEmpty:
+        rows[Int(random.next() % UInt64(rows.count))].version += 1
+      case 1 where !rows.isEmpty:
+        rows.remove(at: Int(random.next() % UInt64(rows.count)))
+      case 2 where !rows.isEmpty:
+        let row = rows.remove(at: Int(random.next() % UInt64(rows.count)))
+        rows.insert(row, at: Int(random.next() % UInt64(rows.count + 1)))
+      case 3 where !rows.isEmpty:
+        let row = rows.remove(at: Int(random.next() % UInt64(rows.count)))
+        let other = Int(random.next() % UInt64(state.count))
+        if other == section {
+          rows.append(row)
+        } else {
+          state[other].items.insert(row, at: Int(random.next() % UInt64(state[other].items.count + 1)))
+        }
+      default:
+        let id: Int
+        if duplicates, random.next() % 3 == 0 {
+          id = 1 + Int(random.next() % UInt64(nextID))
+        } else {
+          nextID += 1
+          id = nextID
+        }
+        rows.insert(DeclaredRow(id: id, version: 0, label: "n"), at: Int(random.next() % UInt64(rows.count + 1)))
+      }
+      state[section].items = rows
+    }
+    return state
+  }
+
+  @Sendable nonisolated static func binders(_ state: State) -> [ListSection<CellBinder>] {
+    state.map { section in ListSection(id: section.id, items: section.items.map(declaredCell)) }
+  }
+
+  @Test(
+    "30 random sequences over 2 sections of 600 rows, with and without repeated identities: the same lines as the binder path, and the same batches when identities are unique",
+    .timeLimit(.minutes(2)), arguments: [false, true])
+  func sameBatchesAsTheBinderPath(duplicates: Bool) async {
+    for seed in UInt64(1)...30 {
+      var random = SplitMix64(seed: seed)
+      var nextID = 0
+      var state: State = (0..<2).map { section in
+        ListSection(
+          id: section,
+          items: (0..<600).map { _ in
+            nextID += 1
+            return DeclaredRow(id: nextID, version: 0, label: "r")
+          })
+      }
+      let configuration = ListControllerConfiguration(reloadThreshold: .max, backgroundDiffThreshold: .max)
+      let rowsView = RecordingListView()
+      let byRows = ListController<State>(view: rowsView, configuration: configuration) {
+        $0
+      } cell: {
+        declaredCell($0)
+      }
+      let bindersView = RecordingListView()
+      let byBinders = ListController<State>(view: bindersView, configuration: configuration, sections: Self.binders)
+      for step in 0..<12 {
+        await byRows.apply(state)
+        await byBinders.apply(state)
+        let context = "seed \(seed), state \(step)"
+        #expect(rowsView.renderedLines == ListRendering.lines(of: Self.binders(state)), "\(context)")
+        #expect(rowsView.inconsistencies.isEmpty, "\(context)")
+        #expect(rowsView.renderedLines == bindersView.renderedLines, "\(context)")
+        // With repeated identities the row path pairs occurrences in order inside the sections that changed (a
+        // section whose rows are the very array shown keeps its rows), so its batches may pair them differently.
+        if !duplicates {
+          #expect(
+            rowsView.updates.map(UpdateRecord.init) == bindersView.updates.map(UpdateRecord.init), "\(context)")
+        }
+        if rowsView.renderedLines != bindersView.renderedLines { return }
+        state = Self.next(state, &random, nextID: &nextID, duplicates: duplicates)
+      }
+    }
+  }
+}
