@@ -367,10 +367,10 @@ struct PseudoTerminalTests {
     terminal.wait(for: "the status message after a refresh") { $0.screen.lines.last?.hasSuffix("refreshed") == true }
     // The help screen lists the key map.
     terminal.type("?")
-    terminal.waitForScreen(containing: "Keys (? closes this help)")
+    terminal.waitForScreen(containing: "Keys (any key closes this help)")
     #expect(terminal.screen.lines.contains { $0.hasPrefix(" k/up") && $0.hasSuffix("move the cursor up") })
     terminal.type("?")
-    terminal.wait(for: "the list again") { !$0.screen.lines.contains(" Keys (? closes this help)") }
+    terminal.wait(for: "the list again") { !$0.screen.lines.contains(" Keys (any key closes this help)") }
     terminal.type("q")
     let status = try #require(terminal.waitForExit())
     #expect(WaitStatus.exitCode(status) == 0)

@@ -37,7 +37,7 @@ import Testing
     #expect(dataSource.takeEvents().contains("select 0:0"))
     #expect(view.handle(.character("?")) == .toggleHelp)
     let help = Self.screen(output, into: &screen)
-    #expect(help[1] == " Keys (? closes this help)")
+    #expect(help[1] == " Keys (any key closes this help)")
     // Keys in a column as wide as the widest names (q/esc/ctrl-c/ctrl-d), then the description.
     #expect(help[2] == " x" + String(repeating: " ", count: 20) + "pick the row")
     #expect(help[3] == " k/up" + String(repeating: " ", count: 17) + "move the cursor up")
@@ -46,6 +46,28 @@ import Testing
     view.handle(.character("?"))
     #expect(Self.screen(output, into: &screen)[1] == "Rows")
     #expect(KeyMap.standard.helpLines.count == KeyMap.standard.bindings.count + KeyMap.mouseHelp.count)
+  }
+
+  @Test("while the help covers the list, every key only closes it: none acts on a row; Ctrl-C and Ctrl-D still quit")
+  func helpScreenTakesKeys() {
+    let keys: [Key] = [
+      .character("j"), .character("d"), .enter, .character(" "), .down, .pageDown, .character("/"), .escape,
+      .character("q"), .character("r"), .right,
+    ]
+    for key in keys {
+      let (view, _, dataSource) = Self.makeView()
+      view.handle(.character("?"))
+      _ = dataSource.takeEvents()
+      #expect(view.handle(key) == .toggleHelp, "\(key)")
+      #expect(!view.isShowingHelp, "\(key)")
+      #expect(view.selectedRow == ItemPath(item: 0, section: 0), "\(key)")
+      #expect(dataSource.takeEvents().isEmpty, "\(key)")
+    }
+    for key in [Key.interrupt, .endOfInput] {
+      let (view, _, _) = Self.makeView()
+      view.handle(.character("?"))
+      #expect(view.handle(key) == .quit)
+    }
   }
 
   @Test("a status message shows until its time is over on the clock, then the status comes back")

@@ -3,7 +3,7 @@ extension TerminalListView {
   /// cut to the list area.
   func helpLines(width: Int, height: Int) -> [StyledLine] {
     let lines =
-      [StyledLine(" Keys (? closes this help)", style: .bold)]
+      [StyledLine(" Keys (any key closes this help)", style: .bold)]
       + keyMap.helpLines.map { StyledLine(" " + $0).truncated(to: width) }
     return Array(lines.prefix(height))
   }

@@ -6,11 +6,24 @@ extension TerminalListView {
   ///   caller to stop.
   @discardableResult
   public func handle(_ key: Key) -> TerminalCommand? {
+    if isShowingHelp { return handleOnHelpScreen(key) }
     if case .mouse(let event) = key { return handle(mouse: event) }
     if isEditingFilter { return editFilter(with: key) }
     guard let command = command(for: key) else { return nil }
     perform(command)
     return command
+  }
+
+  /// The help screen covers the list, so keys do not act on rows the user cannot see: Ctrl-C and Ctrl-D still
+  /// quit, a mouse event does nothing, and any other key only closes the help screen.
+  private func handleOnHelpScreen(_ key: Key) -> TerminalCommand? {
+    switch key {
+    case .interrupt, .endOfInput: return .quit
+    case .mouse, .unknown: return nil
+    default:
+      perform(.toggleHelp)
+      return .toggleHelp
+    }
   }
 
   /// Performs a command: moves the cursor, selects, deletes through the row's edit action, asks for a refresh.
