@@ -51,4 +51,20 @@ struct TerminalListHeaderTests {
     view.handle(mouse: MouseEvent(kind: .press(.left), column: 3, row: 5))
     #expect(view.selectedRow == ItemPath(item: 1, section: 0))
   }
+
+  @Test("plain mode names the list header after the reload line and the footer last; changing one reloads")
+  func plainLines() async {
+    let output = CapturingOutput()
+    let view = TerminalListView(output: output, mode: .plain)
+    let controller = ListController<[CellBinder]>(view: view)
+    await controller.apply((1...2).map { LabelCell.makeBinder(value: "row \($0)", id: $0) })
+    _ = output.takeText()
+    controller.listHeader = LabelCell.makeBinder(value: "TOP", id: "top")
+    controller.listFooter = LabelCell.makeBinder(value: "BOTTOM\u{1B}[2J", id: "bottom")
+    let lines = output.takeText().split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.suffix(5)) == [
+        "reload 1 sections 2 rows", "list header TOP", "row 0:0 row 1", "row 0:1 row 2", "list footer BOTTOM␛[2J",
+      ])
+  }
 }

@@ -15,7 +15,9 @@
 /// move 1:4 -> 1:1 sshd  pid 650 · 8 MB
 /// ```
 ///
-/// An inserted section is followed by a `row` line for each of its rows. A row's text is its cell's line (or `textRepresentation`) without styles; a deleted row is named by its text
+/// A reload names the list's own header and footer, when it has them (`list header …` after the summary line,
+/// `list footer …` last); a change of either reloads the list. An inserted section is followed by a `row` line
+/// for each of its rows. A row's text is its cell's line (or `textRepresentation`) without styles; a deleted row is named by its text
 /// before the stage. To name deleted rows the log keeps the text of every row, so each stage costs
 /// O(*n*) in the rows of the list: plain mode is for pipes and tests, not for huge lists.
 struct PlainChangeLog {
@@ -35,10 +37,20 @@ struct PlainChangeLog {
     sections = Self.texts(from: view)
     let rowCount = sections.reduce(0) { $0 + $1.rows.count }
     lines.append("reload \(sections.count) sections \(rowCount) rows")
+    let (listHeader, listFooter) = view.listSupplementaries
+    if let listHeader { lines.append("list header \(Self.text(of: listHeader))") }
     for (section, content) in sections.enumerated() {
       if !content.header.isEmpty { lines.append("header \(section) \(content.header)") }
       for (item, text) in content.rows.enumerated() { lines.append("row \(section):\(item) \(text)") }
     }
+    if let listFooter { lines.append("list footer \(Self.text(of: listFooter))") }
+  }
+
+  /// A cell's text without styles, sanitised: its line for a ``TerminalCell``, else its text representation.
+  @MainActor
+  private static func text(of cell: any ListCell) -> String {
+    if let cell = cell as? any TerminalCell { return StyledRun(cell.plainText).text }
+    return StyledRun(cell.textRepresentation).text
   }
 
   /// Records one stage.
@@ -80,8 +92,7 @@ struct PlainChangeLog {
     func text(_ element: ListElement) -> String {
       guard let cell = view.pullCell(for: element) else { return "" }
       defer { view.reusePool.enqueue(cell) }
-      if let cell = cell as? any TerminalCell { return StyledRun(cell.plainText).text }
-      return StyledRun(cell.textRepresentation).text
+      return Self.text(of: cell)
     }
     return (0..<dataSource.numberOfSections).map { section in
       (
