@@ -116,27 +116,6 @@ struct ListFlowArticleTests {
     #expect(view.reloadCount == 1)
   }
 
-  @Test("composition: a composed source re-indexes its children's changes")
-  func composition() throws {
-    typealias Section = ArraySection<String, String>
-
-    let banner = SectionedDataSource(sections: [Section(model: "Banner", elements: ["Sale!"])])
-    let feed = SectionedDataSource(sections: [Section(model: "Feed", elements: ["a", "b"])])
-    let screen = ComposedDataSource<Section>()
-    try screen.append(banner)
-    try screen.append(feed)
-    screen.didUpdate = { changes in
-      for stage in changes { print(stage) }
-    }
-
-    feed.update(to: [Section(model: "Feed", elements: ["a", "b", "c"])])  // element inserted at 1:2
-    banner.isHidden = true  // section 0 deleted
-    banner.isHidden = false  // section 0 inserted
-
-    #expect(screen.sections.map(\.model) == ["Banner", "Feed"])
-    #expect(screen.sections[1].elements == ["a", "b", "c"])
-  }
-
   @Test("paging: a controller shows the paging sections and loads more through its delegate")
   func pagingOnAController() async throws {
     typealias Post = PagingArticle.Post

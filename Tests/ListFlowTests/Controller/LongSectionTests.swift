@@ -47,10 +47,6 @@ struct LongSectionTests {
     return state
   }
 
-  @Sendable nonisolated static func binders(_ state: State) -> [ListSection<CellBinder>] {
-    state.map { section in ListSection(id: section.id, items: section.items.map(declaredCell)) }
-  }
-
   @Test(
     "30 random sequences over 2 sections of 600 rows, with and without repeated identities: the same lines as the binder path, and the same batches when identities are unique",
     .timeLimit(.minutes(2)), arguments: [false, true])
@@ -66,20 +62,12 @@ struct LongSectionTests {
             return DeclaredRow(id: nextID, version: 0, label: "r")
           })
       }
-      let configuration = ListControllerConfiguration(reloadThreshold: .max, backgroundDiffThreshold: .max)
-      let rowsView = RecordingListView()
-      let byRows = ListController<State>(view: rowsView, configuration: configuration) {
-        $0
-      } cell: {
-        declaredCell($0)
-      }
-      let bindersView = RecordingListView()
-      let byBinders = ListController<State>(view: bindersView, configuration: configuration, sections: Self.binders)
+      let paths = RowsBesideBinders()
+      let (rowsView, bindersView) = (paths.rowsView, paths.bindersView)
       for step in 0..<12 {
-        await byRows.apply(state)
-        await byBinders.apply(state)
+        await paths.apply(state)
         let context = "seed \(seed), state \(step)"
-        #expect(rowsView.renderedLines == ListRendering.lines(of: Self.binders(state)), "\(context)")
+        #expect(rowsView.renderedLines == ListRendering.lines(of: RowsBesideBinders.binders(state)), "\(context)")
         #expect(rowsView.inconsistencies.isEmpty, "\(context)")
         #expect(rowsView.renderedLines == bindersView.renderedLines, "\(context)")
         // With repeated identities the row path pairs occurrences in order inside the sections that changed (a
@@ -88,7 +76,7 @@ struct LongSectionTests {
           #expect(
             rowsView.updates.map(UpdateRecord.init) == bindersView.updates.map(UpdateRecord.init), "\(context)")
         }
-        if rowsView.renderedLines != bindersView.renderedLines { return }
+        if !paths.showSameLines { return }
         state = Self.next(state, &random, nextID: &nextID, duplicates: duplicates)
       }
     }

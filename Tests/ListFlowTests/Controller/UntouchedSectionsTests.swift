@@ -54,14 +54,6 @@ struct UntouchedSectionsTests {
     return state
   }
 
-  @Sendable nonisolated static func binders(_ state: State) -> [ListSection<CellBinder>] {
-    state.map { section in
-      ListSection(
-        id: section.id, header: section.header.map(declaredCell), footer: section.footer.map(declaredCell),
-        items: section.items.map(declaredCell))
-    }
-  }
-
   static func initial(_ nextID: inout Int) -> State {
     (0..<8).map { section in
       ListSection(
@@ -81,19 +73,13 @@ struct UntouchedSectionsTests {
       var random = SplitMix64(seed: seed)
       var nextID = 100
       var state = Self.initial(&nextID)
-      let configuration = ListControllerConfiguration(reloadThreshold: .max, backgroundDiffThreshold: .max)
-      let rowsView = RecordingListView()
-      let byRows = ListController<State>(view: rowsView, configuration: configuration) {
-        $0
-      } cell: {
-        declaredCell($0)
-      }
-      let bindersView = RecordingListView()
-      let byBinders = ListController<State>(view: bindersView, configuration: configuration, sections: Self.binders)
+      let paths = RowsBesideBinders()
+      let (rowsView, bindersView) = (paths.rowsView, paths.bindersView)
       for step in 0..<10 {
-        await byRows.apply(state)
-        await byBinders.apply(state)
-        #expect(rowsView.renderedLines == ListRendering.lines(of: Self.binders(state)), "seed \(seed), state \(step)")
+        await paths.apply(state)
+        #expect(
+          rowsView.renderedLines == ListRendering.lines(of: RowsBesideBinders.binders(state)),
+          "seed \(seed), state \(step)")
         #expect(rowsView.renderedLines == bindersView.renderedLines, "seed \(seed), state \(step)")
         #expect(rowsView.inconsistencies.isEmpty, "seed \(seed), state \(step)")
         if !duplicates {
@@ -101,7 +87,7 @@ struct UntouchedSectionsTests {
             rowsView.updates.map(UpdateRecord.Positions.init) == bindersView.updates.map(UpdateRecord.Positions.init),
             "seed \(seed), state \(step)")
         }
-        if rowsView.renderedLines != bindersView.renderedLines { return }
+        if !paths.showSameLines { return }
         state = Self.next(state, &random, nextID: &nextID, duplicates: duplicates)
       }
     }

@@ -361,3 +361,46 @@ struct UpdateRecord: Equatable {
     lines = ListRendering.lines(of: update.changeset.data)
   }
 }
+
+// MARK: - The row path beside the binder path
+
+/// The same declared lists shown twice: through the row path (`ListController(view:rows:cell:)`, which diffs the
+/// rows and may skip sections or take the sparse plan) and through the binder path (every row's binder, the full
+/// diff), each on a recording view, with no reload and no background diff.
+@MainActor
+struct RowsBesideBinders {
+  typealias State = [ListSection<DeclaredRow>]
+
+  let rowsView = RecordingListView()
+  let bindersView = RecordingListView()
+  let byRows: ListController<State>
+  let byBinders: ListController<State>
+
+  init() {
+    let configuration = ListControllerConfiguration(reloadThreshold: .max, backgroundDiffThreshold: .max)
+    byRows = ListController<State>(view: rowsView, configuration: configuration) {
+      $0
+    } cell: {
+      declaredCell($0)
+    }
+    byBinders = ListController<State>(view: bindersView, configuration: configuration, sections: Self.binders)
+  }
+
+  /// Every row's, header's and footer's binder.
+  @Sendable nonisolated static func binders(_ state: State) -> [ListSection<CellBinder>] {
+    state.map { section in
+      ListSection(
+        id: section.id, header: section.header.map(declaredCell), footer: section.footer.map(declaredCell),
+        items: section.items.map(declaredCell))
+    }
+  }
+
+  /// Applies a state through both paths.
+  func apply(_ state: State) async {
+    await byRows.apply(state)
+    await byBinders.apply(state)
+  }
+
+  /// Whether both views show the same lines.
+  var showSameLines: Bool { rowsView.renderedLines == bindersView.renderedLines }
+}
