@@ -22,9 +22,7 @@ struct PseudoTerminalSelectionTests {
     terminal.type(" ")
     terminal.wait(for: "cherry deselected") { $0.screen.lines[3] == "▸   cherry" }
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    PseudoTerminalTests.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("/ and typed text narrow the rows, enter keeps the filter, escape clears it and then quits")
@@ -44,9 +42,7 @@ struct PseudoTerminalSelectionTests {
     }
     #expect(terminal.exitStatus == nil)
     terminal.type("\u{1B}")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    PseudoTerminalTests.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("the Demo selects processes with space and filters them with /; escape brings every process back")
@@ -69,8 +65,6 @@ struct PseudoTerminalSelectionTests {
       terminal.screen.lines.contains { $0.contains("✓ ") && PseudoTerminalTests.pid(in: $0) == pid }
     }
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    PseudoTerminalTests.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 }

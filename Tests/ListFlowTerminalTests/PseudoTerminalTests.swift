@@ -19,6 +19,13 @@ struct PseudoTerminalTests {
     try PseudoTerminal(executable: PseudoTerminal.executable(named: "TerminalFixture"), rows: rows, locale: locale)
   }
 
+  /// Waits for the program to exit, and checks that it exited with status 0 and gave the terminal back.
+  static func expectCleanExit(_ terminal: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let status = try #require(terminal.waitForExit(), sourceLocation: sourceLocation)
+    #expect(WaitStatus.exitCode(status) == 0, sourceLocation: sourceLocation)
+    expectRestored(terminal, sourceLocation: sourceLocation)
+  }
+
   /// Checks that the terminal was given back as it was found.
   static func expectRestored(
     _ terminal: PseudoTerminal, normalScreenBlank: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
@@ -82,9 +89,7 @@ struct PseudoTerminalTests {
     #expect(terminal.screen.lines.contains("▸ row 3"))
     #expect(terminal.screen.lines.contains { $0.contains("3/39") })
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("mouse reports move the cursor by click and scroll by wheel; q gives the terminal back with the mouse off")
@@ -100,9 +105,7 @@ struct PseudoTerminalTests {
     terminal.wait(for: "the list scrolled") { $0.screen.lines[1].hasSuffix(" row 5") }
     terminal.type("\u{1B}[M#!!")  // an X10 release: nothing, and no stray keys
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("the Demo with TERM=dumb writes plain lines with no escape code and exits 0")
@@ -130,9 +133,7 @@ struct PseudoTerminalTests {
     #expect(parameters.contains(7))
     #expect(!parameters.contains { (30...49).contains($0) || (90...107).contains($0) })
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("a resize redraws the list at the new size")
@@ -144,9 +145,7 @@ struct PseudoTerminalTests {
     #expect(Array(terminal.screen.lines.prefix(3)) == ["Fixture list", "Fixture", "▸ row 0"])
     #expect(terminal.screen.lines[6] == "  row 4")
     terminal.type("\u{03}")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("Ctrl-C quits with status 0 and gives the terminal back")
@@ -154,9 +153,7 @@ struct PseudoTerminalTests {
     let terminal = try Self.fixture()
     terminal.waitForScreen(containing: "1/40")
     terminal.type("\u{03}")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("Ctrl-Z gives the terminal back and stops; SIGCONT takes it again and repaints in full")
@@ -178,9 +175,7 @@ struct PseudoTerminalTests {
     terminal.type("j")
     terminal.waitForScreen(containing: "4/40")
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("SIGTSTP from outside suspends as Ctrl-Z does; SIGCONT resumes")
@@ -195,9 +190,7 @@ struct PseudoTerminalTests {
     terminal.wait(for: "the list again") { $0.screen.usesAlternateScreen && $0.screen.lines.contains("▸ row 0") }
     #expect(terminal.isRaw)
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("a lone Escape counts as Escape after a short wait, and quits")
@@ -205,9 +198,7 @@ struct PseudoTerminalTests {
     let terminal = try Self.fixture()
     terminal.waitForScreen(containing: "1/40")
     terminal.type("j\u{1B}")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("with a locale that is not UTF-8 the screen is drawn in ASCII only")
@@ -218,9 +209,7 @@ struct PseudoTerminalTests {
     let drawn = terminal.outputText
     #expect(drawn.unicodeScalars.allSatisfy { $0.isASCII })
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("SIGTERM gives the terminal back and exits with 128 + 15")
@@ -256,9 +245,7 @@ struct PseudoTerminalTests {
     terminal.type("j")
     terminal.waitForScreen(containing: "2/40")
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("the Demo runs interactively: keys move the cursor, q gives the terminal back")
@@ -273,9 +260,7 @@ struct PseudoTerminalTests {
     terminal.wait(for: "the cursor on the second row") { $0.screen.lines[23].hasPrefix(" 2/") }
     #expect(terminal.screen.lines.filter { $0.hasPrefix("▸ ") }.count == 1)
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("the Demo takes arrows, pages, j/k, d and enter, and is redrawn at a new size")
@@ -307,9 +292,7 @@ struct PseudoTerminalTests {
     terminal.wait(for: "the status bar on row 12") { $0.screen.lines[11].hasPrefix(" ") && position() != nil }
     #expect(terminal.screen.lines.filter { $0.hasPrefix("▸ ") }.count == 1)
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   /// Moves the cursor down (`j`) until the selected row shows a pid; returns it.
@@ -372,9 +355,7 @@ struct PseudoTerminalTests {
     terminal.type("?")
     terminal.wait(for: "the list again") { !$0.screen.lines.contains(" Keys (any key closes this help)") }
     terminal.type("q")
-    let status = try #require(terminal.waitForExit())
-    #expect(WaitStatus.exitCode(status) == 0)
-    Self.expectRestored(terminal)
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("the Demo gives the terminal back on SIGTERM")
