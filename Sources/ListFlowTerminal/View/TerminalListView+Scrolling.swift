@@ -106,7 +106,8 @@ extension TerminalListView {
     }
     do {
       if let old = highlighted {
-        let path: ItemPath? = old.identity.map { dataSource.path(ofRowWithIdentity: $0) } ?? old.path
+        // By identity when it is known (nil when the row is gone), else the position it had.
+        let path = old.identity == nil ? old.path : old.identity.flatMap { dataSource.path(ofRowWithIdentity: $0) }
         if let path { try dataSource.highlightRow(at: path, isHighlighted: false) }
       }
       highlighted = cursor
