@@ -19,6 +19,18 @@ public protocol DifferentiableSection: Differentiable {
   ///   - source: The section whose model the new one takes.
   ///   - elements: The new section's elements.
   init<C: Swift.Collection>(source: Self, elements: C) where C.Element == Elements.Element
+
+  /// The section with the elements at some positions replaced: the data of a stage of updates. A default copies
+  /// the elements into an array.
+  ///
+  /// - Parameter replacements: Positions in ascending order, each with its new element.
+  func _replacingElements(_ replacements: [(position: Int, element: Elements.Element)]) -> Self
+
+  /// The section without the elements at some positions: the data of a stage of deletes. A default copies the
+  /// elements kept into an array.
+  ///
+  /// - Parameter positions: Positions in ascending order.
+  func _removingElements(at positions: some Sequence<Int>) -> Self
 }
 
 extension DifferentiableSection {
@@ -86,4 +98,40 @@ extension ArraySection: Sendable where Model: Sendable, Element: Sendable {}
 extension ArraySection: CustomStringConvertible {
   /// `model: [elements]`.
   public var description: String { "\(model): \(elements)" }
+}
+
+extension DifferentiableSection {
+  /// The section with the elements at some positions replaced: the data of a stage of updates.
+  ///
+  /// The default copies the elements into an array; a section whose elements can share storage (such as the
+  /// sections of a list view) implements it in about the cost of the replacements.
+  ///
+  /// - Parameter replacements: Positions in ascending order, each with its new element.
+  @inlinable
+  public func _replacingElements(_ replacements: [(position: Int, element: Elements.Element)]) -> Self {
+    guard !replacements.isEmpty else { return self }
+    var copy = Array(elements)
+    for (position, element) in replacements { copy[position] = element }
+    return Self(source: self, elements: copy)
+  }
+
+  /// The section without the elements at some positions: the data of a stage of deletes.
+  ///
+  /// The default copies the elements kept into an array; a section whose elements can share storage
+  /// implements it in about the cost of the deletes.
+  ///
+  /// - Parameter positions: Positions in ascending order.
+  @inlinable
+  public func _removingElements(at positions: some Sequence<Int>) -> Self {
+    var kept: [Elements.Element] = []
+    kept.reserveCapacity(elements.count)
+    var next = 0
+    for position in positions {
+      kept.append(contentsOf: elements[next..<position])
+      next = position + 1
+    }
+    guard next > 0 else { return self }
+    kept.append(contentsOf: elements[next...])
+    return Self(source: self, elements: kept)
+  }
 }

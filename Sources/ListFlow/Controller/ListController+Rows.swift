@@ -223,11 +223,22 @@ func _prepareRows<Row: Differentiable & Sendable>(
   _ sections: [ListSection<Row>],
   source: ListSnapshot,
   shown: _RowMemo<Row>?,
-  cell: (Row) -> CellBinder,
+  cell: @escaping @Sendable (Row) -> CellBinder,
   duplicates: DuplicatePolicy
 ) -> Result<PreparedState, ListFlowError> {
   guard let shown, shown.hasShape(of: source) else {
-    let target = sections.map { $0.map(cell).snapshot }
+    let target = sections.map { section in
+      ListSectionSnapshot(
+        model: SectionModel(id: section.id, header: section.header.map(cell), footer: section.footer.map(cell)),
+        elements: CellBinderList(rows: section.items, cell: cell))
+    }
+    if source.isEmpty, duplicates == .matchInOrder {
+      // The first list: every section is inserted, and no binder needs to be made to say so.
+      let changes =
+        target.isEmpty
+        ? StagedChangeset() : StagedChangeset([Changeset(data: target, sectionInserted: Array(target.indices))])
+      return .success(PreparedState(target: target, changes: changes, rows: _RowMemo(sections)))
+    }
     return _prepareBinders(target, source: source, rows: _RowMemo(sections), duplicates: duplicates)
   }
   // With `.reject`, a duplicate between a changed and an untouched section must be seen: diff everything.
@@ -255,7 +266,7 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   _ sections: [ListSection<Row>],
   source: ListSnapshot,
   shown: _RowMemo<Row>,
-  cell: (Row) -> CellBinder
+  cell: @escaping @Sendable (Row) -> CellBinder
 ) -> Result<PreparedState, ListFlowError>? {
   guard sections.count == shown.sections.count, sections.count > 1 else { return nil }
   var keys: [_RowSectionKey<Row>] = []
@@ -314,14 +325,16 @@ func _plan<Row: Differentiable & Sendable>(
     source: source, target: target, policy: policy, sourceHashes: sourceHashes, targetHashes: targetHashes)
 }
 
-/// The binders of a state's sections: a row keeps the binder it has in `source` unless the plan says it is new
-/// or changed; runs of kept rows that follow each other in one source section are copied as slices.
+/// The list of a state's sections: each row's binder is made by `cell` when a view reads it, and a section whose
+/// header and footer kept their content keeps their binders.
+///
+/// - Complexity: O(1) per section, plus a call to `cell` per header or footer that changed.
 @inlinable
 func _targetList<Row: Differentiable & Sendable>(
   _ sections: [ListSection<Row>],
   source: ListSnapshot,
   plan: _SectionedPlan,
-  cell: (Row) -> CellBinder
+  cell: @escaping @Sendable (Row) -> CellBinder
 ) -> ListSnapshot {
   var target: ListSnapshot = []
   target.reserveCapacity(sections.count)
@@ -335,19 +348,7 @@ func _targetList<Row: Differentiable & Sendable>(
       } else {
         SectionModel(id: section.id, header: section.header.map(cell), footer: section.footer.map(cell))
       }
-    var binders: [CellBinder] = []
-    binders.reserveCapacity(section.items.count)
-    var item = 0
-    while item < section.items.count {
-      guard let run = plan.unchangedRun(inTargetSection: targetSection, from: item) else {
-        binders.append(cell(section.items[item]))
-        item += 1
-        continue
-      }
-      binders.append(contentsOf: source[run.source.section].elements[run.source.item..<run.source.item + run.count])
-      item += run.count
-    }
-    target.append(ListSectionSnapshot(model: model, elements: binders))
+    target.append(ListSectionSnapshot(model: model, elements: CellBinderList(rows: section.items, cell: cell)))
   }
   return target
 }

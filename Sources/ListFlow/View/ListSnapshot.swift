@@ -51,7 +51,64 @@ public struct SectionModel: Differentiable, Sendable, CustomStringConvertible {
 }
 
 /// One section of the list a view shows: its model and the binders of its rows.
-public typealias ListSectionSnapshot = ArraySection<SectionModel, CellBinder>
+///
+/// The rows are a ``CellBinderList``: it reads like an array of binders, and a section made from the app's rows
+/// holds those rows rather than a binder per row.
+public struct ListSectionSnapshot: DifferentiableSection, Sendable, CustomStringConvertible {
+  /// The section's identity, header and footer.
+  public var model: SectionModel
+  /// The binders of the section's rows.
+  public var elements: CellBinderList
+
+  /// Creates a section.
+  ///
+  /// - Parameters:
+  ///   - model: The section's identity, header and footer.
+  ///   - elements: The binders of its rows (a ``CellBinderList`` or an array is shared, not copied).
+  @inlinable
+  public init(model: SectionModel, elements: some Collection<CellBinder>) {
+    self.model = model
+    self.elements = CellBinderList(elements)
+  }
+
+  /// Creates a section with the model of `source` and other rows.
+  @inlinable
+  public init<C: Collection>(source: ListSectionSnapshot, elements: C) where C.Element == CellBinder {
+    self.init(model: source.model, elements: elements)
+  }
+
+  /// The section with the rows at some positions replaced, sharing the others.
+  @inlinable
+  public func _replacingElements(_ replacements: [(position: Int, element: CellBinder)]) -> ListSectionSnapshot {
+    var copy = self
+    copy.elements = elements._replacing(replacements)
+    return copy
+  }
+
+  /// The section without the rows at some positions, sharing the others.
+  @inlinable
+  public func _removingElements(at positions: some Sequence<Int>) -> ListSectionSnapshot {
+    var copy = self
+    copy.elements = elements._removing(positions)
+    return copy
+  }
+
+  /// The model's identity.
+  @inlinable public var differenceIdentifier: ListIdentifier { model.differenceIdentifier }
+  /// The model's hash.
+  @inlinable public var differenceHash: Int { model.differenceHash }
+  /// Whether the models have the same identity.
+  @inlinable public func hasSameIdentity(as other: ListSectionSnapshot) -> Bool {
+    model.hasSameIdentity(as: other.model)
+  }
+  /// Compares the models' contents only: the rows are diffed one by one.
+  @inlinable public func isContentEqual(to source: ListSectionSnapshot) -> Bool {
+    model.isContentEqual(to: source.model)
+  }
+
+  /// `model: [elements]`.
+  public var description: String { "\(model): \(elements)" }
+}
 
 /// The list a view shows: what the controller diffs, and the data of every ``Changeset`` a view receives.
 public typealias ListSnapshot = [ListSectionSnapshot]

@@ -19,50 +19,43 @@ extension _SectionedPlan {
     typealias Section = Data.Element
     typealias Element = Section.Elements.Element
     var afterUpdates = oldSections
-    var survivors: [[Element]] = Array(repeating: [], count: needsSurvivors ? oldSections.count : 0)
+    var afterDeletes: [Section] = []
+    if needsSurvivors { afterDeletes.reserveCapacity(oldSections.count) }
     var update = 0
+    var delete = 0
+    var replacements: [(position: Int, element: Element)] = []
     for section in oldSections.indices {
       let targetSection = sections.sourceToTarget[section]
+      // A deleted section's elements are not listed as deletes: the section goes as a whole.
       if targetSection < 0 { continue }
       // The section with its updated elements replaced by the target's (shared when none is updated).
-      var withUpdates = Array(oldSections[section].elements)
-      let firstUpdate = update
+      replacements.removeAll(keepingCapacity: true)
       while update < elementUpdated.count, elementUpdated[update].section == section {
         let targetFlat = updatedTargets[update]
         let targetSection = targetSectionOf[targetFlat]
-        withUpdates[elementUpdated[update].item] =
-          newSections[targetSection].elements[targetFlat - targetStart[targetSection]]
+        replacements.append(
+          (elementUpdated[update].item, newSections[targetSection].elements[targetFlat - targetStart[targetSection]]))
         update += 1
       }
-      if needsSurvivors {
-        if hasDeletes[section] {
-          let start = sourceStart[section]
-          var kept: [Element] = []
-          kept.reserveCapacity(withUpdates.count)
-          for (item, element) in withUpdates.enumerated() where elements.sourceToTarget[start + item] >= 0 {
-            kept.append(element)
-          }
-          survivors[section] = kept
-        } else {
-          survivors[section] = withUpdates
-        }
+      if !replacements.isEmpty { afterUpdates[section] = afterUpdates[section]._replacingElements(replacements) }
+      if modelUpdated[section] {
+        afterUpdates[section] = Section(source: newSections[targetSection], elements: afterUpdates[section].elements)
       }
-      if modelUpdated[section] || update > firstUpdate {
-        let model = modelUpdated[section] ? newSections[targetSection] : oldSections[section]
-        afterUpdates[section] = Section(source: model, elements: withUpdates)
-      }
+      guard needsSurvivors else { continue }
+      // The section without its deleted elements (listed in source order).
+      while delete < elementDeleted.count, elementDeleted[delete].section < section { delete += 1 }
+      let first = delete
+      while delete < elementDeleted.count, elementDeleted[delete].section == section { delete += 1 }
+      afterDeletes.append(
+        first == delete
+          ? afterUpdates[section]
+          : afterUpdates[section]._removingElements(at: elementDeleted[first..<delete].lazy.map(\.item)))
     }
 
     var stages: [Changeset<Data>] = []
     if !sectionUpdated.isEmpty || !elementUpdated.isEmpty {
       stages.append(Changeset(data: Data(afterUpdates), sectionUpdated: sectionUpdated, elementUpdated: elementUpdated))
     }
-    let afterDeletes =
-      needsSurvivors
-      ? oldSections.indices.compactMap { section -> Section? in
-        sections.sourceToTarget[section] < 0
-          ? nil : Section(source: afterUpdates[section], elements: survivors[section])
-      } : []
     if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
       stages.append(
         Changeset(data: Data(afterDeletes), sectionDeleted: sectionDeleted, elementDeleted: elementDeleted)

@@ -11,7 +11,7 @@ final class LineCell: BindableCell {
 
 /// The cell-binder section that shows a test section: a header line and one line per row.
 func snapshot(_ section: TestSection) -> ListSectionSnapshot {
-  ArraySection(
+  ListSectionSnapshot(
     model: SectionModel(
       id: ListIdentifier(section.model.id),
       header: LineCell.makeBinder(value: "# \(section.model)", id: "header \(section.model.id)")

@@ -107,7 +107,7 @@ struct ListEditTests {
 
   static func state(_ edit: ListEdit) -> [ListSection<CellBinder>] {
     edit.sections.map {
-      ListSection(id: $0.model.id, header: $0.model.header, footer: $0.model.footer, items: $0.elements)
+      ListSection(id: $0.model.id, header: $0.model.header, footer: $0.model.footer, items: Array($0.elements))
     }
   }
 

@@ -85,7 +85,18 @@ final class RecordingCells: Sendable {
 /// A log of the calls of a `@Sendable` cell function.
 final class CallLog<Entry: Comparable & Sendable>: Sendable {
   private let entries = Mutex<[Entry]>([])
-  func record(_ entry: Entry) { entries.withSanitizedLock { $0.append(entry) } }
+  private let isPaused = Mutex(false)
+  func record(_ entry: Entry) {
+    guard !isPaused.withSanitizedLock({ $0 }) else { return }
+    entries.withSanitizedLock { $0.append(entry) }
+  }
+
+  /// Runs `body` without recording: for the test's own reads of a list, which make binders too.
+  func unrecorded<Result>(_ body: () -> Result) -> Result {
+    isPaused.withSanitizedLock { $0 = true }
+    defer { isPaused.withSanitizedLock { $0 = false } }
+    return body()
+  }
 
   /// The entries since the last time, sorted.
   func take() -> [Entry] {
@@ -217,6 +228,21 @@ enum DeclaredLists {
       calls += section.items.filter { oldRows[$0.id] != $0 }.map(\.id)
     }
     return calls.sorted()
+  }
+
+  /// The identities whose `cell` calls a state may make when binders are made only when read: the new or
+  /// changed headers and footers (made with the list), and every row whose cell the view configured while the
+  /// state was applied (found by its text, in the list before or after).
+  static func allowedCalls(
+    from old: [DraftSection]?, to new: [DraftSection], configured: some Sequence<RecordingListView.ConfiguredCell>
+  ) -> Set<Int> {
+    let texts = Set(configured.map(\.text))
+    let rows = ((old ?? []) + new).flatMap(\.items)
+    var allowed = Set(rows.filter { texts.contains($0.text) }.map(\.id))
+    for section in new {
+      allowed.formUnion([section.header?.id, section.footer?.id].compactMap { $0 })
+    }
+    return allowed
   }
 
   /// One random edit: a row inserted, deleted, updated or moved (in its section or to another), a section

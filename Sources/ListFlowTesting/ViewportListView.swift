@@ -1,35 +1,37 @@
 import ListFlow
 
-/// A minimal host for the end-to-end scenarios: it shows the first `rowCount` rows of the first section, as a
-/// terminal viewport would, keeps only their cells and records nothing.
+/// A minimal host with a small viewport: it shows the first `rowCount` rows of the first section, as a terminal
+/// viewport would, keeps only their cells and records nothing. The benchmarks measure the pipeline through it, and
+/// tests use it to check that a change costs what it touches on screen, not the whole list.
 ///
 /// It pulls its visible cells from the data source on a reload and after every batch that changes one of its rows
 /// (a batch that changes only rows off the screen leaves them, as a table view leaves its cells), so what it costs
 /// is what a host with a small viewport costs; unlike `RecordingListView` it keeps no history, so the memory a run gains
 /// is the pipeline's own.
 @MainActor
-final class ViewportListView: ListView {
-  weak var dataSource: (any ListDataSource)?
-  let reusePool = CellReusePool()
-  let isVisible = true
+public final class ViewportListView: ListView {
+  public weak var dataSource: (any ListDataSource)?
+  public let reusePool = CellReusePool()
+  public let isVisible = true
   private let rowCount: Int
   /// The cells shown, top to bottom.
-  private(set) var cells: [any ListCell] = []
+  public private(set) var cells: [any ListCell] = []
 
-  init(rowCount: Int = 50) {
+  /// Creates a viewport of `rowCount` rows.
+  public init(rowCount: Int = 50) {
     self.rowCount = rowCount
   }
 
-  var visibleRows: [ItemPath] {
+  public var visibleRows: [ItemPath] {
     cells.indices.map { ItemPath(item: $0, section: 0) }
   }
 
   /// The lines shown.
-  var renderedLines: [String] { cells.map(\.textRepresentation) }
+  public var renderedLines: [String] { cells.map(\.textRepresentation) }
 
-  func reloadData() { pullVisibleCells() }
+  public func reloadData() { pullVisibleCells() }
 
-  func performBatchUpdates(_ update: ListUpdate) {
+  public func performBatchUpdates(_ update: ListUpdate) {
     if touchesVisibleRows(update) { pullVisibleCells() }
   }
 

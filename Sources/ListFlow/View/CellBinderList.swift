@@ -1,0 +1,305 @@
+/// The binders of a section's rows, as a view reads them: a random-access collection of ``CellBinder`` indexed
+/// from zero, which can also be changed like an array.
+///
+/// A list of binders is kept as *pieces*: runs of binders that were made, and runs of the app's own rows whose
+/// binders are made only when they are read. A list made from rows (``ListController/init(view:configuration:delegate:rows:cell:)``)
+/// holds the rows and the function that makes a row's binder, not a binder per row; a stage of a change holds
+/// the pieces of the list before it, cut around the rows that changed. So making a list, or a stage of a few
+/// changes, costs about as much as the changes, not as the rows, and a list of a million rows keeps no object
+/// per row.
+///
+/// Reading an element made from a row calls the row's binder function each time: two reads of one position give
+/// equal binders (the function depends only on the row), not the same storage.
+///
+/// - Complexity: Reading an element is O(1) for a list of one piece and O(log *p*) for *p* pieces. A list that
+///   gathered many pieces (through many edits) is made into one piece of binders again once it has more than
+///   about one piece per 16 elements.
+public struct CellBinderList: Sendable {
+  /// A run of the list: binders, or rows of a source whose binders are made when read.
+  @usableFromInline
+  enum Piece: Sendable {
+    case binders(ArraySlice<CellBinder>)
+    case rows(any _CellBinderSource, Range<Int>)
+
+    @inlinable var count: Int {
+      switch self {
+      case .binders(let binders): binders.count
+      case .rows(_, let range): range.count
+      }
+    }
+
+    /// The element at `offset` from the piece's start.
+    @inlinable
+    func element(at offset: Int) -> CellBinder {
+      switch self {
+      case .binders(let binders): binders[binders.startIndex + offset]
+      case .rows(let source, let range): source.binder(at: range.lowerBound + offset)
+      }
+    }
+
+    /// The piece's elements in `offsets` (offsets from the piece's start).
+    @inlinable
+    func slice(_ offsets: Range<Int>) -> Piece {
+      switch self {
+      case .binders(let binders):
+        .binders(binders[(binders.startIndex + offsets.lowerBound)..<(binders.startIndex + offsets.upperBound)])
+      case .rows(let source, let range):
+        .rows(source, (range.lowerBound + offsets.lowerBound)..<(range.lowerBound + offsets.upperBound))
+      }
+    }
+  }
+
+  /// The pieces, none of them empty.
+  @usableFromInline var pieces: [Piece]
+  /// The end of every piece: `ends[i]` is the number of elements in pieces `0...i`.
+  @usableFromInline var ends: [Int]
+
+  /// A list of no binders.
+  @inlinable
+  public init() {
+    pieces = []
+    ends = []
+  }
+
+  /// A list of the binders given.
+  ///
+  /// - Complexity: O(1) for an array (its storage is shared), else O(*n*).
+  @inlinable
+  public init(_ binders: some Sequence<CellBinder>) {
+    if let list = binders as? CellBinderList {
+      self = list
+      return
+    }
+    let array = Array(binders)
+    self.init(pieces: array.isEmpty ? [] : [.binders(array[...])])
+  }
+
+  /// A list of one binder per row, each made by `cell` when it is read.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows; their storage is shared, not copied.
+  ///   - cell: Makes a row's binder; it must depend only on the row.
+  /// - Complexity: O(1).
+  @inlinable
+  public init<Row: Sendable>(rows: [Row], cell: @escaping @Sendable (Row) -> CellBinder) {
+    self.init(pieces: rows.isEmpty ? [] : [.rows(_RowBinderSource(rows: rows, cell: cell), 0..<rows.count)])
+  }
+
+  /// A list of the pieces given, in order (empty pieces are left out).
+  @inlinable
+  init(pieces: [Piece]) {
+    var kept: [Piece] = []
+    kept.reserveCapacity(pieces.count)
+    var ends: [Int] = []
+    ends.reserveCapacity(pieces.count)
+    var total = 0
+    for piece in pieces where piece.count > 0 {
+      total += piece.count
+      kept.append(piece)
+      ends.append(total)
+    }
+    self.pieces = kept
+    self.ends = ends
+    compactIfFragmented()
+  }
+
+  /// Makes the list one piece of binders when it has gathered more than about one piece per 16 elements, so
+  /// that reading stays fast after many edits.
+  @inlinable
+  mutating func compactIfFragmented() {
+    guard pieces.count > 64, pieces.count * 16 > count else { return }
+    let binders = Array(self)
+    pieces = [.binders(binders[...])]
+    ends = [binders.count]
+  }
+
+  /// The index of the piece holding element `position`.
+  @inlinable
+  func pieceIndex(of position: Int) -> Int {
+    var low = 0
+    var high = ends.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if ends[middle] > position { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
+  /// The start of piece `index`.
+  @inlinable
+  func pieceStart(_ index: Int) -> Int { index == 0 ? 0 : ends[index - 1] }
+
+  /// The pieces holding the elements in `range`, cut at its bounds.
+  @inlinable
+  func pieces(in range: Range<Int>) -> [Piece] {
+    guard !range.isEmpty else { return [] }
+    var result: [Piece] = []
+    var index = pieceIndex(of: range.lowerBound)
+    while index < pieces.count {
+      let start = pieceStart(index)
+      guard start < range.upperBound else { break }
+      let lower = Swift.max(range.lowerBound, start) - start
+      let upper = Swift.min(range.upperBound, ends[index]) - start
+      result.append(lower == 0 && upper == pieces[index].count ? pieces[index] : pieces[index].slice(lower..<upper))
+      index += 1
+    }
+    return result
+  }
+}
+
+extension CellBinderList: RandomAccessCollection {
+  public typealias Index = Int
+  public typealias Indices = Range<Int>
+  public typealias SubSequence = Slice<CellBinderList>
+
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { ends.last ?? 0 }
+  @inlinable public var count: Int { ends.last ?? 0 }
+  @inlinable public var isEmpty: Bool { pieces.isEmpty }
+  @inlinable public var indices: Range<Int> { 0..<count }
+  @inlinable public func index(after index: Int) -> Int { index + 1 }
+  @inlinable public func index(before index: Int) -> Int { index - 1 }
+
+  /// The binder at `position`.
+  ///
+  /// - Precondition: `position` is in ``indices``.
+  /// - Complexity: O(1) for one piece, else O(log *p*); a binder made from a row is made now.
+  @inlinable
+  public subscript(position: Int) -> CellBinder {
+    get {
+      precondition(position >= 0 && position < count, "CellBinderList index out of range")
+      if pieces.count == 1 { return pieces[0].element(at: position) }
+      let index = pieceIndex(of: position)
+      return pieces[index].element(at: position - pieceStart(index))
+    }
+    set {
+      replaceSubrange(position..<position + 1, with: CollectionOfOne(newValue))
+    }
+  }
+
+  @inlinable
+  public subscript(bounds: Range<Int>) -> Slice<CellBinderList> {
+    get { Slice(base: self, bounds: bounds) }
+    set { replaceSubrange(bounds, with: Array(newValue)) }
+  }
+
+  /// Reads the elements piece by piece: O(1) each.
+  public struct Iterator: IteratorProtocol {
+    @usableFromInline let pieces: [Piece]
+    @usableFromInline var piece = 0
+    @usableFromInline var offset = 0
+
+    @inlinable init(pieces: [Piece]) { self.pieces = pieces }
+
+    @inlinable
+    public mutating func next() -> CellBinder? {
+      while piece < pieces.count {
+        if offset < pieces[piece].count {
+          defer { offset += 1 }
+          return pieces[piece].element(at: offset)
+        }
+        piece += 1
+        offset = 0
+      }
+      return nil
+    }
+  }
+
+  @inlinable public func makeIterator() -> Iterator { Iterator(pieces: pieces) }
+}
+
+extension CellBinderList: MutableCollection {}
+
+extension CellBinderList: RangeReplaceableCollection {
+  /// Replaces the elements in `range` with `newElements`.
+  ///
+  /// - Complexity: O(*p* + *k*) for *p* pieces and *k* new elements: the other elements are not copied.
+  @inlinable
+  public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C)
+  where C.Element == CellBinder {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "CellBinderList range out of bounds")
+    var newPieces = pieces(in: 0..<range.lowerBound)
+    if let list = newElements as? CellBinderList {
+      newPieces.append(contentsOf: list.pieces)
+    } else if !newElements.isEmpty {
+      newPieces.append(.binders(Array(newElements)[...]))
+    }
+    newPieces.append(contentsOf: pieces(in: range.upperBound..<count))
+    self = CellBinderList(pieces: newPieces)
+  }
+}
+
+extension CellBinderList: ExpressibleByArrayLiteral {
+  @inlinable
+  public init(arrayLiteral elements: CellBinder...) { self.init(elements) }
+}
+
+extension CellBinderList: Equatable {
+  /// Whether the lists have equal binders in the same order.
+  @inlinable
+  public static func == (lhs: CellBinderList, rhs: CellBinderList) -> Bool { lhs.elementsEqual(rhs) }
+}
+
+extension CellBinderList: CustomStringConvertible {
+  /// The binders, as an array prints them.
+  public var description: String { Array(self).description }
+}
+
+extension CellBinderList {
+  /// The list with the elements at some positions replaced.
+  ///
+  /// - Complexity: O(*p* + *k*) for *p* pieces and *k* replacements.
+  @usableFromInline
+  func _replacing(_ replacements: [(position: Int, element: CellBinder)]) -> CellBinderList {
+    guard !replacements.isEmpty else { return self }
+    var newPieces: [Piece] = []
+    newPieces.reserveCapacity(pieces.count + 2 * replacements.count)
+    var next = 0
+    for (position, element) in replacements {
+      newPieces.append(contentsOf: pieces(in: next..<position))
+      newPieces.append(.binders([element][...]))
+      next = position + 1
+    }
+    newPieces.append(contentsOf: pieces(in: next..<count))
+    return CellBinderList(pieces: newPieces)
+  }
+
+  /// The list without the elements at some positions.
+  ///
+  /// - Complexity: O(*p* + *k*) for *p* pieces and *k* positions.
+  @usableFromInline
+  func _removing(_ positions: some Sequence<Int>) -> CellBinderList {
+    var newPieces: [Piece] = []
+    var next = 0
+    for position in positions {
+      newPieces.append(contentsOf: pieces(in: next..<position))
+      next = position + 1
+    }
+    guard next > 0 else { return self }
+    newPieces.append(contentsOf: pieces(in: next..<count))
+    return CellBinderList(pieces: newPieces)
+  }
+}
+
+/// Where the binders of a run of rows come from: made when they are read.
+@usableFromInline
+protocol _CellBinderSource: AnyObject, Sendable {
+  /// The binder of the row at `position`.
+  func binder(at position: Int) -> CellBinder
+}
+
+/// The rows of a section and the function that makes a row's binder.
+@usableFromInline
+final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
+  @usableFromInline let rows: [Row]
+  @usableFromInline let cell: @Sendable (Row) -> CellBinder
+
+  @inlinable
+  init(rows: [Row], cell: @escaping @Sendable (Row) -> CellBinder) {
+    self.rows = rows
+    self.cell = cell
+  }
+
+  @inlinable
+  func binder(at position: Int) -> CellBinder { cell(rows[position]) }
+}
