@@ -10,8 +10,11 @@ import ListFlow
 /// is the pipeline's own.
 @MainActor
 public final class ViewportListView: ListView {
+  /// The engine the view asks for its rows.
   public weak var dataSource: (any ListDataSource)?
+  /// The pool the cells are dequeued from.
   public let reusePool = CellReusePool()
+  /// Always `true`: the viewport is on screen, so changes come as batches.
   public let isVisible = true
   private let rowCount: Int
   /// The cells shown, top to bottom.
@@ -22,6 +25,7 @@ public final class ViewportListView: ListView {
     self.rowCount = rowCount
   }
 
+  /// The positions of the rows shown.
   public var visibleRows: [ItemPath] {
     cells.indices.map { ItemPath(item: $0, section: 0) }
   }
@@ -29,8 +33,10 @@ public final class ViewportListView: ListView {
   /// The lines shown.
   public var renderedLines: [String] { cells.map(\.textRepresentation) }
 
+  /// Pulls the cells of the viewport's rows again.
   public func reloadData() { pullVisibleCells() }
 
+  /// Pulls the viewport's cells again when the batch touches one of its rows.
   public func performBatchUpdates(_ update: ListUpdate) {
     if touchesVisibleRows(update) { pullVisibleCells() }
   }

@@ -88,13 +88,6 @@ struct SparsePlanTests {
         data = try data.applying(stage)
         #expect(data == stage.data, "seed \(seed): the stage replays to its data")
       }
-      for section in target.indices {
-        for item in target[section].elements.indices {
-          let run = sparse.unchangedRun(inTargetSection: section, from: item)
-          let reference = full.unchangedRun(inTargetSection: section, from: item)
-          #expect(run?.source == reference?.source && run?.count == reference?.count, "seed \(seed)")
-        }
-      }
     }
     // The path must be taken for most of these small changes, else this test proves little.
     #expect(sparseCount > (duplicates ? 600 : 1_500), "sparse plans: \(sparseCount)")

@@ -2,9 +2,11 @@ extension ListController {
   /// Creates a controller for states whose rows are plain values, each shown by the cell a function makes.
   ///
   /// The controller diffs the rows themselves, by their ``Differentiable`` identity and content, against the
-  /// rows of the last state applied. A row that is new, or whose content changed, gets a binder from `cell`; every
-  /// other row keeps the binder it has. So a state that changes a few rows of a long list costs one diff of the
-  /// values and a few calls to `cell`, not a binder per row.
+  /// rows of the last state applied. The list it shows keeps the rows, not a binder per row: a row's binder is
+  /// made by `cell` when a view reads the row (to dequeue or fill its cell, or to ask its height), and the stages
+  /// of a change share the list before it around the rows that changed. So a state that changes a few rows of a
+  /// long list costs one diff of the values and calls to `cell` for the rows the view shows or the change
+  /// touches, not a binder per row (see ``CellBinderList``).
   ///
   /// ```swift
   /// struct Contact: Identifiable, Equatable, Sendable { var id: Int; var name: String }
@@ -148,6 +150,67 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     flatHashes = hashes
   }
 
+  /// The memo of `sections` with the hashes of their rows given, in order.
+  @inlinable
+  init(_ sections: [ListSection<Row>], hashes: [Int]) {
+    self.sections = sections.map {
+      ArraySection(model: _RowSectionKey(id: $0.id, header: $0.header, footer: $0.footer), elements: $0.items)
+    }
+    var bounds: [Range<Int>] = []
+    bounds.reserveCapacity(sections.count)
+    var start = 0
+    for section in sections {
+      bounds.append(start..<start + section.items.count)
+      start += section.items.count
+    }
+    sectionHashes = bounds.map { hashes[$0] }
+    flatHashes = hashes
+  }
+
+  /// The memo of `sections`, whose rows are mostly those of `shown`: the rows an alignment by identity pairs
+  /// with a row shown take its hash, and only the others are hashed. `nil` when the sections are not those shown
+  /// in order, or too many rows changed for the alignment; then every row is hashed.
+  ///
+  /// - Complexity: O(*n* + *d*²) identity comparisons and *d* hashes for *d* rows inserted, deleted or moved.
+  @inlinable
+  init?(_ sections: [ListSection<Row>], aligningWith shown: _RowMemo<Row>) {
+    guard sections.count == shown.sections.count else { return nil }
+    var hashes: [Int] = []
+    hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+    var deleted: [Int] = []
+    var inserted: [Int] = []
+    for (index, section) in sections.enumerated() {
+      let old = shown.sections[index].elements
+      let new = section.items
+      guard shown.sections[index].model.id == section.id,
+        _alignSparse(
+          sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
+          inserted: &inserted, equal: { old[$0].hasSameIdentity(as: new[$1]) })
+      else { return nil }
+      // The aligned rows pair up in order: the k-th source row not deleted with the k-th target row not inserted.
+      let oldHashes = shown.sectionHashes[index]
+      var source = oldHashes.startIndex
+      var nextDeleted = 0
+      var nextInserted = 0
+      for item in new.indices {
+        if nextInserted < inserted.count, inserted[nextInserted] == item {
+          hashes.append(new[item].differenceHash)
+          nextInserted += 1
+          continue
+        }
+        while nextDeleted < deleted.count, deleted[nextDeleted] == source - oldHashes.startIndex {
+          source += 1
+          nextDeleted += 1
+        }
+        hashes.append(oldHashes[source])
+        source += 1
+      }
+      deleted.removeAll(keepingCapacity: true)
+      inserted.removeAll(keepingCapacity: true)
+    }
+    self.init(sections, hashes: hashes)
+  }
+
   /// The memo of `sections`, taking the keys given and, for every section not in `changed`, the rows and hashes
   /// of `shown` (whose rows are the same storage).
   @inlinable
@@ -203,8 +266,8 @@ func _sharesStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
 
 /// Makes a state's list from its rows and diffs it with the list shown.
 ///
-/// With the rows of the list shown (`shown`), the rows are diffed, and a row keeps its binder unless it is new or
-/// its content changed; the stages are then built from the binders. Without them, every binder is made and the
+/// With the rows of the list shown (`shown`), the rows are diffed; the new list holds the rows, whose binders are
+/// made when read, and the stages are cut from the list shown around the changed rows. Without them, every binder is made and the
 /// binders are diffed. When the state has the same sections as the list shown and most of their row arrays are
 /// the very arrays shown (untouched sections of the app's state), only the other sections are diffed: an untouched
 /// section costs O(1).
@@ -217,7 +280,7 @@ func _sharesStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
 ///   - duplicates: The duplicate policy.
 /// - Returns: The list, the changes and the rows, or the error that rejects the state.
 /// - Complexity: O(n) in the rows of the sections that changed (of both lists when sections were added, removed
-///   or reordered), plus one call to `cell` per new or changed row.
+///   or reordered), plus one call to `cell` per new or changed header or footer.
 @inlinable
 func _prepareRows<Row: Differentiable & Sendable>(
   _ sections: [ListSection<Row>],
@@ -247,7 +310,8 @@ func _prepareRows<Row: Differentiable & Sendable>(
   {
     return prepared
   }
-  let rows = _RowMemo(sections)
+  let rows =
+    duplicates == .matchInOrder ? _RowMemo(sections, aligningWith: shown) ?? _RowMemo(sections) : _RowMemo(sections)
   let plan = _plan(
     source: shown.sections, target: rows.sections, policy: duplicates, sourceHashes: shown.hashes,
     targetHashes: rows.hashes)

@@ -148,16 +148,26 @@ public struct CellBinderList: Sendable {
 }
 
 extension CellBinderList: RandomAccessCollection {
+  /// Positions are offsets from zero, as in an array.
   public typealias Index = Int
+  /// The positions, `0..<count`.
   public typealias Indices = Range<Int>
+  /// A run of the list.
   public typealias SubSequence = Slice<CellBinderList>
 
+  /// 0.
   @inlinable public var startIndex: Int { 0 }
+  /// The number of binders.
   @inlinable public var endIndex: Int { ends.last ?? 0 }
+  /// The number of binders.
   @inlinable public var count: Int { ends.last ?? 0 }
+  /// Whether the list has no binder.
   @inlinable public var isEmpty: Bool { pieces.isEmpty }
+  /// `0..<count`.
   @inlinable public var indices: Range<Int> { 0..<count }
+  /// `index + 1`.
   @inlinable public func index(after index: Int) -> Int { index + 1 }
+  /// `index - 1`.
   @inlinable public func index(before index: Int) -> Int { index - 1 }
 
   /// The binder at `position`.
@@ -177,6 +187,7 @@ extension CellBinderList: RandomAccessCollection {
     }
   }
 
+  /// The binders in `bounds`.
   @inlinable
   public subscript(bounds: Range<Int>) -> Slice<CellBinderList> {
     get { Slice(base: self, bounds: bounds) }
@@ -191,6 +202,7 @@ extension CellBinderList: RandomAccessCollection {
 
     @inlinable init(pieces: [Piece]) { self.pieces = pieces }
 
+    /// The next binder, or `nil` at the end.
     @inlinable
     public mutating func next() -> CellBinder? {
       while piece < pieces.count {
@@ -205,6 +217,7 @@ extension CellBinderList: RandomAccessCollection {
     }
   }
 
+  /// An iterator from the first binder.
   @inlinable public func makeIterator() -> Iterator { Iterator(pieces: pieces) }
 }
 
@@ -230,6 +243,7 @@ extension CellBinderList: RangeReplaceableCollection {
 }
 
 extension CellBinderList: ExpressibleByArrayLiteral {
+  /// A list of the binders written.
   @inlinable
   public init(arrayLiteral elements: CellBinder...) { self.init(elements) }
 }

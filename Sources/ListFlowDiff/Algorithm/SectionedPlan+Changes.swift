@@ -41,9 +41,7 @@ extension _SectionedPlan {
     needsSurvivors =
       sections.sourceToTarget.contains(-1) || elements.sourceToTarget.contains(-1) || !sectionInserted.isEmpty
       || !sectionMoved.isEmpty
-    updated = [Bool](repeating: false, count: old.count)
     modelUpdated = [Bool](repeating: false, count: oldSections.count)
-    hasDeletes = [Bool](repeating: false, count: oldSections.count)
     for section in oldSections.indices {
       let targetSection = sections.sourceToTarget[section]
       if targetSection < 0 {
@@ -61,13 +59,11 @@ extension _SectionedPlan {
         let targetFlat = elements.sourceToTarget[start + item]
         if targetFlat < 0 {
           elementDeleted.append(ItemPath(item: item, section: section))
-          hasDeletes[section] = true
           continue
         }
         if !new.element(targetFlat).isContentEqual(to: oldElements[item]) {
           elementUpdated.append(ItemPath(item: item, section: section))
           updatedTargets.append(targetFlat)
-          updated[start + item] = true
         }
         elements.sourceToTarget[start + item] = keptCount
         keptCount += 1

@@ -145,12 +145,10 @@ extension _SectionedPlan {
     }
     sectionRank = sectionIdentity.sourceToTarget
     modelUpdated = [Bool](repeating: false, count: sectionCount)
-    hasDeletes = [Bool](repeating: false, count: sectionCount)
 
     // The aligned elements, in order, section by section; then the pairs.
     var sourceToTarget = [Int](repeating: -1, count: oldTotal)
     var targetToSource = [Int](repeating: -1, count: newTotal)
-    var isUpdated = [Bool](repeating: false, count: oldTotal)
     // The aligned runs (consecutive on both sides), in target order: first target and source positions, length.
     var runs: [(target: Int, source: Int, count: Int)] = []
     sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
@@ -181,30 +179,26 @@ extension _SectionedPlan {
       let new = newSections[section].elements
       var keptCount = 0
       sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
-        isUpdated.withUnsafeMutableBufferPointer { isUpdated in
-          for item in 0..<old.count {
-            let targetFlat = sourceToTarget[start + item]
-            if targetFlat < 0 {
-              elementDeleted.append(ItemPath(item: item, section: section))
-              hasDeletes[section] = true
-              continue
-            }
-            let isSame: Bool
-            if targetFlat >= targetStart, targetFlat < targetEnd {
-              let element = new[targetFlat - targetStart]
-              if !element.hasSameIdentity(as: old[item]) { differs = true }
-              isSame = element.isContentEqual(to: old[item])
-            } else {
-              isSame = targetElement(targetFlat, targetSectionOf[targetFlat]).isContentEqual(to: old[item])
-            }
-            if !isSame {
-              elementUpdated.append(ItemPath(item: item, section: section))
-              updatedTargets.append(targetFlat)
-              isUpdated[start + item] = true
-            }
-            sourceToTarget[start + item] = keptCount
-            keptCount += 1
+        for item in 0..<old.count {
+          let targetFlat = sourceToTarget[start + item]
+          if targetFlat < 0 {
+            elementDeleted.append(ItemPath(item: item, section: section))
+            continue
           }
+          let isSame: Bool
+          if targetFlat >= targetStart, targetFlat < targetEnd {
+            let element = new[targetFlat - targetStart]
+            if !element.hasSameIdentity(as: old[item]) { differs = true }
+            isSame = element.isContentEqual(to: old[item])
+          } else {
+            isSame = targetElement(targetFlat, targetSectionOf[targetFlat]).isContentEqual(to: old[item])
+          }
+          if !isSame {
+            elementUpdated.append(ItemPath(item: item, section: section))
+            updatedTargets.append(targetFlat)
+          }
+          sourceToTarget[start + item] = keptCount
+          keptCount += 1
         }
       }
       // Two identities with equal hashes were aligned: the full plan decides.
@@ -214,7 +208,6 @@ extension _SectionedPlan {
     matching.sourceToTarget = sourceToTarget
     matching.targetToSource = targetToSource
     elements = matching
-    updated = isUpdated
     needsSurvivors = !elementDeleted.isEmpty
 
     // Pass 6 of the full plan: inserts and moves, by target. Only elements left out by the alignment are
@@ -324,14 +317,33 @@ internal func _alignSparse(
   deleted: inout [Int],
   inserted: inout [Int]
 ) -> Bool {
-  let sourceCount = source.count
-  let targetCount = target.count
+  _alignSparse(
+    sourceCount: source.count, targetCount: target.count, sourceBase: sourceBase, targetBase: targetBase,
+    deleted: &deleted, inserted: &inserted
+  ) { source[$0] == target[$1] }
+}
+
+/// ``_alignSparse(_:_:sourceBase:targetBase:deleted:inserted:)`` for any equality of positions: `equal(i, j)` says
+/// whether source position `i` and target position `j` can be aligned.
+///
+/// ListFlow aligns a state's rows with the rows shown by identity, to copy the hashes of the aligned rows rather
+/// than hash every row again.
+@inlinable
+package func _alignSparse(
+  sourceCount: Int,
+  targetCount: Int,
+  sourceBase: Int,
+  targetBase: Int,
+  deleted: inout [Int],
+  inserted: inout [Int],
+  equal: (Int, Int) -> Bool
+) -> Bool {
   // The common start and end.
   var low = 0
-  while low < sourceCount, low < targetCount, source[low] == target[low] { low += 1 }
+  while low < sourceCount, low < targetCount, equal(low, low) { low += 1 }
   var sourceHigh = sourceCount
   var targetHigh = targetCount
-  while sourceHigh > low, targetHigh > low, source[sourceHigh - 1] == target[targetHigh - 1] {
+  while sourceHigh > low, targetHigh > low, equal(sourceHigh - 1, targetHigh - 1) {
     sourceHigh -= 1
     targetHigh -= 1
   }
@@ -354,7 +366,7 @@ internal func _alignSparse(
         k == -d || (k != d && furthest[offset + k - 1] < furthest[offset + k + 1])
         ? furthest[offset + k + 1] : furthest[offset + k - 1] + 1
       var y = x - k
-      while x < n, y < m, source[low + x] == target[low + y] {
+      while x < n, y < m, equal(low + x, low + y) {
         x += 1
         y += 1
       }

@@ -11,8 +11,6 @@
 /// - ``init(source:target:policy:sourceHashes:targetHashes:)`` and ``error``: the diff of the keys.
 /// - ``sourceSection(ofTargetSection:)`` and ``isModelUpdated(sourceSection:)``: which sections match, and
 ///   whether a kept section's model changed.
-/// - ``unchangedRun(inTargetSection:from:)``: which target elements keep their source element, unchanged, as
-///   runs of consecutive source positions, so that data derived from the source can be reused by slices.
 /// - ``stages(source:target:targetData:)``: the stages, built from any data of the keys' shape.
 ///
 /// The passes: 1 matches sections (1b looks for duplicates in unmatched sections under `.reject`), 2 numbers the
@@ -33,14 +31,10 @@ package struct _SectionedPlan {
   @usableFromInline var sourceSectionOf: [Int] = []
   /// For each target flat position, its section.
   @usableFromInline var targetSectionOf: [Int] = []
-  /// For each source flat position, whether the element is kept and its content changed.
-  @usableFromInline var updated: [Bool] = []
   /// For each source section, whether its model is kept and its content changed.
   @usableFromInline var modelUpdated: [Bool] = []
   /// For each entry of ``elementUpdated``, the target flat position of the updated element.
   @usableFromInline var updatedTargets: [Int] = []
-  /// For each source section, whether any of its elements is deleted.
-  @usableFromInline var hasDeletes: [Bool] = []
   /// For each source section, its rank among the matched sections (deleted sections: -1).
   @usableFromInline var sectionRank: [Int] = []
   /// Whether the data after the deletes is needed (there is a stage 2 or 3).
@@ -199,48 +193,4 @@ package struct _SectionedPlan {
   /// - Complexity: O(1).
   @inlinable
   package func isModelUpdated(sourceSection: Int) -> Bool { modelUpdated[sourceSection] }
-
-  /// The target elements from `item` on, in one target section, that keep their source element with unchanged
-  /// content and come from consecutive positions of one source section.
-  ///
-  /// A caller that derived data from each source element (ListFlow's cell binders) reuses it for the run as one
-  /// slice, and makes new data only for the elements outside runs: those inserted or updated.
-  ///
-  /// ```swift
-  /// var item = 0
-  /// while item < targetCount {
-  ///   if let run = plan.unchangedRun(inTargetSection: section, from: item) {
-  ///     reuse(sourceSection: run.source.section, items: run.source.item..<run.source.item + run.count)
-  ///     item += run.count
-  ///   } else {
-  ///     makeNew(item)
-  ///     item += 1
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - targetSection: A section index of the target; it must be in range.
-  ///   - item: An element index of that section; it must be in range.
-  /// - Returns: The source path of the element at `item` and the length of the run (at least 1), or `nil` when
-  ///   that element is inserted (its section too, maybe) or updated.
-  /// - Complexity: O(*k*) for a run of *k* elements.
-  @inlinable
-  package func unchangedRun(inTargetSection targetSection: Int, from item: Int) -> (source: ItemPath, count: Int)? {
-    let start = targetStart[targetSection]
-    guard start >= 0 else { return nil }
-    let targetFlat = start + item
-    let sourceFlat = elements.targetToSource[targetFlat]
-    guard sourceFlat >= 0, !updated[sourceFlat] else { return nil }
-    let section = sourceSectionOf[sourceFlat]
-    let first = sourceFlat - sourceStart[section]
-    let limit = Swift.min(targetCounts[targetSection] - item, sourceCounts[section] - first)
-    var count = 1
-    while count < limit, elements.targetToSource[targetFlat + count] == sourceFlat + count,
-      !updated[sourceFlat + count]
-    {
-      count += 1
-    }
-    return (ItemPath(item: first, section: section), count)
-  }
 }

@@ -1,0 +1,108 @@
+import ListFlow
+import ListFlowTesting
+import Synchronization
+import Testing
+
+/// `CellBinderList` against a plain array of the same binders: every edit, splice and read agrees.
+@Suite("CellBinderList: pieces read and change like an array")
+struct CellBinderListTests {
+  struct Value: Sendable, Equatable {
+    var id: Int
+    var version: Int
+  }
+
+  final class ValueCell: BindableCell {
+    private(set) var text = ""
+    func bind(_ value: Value) { text = "\(value.id).\(value.version)" }
+    func prepareForReuse() { text = "" }
+    var textRepresentation: String { text }
+  }
+
+  static func binder(_ value: Value) -> CellBinder { ValueCell.makeBinder(value: value, id: value.id) }
+
+  /// The line that identifies a binder's row and content.
+  static func key(_ binder: CellBinder) -> String {
+    "\(binder.id) \(binder.model(as: Value.self).map { "\($0.version)" } ?? "?")"
+  }
+
+  @Test("random edits, splices and reads give the array's binders", arguments: 0..<6)
+  func matchesArray(seed: Int) {
+    var random = SplitMix64(seed: UInt64(0xB1DE_0000 + seed))
+    var next = 0
+    func fresh(_ count: Int) -> [Value] {
+      defer { next += count }
+      return (next..<next + count).map { Value(id: $0, version: 0) }
+    }
+    let rows = fresh(40 + random.below(200))
+    var list = CellBinderList(rows: rows, cell: Self.binder)
+    var model = rows.map(Self.binder)
+    let section = SectionModel(id: "s")
+    for step in 0..<400 {
+      let count = model.count
+      switch random.below(8) {
+      case 0 where count > 0:
+        let position = random.below(count)
+        let binder = Self.binder(Value(id: model[position].id.hashValue, version: step))
+        list[position] = binder
+        model[position] = binder
+      case 1:
+        let lower = random.below(count + 1)
+        let upper = lower + random.below(count - lower + 1)
+        let inserted = fresh(random.below(6))
+        if random.below(2) == 0 {
+          list.replaceSubrange(lower..<upper, with: inserted.map(Self.binder))
+        } else {
+          list.replaceSubrange(lower..<upper, with: CellBinderList(rows: inserted, cell: Self.binder))
+        }
+        model.replaceSubrange(lower..<upper, with: inserted.map(Self.binder))
+      case 2 where count > 0:
+        let position = random.below(count)
+        list.remove(at: position)
+        model.remove(at: position)
+      case 3:
+        let value = fresh(1)[0]
+        list.append(Self.binder(value))
+        model.append(Self.binder(value))
+      case 4 where count > 0:
+        // A stage of updates: a few ascending positions replaced.
+        let positions = Set((0..<1 + random.below(5)).map { _ in random.below(count) }).sorted()
+        let replacements = positions.map {
+          (position: $0, element: Self.binder(Value(id: 900_000 + $0, version: step)))
+        }
+        list = ListSectionSnapshot(model: section, elements: list)._replacingElements(replacements).elements
+        for (position, element) in replacements { model[position] = element }
+      case 5 where count > 0:
+        // A stage of deletes: a few ascending positions removed.
+        let positions = Set((0..<1 + random.below(5)).map { _ in random.below(count) }).sorted()
+        list = ListSectionSnapshot(model: section, elements: list)._removingElements(at: positions).elements
+        for position in positions.reversed() { model.remove(at: position) }
+      case 6 where count > 1:
+        let lower = random.below(count)
+        let upper = lower + random.below(count - lower)
+        #expect(Array(list[lower..<upper]).map(Self.key) == model[lower..<upper].map(Self.key), "step \(step)")
+      default:
+        list = CellBinderList(Array(list))
+      }
+      #expect(list.count == model.count, "seed \(seed), step \(step)")
+      #expect(list.map(Self.key) == model.map(Self.key), "seed \(seed), step \(step)")
+      if !model.isEmpty {
+        let position = random.below(model.count)
+        #expect(Self.key(list[position]) == Self.key(model[position]), "seed \(seed), step \(step)")
+      }
+    }
+    #expect(list == CellBinderList(model))
+  }
+
+  @Test("a list made from rows calls cell only for the rows read")
+  func rowsAreReadLazily() {
+    let calls = Mutex(0)
+    let list = CellBinderList(rows: (0..<100_000).map { Value(id: $0, version: 0) }) { value in
+      calls.withLock { $0 += 1 }
+      return Self.binder(value)
+    }
+    #expect(list.count == 100_000)
+    #expect(calls.withLock { $0 } == 0)
+    #expect(Self.key(list[73_512]) == "73512 0")
+    #expect(calls.withLock { $0 } == 1)
+  }
+}
