@@ -180,31 +180,46 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     var deleted: [Int] = []
     var inserted: [Int] = []
     for (index, section) in sections.enumerated() {
-      let old = shown.sections[index].elements
-      let new = section.items
-      guard shown.sections[index].model.id == section.id,
-        _alignSparse(
-          sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
-          inserted: &inserted, equal: { old[$0].hasSameIdentity(as: new[$1]) })
-      else { return nil }
-      // The aligned rows pair up in order: the k-th source row not deleted with the k-th target row not inserted.
+      guard shown.sections[index].model.id == section.id else { return nil }
+      let aligned = shown.sections[index].elements.withUnsafeBufferPointer { old in
+        section.items.withUnsafeBufferPointer { new in
+          _alignSparse(
+            sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
+            inserted: &inserted, equal: { old[$0].hasSameIdentity(as: new[$1]) })
+        }
+      }
+      guard aligned else { return nil }
+      // The aligned rows pair up in order, in runs between the positions left out: each run's hashes are copied
+      // in one block, and only the inserted rows are hashed.
       let oldHashes = shown.sectionHashes[index]
       var source = oldHashes.startIndex
+      var target = 0
       var nextDeleted = 0
-      var nextInserted = 0
-      for item in new.indices {
-        if nextInserted < inserted.count, inserted[nextInserted] == item {
-          hashes.append(new[item].differenceHash)
-          nextInserted += 1
-          continue
-        }
-        while nextDeleted < deleted.count, deleted[nextDeleted] == source - oldHashes.startIndex {
+      func copyRun(upTo end: Int) {
+        while nextDeleted < deleted.count, oldHashes.startIndex + deleted[nextDeleted] == source {
           source += 1
           nextDeleted += 1
         }
-        hashes.append(oldHashes[source])
-        source += 1
+        while target < end {
+          // The run stops before the next deleted source row.
+          let sourceLimit =
+            nextDeleted < deleted.count ? oldHashes.startIndex + deleted[nextDeleted] : oldHashes.endIndex
+          let count = Swift.min(end - target, sourceLimit - source)
+          hashes.append(contentsOf: oldHashes[source..<source + count])
+          source += count
+          target += count
+          while nextDeleted < deleted.count, oldHashes.startIndex + deleted[nextDeleted] == source {
+            source += 1
+            nextDeleted += 1
+          }
+        }
       }
+      for position in inserted {
+        copyRun(upTo: position)
+        hashes.append(section.items[position].differenceHash)
+        target += 1
+      }
+      copyRun(upTo: section.items.count)
       deleted.removeAll(keepingCapacity: true)
       inserted.removeAll(keepingCapacity: true)
     }
@@ -310,8 +325,10 @@ func _prepareRows<Row: Differentiable & Sendable>(
   {
     return prepared
   }
-  let rows =
-    duplicates == .matchInOrder ? _RowMemo(sections, aligningWith: shown) ?? _RowMemo(sections) : _RowMemo(sections)
+  // Integer identities hash in a few instructions, fewer than aligning the rows costs; others (strings, UUIDs)
+  // are aligned, and only the rows left out are hashed.
+  let aligns = duplicates == .matchInOrder && !(Row.DifferenceIdentifier.self is any FixedWidthInteger.Type)
+  let rows = aligns ? _RowMemo(sections, aligningWith: shown) ?? _RowMemo(sections) : _RowMemo(sections)
   let plan = _plan(
     source: shown.sections, target: rows.sections, policy: duplicates, sourceHashes: shown.hashes,
     targetHashes: rows.hashes)

@@ -62,4 +62,73 @@ struct LazyBinderCostTests {
       }
     }
   }
+
+  struct NamedRow: Differentiable, Sendable, Equatable {
+    var name: String
+    var version: Int
+    var differenceIdentifier: String { name }
+    func isContentEqual(to source: NamedRow) -> Bool { version == source.version }
+  }
+
+  nonisolated static func namedCell(_ row: NamedRow) -> CellBinder {
+    TextLineCell.makeBinder(value: "\(row.name) v\(row.version)", id: row.name)
+  }
+
+  final class TextLineCell: BindableCell {
+    private(set) var text = ""
+    func bind(_ text: String) { self.text = text }
+    func prepareForReuse() { text = "" }
+    var textRepresentation: String { text }
+  }
+
+  @Test(
+    "rows with string identities (hashes copied from the rows they align with) show what the binder path shows",
+    arguments: 0..<4)
+  func stringIdentities(seed: Int) async {
+    var random = SplitMix64(seed: UInt64(0x5_7121_0000 + seed))
+    var nextName = 0
+    func fresh() -> NamedRow {
+      defer { nextName += 1 }
+      return NamedRow(name: "row-\(nextName)", version: 0)
+    }
+    let rowsView = RecordingListView()
+    let bindersView = RecordingListView()
+    let byRows = ListController<[[NamedRow]]>(view: rowsView) { sections in
+      sections.enumerated().map { ListSection(id: $0.offset, items: $0.element) }
+    } cell: {
+      Self.namedCell($0)
+    }
+    let byBinders = ListController<[[NamedRow]]>(view: bindersView) { sections in
+      sections.enumerated().map { ListSection(id: $0.offset, items: $0.element.map(Self.namedCell)) }
+    }
+    var sections = (0..<3).map { _ in (0..<(20 + random.below(200))).map { _ in fresh() } }
+    for step in 0..<60 {
+      // Few changes most of the time (the alignment's case), many now and then (the full diff's).
+      let changes = random.below(5) == 0 ? 40 + random.below(200) : 1 + random.below(8)
+      for _ in 0..<changes {
+        let section = random.below(sections.count)
+        let count = sections[section].count
+        switch random.below(4) {
+        case 0 where count > 0: sections[section][random.below(count)].version += 1
+        case 1 where count > 0: sections[section].remove(at: random.below(count))
+        case 2: sections[section].insert(fresh(), at: random.below(count + 1))
+        case 3 where count > 0:
+          let row = sections[section].remove(at: random.below(count))
+          let target = random.below(sections.count)
+          sections[target].insert(row, at: random.below(sections[target].count + 1))
+        default: break
+        }
+      }
+      await byRows.apply(sections)
+      await byBinders.apply(sections)
+      let expected = sections.flatMap { $0.map { "\($0.name) v\($0.version)" } }
+      let context = "seed \(seed), state \(step), \(changes) changes"
+      #expect(ListExpectations.difference(rowsView.renderedLines, expected) == nil, "\(context)")
+      #expect(rowsView.inconsistencies.isEmpty, "\(context): \(rowsView.inconsistencies)")
+      #expect(
+        rowsView.updates.map(UpdateRecord.Positions.init) == bindersView.updates.map(UpdateRecord.Positions.init),
+        "\(context)")
+      #expect(byRows.lastError == nil, "\(context)")
+    }
+  }
 }
