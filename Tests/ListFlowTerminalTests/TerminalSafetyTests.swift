@@ -137,7 +137,7 @@ import Testing
     #expect(!output.captured.takeText().contains(EscapeSequence.eraseScreen), "then changed rows only again")
   }
 
-  @Test("a write to a full non-blocking pipe waits and delivers every byte in order", .timeLimit(.minutes(1)))
+  @Test("a write to a full non-blocking pipe waits and delivers every byte in order", .timeLimit(.minutes(5)))
   func nonBlockingWrite() throws {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)

@@ -68,7 +68,7 @@ enum PagingArticle {
 }
 
 @MainActor
-@Suite("The ListFlow articles' examples", .timeLimit(.minutes(1)))
+@Suite("The ListFlow articles' examples", .timeLimit(.minutes(5)))
 struct ListFlowArticleTests {
   @Test("landing page: a venue state declares its cells and the controller shows them")
   func landing() async {

@@ -25,7 +25,7 @@ struct LazyBinderCostTests {
   @Test("random changes to 20,000 rows call cell for the viewport and the changes only, and show the right rows")
   func viewportCost() async {
     var random = SplitMix64(seed: 0x1A2B_0015)
-    for sequence in 0..<8 {
+    for sequence in 0..<4 {
       let calls = Mutex(0)
       let view = ViewportListView(rowCount: 20)
       let controller = ListController<[Row]>(view: view) {
@@ -83,7 +83,7 @@ struct LazyBinderCostTests {
 
   @Test(
     "rows with string identities (hashes copied from the rows they align with) show what the binder path shows",
-    arguments: 0..<4)
+    arguments: 0..<3)
   func stringIdentities(seed: Int) async {
     var random = SplitMix64(seed: UInt64(0x5_7121_0000 + seed))
     var nextName = 0
@@ -102,7 +102,7 @@ struct LazyBinderCostTests {
       sections.enumerated().map { ListSection(id: $0.offset, items: $0.element.map(Self.namedCell)) }
     }
     var sections = (0..<3).map { _ in (0..<(20 + random.below(200))).map { _ in fresh() } }
-    for step in 0..<60 {
+    for step in 0..<40 {
       // Few changes most of the time (the alignment's case), many now and then (the full diff's).
       let changes = random.below(5) == 0 ? 40 + random.below(200) : 1 + random.below(8)
       for _ in 0..<changes {

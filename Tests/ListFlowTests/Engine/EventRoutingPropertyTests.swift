@@ -31,7 +31,7 @@ struct EventRoutingPropertyTests {
     }
   }
 
-  @Test("every displayed cell's action names its current element, among duplicate identities", .timeLimit(.minutes(1)))
+  @Test("every displayed cell's action names its current element, among duplicate identities", .timeLimit(.minutes(5)))
   func actionsReachTheirRow() async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)

@@ -47,7 +47,7 @@ struct FilteredFeedTests {
   }
 
   @Test(
-    "the feed shows exactly the matching rows, in source order, each with its match's offsets", .timeLimit(.minutes(1)))
+    "the feed shows exactly the matching rows, in source order, each with its match's offsets", .timeLimit(.minutes(5)))
   func showsMatchingRows() async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
@@ -79,7 +79,7 @@ struct FilteredFeedTests {
     }
   }
 
-  @Test("selected rows the filter hides stay selected and show selected again when it clears", .timeLimit(.minutes(1)))
+  @Test("selected rows the filter hides stay selected and show selected again when it clears", .timeLimit(.minutes(5)))
   func selectionSurvivesTheFilter() async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
@@ -134,7 +134,7 @@ struct FilteredFeedTests {
 @MainActor
 @Suite("Filtered feed events")
 struct FilteredFeedEventTests {
-  @Test("selecting a filtered row tells the source's delegate the row's source position", .timeLimit(.minutes(1)))
+  @Test("selecting a filtered row tells the source's delegate the row's source position", .timeLimit(.minutes(5)))
   func eventsReachTheSource() async throws {
     for seed in UInt64(1)...100 {
       var random = SplitMix64(seed: seed)

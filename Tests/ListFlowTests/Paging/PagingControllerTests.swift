@@ -2,7 +2,7 @@ import ListFlow
 import Testing
 
 @MainActor
-@Suite("Paging controller", .timeLimit(.minutes(1)))
+@Suite("Paging controller", .timeLimit(.minutes(5)))
 struct PagingControllerTests {
   let gate = PageGate<String>()
 
