@@ -110,15 +110,10 @@ extension _SectionedPlan {
     // An identity left out on one side must not stand among the aligned elements (the same on both sides).
     for flat in deleted { leftOut.insert(sourceHashes[flat]) }
     for flat in inserted { leftOut.insert(targetHashes[flat]) }
-    if !leftOut.isEmpty {
-      var next = 0
-      for flat in 0..<oldTotal {
-        if next < deleted.count, deleted[next] == flat {
-          next += 1
-          continue
-        }
-        if leftOut.contains(sourceHashes[flat]) { return nil }
-      }
+    if !leftOut.isEmpty,
+      sourceHashes.withUnsafeBufferPointer({ leftOut.containsAny(of: $0, skipping: deleted) })
+    {
+      return nil
     }
 
     // The plan's arrays, as the full plan fills them.
@@ -165,40 +160,56 @@ extension _SectionedPlan {
     }
 
     // Pass 5 of the full plan: section and element updates and deletes, in source order; each kept element's
-    // entry becomes its position once the deletes are applied.
+    // entry becomes its position once the deletes are applied. A section's source positions are its aligned
+    // runs (compared pairwise, in a tight loop) and the positions left out (deleted, or paired into a move).
     var differs = false
+    var runInPass5 = 0
     for section in 0..<sectionCount {
       if !newSections[section].model.isContentEqual(to: oldSections[section].model) {
         sectionUpdated.append(section)
         modelUpdated[section] = true
       }
       let start = oldStart[section]
+      let end = start + sourceCounts[section]
       let targetStart = newStart[section]
-      let targetEnd = targetStart + targetCounts[section]
       let old = oldSections[section].elements
       let new = newSections[section].elements
       var keptCount = 0
       sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
-        for item in 0..<old.count {
-          let targetFlat = sourceToTarget[start + item]
-          if targetFlat < 0 {
-            elementDeleted.append(ItemPath(item: item, section: section))
+        var flat = start
+        while flat < end {
+          if runInPass5 < runs.count, runs[runInPass5].source == flat {
+            let run = runs[runInPass5]
+            runInPass5 += 1
+            let item = flat - start
+            let targetItem = run.target - targetStart
+            for offset in 0..<run.count {
+              let element = new[targetItem + offset]
+              let previous = old[item + offset]
+              if !element.hasSameIdentity(as: previous) { differs = true }
+              if !element.isContentEqual(to: previous) {
+                elementUpdated.append(ItemPath(item: item + offset, section: section))
+                updatedTargets.append(run.target + offset)
+              }
+              sourceToTarget[flat + offset] = keptCount + offset
+            }
+            keptCount += run.count
+            flat += run.count
             continue
           }
-          let isSame: Bool
-          if targetFlat >= targetStart, targetFlat < targetEnd {
-            let element = new[targetFlat - targetStart]
-            if !element.hasSameIdentity(as: old[item]) { differs = true }
-            isSame = element.isContentEqual(to: old[item])
+          // A position left out: deleted, or paired with a target element (here or in another section).
+          let targetFlat = sourceToTarget[flat]
+          if targetFlat < 0 {
+            elementDeleted.append(ItemPath(item: flat - start, section: section))
           } else {
-            isSame = targetElement(targetFlat, targetSectionOf[targetFlat]).isContentEqual(to: old[item])
+            if !targetElement(targetFlat, targetSectionOf[targetFlat]).isContentEqual(to: old[flat - start]) {
+              elementUpdated.append(ItemPath(item: flat - start, section: section))
+              updatedTargets.append(targetFlat)
+            }
+            sourceToTarget[flat] = keptCount
+            keptCount += 1
           }
-          if !isSame {
-            elementUpdated.append(ItemPath(item: item, section: section))
-            updatedTargets.append(targetFlat)
-          }
-          sourceToTarget[start + item] = keptCount
-          keptCount += 1
+          flat += 1
         }
       }
       // Two identities with equal hashes were aligned: the full plan decides.
@@ -578,6 +589,34 @@ internal struct _SparseHashSet {
     used[slot] = true
     slots[slot] = hash
     count += 1
+  }
+
+  /// Whether any of `hashes`, but those at the positions `skipping` (ascending), is in the set.
+  ///
+  /// - Complexity: O(*n*) probes, run over the buffers without bounds checks.
+  @inlinable
+  func containsAny(of hashes: UnsafeBufferPointer<Int>, skipping: [Int]) -> Bool {
+    slots.withUnsafeBufferPointer { slots in
+      used.withUnsafeBufferPointer { used in
+        var next = 0
+        var position = 0
+        while position < hashes.count {
+          let stop = next < skipping.count ? skipping[next] : hashes.count
+          while position < stop {
+            let hash = hashes[position]
+            var slot = slot(hash)
+            while used[slot] {
+              if slots[slot] == hash { return true }
+              slot = (slot + 1) & mask
+            }
+            position += 1
+          }
+          position = stop + 1
+          next += 1
+        }
+        return false
+      }
+    }
   }
 
   @inlinable
