@@ -282,8 +282,8 @@ func _sharesStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
 /// Makes a state's list from its rows and diffs it with the list shown.
 ///
 /// With the rows of the list shown (`shown`), the rows are diffed; the new list holds the rows, whose binders are
-/// made when read, and the stages are cut from the list shown around the changed rows. Without them, every binder is made and the
-/// binders are diffed. When the state has the same sections as the list shown and most of their row arrays are
+/// made when read, and the stages are cut from the list shown around the changed rows. Without them, the first
+/// list is inserted whole, and a later one is diffed by its binders. When the state has the same sections as the list shown and most of their row arrays are
 /// the very arrays shown (untouched sections of the app's state), only the other sections are diffed: an untouched
 /// section costs O(1).
 ///
@@ -305,11 +305,7 @@ func _prepareRows<Row: Differentiable & Sendable>(
   duplicates: DuplicatePolicy
 ) -> Result<PreparedState, ListFlowError> {
   guard let shown, shown.hasShape(of: source) else {
-    let target = sections.map { section in
-      ListSectionSnapshot(
-        model: SectionModel(id: section.id, header: section.header.map(cell), footer: section.footer.map(cell)),
-        elements: CellBinderList(rows: section.items, cell: cell))
-    }
+    let target = sections.map { _lazySection($0, model: nil, cell: cell) }
     if source.isEmpty, duplicates == .matchInOrder {
       // The first list: every section is inserted, and no binder needs to be made to say so.
       let changes =
@@ -417,19 +413,24 @@ func _targetList<Row: Differentiable & Sendable>(
   plan: _SectionedPlan,
   cell: @escaping @Sendable (Row) -> CellBinder
 ) -> ListSnapshot {
-  var target: ListSnapshot = []
-  target.reserveCapacity(sections.count)
-  for (targetSection, section) in sections.enumerated() {
-    let model =
-      if let sourceSection = plan.sourceSection(ofTargetSection: targetSection),
-        !plan.isModelUpdated(sourceSection: sourceSection)
-      {
-        SectionModel(
-          id: section.id, header: source[sourceSection].model.header, footer: source[sourceSection].model.footer)
-      } else {
-        SectionModel(id: section.id, header: section.header.map(cell), footer: section.footer.map(cell))
-      }
-    target.append(ListSectionSnapshot(model: model, elements: CellBinderList(rows: section.items, cell: cell)))
+  sections.enumerated().map { targetSection, section in
+    // A kept section whose header and footer did not change keeps their binders.
+    guard let sourceSection = plan.sourceSection(ofTargetSection: targetSection),
+      !plan.isModelUpdated(sourceSection: sourceSection)
+    else { return _lazySection(section, model: nil, cell: cell) }
+    return _lazySection(section, model: source[sourceSection].model, cell: cell)
   }
-  return target
+}
+
+/// A section of rows as a view reads it: its rows' binders are made by `cell` when read; its header and footer
+/// binders are those of `model` when given (a section shown whose header and footer kept their content), else
+/// made now.
+@inlinable
+func _lazySection<Row: Differentiable & Sendable>(
+  _ section: ListSection<Row>, model: SectionModel?, cell: @escaping @Sendable (Row) -> CellBinder
+) -> ListSectionSnapshot {
+  let model =
+    model.map { SectionModel(id: section.id, header: $0.header, footer: $0.footer) }
+    ?? SectionModel(id: section.id, header: section.header.map(cell), footer: section.footer.map(cell))
+  return ListSectionSnapshot(model: model, elements: CellBinderList(rows: section.items, cell: cell))
 }

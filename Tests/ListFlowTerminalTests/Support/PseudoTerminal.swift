@@ -128,9 +128,13 @@ final class PseudoTerminal {
   }
 
   /// Reads what the program writes until `condition` holds, or fails after `seconds`.
+  ///
+  /// The default deadline is long (90 s) on purpose: a wait that succeeds returns as soon as the screen shows
+  /// what it waits for, and on a machine slowed by the whole suite running at once (or by its neighbours) a
+  /// fixture once took more than 20 s to draw its first screen, with no bug behind it.
   @discardableResult
   func wait(
-    for description: String, seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+    for description: String, seconds: Double = 90, sourceLocation: SourceLocation = #_sourceLocation,
     until condition: (PseudoTerminal) -> Bool
   ) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
