@@ -55,6 +55,10 @@ enum DemoRunner {
   }
 
   /// Plain mode: one line per change, `tick N` before each tick's changes, a bounded number of ticks, exit 0.
+  ///
+  /// Every tick prints its line, in order: a tick whose reading changed no row (the machine was idle for one
+  /// interval) prints its line with nothing under it, and so does a tick whose changes were shown together with
+  /// the next one's.
   static func runPlain(_ options: DemoOptions) async throws -> Int32 {
     let output = StandardOutput()
     let store = makeStore(pageSize: 12)
@@ -62,17 +66,20 @@ enum DemoRunner {
     output.write("tick \(store.state.tick)\n")
     let list = try DemoList(view: view, store: store)
     var shownTick = store.state.tick
-    list.willShowTick = { tick in
-      guard tick > shownTick else { return }
-      shownTick = tick
-      output.write("tick \(tick)\n")
+    func announceTicks(through tick: Int) {
+      while shownTick < tick {
+        shownTick += 1
+        output.write("tick \(shownTick)\n")
+      }
     }
+    list.willShowTick = { tick in announceTicks(through: tick) }
     list.start()
     let ticker = startTicking(
       store, ticks: options.ticks ?? DemoOptions.defaultPlainTicks, interval: options.intervalMilliseconds)
     await ticker.value
     store.finish()
     await list.finish()
+    announceTicks(through: store.state.tick)
     return output.hasFailed ? 1 : 0
   }
 
