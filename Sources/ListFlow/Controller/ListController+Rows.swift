@@ -131,6 +131,9 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
   /// Every hash in order, when the memo was made whole (its sections' hashes are slices of it); `nil` when it
   /// reused the sections of another memo.
   @usableFromInline let flatHashes: [Int]?
+  /// The flat positions an alignment by identity with the memo shown left out (deleted from it, inserted in this
+  /// one), ascending, when the memo was made by that alignment; the plan then does not align again.
+  @usableFromInline var alignment: (deleted: [Int], inserted: [Int])?
 
   @inlinable
   init(_ sections: [ListSection<Row>]) {
@@ -179,6 +182,10 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
     var deleted: [Int] = []
     var inserted: [Int] = []
+    var flatDeleted: [Int] = []
+    var flatInserted: [Int] = []
+    var sourceBase = 0
+    var targetBase = 0
     for (index, section) in sections.enumerated() {
       guard shown.sections[index].model.id == section.id else { return nil }
       let aligned = shown.sections[index].elements.withUnsafeBufferPointer { old in
@@ -220,10 +227,15 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
         target += 1
       }
       copyRun(upTo: section.items.count)
+      flatDeleted.append(contentsOf: deleted.lazy.map { $0 + sourceBase })
+      flatInserted.append(contentsOf: inserted.lazy.map { $0 + targetBase })
+      sourceBase += oldHashes.count
+      targetBase += section.items.count
       deleted.removeAll(keepingCapacity: true)
       inserted.removeAll(keepingCapacity: true)
     }
     self.init(sections, hashes: hashes)
+    alignment = (flatDeleted, flatInserted)
   }
 
   /// The memo of `sections`, taking the keys given and, for every section not in `changed`, the rows and hashes
@@ -321,13 +333,13 @@ func _prepareRows<Row: Differentiable & Sendable>(
   {
     return prepared
   }
-  // Integer identities hash in a few instructions, fewer than aligning the rows costs; others (strings, UUIDs)
-  // are aligned, and only the rows left out are hashed.
-  let aligns = duplicates == .matchInOrder && !(Row.DifferenceIdentifier.self is any FixedWidthInteger.Type)
-  let rows = aligns ? _RowMemo(sections, aligningWith: shown) ?? _RowMemo(sections) : _RowMemo(sections)
+  // The rows are aligned with the rows shown by identity: the aligned rows take the hashes shown, only the rows
+  // left out are hashed, and the plan starts from this alignment instead of aligning the hashes again.
+  let rows =
+    duplicates == .matchInOrder ? _RowMemo(sections, aligningWith: shown) ?? _RowMemo(sections) : _RowMemo(sections)
   let plan = _plan(
     source: shown.sections, target: rows.sections, policy: duplicates, sourceHashes: shown.hashes,
-    targetHashes: rows.hashes)
+    targetHashes: rows.hashes, alignment: rows.alignment)
   if let error = plan.error { return .failure(ListFlowError(error)) }
   let target = _targetList(sections, source: source, plan: plan, cell: cell)
   let stages = plan.stages(source: source, target: target, targetData: target)
@@ -390,11 +402,13 @@ func _plan<Row: Differentiable & Sendable>(
   target: [ArraySection<_RowSectionKey<Row>, Row>],
   policy: DuplicatePolicy,
   sourceHashes: [Int],
-  targetHashes: [Int]
+  targetHashes: [Int],
+  alignment: (deleted: [Int], inserted: [Int])? = nil
 ) -> _SectionedPlan {
   if policy == .matchInOrder,
     let plan = _SectionedPlan(
-      sparseSource: source, target: target, sourceHashes: sourceHashes, targetHashes: targetHashes)
+      sparseSource: source, target: target, sourceHashes: sourceHashes, targetHashes: targetHashes,
+      alignment: alignment)
   {
     return plan
   }

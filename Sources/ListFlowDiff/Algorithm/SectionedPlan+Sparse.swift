@@ -22,6 +22,8 @@ extension _SectionedPlan {
   ///   - newSections: The target sections, with the sources' identities in the same order.
   ///   - sourceHashes: The ``Differentiable/differenceHash`` of every source element, in order.
   ///   - targetHashes: The same for the target.
+  ///   - alignment: The flat positions an alignment of each section by identity left out, ascending, when the
+  ///     caller has made it (ListFlow does, to copy the hashes of the aligned rows); `nil` to align by hashes here.
   /// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* elements inserted, deleted or moved, with *d* at most
   ///   a bound that grows as the square root of the size (above it the path gives up after that much work).
   @inlinable
@@ -29,7 +31,8 @@ extension _SectionedPlan {
     sparseSource oldSections: [Section],
     target newSections: [Section],
     sourceHashes: [Int],
-    targetHashes: [Int]
+    targetHashes: [Int],
+    alignment: (deleted: [Int], inserted: [Int])? = nil
   ) {
     let sectionCount = oldSections.count
     guard newSections.count == sectionCount else { return nil }
@@ -50,23 +53,25 @@ extension _SectionedPlan {
 
     // Align each section by hashes; keep the flat positions left out, ascending. Aligned pairs of equal hashes
     // have their identities compared below (pass 5), and the path gives up on a pair that differs.
-    var deleted: [Int] = []
-    var inserted: [Int] = []
-    let aligned = sourceHashes.withUnsafeBufferPointer { sourceHashes in
-      targetHashes.withUnsafeBufferPointer { targetHashes in
-        for section in 0..<sectionCount {
-          let sourceEnd = section + 1 < sectionCount ? oldStart[section + 1] : oldTotal
-          let targetEnd = section + 1 < sectionCount ? newStart[section + 1] : newTotal
-          guard
-            _alignSparse(
-              UnsafeBufferPointer(rebasing: sourceHashes[oldStart[section]..<sourceEnd]),
-              UnsafeBufferPointer(rebasing: targetHashes[newStart[section]..<targetEnd]),
-              sourceBase: oldStart[section], targetBase: newStart[section], deleted: &deleted, inserted: &inserted)
-          else { return false }
+    var deleted: [Int] = alignment?.deleted ?? []
+    var inserted: [Int] = alignment?.inserted ?? []
+    let aligned =
+      alignment != nil
+      || sourceHashes.withUnsafeBufferPointer { sourceHashes in
+        targetHashes.withUnsafeBufferPointer { targetHashes in
+          for section in 0..<sectionCount {
+            let sourceEnd = section + 1 < sectionCount ? oldStart[section + 1] : oldTotal
+            let targetEnd = section + 1 < sectionCount ? newStart[section + 1] : newTotal
+            guard
+              _alignSparse(
+                UnsafeBufferPointer(rebasing: sourceHashes[oldStart[section]..<sourceEnd]),
+                UnsafeBufferPointer(rebasing: targetHashes[newStart[section]..<targetEnd]),
+                sourceBase: oldStart[section], targetBase: newStart[section], deleted: &deleted, inserted: &inserted)
+            else { return false }
+          }
+          return true
         }
-        return true
       }
-    }
     guard aligned else { return nil }
 
     // Pair the left-out elements by identity, in order: the k-th source element of an identity with the k-th
