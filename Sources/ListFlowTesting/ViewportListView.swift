@@ -8,6 +8,15 @@ import ListFlow
 /// (a batch that changes only rows off the screen leaves them, as a table view leaves its cells), so what it costs
 /// is what a host with a small viewport costs; unlike `RecordingListView` it keeps no history, so the memory a run gains
 /// is the pipeline's own.
+///
+/// ```swift
+/// let view = ViewportListView(rowCount: 20)
+/// let controller = ListController<[Contact]>(view: view) { [ListSection(id: "contacts", items: $0)] } cell: {
+///   ContactCell.makeBinder(value: $0, id: $0.id)
+/// }
+/// await controller.apply(contacts)  // 20,000 contacts: about 20 binders made
+/// view.renderedLines                // the first 20 rows
+/// ```
 @MainActor
 public final class ViewportListView: ListView {
   /// The engine the view asks for its rows.

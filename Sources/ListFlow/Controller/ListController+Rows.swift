@@ -135,22 +135,15 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
   /// one), ascending, when the memo was made by that alignment; the plan then does not align again.
   @usableFromInline var alignment: (deleted: [Int], inserted: [Int])?
 
+  /// The memo of `sections`, every row hashed.
   @inlinable
   init(_ sections: [ListSection<Row>]) {
-    self.sections = sections.map {
-      ArraySection(model: _RowSectionKey(id: $0.id, header: $0.header, footer: $0.footer), elements: $0.items)
-    }
     var hashes: [Int] = []
     hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
-    var bounds: [Range<Int>] = []
-    bounds.reserveCapacity(sections.count)
     for section in sections {
-      let start = hashes.count
       for row in section.items { hashes.append(row.differenceHash) }
-      bounds.append(start..<hashes.count)
     }
-    sectionHashes = bounds.map { hashes[$0] }
-    flatHashes = hashes
+    self.init(sections, hashes: hashes)
   }
 
   /// The memo of `sections` with the hashes of their rows given, in order.

@@ -11,6 +11,14 @@
 /// Reading an element made from a row calls the row's binder function each time: two reads of one position give
 /// equal binders (the function depends only on the row), not the same storage.
 ///
+/// ```swift
+/// let contacts = [Contact(id: 1, name: "Ada"), Contact(id: 2, name: "Grace")]
+/// var rows = CellBinderList(rows: contacts) { ContactCell.makeBinder(value: $0, id: $0.id) }  // no binder made
+/// let second = rows[1]        // Grace's binder, made now
+/// rows.remove(at: 0)          // the rows are shared, not copied
+/// let binders = Array(rows)   // every binder, made now
+/// ```
+///
 /// - Complexity: Reading an element is O(1) for a list of one piece and O(log *p*) for *p* pieces. A list that
 ///   gathered many pieces (through many edits) is made into one piece of binders again once it has more than
 ///   about one piece per 16 elements.
