@@ -55,6 +55,5 @@ final class EndToEndRowCell: BindableCell {
   private(set) var text = ""
 
   func bind(_ item: Item) { text = "\(item.id): \(item.payload)" }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { text }
 }

@@ -23,11 +23,12 @@ final class ArrayDataSource: ListDataSource {
   func cell(at path: ItemPath, for view: any ListView) throws(ListFlowError) -> any ListCell {
     guard items.indices.contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: items.count) }
     let cell = try view.reusePool.dequeue(reuseIdentifier: TextCell.reuseIdentifier)
-    try reconfigure(cell, at: path)
+    try fill(cell, at: path)
     return cell
   }
 
-  func reconfigure(_ cell: any ListCell, at path: ItemPath) throws(ListFlowError) {
+  /// Fills a new cell with a row's text.
+  private func fill(_ cell: any ListCell, at path: ItemPath) throws(ListFlowError) {
     guard let cell = cell as? TextCell else {
       throw .mistypedCell(
         reuseIdentifier: TextCell.reuseIdentifier, expected: "TextCell", found: String(describing: type(of: cell)))

@@ -3,12 +3,17 @@ extension RecordingListView {
   func applyUpdates(_ update: ListUpdate, from dataSource: any ListDataSource) throws(Inconsistency) {
     for path in update.reconfiguredRows {
       guard let cell = heldCell(at: path) else { throw Inconsistency(message: "reconfigured row \(path) is not shown") }
+      // A reconfigured row gets a new cell: a cell is configured once.
+      let fresh: any ListCell
       do {
-        try dataSource.reconfigure(cell, at: path)
-        record(cell, .row(path), isReconfigured: true)
+        fresh = try dataSource.reconfiguredCell(replacing: cell, at: path, for: self)
       } catch {
         errors.append(error)
+        fresh = PlaceholderCell(error: error)
       }
+      if !(cell is PlaceholderCell) { reusePool.enqueue(cell) }
+      replaceRow(fresh, at: path)
+      record(fresh, .row(path), isReconfigured: true)
     }
     for path in update.reloadedRows {
       guard let cell = heldCell(at: path) else { throw Inconsistency(message: "reloaded row \(path) is not shown") }

@@ -7,7 +7,6 @@ import Testing
 final class LabelCell: BindableCell {
   var text = ""
   func bind(_ value: String) { text = value }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { text }
 }
 

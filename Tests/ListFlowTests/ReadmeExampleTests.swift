@@ -78,5 +78,11 @@ struct ReadmeExampleTests {
 
     #expect(view.renderedLines == ["BASKET", "apple (green)", "pear"])
     #expect(picked == ["apple"])
+
+    // The promise: when the apple stops being ripe, its row stops being green, with no reset code in the cell.
+    await controller.apply(Basket(fruits: [Fruit(name: "apple", isRipe: false)]))
+    #expect(view.renderedLines == ["BASKET", "apple"])
+    await controller.apply(Basket(fruits: [Fruit(name: "apple", isRipe: true)]))
+    #expect(view.renderedLines == ["BASKET", "apple (green)"])
   }
 }

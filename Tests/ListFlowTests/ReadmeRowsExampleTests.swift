@@ -13,7 +13,6 @@ struct Contact: Identifiable, Equatable, Sendable, Differentiable {
 final class ContactCell: BindableCell {
   private(set) var text = ""
   func bind(_ contact: Contact) { text = contact.name }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { text }
 }
 

@@ -34,8 +34,6 @@ final class FixtureRows: ListDataSource {
     return cell
   }
 
-  func reconfigure(_ cell: any ListCell, at path: ItemPath) throws(ListFlowError) {}
-
   func header(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)? {
     let cell = TextCell()
     cell.title = "Fixture"

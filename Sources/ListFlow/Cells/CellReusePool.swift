@@ -1,16 +1,24 @@
-/// The registrations and free cells of one list view: cells (and header and footer views) are dequeued from it
-/// and given back to it when they leave the screen.
+/// The cell registrations of one list view: which cell type each reuse identifier makes, and the maker of every
+/// cell (and header and footer view) the list shows.
 ///
-/// A host keeps one pool and exposes it as ``ListView/reusePool``; the controller dequeues from it. A reuse
+/// A host keeps one pool and exposes it as ``ListView/reusePool``; the engine dequeues from it. A reuse
 /// identifier is registered explicitly with ``register(_:forReuseIdentifier:)``, or automatically the first time
-/// a binder of a cell type is dequeued (unless ``registersAutomatically`` is `false`). A cell given back with
-/// ``enqueue(_:)`` gets ``ListCell/prepareForReuse()`` and is handed out again before a new one is created.
+/// a binder of a cell type is dequeued (unless ``registersAutomatically`` is `false`).
+///
+/// **Every dequeue makes a new cell.** ListFlow configures a cell once, right after it is made: the mapper, the
+/// styles and the capabilities always write onto a cell that has shown nothing before, so a cell can never carry
+/// another row's text or a style its row no longer has, and a cell type needs no reset code to be correct. (The
+/// alternative, a value of content that mappers and styles fill and the cell shows whole, would change the
+/// mapper's `(data, cell)` shape and every style; a new cell keeps both, and costs one small object per row
+/// shown, never per row of the list.) A cell given back with ``enqueue(_:)`` is done: it gets
+/// ``ListCell/prepareForReuse()``, where a cell that holds a resource (a timer, a file) lets it go, and the pool
+/// keeps nothing of it.
 ///
 /// ```swift
 /// let pool = CellReusePool()
 /// pool.register(TitleCell.self)
-/// let cell = try pool.dequeue(for: binder)   // a free TitleCell, or a new one
-/// pool.enqueue(cell)                         // prepareForReuse, then free again
+/// let cell = try pool.dequeue(for: binder)   // a new TitleCell
+/// pool.enqueue(cell)                         // prepareForReuse: the cell is done
 /// ```
 @MainActor
 public final class CellReusePool {
@@ -34,22 +42,14 @@ public final class CellReusePool {
 
   /// Every registration, in the order it was made.
   public private(set) var registrations: [Registration] = []
-  /// The number of cells the pool has created, all reuse identifiers together.
+  /// The number of cells the pool has made, all reuse identifiers together.
   public private(set) var createdCount = 0
-  /// The number of times a free cell was handed out again.
-  public private(set) var reuseCount = 0
 
-  /// Each reuse identifier's slot: its index in `slotTypes` and `slotFree`.
-  private var slots: [String: Int] = [:]
-  /// The cell type registered for each slot, or `nil` for an identifier that only has cells given back.
-  private var slotTypes: [(any ListCell.Type)?] = []
-  /// The free cells of each slot.
-  private var slotFree: [[any ListCell]] = []
-  /// The slot of each cell handed out.
-  private var handedOut: [ObjectIdentifier: Int] = [:]
-  /// The last identifier looked up, and its slot. A list dequeues the same few identifiers over and over, and
+  /// The cell type registered for each reuse identifier.
+  private var types: [String: any ListCell.Type] = [:]
+  /// The last identifier looked up, and its type. A list dequeues the same few identifiers over and over, and
   /// comparing two equal identifiers is usually one comparison of their bits, where hashing one reads it whole.
-  private var lastLookup: (reuseIdentifier: String, slot: Int)?
+  private var lastLookup: (reuseIdentifier: String, cellType: any ListCell.Type)?
 
   /// Creates an empty pool.
   ///
@@ -72,13 +72,16 @@ public final class CellReusePool {
   /// - Parameter reuseIdentifier: The identifier.
   /// - Returns: The registered type, or `nil`.
   public func registeredType(forReuseIdentifier reuseIdentifier: String) -> (any ListCell.Type)? {
-    slot(of: reuseIdentifier).flatMap { slotTypes[$0] }
+    if let lastLookup, lastLookup.reuseIdentifier == reuseIdentifier { return lastLookup.cellType }
+    guard let cellType = types[reuseIdentifier] else { return nil }
+    lastLookup = (reuseIdentifier, cellType)
+    return cellType
   }
 
-  /// Hands out a cell for `binder`: a free one if there is one, else a new one; the cell is not configured yet.
+  /// Makes a new cell for `binder`; the cell is not configured yet.
   ///
   /// - Parameter binder: The binder the cell is for.
-  /// - Returns: A cell of the type registered for the binder's reuse identifier.
+  /// - Returns: A new cell of the type registered for the binder's reuse identifier.
   /// - Throws: ``ListFlowError/unregisteredCell(reuseIdentifier:)`` when the identifier is unknown and
   ///   ``registersAutomatically`` is `false`. A type registered under the identifier that differs from the
   ///   binder's is *not* an error here: ``CellBinder/configure(_:)`` reports it.
@@ -90,72 +93,30 @@ public final class CellReusePool {
     return try dequeue(reuseIdentifier: reuseIdentifier)
   }
 
-  /// Hands out a cell registered under `reuseIdentifier`: a free one if there is one, else a new one.
+  /// Makes a new cell of the type registered under `reuseIdentifier`.
   ///
   /// - Parameter reuseIdentifier: The identifier.
   /// - Returns: The cell.
   /// - Throws: ``ListFlowError/unregisteredCell(reuseIdentifier:)`` when nothing is registered under it.
   public func dequeue(reuseIdentifier: String) throws(ListFlowError) -> any ListCell {
-    guard let slot = slot(of: reuseIdentifier), let cellType = slotTypes[slot] else {
+    guard let cellType = registeredType(forReuseIdentifier: reuseIdentifier) else {
       throw .unregisteredCell(reuseIdentifier: reuseIdentifier)
     }
-    let cell: any ListCell
-    if let reused = slotFree[slot].popLast() {
-      cell = reused
-      reuseCount += 1
-    } else {
-      cell = cellType.init()
-      createdCount += 1
-    }
-    handedOut[ObjectIdentifier(cell)] = slot
-    return cell
+    createdCount += 1
+    return cellType.init()
   }
 
-  /// Gives a cell back: it is prepared for reuse and handed out again by a later dequeue.
+  /// Gives a cell back when it left the list: it gets ``ListCell/prepareForReuse()`` to let go of what it holds,
+  /// and is never handed out again.
   ///
-  /// A cell that this pool did not hand out is kept under its type's reuse identifier. A cell that is already
-  /// free is not added twice.
-  ///
-  /// - Parameter cell: The cell that left the screen.
+  /// - Parameter cell: The cell that left the screen, was deleted, or was replaced by a new cell for its row.
   public func enqueue(_ cell: any ListCell) {
-    let slot: Int
-    if let handedOutSlot = handedOut.removeValue(forKey: ObjectIdentifier(cell)) {
-      slot = handedOutSlot
-    } else {
-      slot = makeSlot(for: type(of: cell).reuseIdentifier)
-      if slotFree[slot].contains(where: { $0 === cell }) { return }
-    }
     cell.prepareForReuse()
-    slotFree[slot].append(cell)
-  }
-
-  /// The number of free cells kept under a reuse identifier.
-  ///
-  /// - Parameter reuseIdentifier: The identifier.
-  /// - Returns: How many cells wait to be reused.
-  public func freeCount(reuseIdentifier: String) -> Int { slot(of: reuseIdentifier).map { slotFree[$0].count } ?? 0 }
-
-  /// The slot of a reuse identifier, or `nil` when it has none.
-  private func slot(of reuseIdentifier: String) -> Int? {
-    if let lastLookup, lastLookup.reuseIdentifier == reuseIdentifier { return lastLookup.slot }
-    guard let slot = slots[reuseIdentifier] else { return nil }
-    lastLookup = (reuseIdentifier, slot)
-    return slot
-  }
-
-  /// The slot of a reuse identifier, made empty when it has none.
-  private func makeSlot(for reuseIdentifier: String) -> Int {
-    if let slot = slot(of: reuseIdentifier) { return slot }
-    let slot = slotTypes.count
-    slots[reuseIdentifier] = slot
-    slotTypes.append(nil)
-    slotFree.append([])
-    lastLookup = (reuseIdentifier, slot)
-    return slot
   }
 
   private func add(_ cellType: any ListCell.Type, _ reuseIdentifier: String, isAutomatic: Bool) {
-    slotTypes[makeSlot(for: reuseIdentifier)] = cellType
+    types[reuseIdentifier] = cellType
+    lastLookup = (reuseIdentifier, cellType)
     registrations.append(
       Registration(
         reuseIdentifier: reuseIdentifier,

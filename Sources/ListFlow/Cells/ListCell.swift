@@ -1,14 +1,18 @@
 /// A reusable row, header or footer view of any host: a terminal line, a recorded test cell, a UI view.
 ///
-/// ListFlow knows nothing of how a cell draws. A cell is a class (a reuse pool hands the same object out again),
-/// is created with `init()`, and says how it is found in the pool (``reuseIdentifier``, by default its type's
-/// name) and how tall it is (``preferredHeight`` and ``estimatedHeight``, in the host's unit: rows in a terminal).
+/// ListFlow knows nothing of how a cell draws. A cell is a class created with `init()`, and says how it is
+/// registered (``reuseIdentifier``, by default its type's name) and how tall it is (``preferredHeight`` and
+/// ``estimatedHeight``, in the host's unit: rows in a terminal).
+///
+/// A cell is configured once, right after it is made: whenever a row's content changes, or the row comes back on
+/// screen, the engine makes a new cell and configures that (see ``CellReusePool``). So a cell shows its row and
+/// nothing else by construction: it needs no reset code, and its properties' initial values are what a row that
+/// does not set them shows.
 ///
 /// ```swift
 /// final class TitleCell: ListCell, TitledConfigurable {
 ///   var text = ""
 ///   func configure(by model: any Titled) { text = model.title ?? "" }
-///   func prepareForReuse() { text = "" }
 ///   var textRepresentation: String { text }
 /// }
 /// ```
@@ -28,7 +32,10 @@ public protocol ListCell: AnyObject, SendableMetatype {
   /// The height a host assumes before it has measured a self-sizing cell; 1 by default.
   nonisolated static var estimatedHeight: Int { get }
 
-  /// Resets the cell before the reuse pool hands it out again; does nothing by default.
+  /// Lets go of what the cell holds (a timer, a file) when it leaves the list; does nothing by default.
+  ///
+  /// The pool calls it when the cell is given back; the cell is never configured again, so this is no place
+  /// to reset what it shows.
   func prepareForReuse()
 
   /// The cell's content as plain text, for hosts that print lines and for tests; the reuse identifier by default.

@@ -18,6 +18,12 @@ struct DisplayedCells {
   }
 
   /// A cell left the screen.
+  /// A cell shown in place of another at the same element (a reconfigured row): it is found where the other was.
+  mutating func replace(_ old: ObjectIdentifier, with new: ObjectIdentifier) {
+    guard let position = positions.removeValue(forKey: old) else { return }
+    positions[new] = position
+  }
+
   mutating func endDisplay(_ cell: ObjectIdentifier) {
     positions[cell] = nil
   }

@@ -36,27 +36,29 @@ extension ListEngine {
     }
   }
 
-  /// Fills a cell the view already shows with the row's current content (a reconfigured row).
+  /// A new cell for a row whose content changed, to show in place of the cell shown until now.
   ///
-  /// The cell is reset first (``ListCell/prepareForReuse()``), so that it ends exactly as a freshly dequeued cell
-  /// configured with the same binder: a style or capability the row no longer has does not stay on it.
+  /// The new cell is made and configured like any other (see ``CellReusePool``), so it ends exactly as a fresh
+  /// cell configured with the same binder: a style or capability the row no longer has cannot stay on it. Actions
+  /// the new cell sends reach the row, as the old cell's did.
   ///
   /// - Parameters:
-  ///   - cell: The cell shown for the row.
+  ///   - cell: The cell shown for the row until now; the view gives it back to its pool.
   ///   - path: The row's position.
-  /// - Throws: An out-of-range error or ``ListFlowError/mistypedCell(reuseIdentifier:expected:found:)``; each
-  ///   is also reported to the delegate.
-  public func reconfigure(_ cell: any ListCell, at path: ItemPath) throws(ListFlowError) {
+  ///   - view: The view asking.
+  /// - Returns: The new cell.
+  /// - Throws: An out-of-range error, ``ListFlowError/unregisteredCell(reuseIdentifier:)`` or
+  ///   ``ListFlowError/mistypedCell(reuseIdentifier:expected:found:)``; each is also reported to the delegate.
+  public func reconfiguredCell(
+    replacing cell: any ListCell, at path: ItemPath, for view: any ListView
+  )
+    throws(ListFlowError) -> any ListCell
+  {
     try reporting { () throws(ListFlowError) in
-      let binder = try snapshot.row(at: path)
-      guard binder.cellType == type(of: cell) else {
-        throw .mistypedCell(
-          reuseIdentifier: binder.reuseIdentifier, expected: binder.cellTypeName,
-          found: String(describing: type(of: cell)))
-      }
-      cell.prepareForReuse()
-      try binder.configure(cell)
-      installActions(on: cell)
+      let fresh = try makeCell(try snapshot.row(at: path), in: view)
+      installActions(on: fresh)
+      if sendsActions(cell) { displayedCells.replace(ObjectIdentifier(cell), with: ObjectIdentifier(fresh)) }
+      return fresh
     }
   }
 

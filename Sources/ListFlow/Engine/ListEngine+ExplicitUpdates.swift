@@ -1,10 +1,10 @@
 extension ListEngine {
-  /// Fills the cells of rows again, by identity, although their content did not change: the view keeps each
-  /// row's cell and asks for it to be filled anew (``ListUpdate/reconfiguredRows``).
+  /// Fills rows again, by identity, although their content did not change: the view shows a new cell for each,
+  /// in place (``ListUpdate/reconfiguredRows``).
   ///
   /// Use it when something a row's cell shows lies outside the row's content (a clock, a setting read while
-  /// configuring). The cell is reset with ``ListCell/prepareForReuse()`` before it is filled, so it ends exactly
-  /// as a freshly dequeued cell configured with the same binder.
+  /// configuring). The new cell is configured like any (see ``CellReusePool``), so it ends exactly as a fresh
+  /// cell configured with the same binder.
   ///
   /// ```swift
   /// engine.reconfigureRows([ListIdentifier("clock")])

@@ -2,7 +2,8 @@
 ///
 /// A ``FilteredFeed`` gives each row it shows the offsets of the characters of its searchable text that matched
 /// (see ``FuzzyMatch/offsets``); a cell that adopts this protocol receives them after its binder configured it,
-/// and draws them highlighted. The cell's ``ListCell/prepareForReuse()`` must clear them.
+/// and draws them highlighted. A cell is configured once (see ``CellReusePool``), so a row that no longer
+/// matches shows no highlight with no reset code.
 ///
 /// ```swift
 /// final class NameCell: BindableCell, MatchHighlighting {
@@ -10,7 +11,6 @@
 ///   var matched: [Int] = []
 ///   func bind(_ value: String) { name = value }
 ///   func highlightMatches(_ offsets: [Int]) { matched = offsets }
-///   func prepareForReuse() { name = ""; matched = [] }
 ///   var textRepresentation: String { name }
 /// }
 /// ```

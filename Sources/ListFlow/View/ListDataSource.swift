@@ -29,13 +29,21 @@ public protocol ListDataSource: AnyObject {
   ///   ``ListFlowError/mistypedCell(reuseIdentifier:expected:found:)``.
   func cell(at path: ItemPath, for view: any ListView) throws(ListFlowError) -> any ListCell
 
-  /// Fills a cell the view already shows with the row's current content (a reconfigured row).
+  /// A new cell for a row the view shows whose content changed (a reconfigured row), to show in place of `cell`.
+  ///
+  /// A cell is never configured twice (see ``CellReusePool``): the view shows the cell this returns where it
+  /// showed `cell`, with no display events, and gives `cell` back to its pool. By default, ``cell(at:for:)``.
   ///
   /// - Parameters:
-  ///   - cell: The cell shown for the row.
+  ///   - cell: The cell shown for the row until now.
   ///   - path: The row's position after the stage being applied.
-  /// - Throws: An out-of-range error, or ``ListFlowError/mistypedCell(reuseIdentifier:expected:found:)``.
-  func reconfigure(_ cell: any ListCell, at path: ItemPath) throws(ListFlowError)
+  ///   - view: The view asking.
+  /// - Returns: A new cell, filled with the row's current content.
+  /// - Throws: As ``cell(at:for:)``; the view then drops `cell` and asks for the row again when it draws it.
+  func reconfiguredCell(
+    replacing cell: any ListCell, at path: ItemPath, for view: any ListView
+  ) throws(ListFlowError)
+    -> any ListCell
 
   /// A configured header view for a section, or `nil` when the section has no header.
   ///
@@ -187,6 +195,14 @@ public protocol ListDataSource: AnyObject {
 }
 
 extension ListDataSource {
+  /// A new cell from ``cell(at:for:)``.
+  public func reconfiguredCell(
+    replacing cell: any ListCell, at path: ItemPath, for view: any ListView
+  )
+    throws(ListFlowError) -> any ListCell
+  {
+    try self.cell(at: path, for: view)
+  }
   /// No list header.
   public func listHeader(for view: any ListView) throws(ListFlowError) -> (any ListCell)? { nil }
   /// No list footer.

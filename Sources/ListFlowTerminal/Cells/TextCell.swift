@@ -40,21 +40,6 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
   /// Creates an empty cell.
   public init() {}
 
-  /// Clears every text and style back to the defaults.
-  public func prepareForReuse() {
-    title = ""
-    subtitle = ""
-    accessory = ""
-    icon = ""
-    titleStyle = .plain
-    subtitleStyle = .dim
-    accessoryStyle = .plain
-    detailLines = []
-    detailStyle = .dim
-    titleHighlights = []
-    highlightStyle = TextStyle(isBold: true, isUnderlined: true)
-  }
-
   /// The texts, separated by ` | ` (empty ones left out).
   public var textRepresentation: String {
     [icon, title, subtitle, accessory].filter { !$0.isEmpty }.joined(separator: " | ")

@@ -45,7 +45,7 @@ extension TerminalListView {
   }
 
   /// Follows the held cells through a stage: deleted ones go back to the pool, moved ones change key,
-  /// reconfigured ones get their new content, reloaded ones and those of updated sections are dropped (pulled
+  /// reconfigured ones are replaced by new cells with their new content, reloaded ones and those of updated sections are dropped (pulled
   /// again when drawn).
   func moveHeldCells(through update: ListUpdate) {
     let changeset = update.changeset
@@ -60,10 +60,17 @@ extension TerminalListView {
           endDisplaying(cell, element)
           continue
         }
-        if reconfigured.contains(path) {
-          do { try dataSource?.reconfigure(cell, at: target) } catch { record(error) }
+        guard reconfigured.contains(path), let dataSource else {
+          moved[.row(target)] = cell
+          continue
         }
-        moved[.row(target)] = cell
+        // A reconfigured row gets a new cell (a cell is configured once); on an error it is pulled again when drawn.
+        do {
+          moved[.row(target)] = try dataSource.reconfiguredCell(replacing: cell, at: target, for: self)
+        } catch {
+          record(error)
+        }
+        reusePool.enqueue(cell)
       case .header(let section), .footer(let section):
         guard !changeset.sectionUpdated.contains(section), let target = mapper.mapSection(section) else {
           endDisplaying(cell, element)

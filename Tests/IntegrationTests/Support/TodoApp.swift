@@ -30,7 +30,6 @@ struct TodoState: Hashable, Sendable {
 final class TodoCell: BindableCell {
   var text = ""
   func bind(_ todo: Todo) { text = "[\(todo.isDone ? "x" : " ")] \(todo.title)" }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { text }
 }
 
@@ -38,7 +37,6 @@ final class TodoCell: BindableCell {
 final class TodoHeaderCell: BindableCell {
   var text = ""
   func bind(_ title: String) { text = "== \(title) ==" }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { text }
 }
 

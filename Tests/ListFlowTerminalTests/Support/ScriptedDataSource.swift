@@ -73,10 +73,6 @@ final class ScriptedDataSource: ListDataSource {
     return cell
   }
 
-  func reconfigure(_ cell: any ListCell, at path: ItemPath) throws(ListFlowError) {
-    try snapshot[path.section].elements[path.item].configure(cell)
-  }
-
   func header(inSection section: Int, for view: any ListView) throws(ListFlowError) -> (any ListCell)? {
     supplementaryPulls += 1
     guard snapshot.indices.contains(section) else { return nil }

@@ -9,7 +9,6 @@ enum EditingSnapshotsArticle {
   final class MessageCell: BindableCell {
     var text = ""
     func bind(_ message: String) { text = message }
-    func prepareForReuse() { text = "" }
     var textRepresentation: String { text }
   }
 }

@@ -10,7 +10,6 @@ enum ExplicitUpdatesArticle {
     static var now = 0
     var text = ""
     func bind(_ name: String) { text = "\(name) at \(Self.now)" }
-    func prepareForReuse() { text = "" }
     var textRepresentation: String { text }
   }
 }

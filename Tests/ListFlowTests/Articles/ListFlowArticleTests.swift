@@ -40,7 +40,6 @@ enum GettingStartedArticle {
   final class ReviewCell: BindableCell {
     var line = ""
     func bind(_ review: Review) { line = "\(review.authorName): \(review.body)" }
-    func prepareForReuse() { line = "" }
     var textRepresentation: String { line }
   }
 }

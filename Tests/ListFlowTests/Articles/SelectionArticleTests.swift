@@ -11,7 +11,6 @@ struct SelectionArticleTests {
     final class NameCell: BindableCell {
       var name = ""
       func bind(_ value: String) { name = value }
-      func prepareForReuse() { name = "" }
       var textRepresentation: String { name }
     }
 
@@ -48,7 +47,6 @@ struct SelectionArticleTests {
     final class NameCell: BindableCell {
       var name = ""
       func bind(_ value: String) { name = value }
-      func prepareForReuse() { name = "" }
       var textRepresentation: String { name }
     }
 

@@ -14,7 +14,6 @@ struct CellBinderListTests {
   final class ValueCell: BindableCell {
     private(set) var text = ""
     func bind(_ value: Value) { text = "\(value.id).\(value.version)" }
-    func prepareForReuse() { text = "" }
     var textRepresentation: String { text }
   }
 

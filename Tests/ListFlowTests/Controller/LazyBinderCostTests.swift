@@ -18,7 +18,6 @@ struct LazyBinderCostTests {
   final class RowCell: BindableCell {
     private(set) var text = ""
     func bind(_ row: Row) { text = "r\(row.id) v\(row.version)" }
-    func prepareForReuse() { text = "" }
     var textRepresentation: String { text }
   }
 
@@ -77,7 +76,6 @@ struct LazyBinderCostTests {
   final class TextLineCell: BindableCell {
     private(set) var text = ""
     func bind(_ text: String) { self.text = text }
-    func prepareForReuse() { text = "" }
     var textRepresentation: String { text }
   }
 

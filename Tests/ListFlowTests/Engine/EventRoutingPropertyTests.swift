@@ -13,7 +13,6 @@ struct EventRoutingPropertyTests {
     var sendAction: ((String) -> Void)?
     var text = ""
     func bind(_ value: String) { text = value }
-    func prepareForReuse() { text = "" }
     var textRepresentation: String { text }
     func tap() { sendAction?(text) }
   }

@@ -99,6 +99,5 @@ struct FreshCellPropertyTests {
 final class PlainTitleCell: ListCell, TitledConfigurable {
   var text = ""
   func configure(by model: any Titled) { text = model.title ?? "" }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { "plain \(text)" }
 }

@@ -18,10 +18,6 @@ struct FilteredFeedTests {
     var matched: [Int] = []
     func configure(by model: any Titled) { title = model.title ?? "" }
     func highlightMatches(_ offsets: [Int]) { matched = offsets }
-    func prepareForReuse() {
-      title = ""
-      matched = []
-    }
     var textRepresentation: String { matched.isEmpty ? title : "\(title) \(matched)" }
   }
 

@@ -13,7 +13,6 @@ final class StarCell: ListCell, TitledConfigurable, StarConfigurable {
   var stars = 0
   func configure(by model: any Titled) { text = model.title ?? "" }
   func showStars(_ stars: Int) { self.stars = stars }
-  func prepareForReuse() { (text, stars) = ("", 0) }
   var textRepresentation: String { text + String(repeating: "*", count: stars) }
 }
 
@@ -32,7 +31,6 @@ enum Rating: Equatable, Sendable, Titled, Starred {
 final class CountCell: BindableCell {
   var text = ""
   func bind(_ count: Int) { text = "\(count) reviews" }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { text }
 }
 

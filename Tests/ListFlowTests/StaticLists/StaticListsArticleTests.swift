@@ -48,7 +48,6 @@ enum StaticListsArticle {
     var badge = 0
     func configure(by model: any Titled) { text = model.title ?? "" }
     func showBadge(_ badge: Int) { self.badge = badge }
-    func prepareForReuse() { (text, badge) = ("", 0) }
     var textRepresentation: String { badge > 0 ? "\(text) (\(badge))" : text }
   }
 
@@ -64,7 +63,6 @@ enum StaticListsArticle {
   final class BannerCell: BindableCell {
     var text = ""
     func bind(_ banner: Banner) { text = "== \(banner.text) ==" }
-    func prepareForReuse() { text = "" }
     var textRepresentation: String { text }
   }
 

@@ -20,14 +20,12 @@ final class RowCell: BindableCell {
     text = "r\(row.id) v\(row.version)"
     bindCount += 1
   }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { text }
 }
 
 final class AlternateRowCell: BindableCell {
   var text = ""
   func bind(_ row: TestRow) { text = "alt r\(row.id) v\(row.version)" }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { text }
 }
 

@@ -9,22 +9,12 @@ final class TextCell: ListCell, TitledConfigurable, SubtitledConfigurable, Image
   var image: ListImage?
   var font = ListFont.body
   var color: ListColor?
-  var prepareCount = 0
 
   func configure(by model: any Titled) { title = model.title ?? "" }
   func configure(by model: any Subtitled) { subtitle = model.subtitle ?? "" }
   func configure(by model: any Imaged) { image = model.image }
   func configure(by model: any Fonted) { font = model.font ?? .body }
   func configure(by model: any Colored) { color = model.color }
-
-  func prepareForReuse() {
-    title = ""
-    subtitle = ""
-    image = nil
-    font = .body
-    color = nil
-    prepareCount += 1
-  }
 
   var textRepresentation: String {
     var parts: [String] = []

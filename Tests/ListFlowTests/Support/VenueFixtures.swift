@@ -51,28 +51,27 @@ struct VenueDetailViewState: CellsDeclarator, Sendable {
 final class VenueOutlineCell: BindableCell {
   var text = ""
   func bind(_ venue: Venue) { text = "# \(venue.name)" }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { text }
 }
 
 final class SectionHeaderCell: BindableCell {
   var text = ""
   func bind(_ title: String) { text = "== \(title) ==" }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { text }
 }
 
 final class ReviewCell: BindableCell {
   var text = ""
+  /// How many times the pool said the cell is done (a cell that held a resource would let it go then).
+  var releaseCount = 0
   func bind(_ review: Review) { text = "\(review.authorName): \(review.body)" }
-  func prepareForReuse() { text = "" }
+  func prepareForReuse() { releaseCount += 1 }
   var textRepresentation: String { text }
 }
 
 final class RelatedVenueCell: BindableCell {
   var text = ""
   func bind(_ venue: Venue) { text = "-> \(venue.name)" }
-  func prepareForReuse() { text = "" }
   var textRepresentation: String { text }
 }
 

@@ -13,8 +13,8 @@
 ///
 /// A registered capability is applied to a cell when the model can be cast to `Capability` and the cell to
 /// `Cell`, in the order of registration. Registering the same pair again replaces its closure. As for the
-/// built-in capabilities, a cell's ``ListCell/prepareForReuse()`` must undo what the closure sets, so that a
-/// reused cell is a fresh cell.
+/// built-in capabilities, the closure writes onto a new cell every time (see ``CellReusePool``): nothing it sets
+/// needs undoing.
 ///
 /// Registrations are global to the process and made on the main actor, usually once at start-up.
 @MainActor
