@@ -93,6 +93,8 @@ public final class TerminalListView: ListView {
   var statusMessage: (text: String, expiry: Duration)?
   /// The spinner's label and when it started (clock time), while it runs.
   var spinner: (label: String, start: Duration)?
+  /// How many identities the data source's selection holds, as its last ``selectionDidChange(_:)`` said.
+  var selectedCount = 0
 
   /// Creates a view.
   ///
@@ -207,10 +209,12 @@ public final class TerminalListView: ListView {
   /// - Parameter path: The row's position.
   public func deselectRow(at path: ItemPath) {}
 
-  /// Draws the selection again: selected rows carry a mark (see <doc:ShowingAListInATerminal>).
+  /// Draws the selection again, in one frame: selected rows carry a mark, and in a multi-select list the status
+  /// bar counts the selected rows (see <doc:ShowingAListInATerminal>).
   ///
   /// - Parameter change: What changed.
   public func selectionDidChange(_ change: ListSelectionChange) {
+    selectedCount = change.selection.count
     render()
   }
 
