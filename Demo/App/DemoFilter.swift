@@ -27,10 +27,4 @@ enum DemoFilter {
     default: FilteredFeed.defaultSearchableText(of: row)
     }
   }
-
-  /// The status bar's note of the selection: ` · 3 selected`, or nothing.
-  static func status(of list: DemoList) -> String {
-    let count = list.controller.selection.count
-    return count == 0 ? "" : " · \(count) selected"
-  }
 }

@@ -40,11 +40,14 @@ public final class ProgressGate: Sendable {
     raise { max($0, newValue) }
   }
 
-  /// Adds `step` (when positive) to the value and releases the waiters it satisfies.
+  /// Adds `step` (when positive) to the value, stopping at `Int.max`, and releases the waiters it satisfies.
   ///
   /// - Parameter step: How far to advance.
   public func advance(by step: Int = 1) {
-    raise { $0 + max(step, 0) }
+    raise { value in
+      let (sum, overflow) = value.addingReportingOverflow(max(step, 0))
+      return overflow ? .max : sum
+    }
   }
 
   private func raise(_ newValue: (Int) -> Int) {

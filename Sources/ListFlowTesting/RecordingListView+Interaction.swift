@@ -9,15 +9,21 @@ extension RecordingListView {
 
   /// Drags a row to another position, as a user would: the view moves its cell, then tells the data source.
   ///
-  /// When the data source refuses (it throws), the view leaves its cells as they are.
+  /// When the data source refuses (it throws), the view leaves its cells as they are; so it does when the data
+  /// source takes a move from or to a position the view does not have.
   ///
   /// - Parameter move: Where the row is and where it goes.
   /// - Throws: What the data source throws, such as ``ListFlowError/rowNotMovable(_:)``.
   public func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) {
     guard let dataSource else { return }
     try dataSource.moveRow(move)
+    // A data source may take a move the view cannot show (one that checks nothing): the view keeps its rows.
+    guard sections.indices.contains(move.source.section), sections.indices.contains(move.target.section),
+      sections[move.source.section].rows.indices.contains(move.source.item)
+    else { return }
     var newSections = sections
     let cell = newSections[move.source.section].rows.remove(at: move.source.item)
+    guard (0...newSections[move.target.section].rows.count).contains(move.target.item) else { return }
     newSections[move.target.section].rows.insert(cell, at: move.target.item)
     replaceSections(newSections)
   }

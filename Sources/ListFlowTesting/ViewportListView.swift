@@ -30,8 +30,10 @@ public final class ViewportListView: ListView {
   public private(set) var cells: [any ListCell] = []
 
   /// Creates a viewport of `rowCount` rows.
+  ///
+  /// - Parameter rowCount: How many rows it shows at most; a negative count counts as 0.
   public init(rowCount: Int = 50) {
-    self.rowCount = rowCount
+    self.rowCount = max(rowCount, 0)
   }
 
   /// The positions of the rows shown.
@@ -68,7 +70,7 @@ public final class ViewportListView: ListView {
       cells = []
       return
     }
-    let count = min(rowCount, dataSource.numberOfRows(inSection: 0))
+    let count = max(min(rowCount, dataSource.numberOfRows(inSection: 0)), 0)
     cells = (0..<count).compactMap { try? dataSource.cell(at: ItemPath(item: $0, section: 0), for: self) }
   }
 }

@@ -15,8 +15,54 @@ struct PseudoTerminalTests {
     EscapeSequence.resetAttributes + EscapeSequence.enableLineWrap + EscapeSequence.showCursor
     + EscapeSequence.disableMouseReporting + EscapeSequence.leaveAlternateScreen
 
-  static func fixture(rows: Int = 20, locale: String = "C.UTF-8") throws -> PseudoTerminal {
-    try PseudoTerminal(executable: PseudoTerminal.executable(named: "TerminalFixture"), rows: rows, locale: locale)
+  static func fixture(
+    rows: Int = 20, locale: String = "C.UTF-8", environment: [String] = []
+  ) throws -> PseudoTerminal {
+    try PseudoTerminal(
+      executable: PseudoTerminal.executable(named: "TerminalFixture"), rows: rows, locale: locale,
+      environment: environment)
+  }
+
+  /// Swift's backtracer on, as a user has it (on Linux it is on by default; the suite's programs turn it off
+  /// unless a test asks for it).
+  static let backtracerOn = ["SWIFT_BACKTRACE=enable=yes"]
+
+  /// Waits for the program to end. On a terminal, Swift's backtracer asks for a key after the backtrace (for
+  /// 30 s): any key but space and D lets it go on, so the test presses one when it asks.
+  static func waitForExitAfterBacktrace(
+    _ terminal: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Int32? {
+    terminal.wait(for: "the end, or the backtracer's prompt", sourceLocation: sourceLocation) { terminal in
+      terminal.exitStatus != nil || terminal.outputText.contains("key to quit")
+    }
+    if terminal.exitStatus == nil { terminal.type("q") }
+    return terminal.waitForExit(sourceLocation: sourceLocation)
+  }
+
+  /// Checks that the terminal was given back before a backtrace was printed, and that nothing of the list was
+  /// drawn after that: the screen's modes are reset, the normal screen shows (the backtrace on it).
+  static func expectRestoredBeforeBacktrace(
+    _ terminal: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(terminal.settingsAreRestored, "terminal settings differ from before", sourceLocation: sourceLocation)
+    let text = terminal.outputText
+    let lastRestore = text.range(of: restoreSequence, options: .backwards)
+    #expect(lastRestore != nil, "the restoring sequence was not written", sourceLocation: sourceLocation)
+    if let lastRestore {
+      let after = text[lastRestore.upperBound...]
+      for drawing in [EscapeSequence.enterAlternateScreen, EscapeSequence.hideCursor, "row 0", "Fixture list"] {
+        #expect(
+          !after.contains(drawing), "\(drawing.debugDescription) written after the restore",
+          sourceLocation: sourceLocation)
+      }
+    }
+    let screen = terminal.screen
+    let (alternate, cursor, wraps) = (screen.usesAlternateScreen, screen.cursorVisible, screen.wraps)
+    #expect(!alternate, "still on the alternate screen", sourceLocation: sourceLocation)
+    #expect(cursor, "cursor hidden", sourceLocation: sourceLocation)
+    #expect(wraps, "line wrap off", sourceLocation: sourceLocation)
+    let (mouse, sgrMouse) = (screen.reportsMouse, screen.usesSGRMouse)
+    #expect(!mouse && !sgrMouse, "mouse reporting left on", sourceLocation: sourceLocation)
   }
 
   /// Waits for the program to exit, and checks that it exited with status 0 and gave the terminal back.
@@ -231,6 +277,59 @@ struct PseudoTerminalTests {
     let signal = WaitStatus.signal(status)
     #expect(signal == (key == "a" ? SIGABRT : SIGILL) || signal == SIGTRAP, "status \(status)")
     Self.expectRestored(terminal, normalScreenBlank: false)
+  }
+
+  @Test(
+    "a crash signal sent from outside, with the backtracer on: the terminal is given back, the program ends by it",
+    arguments: [SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP])
+  func externalCrashSignal(signal: Int32) throws {
+    let terminal = try Self.fixture(environment: Self.backtracerOn)
+    terminal.waitForScreen(containing: "1/40")
+    terminal.send(signal)
+    let status = try #require(Self.waitForExitAfterBacktrace(terminal))
+    #expect(WaitStatus.signal(status) == signal, "status \(status)")
+    #expect(terminal.outputText.contains("Program crashed"), "the backtracer did not run")
+    Self.expectRestoredBeforeBacktrace(terminal)
+  }
+
+  @Test(
+    "a Swift trap and abort() with the backtracer on: the terminal is given back, the program ends by the signal",
+    arguments: ["t", "a"])
+  func crashWithBacktracer(key: String) throws {
+    let terminal = try Self.fixture(environment: Self.backtracerOn)
+    terminal.waitForScreen(containing: "1/40")
+    terminal.type(key)
+    let status = try #require(Self.waitForExitAfterBacktrace(terminal))
+    let signal = WaitStatus.signal(status)
+    #expect(signal == (key == "a" ? SIGABRT : SIGILL) || signal == SIGTRAP, "status \(status)")
+    Self.expectRestoredBeforeBacktrace(terminal)
+  }
+
+  @Test(
+    "SIGTERM, SIGHUP, SIGQUIT and SIGINT from outside, with the backtracer on: the terminal is given back, exit 128 + n",
+    arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGINT])
+  func externalEndSignal(signal: Int32) throws {
+    let terminal = try Self.fixture(environment: Self.backtracerOn)
+    terminal.waitForScreen(containing: "1/40")
+    terminal.send(signal)
+    let status = try #require(terminal.waitForExit())
+    #expect(WaitStatus.exitCode(status) == 128 + signal, "status \(status)")
+    Self.expectRestored(terminal)
+  }
+
+  @Test("SIGTSTP and SIGCONT from outside, with the backtracer on: stopped with the terminal given back, then resumed")
+  func externalStopWithBacktracer() throws {
+    let terminal = try Self.fixture(environment: Self.backtracerOn)
+    terminal.waitForScreen(containing: "1/40")
+    terminal.send(SIGTSTP)
+    #expect(terminal.waitForStop())
+    terminal.wait(for: "the normal screen") { !$0.screen.usesAlternateScreen }
+    Self.expectRestored(terminal)
+    terminal.continueProgram()
+    terminal.wait(for: "the list again") { $0.screen.usesAlternateScreen && $0.screen.lines.contains("▸ row 0") }
+    #expect(terminal.isRaw)
+    terminal.type("q")
+    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("a second session shares the terminal; the first one's settings come back at the end")

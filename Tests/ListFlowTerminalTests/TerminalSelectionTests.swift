@@ -78,6 +78,50 @@ import Testing
     #expect(fixture.screen.cells[1][2].attributes.bold)
   }
 
+  @Test(
+    "random toggles, select-alls, clears and filters: each frame's status bar counts the selection it marks")
+  func statusCountsSelection() throws {
+    let names = ["apple", "banana", "cherry", "mango", "peach"]
+    for seed in UInt64(1)...40 {
+      var random = SplitMix64(seed: seed)
+      var fixture = try Fixture(mode: .multiple)
+      var expected: Set<String> = []
+      for step in 0..<25 {
+        switch random.next() % 8 {
+        case 0:
+          fixture.list.selectAll()
+          // Rows the filter hides are not added; those selected stay selected.
+          expected.formUnion(fixture.list.snapshot.flatMap { $0.elements.map { "\($0.id)" } })
+        case 1:
+          fixture.list.clearSelection()
+          expected = []
+        case 2:
+          let query = ["", "an", "e", "ch"].randomElement(using: &random) ?? ""
+          fixture.feed.query = query
+        case 3:
+          let name = names.randomElement(using: &random) ?? "apple"
+          fixture.list.deselect(ListIdentifier(name))
+          expected.remove(name)
+        default:
+          for _ in 0..<Int(random.next() % 3) { fixture.view.handle(.character("j")) }
+          guard let path = fixture.view.selectedRow, let id = fixture.list.engine.identity(ofRowAt: path) else {
+            continue
+          }
+          fixture.view.handle(.character(" "))
+          if expected.contains("\(id)") { expected.remove("\(id)") } else { expected.insert("\(id)") }
+        }
+        let status = fixture.lines().last ?? ""
+        let context = "seed \(seed) step \(step): \(status)"
+        #expect(Set(fixture.list.selection.identifiers.map { "\($0)" }) == expected, "\(context)")
+        if expected.isEmpty {
+          #expect(!status.contains("selected"), "\(context)")
+        } else {
+          #expect(status.contains("  \(expected.count) selected  "), "\(context)")
+        }
+      }
+    }
+  }
+
   @Test("in single mode enter selects, a new row replaces the old, and space still pages down")
   func singleMode() throws {
     var fixture = try Fixture(mode: .single)

@@ -14,7 +14,7 @@ extension ListEngine {
     let deselects = (owner?.delegate.deselectsAutomatically ?? false) || delegate.deselectsAutomatically
     if !deselects, selection.mode.limit > 0 {
       let id = binder.id
-      enqueue(.editSelection { $0.select(id) })
+      editSelection { $0.select(id) }
     }
     if let owner { owner.delegate.notifySelection(owner.path, binder) }
     delegate.notifySelection(path, binder)
@@ -34,7 +34,7 @@ extension ListEngine {
     let (binder, owner) = try routedRow(at: path)
     if selection.contains(binder.id) {
       let id = binder.id
-      enqueue(.editSelection { $0.deselect(id) })
+      editSelection { $0.deselect(id) }
     }
     if let owner { owner.delegate.didDeselectRow(owner.path, binder) }
     delegate.didDeselectRow(path, binder)

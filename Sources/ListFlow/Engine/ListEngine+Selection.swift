@@ -34,22 +34,25 @@ extension ListEngine {
   /// identities of rows that the list neither shows nor hides (with a filter) are left out.
   ///
   /// Called while a change is applied (from a delegate closure), it takes effect once the change is done, as
-  /// every selection method does. ``SyncDelegate/didChangeSelection`` is called when something changed.
+  /// every selection method does, and its identities are looked up then, in the list after the change: a row
+  /// that change adds is selected. ``SyncDelegate/didChangeSelection`` is called when something changed.
   ///
   /// - Parameter selection: The new selection.
   public func setSelection(_ selection: ListSelection) {
-    let known = knownIdentifiers(selection.identifiers)
-    enqueue(.editSelection { $0 = ListSelection(mode: selection.mode, identifiers: known) })
+    // Identities are resolved when the edit runs: a call queued behind a change sees the rows it adds.
+    enqueue(
+      .editSelection { [unowned self] in
+        $0 = ListSelection(mode: selection.mode, identifiers: knownIdentifiers(selection.identifiers))
+      })
   }
 
   /// Selects the rows with an identity (all of them when several rows share it); in ``SelectionMode/single`` it
-  /// replaces the row selected. An identity that the list neither shows nor hides is ignored, as is every call
-  /// in ``SelectionMode/none``.
+  /// replaces the row selected. An identity that the list neither shows nor hides when the call takes effect
+  /// (after the change under way, if any) is ignored, as is every call in ``SelectionMode/none``.
   ///
   /// - Parameter id: A row's identity.
   public func select(_ id: ListIdentifier) {
-    let known = knownIdentifiers([id])
-    enqueue(.editSelection { $0.select(contentsOf: known) })
+    enqueue(.editSelection { [unowned self] in $0.select(contentsOf: knownIdentifiers([id])) })
   }
 
   /// Selects the row at a position (and every row that shares its identity).
@@ -77,13 +80,13 @@ extension ListEngine {
     enqueue(.editSelection { $0.deselect(id) })
   }
 
-  /// Selects every row the list shows, in order (in ``SelectionMode/single``, the last one). Rows a filter hides
-  /// are not added, and those already selected stay selected.
+  /// Selects every row the list shows when the call takes effect (after the change under way, if any), in
+  /// order (in ``SelectionMode/single``, the last one). Rows a filter hides are not added, and those already
+  /// selected stay selected.
   ///
   /// - Complexity: O(*n*) in the number of rows.
   public func selectAll() {
-    let all = snapshot.flatMap { $0.elements.map(\.id) }
-    enqueue(.editSelection { $0.select(contentsOf: all) })
+    enqueue(.editSelection { [unowned self] in $0.select(contentsOf: snapshot.flatMap { $0.elements.map(\.id) }) })
   }
 
   /// Deselects every row, those a filter hides too.
@@ -95,13 +98,41 @@ extension ListEngine {
   /// ``deselectRow(at:)`` does, any other row is selected as ``selectRow(at:)`` does, with the same delegate
   /// calls.
   ///
+  /// Called while a change is applied, the position names the row the caller sees now; whether that row is
+  /// selected is read when the toggle takes effect, after the calls queued before it.
+  ///
   /// - Parameter path: The row's position.
   /// - Throws: An out-of-range error (also reported to the delegate).
   public func toggleSelection(ofRowAt path: ItemPath) throws(ListFlowError) {
+    guard isApplying else { return try toggleNow(ofRowAt: path) }
+    enqueue(.toggleSelection(try reportedRow(at: path).id))
+  }
+
+  private func toggleNow(ofRowAt path: ItemPath) throws(ListFlowError) {
     if isRowSelected(at: path) {
       try deselectRow(at: path)
     } else {
       try selectRow(at: path)
+    }
+  }
+
+  /// Runs a toggle that waited for a change: on the first row that still has the identity, if any. Its edit of
+  /// the selection is made at once, so that it keeps its place among the calls queued after it.
+  func performQueuedToggle(of id: ListIdentifier) {
+    guard let path = snapshot.path(ofRow: id) else { return }
+    editsSelectionAtOnce = true
+    defer { editsSelectionAtOnce = false }
+    try? toggleNow(ofRowAt: path)
+  }
+
+  /// Edits the selection in order: queued behind the change under way, or at once inside a queued toggle.
+  func editSelection(_ edit: @escaping (inout ListSelection) -> Void) {
+    if editsSelectionAtOnce {
+      // Only the toggle's own edit: calls from the delegate closures it triggers wait their turn.
+      editsSelectionAtOnce = false
+      performSelectionEdit(edit)
+    } else {
+      enqueue(.editSelection(edit))
     }
   }
 

@@ -71,6 +71,8 @@ public final class ListEngine: ListDataSource {
   var selectionCandidates: Set<ListIdentifier> = []
   /// The selected identities whose rows a feed hides: checked after every change, since a feed may drop them.
   var hiddenSelection: Set<ListIdentifier> = []
+  /// Set while a queued toggle runs, so that its edit of the selection is made at once, in its place.
+  var editsSelectionAtOnce = false
 
   /// Something that changes the list, applied in order.
   enum Operation {
@@ -88,6 +90,8 @@ public final class ListEngine: ListDataSource {
     case scroll(ScrollTarget, ScrollAlignment)
     /// A change of the selection.
     case editSelection((inout ListSelection) -> Void)
+    /// The user's toggle of a row asked for while a change was applied, by the row's identity.
+    case toggleSelection(ListIdentifier)
   }
 
   /// Creates an engine, makes it `view`'s data source, and shows `sections` with a first reload when there are any.
@@ -170,6 +174,8 @@ public final class ListEngine: ListDataSource {
         do { try scroll(to: target, alignment: alignment) } catch { report(error) }
       case .editSelection(let edit):
         performSelectionEdit(edit)
+      case .toggleSelection(let id):
+        performQueuedToggle(of: id)
       }
     }
   }

@@ -13,6 +13,13 @@ import Darwin
 /// copied in advance, then `sigaction` to put back the handler that was there before (the default, or Swift's
 /// backtracer) and `raise` to let it run. It restores at most once. A stack overflow is not covered: the handler
 /// would need an alternate signal stack on every thread.
+///
+/// The program always ends by the signal. A fault the processor reported (a trap, a bad access) is raised again
+/// as the handler returns, so that the previous handler sees the faulting context; when that handler returns,
+/// the faulting instruction faults again. A signal a process sent (`kill` from outside, `abort()`, `raise`) does
+/// not come back by itself: Swift's backtracer returns from it, and the program would go on drawing over the
+/// shell. So the previous handler runs at once, inside this one, and then the signal is raised again with its
+/// default action, which ends the program with the signal's status.
 enum CrashRestore {
   static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
@@ -24,7 +31,7 @@ enum CrashRestore {
     record.pointee.settings = saved.original
     if !installed.exchange(true, ordering: .acquiringAndReleasing) {
       for (index, signalNumber) in crashSignals.enumerated() {
-        SignalAction.install(restoreAndRaise, for: signalNumber, flags: 0, previous: previousActions + index)
+        SignalAction.install(restoreAndRaise, for: signalNumber, previous: previousActions + index)
       }
     }
     armed.store(true, ordering: .releasing)
@@ -69,34 +76,49 @@ nonisolated(unsafe) private let crashRecord: UnsafeMutablePointer<CrashRecord> =
   return record
 }()
 
-/// The crash handler: restore once, put the previous handler back, raise the signal again.
-private let restoreAndRaise: @convention(c) (Int32) -> Void = { signalNumber in
-  let record = crashRecord
-  if armed.exchange(false, ordering: .acquiringAndReleasing) {
-    let bytes = CrashRestore.restoreBytes
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(record.pointee.outputDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written > 0 {
-        offset += written
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        break
+/// The crash handler: restore once, put the previous handler back, raise the signal again; see ``CrashRestore``
+/// for how the program ends.
+private let restoreAndRaise:
+  @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
+    signalNumber, info, _ in
+    let record = crashRecord
+    if armed.exchange(false, ordering: .acquiringAndReleasing) {
+      let bytes = CrashRestore.restoreBytes
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(record.pointee.outputDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0 && errno == EINTR {
+          continue
+        } else {
+          break
+        }
       }
+      _ = tcsetattr(record.pointee.inputDescriptor, TCSANOW, &record.pointee.settings)
     }
-    _ = tcsetattr(record.pointee.inputDescriptor, TCSANOW, &record.pointee.settings)
+    // Chain to whatever handled the signal before (the default action, or Swift's backtracer).
+    let index: Int
+    switch signalNumber {
+    case SIGILL: index = 0
+    case SIGTRAP: index = 1
+    case SIGABRT: index = 2
+    case SIGSEGV: index = 3
+    case SIGBUS: index = 4
+    default: index = 5
+    }
+    sigaction(signalNumber, previousActions + index, nil)
+    // A positive code: the processor reported a fault (SEGV_MAPERR, ILL_ILLOPN…). Zero or less: a process sent
+    // the signal (SI_USER for kill, SI_TKILL for raise and abort, SI_QUEUE).
+    let sentByProcess = (info?.pointee.si_code ?? 0) <= 0
+    guard sentByProcess else {
+      // Blocked while this handler runs: delivered to the previous handler as it returns, in the faulting context.
+      raise(signalNumber)
+      return
+    }
+    // The previous handler runs now (the default action ends the program here)…
+    SignalAction.raiseUnblocked(signalNumber)
+    // …and when it returns, as Swift's backtracer does, the default action ends the program by the signal.
+    SignalAction.raiseWithDefaultAction(signalNumber)
+    _exit(128 + signalNumber)
   }
-  // Chain to whatever handled the signal before (the default action, or Swift's backtracer).
-  let index: Int
-  switch signalNumber {
-  case SIGILL: index = 0
-  case SIGTRAP: index = 1
-  case SIGABRT: index = 2
-  case SIGSEGV: index = 3
-  case SIGBUS: index = 4
-  default: index = 5
-  }
-  sigaction(signalNumber, previousActions + index, nil)
-  raise(signalNumber)
-}

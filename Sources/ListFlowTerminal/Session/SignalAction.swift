@@ -29,4 +29,52 @@ enum SignalAction {
     action.sa_flags = flags
     sigaction(signalNumber, &action, previous)
   }
+
+  /// Makes `handler` handle a signal with the signal's details (`SA_SIGINFO`), with no extra signal blocked while
+  /// it runs.
+  ///
+  /// - Parameters:
+  ///   - handler: An async-signal-safe C function taking the signal, its details and the interrupted context.
+  ///   - signalNumber: The signal.
+  ///   - previous: Where the action it replaces is written.
+  static func install(
+    _ handler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void,
+    for signalNumber: Int32,
+    previous: UnsafeMutablePointer<sigaction>
+  ) {
+    var action = sigaction()
+    #if canImport(Glibc)
+    action.__sigaction_handler.sa_sigaction = handler
+    #else
+    action.__sigaction_u.__sa_sigaction = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = Int32(SA_SIGINFO)
+    sigaction(signalNumber, &action, previous)
+  }
+
+  /// Gives a signal its default action and delivers it to the calling thread at once (unblocked): for a signal
+  /// whose default is to end the program, it ends here, by the signal.
+  static func raiseWithDefaultAction(_ signalNumber: Int32) {
+    var action = sigaction()
+    #if canImport(Glibc)
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    #else
+    action.__sigaction_u.__sa_handler = SIG_DFL
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(signalNumber, &action, nil)
+    raiseUnblocked(signalNumber)
+  }
+
+  /// Unblocks a signal on the calling thread (inside its own handler it is blocked) and raises it, so that its
+  /// action runs before this returns.
+  static func raiseUnblocked(_ signalNumber: Int32) {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, signalNumber)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(signalNumber)
+  }
 }

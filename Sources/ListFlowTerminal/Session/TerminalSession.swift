@@ -19,8 +19,9 @@ import Darwin
 /// - when the process exits through `exit` (an `atexit` handler);
 /// - on `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT` sent from outside: the session restores the terminal, then
 ///   exits with status 128 + the signal's number, as a shell reports a process ended by that signal;
-/// - when the program crashes: a Swift trap, `SIGSEGV`, `SIGBUS`, `SIGABRT` or `SIGFPE` restore the terminal
-///   from an async-signal-safe handler, then the signal goes on to its previous handler;
+/// - when the program crashes, or a crash signal is sent from outside: a Swift trap, `SIGSEGV`, `SIGBUS`,
+///   `SIGABRT` or `SIGFPE` restore the terminal from an async-signal-safe handler, then the signal goes on to its
+///   previous handler (Swift's backtracer, say), and the program ends by the signal;
 /// - on Ctrl-Z (or `SIGTSTP`): the terminal is given back and the process stops; when it is continued (`fg`), raw
 ///   mode and the alternate screen come back and the resize handlers are called, so a ``TerminalListView``
 ///   repaints in full.

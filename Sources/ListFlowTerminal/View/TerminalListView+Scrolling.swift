@@ -18,13 +18,17 @@ extension TerminalListView {
 
   /// Handles a mouse event: the wheel scrolls three lines, keeping the cursor on screen; a left click on a row
   /// moves the cursor there, and a click on the row under the cursor selects it (as Enter does). Clicks on a
-  /// header, a footer, the bars or below the list do nothing, and so do other buttons.
+  /// header, a footer, the bars or below the list do nothing, and so do other buttons and any event at a row or
+  /// column outside the screen (a negative one, say).
   ///
   /// - Parameter event: The event, with the screen position the terminal reported.
   /// - Returns: ``TerminalCommand/select`` when the click selected the row, else `nil`.
   @discardableResult
   public func handle(mouse event: MouseEvent) -> TerminalCommand? {
-    guard case .screen = mode, !isShowingHelp else { return nil }
+    // An event off the screen (a negative row, say) is not the user's: nothing happens.
+    guard case .screen(let size) = mode, !isShowingHelp, (0..<size.rows).contains(event.row),
+      (0..<size.columns).contains(event.column)
+    else { return nil }
     switch event.kind {
     case .wheelUp: moveCursor { $0.scroll(byLines: -Self.wheelLines) }
     case .wheelDown: moveCursor { $0.scroll(byLines: Self.wheelLines) }

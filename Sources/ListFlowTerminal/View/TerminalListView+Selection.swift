@@ -11,6 +11,13 @@ extension TerminalListView {
     return StyledLine(Self.selectedMark(asciiOnly: differ.asciiOnly), style: .bold)
   }
 
+  /// The status bar's count of a multi-select list's selection (`3 selected`, rows a filter hides included), or
+  /// `nil` when nothing is selected or the list selects one row at most.
+  func selectionNote() -> String? {
+    guard selectedCount > 0, let dataSource, dataSource.selectionMode.limit > 1 else { return nil }
+    return "\(selectedCount) selected"
+  }
+
   /// Space in a multi-select list: the data source toggles the row under the cursor.
   func toggleCurrentRow() {
     guard let path = viewport.selection, let dataSource else { return }

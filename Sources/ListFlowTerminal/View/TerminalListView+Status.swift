@@ -17,9 +17,10 @@ extension TerminalListView {
   ///
   /// - Parameters:
   ///   - message: The text (sanitised when drawn).
-  ///   - duration: How long it stays; a negative one counts as zero.
+  ///   - duration: How long it stays; a negative one counts as zero, and one longer than about 73 billion years
+  ///     (`Int64.max / 4` seconds) as that long.
   public func postStatus(_ message: String, for duration: Duration = .seconds(3)) {
-    let expiry = clock.now() + max(duration, .zero)
+    let expiry = now + Self.bounded(max(duration, .zero))
     statusMessage = (message, expiry)
     if case .plain = mode { output.write("status \(StyledRun(message).text)\n") }
     render()
@@ -38,7 +39,7 @@ extension TerminalListView {
   /// - Parameter label: What is loading (sanitised when drawn).
   public func startSpinner(_ label: String) {
     let wasRunning = spinner != nil
-    spinner = (label, spinner?.start ?? clock.now())
+    spinner = (label, spinner?.start ?? now)
     if case .plain = mode { output.write("loading \(StyledRun(label).text)\n") }
     if !wasRunning, case .screen(let size) = mode {
       let screenRow = viewport.selectionScreenRow
@@ -62,7 +63,7 @@ extension TerminalListView {
   /// Catches up with the ``clock``: drops a status message whose time is over, moves the spinner to the frame
   /// of the time now, and draws (only lines that changed are written).
   public func tick() {
-    if let message = statusMessage, clock.now() >= message.expiry { statusMessage = nil }
+    if let message = statusMessage, now >= message.expiry { statusMessage = nil }
     render()
   }
 
@@ -72,9 +73,10 @@ extension TerminalListView {
     var times: [Duration] = []
     if let message = statusMessage { times.append(message.expiry) }
     if let spinner {
-      let elapsed = clock.now() - spinner.start
-      let frames = Int(elapsed / Self.spinnerInterval)
-      times.append(spinner.start + Self.spinnerInterval * (frames + 1))
+      let now = now
+      // The next multiple of the interval after the spinner's start.
+      times.append(
+        now + Self.spinnerInterval - Self.spinnerIntervals(in: Self.spinnerElapsed(at: now, spinner)).remainder)
     }
     return times.min()
   }
@@ -87,11 +89,13 @@ extension TerminalListView {
   /// defer { timers.cancel() }
   /// ```
   ///
-  /// - Parameter idleInterval: How long to wait when nothing is timed (a message may be posted meanwhile).
+  /// - Parameter idleInterval: How long to wait when nothing is timed (a message may be posted meanwhile); it
+  ///   counts as 1 ms when shorter, and as one day when longer.
   public func runTimers(idleInterval: Duration = .milliseconds(250)) async {
+    let idle = min(max(idleInterval, .milliseconds(1)), .seconds(86_400))
     while !Task.isCancelled {
-      let wait = nextTickTime.map { max($0 - clock.now(), .milliseconds(1)) } ?? idleInterval
-      try? await Task.sleep(for: min(wait, idleInterval))
+      let wait = nextTickTime.map { max($0 - now, .milliseconds(1)) } ?? idle
+      try? await Task.sleep(for: min(wait, idle))
       tick()
     }
   }
@@ -100,9 +104,40 @@ extension TerminalListView {
   func spinnerLine(width: Int) -> StyledLine? {
     guard let spinner else { return nil }
     let frames = differ.asciiOnly ? Self.asciiSpinnerFrames : Self.spinnerFrames
-    let elapsed = max(clock.now() - spinner.start, .zero)
-    let frame = frames[Int(elapsed / Self.spinnerInterval) % frames.count]
+    let ticks = Self.spinnerIntervals(in: Self.spinnerElapsed(at: now, spinner)).intervals
+    let frame = frames[Int(ticks % Int128(frames.count))]
     return (StyledLine(Self.rowIndent + frame + " ", style: .bold) + StyledLine(spinner.label, style: .dim))
       .truncated(to: width)
+  }
+
+  // MARK: Time, bounded
+
+  /// The limit of the times and durations the view computes with: any clock time or duration, however extreme
+  /// (a `Duration` holds far more than an `Int64` of seconds), is clamped to ±`Int64.max / 4` seconds, so that
+  /// sums stay in range.
+  static let timeBound = Duration.seconds(Int64.max / 4)
+
+  /// A duration clamped to ±``timeBound``.
+  static func bounded(_ duration: Duration) -> Duration {
+    min(max(duration, .zero - timeBound), timeBound)
+  }
+
+  /// The clock's time now, bounded.
+  var now: Duration { Self.bounded(clock.now()) }
+
+  /// The time the spinner has run, from its start to `now` (zero if the clock went back).
+  static func spinnerElapsed(at now: Duration, _ spinner: (label: String, start: Duration)) -> Duration {
+    max(now - spinner.start, .zero)
+  }
+
+  /// A bounded, non-negative duration as whole spinner intervals and the rest.
+  static func spinnerIntervals(in duration: Duration) -> (intervals: Int128, remainder: Duration) {
+    func exact(_ duration: Duration) -> Int128 {
+      let (seconds, attoseconds) = duration.components
+      return Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds)
+    }
+    let interval = exact(spinnerInterval)
+    let (intervals, rest) = exact(duration).quotientAndRemainder(dividingBy: interval)
+    return (intervals, Duration(secondsComponent: 0, attosecondsComponent: Int64(rest)))
   }
 }

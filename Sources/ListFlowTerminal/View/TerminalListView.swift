@@ -25,6 +25,7 @@ public final class TerminalListView: ListView {
   /// How the view writes: a live screen, or plain change lines.
   public enum Mode: Hashable, Sendable {
     /// A full-screen list of this size (the caller sets up the terminal, for example with ``TerminalSession``).
+    /// The view clamps each side to `0...4096`: a negative one counts as 0.
     case screen(TerminalSize)
     /// One plain line per applied change, no escape codes: for pipes, files and tests.
     case plain
@@ -93,6 +94,8 @@ public final class TerminalListView: ListView {
   var statusMessage: (text: String, expiry: Duration)?
   /// The spinner's label and when it started (clock time), while it runs.
   var spinner: (label: String, start: Duration)?
+  /// How many identities the data source's selection holds, as its last ``selectionDidChange(_:)`` said.
+  var selectedCount = 0
 
   /// Creates a view.
   ///
@@ -113,7 +116,7 @@ public final class TerminalListView: ListView {
     environment: TerminalEnvironment? = nil, clock: TerminalClock = .continuous
   ) {
     let environment = environment ?? (output is StandardOutput ? .process : TerminalEnvironment([:]))
-    let mode = environment.isDumb ? .plain : mode
+    let mode = environment.isDumb ? .plain : Self.clamped(mode)
     self.output = output
     self.mode = mode
     self.usesColor = environment.allowsColor
@@ -127,6 +130,16 @@ public final class TerminalListView: ListView {
     } else {
       viewport = ListViewport(height: 0)
     }
+  }
+
+  /// The largest number of columns and of rows a screen is drawn with.
+  static let maximumScreenSide = 4_096
+
+  /// A mode whose screen size has each side in `0...maximumScreenSide`.
+  static func clamped(_ mode: Mode) -> Mode {
+    guard case .screen(let size) = mode else { return mode }
+    func clamp(_ side: Int) -> Int { min(max(side, 0), maximumScreenSide) }
+    return .screen(TerminalSize(columns: clamp(size.columns), rows: clamp(size.rows)))
   }
 
   /// The rows the list area takes on a screen: all but the title and status bars.
@@ -207,19 +220,21 @@ public final class TerminalListView: ListView {
   /// - Parameter path: The row's position.
   public func deselectRow(at path: ItemPath) {}
 
-  /// Draws the selection again: selected rows carry a mark (see <doc:ShowingAListInATerminal>).
+  /// Draws the selection again, in one frame: selected rows carry a mark, and in a multi-select list the status
+  /// bar counts the selected rows (see <doc:ShowingAListInATerminal>).
   ///
   /// - Parameter change: What changed.
   public func selectionDidChange(_ change: ListSelectionChange) {
+    selectedCount = change.selection.count
     render()
   }
 
   /// Adapts to a new terminal size and repaints in full; with the same size, just repaints in full (after a
   /// resume, or when something else may have drawn on the screen).
   ///
-  /// - Parameter size: The new size.
+  /// - Parameter size: The new size; each side is clamped to `0...4096` (see ``Mode/screen(_:)``).
   public func resize(to size: TerminalSize) {
-    guard case .screen = mode else { return }
+    guard case .screen = mode, case .screen(let size) = Self.clamped(.screen(size)) else { return }
     mode = .screen(size)
     viewport.setHeight(listAreaHeight(for: size))
     differ.invalidate()

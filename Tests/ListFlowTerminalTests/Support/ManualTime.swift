@@ -12,4 +12,7 @@ final class ManualTime: Sendable {
   func read() -> Duration { now.withSanitizedLock { $0 } }
 
   func advance(by duration: Duration) { now.withSanitizedLock { $0 += duration } }
+
+  /// Sets the time, to any value (a bad-value test sets extreme ones).
+  func set(_ time: Duration) { now.withSanitizedLock { $0 = time } }
 }

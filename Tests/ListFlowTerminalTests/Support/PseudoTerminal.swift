@@ -62,11 +62,13 @@ final class PseudoTerminal {
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID
+    // A variable of `extra` replaces the one of the same name here (the C library reads the first one).
+    let names = Set(extra.map { $0.prefix { $0 != "=" } })
     let environment =
       [
         "TERM=\(term)", "LANG=\(locale)", "SWIFT_BACKTRACE=enable=no",
         "PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
-      ] + extra
+      ].filter { !names.contains($0.prefix { $0 != "=" }) } + extra
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
     defer {

@@ -131,6 +131,40 @@ struct StoreConcurrencyTests {
     #expect(store.subscriberCount == 0)
   }
 
+  @Test("4 producers and 10 subscribers: every subscriber ends with the last state, in order (a sanitizer stress)")
+  func producersAndSubscribers() async {
+    // Run by scripts/tsan as an app's sanitizer build runs it: the store's lock is contended from every side.
+    let producers = 4
+    let updatesEach = 500
+    let store = Store(0)
+    let consumers = (0..<10).map { index in
+      let stream = store.updates(bufferingPolicy: index % 2 == 0 ? .latest : .newest(index))
+      return Task {
+        var received: [Int] = []
+        for await state in stream { received.append(state) }
+        return received
+      }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for producer in 0..<producers {
+        group.addTask {
+          for step in 0..<updatesEach {
+            if (producer + step) % 7 == 0 { _ = store.state }
+            store.update { $0 += 1 }
+          }
+        }
+      }
+    }
+    store.finish()
+    #expect(store.state == producers * updatesEach)
+    for consumer in consumers {
+      let received = await consumer.value
+      #expect(received.last == producers * updatesEach)
+      #expect(zip(received, received.dropFirst()).allSatisfy { $0 < $1 })
+    }
+    #expect(store.subscriberCount == 0)
+  }
+
   @Test("subscribers joining while producers publish each start with a state and end with the last")
   func subscribersJoinDuringPublishing() async {
     let store = Store(0)

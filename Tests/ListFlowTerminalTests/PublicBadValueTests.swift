@@ -1,0 +1,169 @@
+import ListFlow
+import ListFlowTerminal
+import ListFlowTesting
+import Testing
+
+/// Every public entry point of the terminal view and of the testing views takes any value its type admits:
+/// `Int.min`, `Int.max`, negative and huge rows, columns, sizes, counts, indices, paths and durations are
+/// clamped or ignored as documented, never a trap.
+@MainActor
+@Suite("Bad values reach no trap")
+struct PublicBadValueTests {
+  static let integers = [Int.min, Int.min + 1, -2, -1, 0, 1, 2, 3, 7, 1 << 20, Int.max / 2, Int.max - 1, Int.max]
+  static let durations: [Duration] = [
+    .zero, .nanoseconds(-1), .seconds(-1), .seconds(1), .seconds(Int64.max), .seconds(Int64.min),
+    // Beyond an Int64 of seconds: a Duration holds them, and its components would trap.
+    .seconds(Int64.max) + .seconds(Int64.max), .seconds(Int64.min) + .seconds(Int64.min),
+  ]
+
+  static func row(_ index: Int) -> CellBinder {
+    CellBinder(cell: TextCell.self, value: "row \(index)", id: ListIdentifier(index)) { cell, title in
+      cell.title = title
+    }
+  }
+
+  static func integer(_ random: inout SplitMix64) -> Int {
+    random.next() % 4 == 0 ? Int(truncatingIfNeeded: random.next()) : integers.randomElement(using: &random)!
+  }
+
+  static func path(_ random: inout SplitMix64) -> ItemPath {
+    ItemPath(item: integer(&random), section: random.next() % 2 == 0 ? integer(&random) : 0)
+  }
+
+  static func size(_ random: inout SplitMix64) -> TerminalSize {
+    var size = TerminalSize(columns: integer(&random), rows: integer(&random))
+    // The properties are public: a size can hold negative values the initialiser would have clamped.
+    if random.next() % 3 == 0 { size.columns = integer(&random) }
+    if random.next() % 3 == 0 { size.rows = integer(&random) }
+    return size
+  }
+
+  static func mouseEvent(_ random: inout SplitMix64) -> MouseEvent {
+    let kinds: [MouseEvent.Kind] = [
+      .press(.left), .press(.right), .release(nil), .drag(.left), .wheelUp, .wheelDown, .other(integer(&random)),
+    ]
+    return MouseEvent(kind: kinds.randomElement(using: &random)!, column: integer(&random), row: integer(&random))
+  }
+
+  static let keys: [Key] = [
+    .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .tab, .suspend,
+    .character(" "), .character("j"), .character("k"), .character("/"), .character("a"), .character("?"),
+    .character("d"), .character("r"), .unknown([0xFF]),
+  ]
+  static let commands: [TerminalCommand] = [
+    .moveUp, .moveDown, .pageUp, .pageDown, .moveToTop, .moveToBottom, .select, .delete, .refresh, .expand,
+    .collapse, .toggleHelp, .toggleSelection, .filter, .clearFilter,
+  ]
+
+  @Test("the terminal view: random calls with extreme sizes, rows, columns, paths and durations never trap")
+  func terminalView() {
+    for seed in UInt64(1)...40 {
+      var random = SplitMix64(seed: seed)
+      let time = ManualTime()
+      let output = CapturingOutput()
+      let plain = random.next() % 5 == 0
+      let view = TerminalListView(
+        output: output, mode: plain ? .plain : .screen(Self.size(&random)), title: "T", clock: time.clock)
+      let dataSource = ScriptedDataSource()
+      view.dataSource = dataSource
+      dataSource.view = view
+      let rowCount = Int(random.next() % 30)
+      dataSource.show([
+        .init(id: 0, header: "Rows", rows: (0..<rowCount).map { .init(id: $0, title: "row \($0)") })
+      ])
+      for step in 0..<40 {
+        switch random.next() % 12 {
+        case 0: view.resize(to: Self.size(&random))
+        case 1: view.handle(mouse: Self.mouseEvent(&random))
+        case 2: view.handle(.mouse(Self.mouseEvent(&random)))
+        case 3:
+          let alignments: [ScrollAlignment] = [.top, .center, .bottom, .visible]
+          view.scrollToRow(at: Self.path(&random), alignment: alignments.randomElement(using: &random)!)
+        case 4: view.postStatus("note", for: Self.durations.randomElement(using: &random)!)
+        case 5:
+          time.set(Self.durations.randomElement(using: &random)!)
+          view.tick()
+          _ = view.nextTickTime
+        case 6: random.next() % 2 == 0 ? view.startSpinner("load") : view.stopSpinner()
+        case 7: view.deselectRow(at: Self.path(&random))
+        case 8: view.handle(Self.keys.randomElement(using: &random)!)
+        case 9: view.perform(Self.commands.randomElement(using: &random)!)
+        case 10: view.render()
+        default:
+          _ = view.visibleRows
+          _ = view.selectedRow
+        }
+        if case .screen(let size) = view.mode {
+          #expect(size.columns >= 0 && size.rows >= 0, "seed \(seed) step \(step)")
+        }
+      }
+    }
+  }
+
+  @Test(
+    "a click or a wheel turn at any row and column: off screen it does nothing",
+    arguments: [Int.min, -1, Int.max, Int.max - 1])
+  func mouseOffScreen(row: Int) {
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 20, rows: 6)))
+    let dataSource = ScriptedDataSource()
+    view.dataSource = dataSource
+    dataSource.view = view
+    dataSource.show([.init(id: 0, header: "Rows", rows: (0..<9).map { .init(id: $0, title: "row \($0)") })])
+    for kind in [MouseEvent.Kind.press(.left), .wheelDown, .release(.left)] {
+      #expect(view.handle(mouse: MouseEvent(kind: kind, column: 1, row: row)) == nil)
+      #expect(view.handle(mouse: MouseEvent(kind: kind, column: row, row: 2)) == nil)
+    }
+    #expect(view.selectedRow == ItemPath(item: 0, section: 0))
+  }
+
+  @Test("a viewport list view of a negative row count shows no row, and any count is clamped")
+  func viewportListView() {
+    for seed in UInt64(1)...40 {
+      var random = SplitMix64(seed: seed)
+      let rowCount = Self.integer(&random)
+      let view = ViewportListView(rowCount: rowCount)
+      let controller = ListController<[ListSection<CellBinder>]>(view: view)
+      let rows = (0..<Int(random.next() % 40)).map { Self.row($0) }
+      controller.apply(ListEdit([ListSection(id: "s", items: rows).snapshot]))
+      #expect(view.renderedLines.count == min(max(rowCount, 0), rows.count), "seed \(seed) count \(rowCount)")
+      #expect(view.visibleRows.count == view.renderedLines.count, "seed \(seed)")
+    }
+  }
+
+  @Test("a recording list view and a progress gate take any path, move, step and target")
+  func recordingViewAndGate() async throws {
+    for seed in UInt64(1)...40 {
+      var random = SplitMix64(seed: seed)
+      let view = RecordingListView()
+      let controller = ListController<[ListSection<CellBinder>]>(view: view)
+      let rows = (0..<Int(random.next() % 10)).map { Self.row($0) }
+      controller.apply(ListEdit([ListSection(id: "s", items: rows).snapshot]))
+      for _ in 0..<20 {
+        switch random.next() % 7 {
+        case 0: try? view.selectRow(at: Self.path(&random))
+        case 1: try? view.moveRow(Move(source: Self.path(&random), target: Self.path(&random)))
+        case 2: _ = view.cell(at: Self.path(&random))
+        case 3: view.scrollToRow(at: Self.path(&random), alignment: .center)
+        case 4: _ = view.height(of: .row(Self.path(&random)))
+        case 5: view.deselectRow(at: Self.path(&random))
+        default:
+          view.scroll(
+            to: ScrollPosition(
+              offset: Self.integer(&random), viewportHeight: Self.integer(&random),
+              contentHeight: Self.integer(&random)))
+        }
+      }
+      #expect(view.inconsistencies.isEmpty, "seed \(seed)")
+      let gate = ProgressGate()
+      for _ in 0..<6 {
+        if random.next() % 2 == 0 {
+          gate.advance(by: Self.integer(&random))
+        } else {
+          gate.advance(to: Self.integer(&random))
+        }
+      }
+      #expect(gate.value >= 0, "seed \(seed)")
+      await gate.wait(untilAtLeast: min(gate.value, Self.integer(&random)))
+    }
+  }
+}
