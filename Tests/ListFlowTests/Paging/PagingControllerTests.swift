@@ -180,7 +180,10 @@ struct PagingControllerTests {
     #expect(gate.cursors == [nil, 2])
     #expect(paging.state == .paginated)
 
-    let report = Task { await paging.visibleRowsChanged(0..<2, viewportCapacity: 10) }
+    // The same rows reported again are no news; a scroll is.
+    #expect(await paging.visibleRowsChanged(0..<0, viewportCapacity: 10) == .ignored(.waitingForNewReport))
+    #expect(gate.cursors == [nil, 2])
+    let report = Task { await paging.visibleRowsChanged(1..<2, viewportCapacity: 10) }
     let call = await gate.nextCall()
     #expect(call.cursor == 3)
     call.succeed(rows(2..<20), nextPage: nil)
