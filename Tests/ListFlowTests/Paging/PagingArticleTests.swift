@@ -70,7 +70,6 @@ struct PagingArticleTests {
     let appearance = PagingAppearance()
     let (ticks, tick) = AsyncStream.makeStream(of: Int.self)
 
-    // The article's code:
     let feed = PagedListFeed(id: "posts", paging: paging, appearance: appearance) { post in
       PostCell.makeBinder(value: post, id: post.id)
     }
@@ -82,6 +81,7 @@ struct PagingArticleTests {
     live.posts.insert(Post(id: 9, title: "post 9"), at: 0)
     tick.yield(1)
     tick.finish()
+    // The article's code:
     for await _ in ticks {
       await paging.refreshLoadedPages()  // the loaded pages, asked again and diffed
     }
