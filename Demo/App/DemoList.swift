@@ -7,7 +7,9 @@ import ListFlowTerminal
 /// - `pinned`: a `ListController` made without a view, following the store: the pinned processes;
 /// - `top`: an `OutlineFeed` following the store: the busiest processes, each expanding (→) to its threads;
 /// - `browse`: a `PagedListFeed`: every process by pid, a page at a time, loading more near the end, with
-///   loading, failure (enter retries) and end-of-list rows.
+///   loading, failure (enter retries) and end-of-list rows. Its pages are cut from the store's reading, and on
+///   every tick (and so on `r`) it reloads the pages it has loaded: processes that exited leave it, new ones
+///   come in, as in the other sections.
 ///
 /// Events go back to the store through `SyncDelegate`: enter pins or unpins a process, d hides one. Space
 /// selects processes and `/` filters the process lists by name (`DemoFilter`).
@@ -42,7 +44,7 @@ final class DemoList {
     let pageSize = state.pageSize
     let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 3)) {
       (cursor: Int?) async throws -> Page<ProcessRow, Int> in
-      try ProcessBrowser.page(from: cursor ?? 0, size: pageSize)
+      try ProcessBrowser.page(from: cursor ?? 0, size: pageSize, of: store.state.rowsByPID)
     }
     browse = PagedListFeed(
       id: "all", paging: paging,
@@ -96,13 +98,29 @@ final class DemoList {
     DemoFilter.install(on: self)
   }
 
-  /// Starts the feeds: the machine, pinned and top lists follow the store, the paged list loads its first page.
+  /// Starts the feeds: the machine, pinned and top lists follow the store; the paged list loads its first page,
+  /// then reloads the pages it has loaded on every tick.
   func start() {
     let store = store
     feeds.append(Task { await machine.run(store.updates(), sections: MachineSections.sections) })
     feeds.append(Task { await pinned.run(store.updates()) })
     feeds.append(Task { await top.run(store.updates(), roots: ProcessTree.roots) })
-    feeds.append(Task { _ = await browse.paging.refresh() })
+    feeds.append(Task { [browse] in await Self.follow(store, with: browse) })
+  }
+
+  /// Loads the first page of every process, then reloads the loaded pages whenever a new reading (a tick, or `r`)
+  /// reaches the store, so that the paged list never keeps a process that exited nor misses one that started.
+  static func follow(_ store: Store<DemoState>, with browse: PagedListFeed<Page<ProcessRow, Int>>) async {
+    var tick = store.state.tick
+    await browse.paging.refresh()
+    for await state in store.updates() where state.tick != tick {
+      tick = state.tick
+      // A load-more started by a displayed row may be running: the reload waits for it rather than skip a tick.
+      if await browse.paging.refreshLoadedPages() == .ignored(.busy), let running = browse.lastTriggeredLoad {
+        _ = await running.value
+        await browse.paging.refreshLoadedPages()
+      }
+    }
   }
 
   /// Waits until the feeds end (the store finished).
@@ -121,9 +139,9 @@ struct BrowseItem: ListItemDataModel, Hashable {
 enum ProcessBrowser {
   struct Unreadable: Error {}
 
-  /// The page starting at `offset`: `size` processes by pid, and the next offset, or `nil` at the end.
-  static func page(from offset: Int, size: Int) throws -> Page<ProcessRow, Int> {
-    let rows = ProcessTable.snapshot().sorted { $0.pid < $1.pid }
+  /// The page starting at `offset`: `size` processes of `rows` (a reading, by pid), and the next offset, or `nil`
+  /// at the end.
+  static func page(from offset: Int, size: Int, of rows: [ProcessRow]) throws -> Page<ProcessRow, Int> {
     guard !rows.isEmpty else { throw Unreadable() }
     let start = min(max(0, offset), rows.count)
     let end = min(start + max(1, size), rows.count)

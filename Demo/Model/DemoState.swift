@@ -5,6 +5,8 @@ import ListFlowTerminal
 struct DemoState: Sendable, Equatable {
   /// Every process of the last tick, busiest first.
   var processes: [ProcessItem] = []
+  /// Every process of the last tick as read, by pid: what the paged list of every process shows.
+  var rowsByPID: [ProcessRow] = []
   var machine = MachineInfo()
   /// Pids shown in the pinned section (toggled with Enter).
   var pinned: [Int] = []
@@ -44,6 +46,7 @@ struct DemoState: Sendable, Equatable {
     }.sorted {
       ($1.cpuPercent, $1.residentMB, $0.pid) < ($0.cpuPercent, $0.residentMB, $1.pid)
     }
+    rowsByPID = rows.sorted { $0.pid < $1.pid }
     lastCPUTicks = Dictionary(rows.map { ($0.pid, $0.cpuTicks) }) { first, _ in first }
     lastReading = now
     self.machine = machine

@@ -7,6 +7,12 @@
 /// changes on. The feed's own ``delegate`` receives the events of its rows (local positions): displaying a row
 /// near the end loads the next page, and selecting the failure row or the failed footer retries.
 ///
+/// Each identity is shown once: when a page repeats an element whose row (by the identity of the binder `row`
+/// makes) is already loaded, as a page of a list whose data shifted between two loads does, the later repeat is
+/// dropped and the row loaded first stays. A page that repeats only rows already loaded therefore adds no row, and
+/// loads nothing more by itself. Pass `keepsDuplicates: true` to keep every element: the diff then matches the
+/// repeated identities in order (``DuplicatePolicy/matchInOrder``).
+///
 /// ```swift
 /// let paging = PagingController { (cursor: Int?) in try await api.page(cursor ?? 1) }
 /// let feed = PagedListFeed(id: "posts", paging: paging, appearance: appearance) { post in
@@ -42,17 +48,22 @@ public final class PagedListFeed<Page: Pageable & Sendable>: ComposableSource {
   ///   - id: The identity of the feed's section.
   ///   - paging: The paging controller.
   ///   - appearance: The rows of each paging state.
-  ///   - row: Makes the binder of a loaded element.
+  ///   - keepsDuplicates: Whether a loaded element whose row identity is already loaded is kept (`true`) or
+  ///     dropped (`false`, the default: each identity is shown once). The feed sets this on `paging`, for the
+  ///     pages loaded from now on.
+  ///   - row: Makes the binder of a loaded element; its identity tells repeated elements apart.
   public init<ID: Hashable & Sendable>(
     id: ID,
     paging: PagingController<Page>,
     appearance: PagingAppearance,
+    keepsDuplicates: Bool = false,
     row: @escaping (Page.Element) -> CellBinder
   ) {
     self.paging = paging
     self.appearance = appearance
     self.sectionID = ListIdentifier(id)
     self.row = row
+    paging.setIdentity(keepsDuplicates ? nil : { row($0).id })
     displayedSections = makeSections()
     paging.didChange = { [weak self] in self?.rebuild() }
   }

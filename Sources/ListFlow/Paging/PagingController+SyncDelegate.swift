@@ -6,6 +6,11 @@ extension PagingController {
   /// A failed page is not retried from here (it would retry on every displayed row): the user retries with a
   /// refresh or a load-more.
   ///
+  /// After a page that added no row, a displayed row after the content (a loading, failed or end-of-list footer
+  /// comes and goes with every load) starts nothing: only a displayed row of the content (the user scrolled to it)
+  /// loads again, so a server answering empty pages cannot make the list load by itself. The rows displayed while
+  /// such a page loaded are forgotten too.
+  ///
   /// - Parameter row: The displayed row's position among ``rows`` (a footer row after them counts as the end).
   /// - Returns: Whether a load-more started.
   @discardableResult
@@ -14,14 +19,23 @@ extension PagingController {
       furthestDisplayedDuringLoad = max(furthestDisplayedDuringLoad ?? row, row)
       return false
     }
+    if isWaitingForNewReport {
+      guard row >= 0, row < rows.count else { return false }
+    }
     guard state == .paginated,
       prefetchDistance.isNearEnd(coveredRows: 0..<(row < Int.max ? max(0, row + 1) : row), rowCount: rows.count)
     else { return false }
     let first = max(0, row)
+    isWaitingForNewReport = false  // a displayed row of the content is news
     isDisplayLoadScheduled = true
+    let pagesAddingNoRow = pagesAddingNoRow
     displayTriggeredLoad = Task {
-      var outcome = await self.visibleRowsChanged(first..<(first < Int.max ? first + 1 : first))
+      // A page that added no row since the row was displayed answered it already.
+      let isNews = self.pagesAddingNoRow == pagesAddingNoRow
+      var outcome = await self.report(coveredRows: first..<(first < Int.max ? first + 1 : first), isNews: isNews)
       self.isDisplayLoadScheduled = false
+      // A page that added no row brought nothing on screen: what was displayed meanwhile is no news.
+      if self.isWaitingForNewReport { self.furthestDisplayedDuringLoad = nil }
       // Rows the page brought on screen while it loaded ask for the next one now.
       if let later = self.furthestDisplayedDuringLoad {
         self.furthestDisplayedDuringLoad = nil

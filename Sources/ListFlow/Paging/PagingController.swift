@@ -11,6 +11,14 @@
 /// the rows still do not reach past the viewport: a first page shorter than the viewport is followed by the next
 /// one without the user scrolling.
 ///
+/// A page that adds no row (an empty page, or one that only repeats rows already loaded) never starts another
+/// load by itself: whatever would trigger one (the covered rows still near the end, a footer or spinner row being
+/// displayed, a page that loaded while rows were displayed) waits for a new report: other covered rows, a displayed
+/// row of the content, or an explicit ``refresh()``, ``refreshLoadedPages()`` or ``loadMore()``.
+///
+/// ``refreshLoadedPages()`` keeps a list of live data current: it asks again for as many pages as are loaded and
+/// replaces the rows with the answers in one change, which a list view shows as deletes, inserts and updates.
+///
 /// ```swift
 /// let paging = PagingController { (cursor: Int?) async throws -> Page<String, Int> in
 ///   try await api.page(cursor ?? 1)
@@ -44,6 +52,20 @@ public final class PagingController<Page: Pageable & Sendable> {
   /// The furthest row displayed while a display-triggered load ran, so that the rows a page brings on screen
   /// ask for the next page once it is done (paging never stalls on a page that did not fill the screen).
   var furthestDisplayedDuringLoad: Int?
+  /// Whether the last page added no row, so that only a new report starts the next load (see the type's
+  /// discussion).
+  var isWaitingForNewReport = false {
+    didSet { if isWaitingForNewReport { pagesAddingNoRow &+= 1 } }
+  }
+  /// How many pages added no row so far: a displayed row reported before the last of them is no news after it.
+  private(set) var pagesAddingNoRow = 0
+  /// The identity of an element, set by a ``PagedListFeed`` that shows each identity once: a loaded element whose
+  /// identity is already among the rows is dropped. `nil` keeps every element.
+  private(set) var identity: ((Page.Element) -> ListIdentifier)?
+  /// The identities of ``rows`` while ``identity`` is set.
+  private var loadedIdentities: Set<ListIdentifier> = []
+  /// The number of pages loaded since the rows were last replaced, counting that replacing load's pages.
+  private(set) var loadedPageCount = 0
 
   private let load: Load
   /// The rows the viewport covers, as last reported; `nil` before the first report.
@@ -77,6 +99,33 @@ public final class PagingController<Page: Pageable & Sendable> {
     return outcome
   }
 
+  /// Asks again for the pages already loaded and replaces every row with the answers, in one change; then fills
+  /// the viewport like ``refresh()``.
+  ///
+  /// The first page is loaded again, then the page each answer names as next, until as many pages were loaded as
+  /// before (or an answer has no next page): an offset or a token that moved with the data is followed, never
+  /// reused. A list view diffs the new rows with the old ones, so rows that went away are deleted, new ones
+  /// inserted and changed ones updated, and the rows already scrolled to stay loaded. With nothing loaded yet it
+  /// is a ``refresh()``.
+  ///
+  /// ```swift
+  /// // A live list: on every tick, the rows loaded so far are read again.
+  /// for await _ in ticks { await paging.refreshLoadedPages() }
+  /// ```
+  ///
+  /// One load runs at a time: while one runs this returns ``PagingOutcome/ignored(_:)`` with
+  /// ``PagingIgnoreReason/busy``. When a page fails, every row is kept and the state is the error of a refresh.
+  ///
+  /// - Returns: What the reload did: ``PagingOutcome/replaced(rowCount:)``, ``PagingOutcome/failed(_:)``,
+  ///   ``PagingOutcome/cancelled`` or ``PagingOutcome/ignored(_:)``.
+  /// - Complexity: As many loads as pages loaded before, and O(*n*) for *n* rows.
+  @discardableResult
+  public func refreshLoadedPages() async -> PagingOutcome {
+    let outcome = await perform(machine.refresh(), pages: max(1, loadedPageCount))
+    if case .replaced = outcome { await loadWhileNearEnd() }
+    return outcome
+  }
+
   /// Loads the next page and appends its rows; after a failed refresh, retries that refresh instead.
   ///
   /// Returns at once with ``PagingOutcome/ignored(_:)`` when a load is running, when the last page is loaded,
@@ -93,7 +142,9 @@ public final class PagingController<Page: Pageable & Sendable> {
   ///
   /// Loading goes on page after page while the covered rows stay within ``prefetchDistance`` of the end, and
   /// stops at the last page, at a failure, or at a page that adds no row (so a server answering empty pages
-  /// cannot make it loop; the next report continues).
+  /// cannot make it loop). After a page that added no row, only a report of other covered rows continues: the
+  /// same rows reported again (as a host may do after every change) are ignored with
+  /// ``PagingIgnoreReason/waitingForNewReport``.
   ///
   /// - Parameters:
   ///   - rows: The rows visible now.
@@ -106,15 +157,23 @@ public final class PagingController<Page: Pageable & Sendable> {
     // Saturating: a capacity of `Int.max` covers every row rather than overflowing.
     let (reach, overflow) = rows.lowerBound.addingReportingOverflow(max(0, viewportCapacity ?? 0))
     let upper = max(rows.upperBound, overflow ? Int.max : reach)
-    coveredRows = rows.lowerBound..<upper
+    return await report(coveredRows: rows.lowerBound..<upper)
+  }
+
+  /// Takes a report of the covered rows, and loads while they are near the end; a report of other rows than the
+  /// last one is news, and ends the wait after a page that added no row, unless `isNews` says otherwise.
+  func report(coveredRows covered: Range<Int>, isNews: Bool? = nil) async -> PagingOutcome {
+    if isNews ?? (covered != coveredRows) { isWaitingForNewReport = false }
+    coveredRows = covered
     return await loadWhileNearEnd()
   }
 
-  /// Loads pages while the covered rows are near the end.
+  /// Loads pages while the covered rows are near the end, unless the last page added no row.
   @discardableResult
   private func loadWhileNearEnd() async -> PagingOutcome {
     var outcome = PagingOutcome.ignored(.notNearEnd)
     while let covered = coveredRows, prefetchDistance.isNearEnd(coveredRows: covered, rowCount: rows.count) {
+      guard !isWaitingForNewReport else { return .ignored(.waitingForNewReport) }
       outcome = await loadMore()
       switch outcome {
       case .appended(let added) where !added.isEmpty: continue
@@ -125,16 +184,27 @@ public final class PagingController<Page: Pageable & Sendable> {
     return outcome
   }
 
-  /// Performs a trigger's action: runs the load and applies its result.
-  private func perform(_ action: RefreshStateMachine<Page.Cursor>.Action) async -> PagingOutcome {
+  /// Performs a trigger's action: runs the load and applies its result. A refresh loads `pages` pages, following
+  /// each answer's next page, and replaces the rows with all of them at once.
+  private func perform(_ action: RefreshStateMachine<Page.Cursor>.Action, pages: Int = 1) async -> PagingOutcome {
     guard case .load(let request) = action else {
       if case .ignore(let reason) = action { return .ignored(reason) }
       return .ignored(.staleResult)
     }
     didChange()
-    let page: Page
+    var page: Page
+    var elements: [Page.Element] = []
+    var pageCount = 1
     do {
       page = try await load(request.cursor)
+      if request.operation == .refresh {
+        elements = page.elements
+        while pageCount < pages, let next = page.nextPage {
+          page = try await load(next)
+          elements += page.elements
+          pageCount += 1
+        }
+      }
     } catch is CancellationError {
       return finish(machine.pageCancelled(request), cancelled: true, request: request)
     } catch {
@@ -143,14 +213,19 @@ public final class PagingController<Page: Pageable & Sendable> {
     }
     switch machine.pageLoaded(request, nextPage: page.nextPage) {
     case .replaceRows:
-      rows = page.elements
+      loadedIdentities = []
+      rows = firstOccurrences(of: elements)
+      loadedPageCount = pageCount
       lastError = nil
+      isWaitingForNewReport = rows.isEmpty
       didChange()
       return .replaced(rowCount: rows.count)
     case .appendRows:
       let start = rows.count
-      rows.append(contentsOf: page.elements)
+      rows.append(contentsOf: firstOccurrences(of: page.elements))
+      loadedPageCount += 1
       lastError = nil
+      isWaitingForNewReport = rows.count == start
       didChange()
       return .appended(start..<rows.count)
     case .ignore(let reason):
@@ -158,6 +233,20 @@ public final class PagingController<Page: Pageable & Sendable> {
     case .load, .keepRows:
       return .ignored(.staleResult)
     }
+  }
+
+  /// The elements whose identity is not loaded yet, nor earlier among them; every element when ``identity`` is not
+  /// set. Records the identities kept.
+  private func firstOccurrences(of elements: [Page.Element]) -> [Page.Element] {
+    guard let identity else { return elements }
+    return elements.filter { loadedIdentities.insert(identity($0)).inserted }
+  }
+
+  /// Makes the controller drop loaded elements whose identity is already among the rows (the earlier one stays),
+  /// or keep every element (`nil`). The rows already loaded are kept as they are.
+  func setIdentity(_ identity: ((Page.Element) -> ListIdentifier)?) {
+    self.identity = identity
+    loadedIdentities = identity.map { identity in Set(rows.map(identity)) } ?? []
   }
 
   private func finish(

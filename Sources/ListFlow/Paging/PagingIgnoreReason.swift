@@ -10,6 +10,10 @@ public enum PagingIgnoreReason: Hashable, Sendable, CustomStringConvertible {
   case staleResult
   /// The visible rows are not near enough to the end to load more.
   case notNearEnd
+  /// The last page added no row (it was empty, or repeated rows already loaded), and nothing new was reported
+  /// since: loading waits for other covered rows, a displayed row of the content, or an explicit load, so that a
+  /// server answering empty pages cannot make the list load by itself forever.
+  case waitingForNewReport
 
   /// The reason in words.
   public var description: String {
@@ -19,6 +23,7 @@ public enum PagingIgnoreReason: Hashable, Sendable, CustomStringConvertible {
     case .nothingLoaded: "no page was loaded yet"
     case .staleResult: "the result belongs to a request that is no longer running"
     case .notNearEnd: "the visible rows are not near the end"
+    case .waitingForNewReport: "the last page added no row; waiting for a new report"
     }
   }
 }

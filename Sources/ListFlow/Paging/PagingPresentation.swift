@@ -4,12 +4,14 @@
 /// | state | no rows | some rows |
 /// | --- | --- | --- |
 /// | ``RefreshState/initial``, ``RefreshState/refreshing`` | ``loadingPlaceholder`` | ``rows(_:)`` `.none` |
-/// | ``RefreshState/paginated`` | ``loadingPlaceholder`` | ``rows(_:)`` `.none` |
+/// | ``RefreshState/paginated`` | ``rows(_:)`` `.none` (nothing is loading) | ``rows(_:)`` `.none` |
 /// | ``RefreshState/paging`` | ``loadingPlaceholder`` | ``rows(_:)`` ``Footer/loadingMore`` |
 /// | ``RefreshState/populated`` | ``empty`` | ``rows(_:)`` ``Footer/endReached`` |
 /// | ``RefreshState/error(_:)`` | ``failure`` | ``rows(_:)`` ``Footer/failed`` |
 ///
-/// A refresh over existing rows keeps showing them (the host shows its own refresh indicator from the state).
+/// A refresh over existing rows keeps showing them (the host shows its own refresh indicator from the state). A
+/// loading row (placeholder or footer) is shown only while a load runs, or before the first one: a list whose
+/// pages so far were empty, with more to come, shows no row rather than a spinner that nothing will stop.
 public enum PagingPresentation: Hashable, Sendable {
   /// The first rows are on their way: show skeleton or spinner rows.
   case loadingPlaceholder
@@ -40,7 +42,9 @@ public enum PagingPresentation: Hashable, Sendable {
   public init(state: RefreshState, rowCount: Int) {
     if rowCount <= 0 {
       switch state {
-      case .initial, .refreshing, .paginated, .paging: self = .loadingPlaceholder
+      case .initial, .refreshing, .paging: self = .loadingPlaceholder
+      // Pages follow but none is loading (the pages so far were empty): a loading row would never go away.
+      case .paginated: self = .rows(.none)
       case .populated: self = .empty
       case .error: self = .failure
       }

@@ -42,4 +42,55 @@ struct PagingArticleTests {
     #expect(rendered.first?.1 == .loadingPlaceholder)
     #expect(rendered.last?.1 == .rows(.none))
   }
+
+  /// The cell of a post, for the article's feed.
+  final class PostCell: BindableCell {
+    var text = ""
+    func bind(_ post: Post) { text = post.title }
+    var textRepresentation: String { text }
+  }
+
+  /// Posts that change between two loads: pages of 3 by offset.
+  @MainActor
+  final class LivePosts {
+    var posts = (0..<7).map { Post(id: $0, title: "post \($0)") }
+    func page(_ offset: Int?) -> Page<Post, Int> {
+      let start = min(offset ?? 0, posts.count)
+      let end = min(start + 3, posts.count)
+      return Page(elements: Array(posts[start..<end]), nextPage: end < posts.count ? end : nil)
+    }
+  }
+
+  @Test("the article's live feed: refreshing the loaded pages shows what the server has now, each post once")
+  func liveFeed() async throws {
+    let live = LivePosts()
+    let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 0)) {
+      @MainActor (offset: Int?) async throws -> Page<Post, Int> in live.page(offset)
+    }
+    let appearance = PagingAppearance()
+    let (ticks, tick) = AsyncStream.makeStream(of: Int.self)
+
+    let feed = PagedListFeed(id: "posts", paging: paging, appearance: appearance) { post in
+      PostCell.makeBinder(value: post, id: post.id)
+    }
+    await paging.refresh()
+    await paging.loadMore()
+    #expect(paging.rows.map(\.id) == [0, 1, 2, 3, 4, 5])
+    // Post 1 goes and post 9 comes first: the two pages loaded now hold 9, 0, 2 and 3, 4, 5.
+    live.posts.remove(at: 1)
+    live.posts.insert(Post(id: 9, title: "post 9"), at: 0)
+    tick.yield(1)
+    tick.finish()
+    // The article's code:
+    for await _ in ticks {
+      await paging.refreshLoadedPages()  // the loaded pages, asked again and diffed
+    }
+    #expect(paging.rows.map(\.id) == [9, 0, 2, 3, 4, 5])
+    #expect(feed.displayedSections.first?.elements.count == 6)
+
+    // Without a refresh, a next page that repeats rows already loaded adds only the new ones.
+    live.posts.insert(Post(id: 10, title: "post 10"), at: 0)
+    #expect(await paging.loadMore() == .appended(6..<7))
+    #expect(paging.rows.map(\.id) == [9, 0, 2, 3, 4, 5, 6])
+  }
 }

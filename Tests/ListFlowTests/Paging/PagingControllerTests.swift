@@ -180,7 +180,10 @@ struct PagingControllerTests {
     #expect(gate.cursors == [nil, 2])
     #expect(paging.state == .paginated)
 
-    let report = Task { await paging.visibleRowsChanged(0..<2, viewportCapacity: 10) }
+    // The same rows reported again are no news; a scroll is.
+    #expect(await paging.visibleRowsChanged(0..<0, viewportCapacity: 10) == .ignored(.waitingForNewReport))
+    #expect(gate.cursors == [nil, 2])
+    let report = Task { await paging.visibleRowsChanged(1..<2, viewportCapacity: 10) }
     let call = await gate.nextCall()
     #expect(call.cursor == 3)
     call.succeed(rows(2..<20), nextPage: nil)
@@ -199,5 +202,81 @@ struct PagingControllerTests {
     #expect(paging.state == .paginated)
     #expect(paging.rows == rows(0..<10))
     #expect(paging.lastError == nil)
+  }
+
+  @Test("refreshLoadedPages asks again for as many pages as are loaded, following the new cursors, in one change")
+  func refreshLoadedPages() async {
+    let paging = makeController()
+    let first = Task { await paging.refresh() }
+    await gate.nextCall().succeed(rows(0..<3), nextPage: 2)
+    _ = await first.value
+    let more = Task { await paging.loadMore() }
+    await gate.nextCall().succeed(rows(3..<6), nextPage: 3)
+    _ = await more.value
+    var changes: [[String]] = []
+    paging.didChange = { changes.append(paging.rows) }
+
+    let reload = Task { await paging.refreshLoadedPages() }
+    let firstPage = await gate.nextCall()
+    #expect(firstPage.cursor == nil)
+    #expect(paging.state == .refreshing)
+    #expect(await paging.refreshLoadedPages() == .ignored(.busy))
+    firstPage.succeed(["row 0", "row 2"], nextPage: 7)
+    let secondPage = await gate.nextCall()
+    #expect(secondPage.cursor == 7, "the cursor the new answer names, not the old one")
+    secondPage.succeed(["row 3", "row 9"], nextPage: nil)
+    #expect(await reload.value == .replaced(rowCount: 4))
+    #expect(paging.rows == ["row 0", "row 2", "row 3", "row 9"])
+    #expect(paging.state == .populated)
+    #expect(changes == [rows(0..<6), ["row 0", "row 2", "row 3", "row 9"]], "the rows are replaced once")
+    #expect(gate.cursors == [nil, 2, nil, 7])
+
+    // A page failing halfway keeps every row.
+    let failing = Task { await paging.refreshLoadedPages() }
+    await gate.nextCall().succeed(rows(0..<2), nextPage: 2)
+    await gate.nextCall().fail()
+    #expect(await failing.value == .failed(.refresh))
+    #expect(paging.rows == ["row 0", "row 2", "row 3", "row 9"])
+    #expect(paging.state == .failed(.refresh))
+  }
+
+  @Test("refreshLoadedPages with nothing loaded is a refresh of the first page")
+  func refreshLoadedPagesFromScratch() async {
+    let paging = makeController()
+    let reload = Task { await paging.refreshLoadedPages() }
+    await gate.nextCall().succeed(rows(0..<3), nextPage: 2)
+    #expect(await reload.value == .replaced(rowCount: 3))
+    #expect(gate.cursors == [nil])
+  }
+
+  @Test("a feed drops a repeated identity by default (the first one stays), and keeps it when asked")
+  func repeatedIdentities() async {
+    for keepsDuplicates in [false, true] {
+      let gate = PageGate<String>()
+      let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 0), load: gate.load)
+      let feed = PagedListFeed(
+        id: "feed", paging: paging, appearance: PagingAppearance(), keepsDuplicates: keepsDuplicates
+      ) { MessageCell.makeBinder(value: $0, id: $0) }
+      let first = Task { await paging.refresh() }
+      await gate.nextCall().succeed(["a", "b", "b", "c"], nextPage: 2)
+      #expect(await first.value == .replaced(rowCount: keepsDuplicates ? 4 : 3))
+      let second = Task { await paging.loadMore() }
+      await gate.nextCall().succeed(["c", "d"], nextPage: 3)
+      #expect(await second.value == .appended(keepsDuplicates ? 4..<6 : 3..<4))
+      let third = Task { await paging.loadMore() }
+      await gate.nextCall().succeed(["a", "d"], nextPage: 4)
+      let expected = keepsDuplicates ? ["a", "b", "b", "c", "c", "d", "a", "d"] : ["a", "b", "c", "d"]
+      #expect(await third.value == .appended(keepsDuplicates ? 6..<8 : 4..<4))
+      #expect(paging.rows == expected)
+      #expect(feed.displayedSections.first?.elements.count == expected.count)
+      if !keepsDuplicates {
+        // A page of repeats adds no row: the same covered rows reported again load nothing more.
+        let report = Task { await paging.visibleRowsChanged(0..<4) }
+        await gate.nextCall().succeed(["b"], nextPage: 5)
+        #expect(await report.value == .appended(4..<4))
+        #expect(await paging.visibleRowsChanged(0..<4) == .ignored(.waitingForNewReport))
+        #expect(gate.cursors == [nil, 2, 3, 4])
+      }
+    }
   }
 }
