@@ -21,7 +21,8 @@ extension TerminalListView {
   /// Sets the query, tells ``onFilterChange`` when it changed, and draws.
   func setFilterQuery(_ query: String, editing: Bool) {
     isEditingFilter = editing
-    if query != filterQuery {
+    // Compared by bytes, in linear time (see `FilteredFeed.query`).
+    if !query.utf8.elementsEqual(filterQuery.utf8) {
       filterQuery = query
       onFilterChange?(query)
     }
