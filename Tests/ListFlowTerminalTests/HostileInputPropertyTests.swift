@@ -59,4 +59,34 @@ import Testing
       if !commands.isEmpty || !events.isEmpty || query != expected || !view.isEditingFilter { return }
     }
   }
+
+  @Test("with no filter open, escape strings, Alt keys and pastes run no command and move nothing")
+  func listIgnoresThem() {
+    var random = SplitMix64(seed: terminalFuzzSeed &+ 2)
+    for round in 0..<300 {
+      var input = HostileInput.random(using: &random)
+      input.pieces.removeAll { if case .typed = $0 { true } else { false } }
+      let dataSource = ScriptedDataSource()
+      let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 40, rows: 8)))
+      dataSource.view = view
+      view.dataSource = dataSource
+      view.reusePool.register(TextCell.self)
+      dataSource.show([.init(id: 0, rows: (1...20).map { .init(id: $0, title: "row \($0)") })])
+      view.onFilterChange = { _ in }
+      var decoder = KeyDecoder()
+      var commands: [TerminalCommand] = []
+      for read in HostileInput.reads(of: input.bytes, using: &random) {
+        for key in decoder.decode(read) { view.handle(key).map { commands.append($0) } }
+      }
+      for key in decoder.flush() { view.handle(key).map { commands.append($0) } }
+      let events = dataSource.events.filter { !$0.contains("highlight") && $0 != "reached end" }
+      let state = (view.selectedRow, view.isEditingFilter, view.isShowingHelp, view.filterQuery)
+      #expect(commands.isEmpty, "seed \(terminalFuzzSeed) round \(round): \(commands) from \(input.pieces)")
+      #expect(events.isEmpty, "seed \(terminalFuzzSeed) round \(round): \(events) from \(input.pieces)")
+      #expect(
+        state.0 == ItemPath(item: 0, section: 0) && !state.1 && !state.2 && state.3.isEmpty,
+        "seed \(terminalFuzzSeed) round \(round): \(state) from \(input.pieces)")
+      if !commands.isEmpty || !events.isEmpty || state.0 != ItemPath(item: 0, section: 0) { return }
+    }
+  }
 }
