@@ -65,7 +65,7 @@ public struct StyledRun: Hashable, Sendable {
     lhs.style == rhs.style && lhs.text.utf8.elementsEqual(rhs.text.utf8)
   }
 
-  /// Hashes the run's bytes and style, as ``==(_:_:)`` compares them.
+  /// Hashes the run's bytes and style, as `==` compares them.
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
