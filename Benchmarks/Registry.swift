@@ -3,4 +3,5 @@
 /// To add scenarios, put them in a folder of their own (`EndToEnd/`) as a `static let all: [BenchmarkScenario]`
 /// and append that list here.
 let allScenarios: [BenchmarkScenario] =
-  DiffScenarios.all + EndToEndScenarios.all + TerminalScenario.all + ScaleScenarios.all
+  DiffScenarios.all + EndToEndScenarios.all + TerminalScenario.all + HostilePasteScenario.all
+  + ScaleScenarios.all

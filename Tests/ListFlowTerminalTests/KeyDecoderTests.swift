@@ -1,5 +1,7 @@
-import ListFlowTerminal
+import ListFlowTesting
 import Testing
+
+@testable import ListFlowTerminal
 
 @Suite struct KeyDecoderTests {
   @Test("escape sequences, control bytes and text decode to keys")
@@ -98,5 +100,111 @@ import Testing
     #expect(TerminalCommand(key: .tab) == nil)
     #expect(TerminalCommand(key: .left) == .collapse)
     #expect(TerminalCommand(key: .right) == .expand)
+  }
+
+  @Test("decoded, the same input gives its letters, its Alt keys and each paste whole, and nothing else")
+  func decoderKeepsPastesWhole() {
+    var random = SplitMix64(seed: terminalFuzzSeed &+ 1)
+    for round in 0..<500 {
+      let input = HostileInput.random(using: &random, maximumPieces: 20)
+      var decoder = KeyDecoder()
+      var keys: [Key] = []
+      for read in HostileInput.reads(of: input.bytes, using: &random) {
+        keys += decoder.decode(read)
+      }
+      keys += decoder.flush()
+      let expected = input.pieces.flatMap { piece -> [Key] in
+        switch piece {
+        case .typed(let text): text.map { Key.character($0) }
+        case .alt(let character): [.alt(.character(character))]
+        case .string: []
+        case .paste(let text): [.paste(text)]
+        }
+      }
+      #expect(keys == expected, "seed \(terminalFuzzSeed) round \(round): \(input.pieces)")
+      if keys != expected { return }
+    }
+  }
+
+  @Test("a KeyMap gives no Alt key a command unless a binding lists it")
+  func altKeysAreUnbound() {
+    for character in "qdjkgGbhl/? rx" {
+      #expect(KeyMap.standard.command(for: .alt(.character(character))) == nil)
+    }
+    #expect(KeyMap.standard.command(for: .alt(.enter)) == nil)
+    #expect(KeyMap.standard.command(for: .paste("q")) == nil)
+    var keys = KeyMap.standard
+    keys.bindings.append(KeyBinding([.alt(.character("q"))], .quit, nil, help: "quit"))
+    #expect(keys.command(for: .alt(.character("q"))) == .quit)
+    #expect(KeyBinding.name(of: .alt(.character("q"))) == "alt-q")
+  }
+
+  @Test("ESC and a key is Alt and the key; ESC ESC is Escape; ESC and a control is Escape, then the control")
+  func altKeys() {
+    var decoder = KeyDecoder()
+    #expect(
+      decoder.decode(Array("\u{1B}q\u{1B}日\u{1B}\r\u{1B}\u{7F}".utf8)) == [
+        .alt(.character("q")), .alt(.character("日")), .alt(.enter), .alt(.backspace),
+      ])
+    #expect(decoder.decode([0x1B, 0x1B, 0x71]) == [.escape, .alt(.character("q"))])
+    #expect(decoder.decode([0x1B, 0x03]) == [.escape, .interrupt])
+    #expect(decoder.decode([0x1B, 0x4F]) == [])
+    #expect(decoder.flush() == [.alt(.character("O"))])
+  }
+
+  @Test("strings are dropped to their end: BEL, ESC \\, the 8-bit ST outside a UTF-8 character, CAN, SUB, ESC")
+  func stringsAreDropped() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Array("\u{1B}]0;dq\u{07}j".utf8)) == [.character("j")])
+    #expect(decoder.decode(Array("\u{1B}Pq\u{1B}\\k".utf8)) == [.character("k")])
+    // `Ŝ` is C5 9C: its 0x9C is text; the lone 0x9C after it is ST.
+    #expect(decoder.decode(Array("\u{1B}_Ŝd".utf8) + [0x9C] + Array("l".utf8)) == [.character("l")])
+    #expect(decoder.decode(Array("\u{1B}^d\u{18}h".utf8)) == [.character("h")])
+    #expect(decoder.decode(Array("\u{1B}Xd".utf8)) == [])
+    #expect(!decoder.hasPendingInput)
+    #expect(decoder.decode(Array("\u{1B}".utf8)) == [])
+    #expect(decoder.hasPendingInput)
+    #expect(decoder.decode(Array("[A".utf8)) == [.up])
+    #expect(decoder.decode(Array("\u{1B}]".utf8) + [UInt8](repeating: 0x64, count: 100_000)) == [])
+    #expect(decoder.decode([0x1B]) == [])
+    #expect(decoder.flush() == [.escape])
+  }
+
+  @Test("a bracketed paste is one paste key, escape bytes included; a long one comes in whole characters")
+  func pastes() {
+    var decoder = KeyDecoder()
+    #expect(
+      decoder.decode(Array("\u{1B}[200~q\u{1B}[A\r\u{1B}[201~j".utf8)) == [.paste("q\u{1B}[A\r"), .character("j")])
+    #expect(decoder.decode(Array("\u{1B}[201~".utf8)) == [])
+    let long = String(repeating: "日a\u{301}", count: 20_000)
+    var keys = decoder.decode(Array(("\u{1B}[200~" + long).utf8))
+    keys += decoder.decode(Array("\u{1B}[201".utf8))
+    keys += decoder.decode(Array("~".utf8))
+    let pieces = keys.compactMap { key -> String? in
+      if case .paste(let text) = key { return text }
+      return nil
+    }
+    #expect(pieces.count == keys.count && pieces.count > 1)
+    #expect(pieces.joined() == long)
+  }
+
+  @Test("an ESC at the end of a read is Escape once the timeout passes with no byte, and not before")
+  func escapeTimeout() {
+    var decoder = TimedKeyDecoder(escapeTimeout: .milliseconds(30))
+    #expect(decoder.decode([0x6A, 0x1B], at: .milliseconds(100)) == [.character("j")])
+    #expect(decoder.deadline == .milliseconds(130))
+    #expect(decoder.expire(at: .milliseconds(129)) == [])
+    #expect(decoder.decode([0x71], at: .milliseconds(129)) == [.alt(.character("q"))])
+    #expect(decoder.deadline == nil)
+    #expect(decoder.decode([0x1B], at: .milliseconds(200)) == [])
+    #expect(decoder.expire(at: .milliseconds(230)) == [.escape])
+    // A read that comes after the deadline, before a late timer: the ESC was an Escape.
+    #expect(decoder.decode([0x1B], at: .milliseconds(300)) == [])
+    #expect(decoder.decode([0x71], at: .milliseconds(331)) == [.escape, .character("q")])
+    // An open string or paste does not time out: it waits for its end.
+    #expect(decoder.decode(Array("\u{1B}]0;".utf8), at: .milliseconds(400)) == [])
+    #expect(decoder.deadline == nil)
+    #expect(decoder.decode(Array("d\u{07}".utf8), at: .seconds(5)) == [])
+    #expect(TimedKeyDecoder(escapeTimeout: .milliseconds(-5)).escapeTimeout == .zero)
   }
 }

@@ -45,6 +45,30 @@ struct PseudoTerminalSelectionTests {
     try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
+  @Test("escape strings and Alt keys run no command; a 10 KB paste of marks and bidi controls fills the filter")
+  func hostileInput() throws {
+    let terminal = try Self.fixture()
+    terminal.waitForScreen(containing: "1/5")
+    // Strings a terminal sends, whose payloads name commands (move, toggle, delete, quit), and Alt keys.
+    terminal.type(
+      "\u{1B}]0;jj q\u{07}\u{1B}Pd q\u{1B}\\\u{1B}_ jq\u{1B}\\\u{1B}^q\u{07}\u{1B}Xd\u{07}\u{1B}q\u{1B}d\u{1B} \u{1B}j")
+    terminal.type("j")
+    terminal.waitForScreen(containing: "2/5")
+    #expect(terminal.exitStatus == nil)
+    #expect(!terminal.screen.lines.contains { $0.contains("selected") || $0.contains("✓") })
+    // A paste of 10 KB of combining marks, then bidi controls, into the filter: it keeps 256 scalars.
+    terminal.type("/")
+    terminal.waitForScreen(containing: "/_")
+    let marks = String(repeating: "\u{301}\u{316}", count: 2_500)
+    terminal.type("\u{1B}[200~a" + marks + "\u{202E}\u{2066}q\u{1B}[201~")
+    terminal.wait(for: "no row matches the pasted query") { $0.screen.lines.last?.hasPrefix(" 0/0") == true }
+    #expect(terminal.exitStatus == nil)
+    terminal.type("\u{1B}")
+    terminal.wait(for: "every row back") { $0.screen.lines.last?.contains("/5  k up") == true }
+    terminal.type("q")
+    try PseudoTerminalTests.expectCleanExit(terminal)
+  }
+
   @Test("the Demo selects processes with space and filters them with /; escape brings every process back")
   func demoSelectAndFilter() throws {
     let terminal = try PseudoTerminal(

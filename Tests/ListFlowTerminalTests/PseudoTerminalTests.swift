@@ -13,7 +13,7 @@ import Glibc
 struct PseudoTerminalTests {
   static let restoreSequence =
     EscapeSequence.resetAttributes + EscapeSequence.enableLineWrap + EscapeSequence.showCursor
-    + EscapeSequence.disableMouseReporting + EscapeSequence.leaveAlternateScreen
+    + EscapeSequence.disableMouseReporting + EscapeSequence.disableBracketedPaste + EscapeSequence.leaveAlternateScreen
 
   static func fixture(
     rows: Int = 20, locale: String = "C.UTF-8", environment: [String] = []
@@ -96,6 +96,8 @@ struct PseudoTerminalTests {
     #expect(!attributes, "attributes left set", sourceLocation: sourceLocation)
     let (mouse, sgrMouse) = (screen.reportsMouse, screen.usesSGRMouse)
     #expect(!mouse && !sgrMouse, "mouse reporting left on", sourceLocation: sourceLocation)
+    let paste = screen.usesBracketedPaste
+    #expect(!paste, "bracketed paste left on", sourceLocation: sourceLocation)
     let unsupported = screen.unsupported
     #expect(unsupported.isEmpty, "\(unsupported)", sourceLocation: sourceLocation)
     if normalScreenBlank {
@@ -112,8 +114,9 @@ struct PseudoTerminalTests {
     let (alternate, cursor, wraps) =
       (terminal.screen.usesAlternateScreen, terminal.screen.cursorVisible, terminal.screen.wraps)
     #expect(alternate && !cursor && !wraps)
-    let (mouse, sgrMouse) = (terminal.screen.reportsMouse, terminal.screen.usesSGRMouse)
-    #expect(mouse && sgrMouse)
+    let (mouse, sgrMouse, paste) =
+      (terminal.screen.reportsMouse, terminal.screen.usesSGRMouse, terminal.screen.usesBracketedPaste)
+    #expect(mouse && sgrMouse && paste)
     #expect(Array(terminal.screen.lines.prefix(4)) == ["Fixture list", "Fixture", "▸ row 0", "  row 1"])
     terminal.type("jjj")
     terminal.waitForScreen(containing: "4/40")

@@ -40,9 +40,11 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
   /// The text of a row that the query is matched against: by default the title of a ``Titled`` model, else
   /// the model's description.
   public let searchableText: @MainActor (CellBinder) -> String
-  /// What the user typed; empty shows every row.
+  /// What the user typed; empty shows every row. Setting a query of other bytes than the last one filters again
+  /// (the bytes are compared, in linear time: comparing as `String`s costs more than that for a character that
+  /// carries many combining marks).
   public var query: String {
-    didSet { if query != oldValue { refilter() } }
+    didSet { if !query.utf8.elementsEqual(oldValue.utf8) { refilter() } }
   }
   /// The identities of the source's rows that the query hides now.
   public private(set) var hiddenRows: Set<ListIdentifier> = []
@@ -111,11 +113,12 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
     var result: [ListSectionSnapshot] = []
     var paths: [[ItemPath]] = []
     var sectionIndices: [Int] = []
+    let pattern = FuzzyMatch.pattern(of: query)  // once, not once a row
     for (sectionIndex, section) in sections.enumerated() {
       var rows: [CellBinder] = []
       var rowPaths: [ItemPath] = []
       for (item, row) in section.elements.enumerated() {
-        if let match = FuzzyMatch(query: query, in: searchableText(row)) {
+        if let match = FuzzyMatch(pattern: pattern, in: searchableText(row)) {
           rows.append(row.highlightingMatches(match.offsets))
           rowPaths.append(ItemPath(item: item, section: sectionIndex))
         } else {

@@ -50,16 +50,33 @@ public struct FuzzyMatch: Hashable, Sendable {
   /// - Parameters:
   ///   - query: What the user typed.
   ///   - text: The searchable text of a row.
-  /// - Complexity: O(*n* × *m*) for a text of *n* characters (at most ``maximumTextLength``) and a query of *m*;
-  ///   O(*n*) when the query does not match.
+  /// Characters are compared ignoring case and, when short, as canonically equivalent (`é` is `e` and U+0301); a
+  /// character of more than 64 UTF-8 bytes (a letter under many combining marks)
+  /// matches only the same scalars, so that no comparison costs more than linear time in its bytes.
+  ///
+  /// - Complexity: O(*n* × *m*) comparisons for a text of *n* characters (at most ``maximumTextLength``) and a
+  ///   query of *m*, each linear in the bytes of the shorter character; O(*n*) comparisons when the query does not
+  ///   match.
   public init?(query: String, in text: String) {
-    let pattern = query.map { $0.lowercased() }
+    self.init(pattern: Self.pattern(of: query), in: text)
+  }
+
+  /// A query's characters as `init(pattern:in:)` compares them: made once for a query matched against many
+  /// texts.
+  ///
+  /// - Complexity: O(*m*) in the scalars of the query.
+  static func pattern(of query: String) -> [_FoldedCharacter] {
+    query.map { _FoldedCharacter($0) }
+  }
+
+  /// Finds a query, given as its `pattern(of:)`, in a text (see `init(query:in:)`).
+  init?(pattern: [_FoldedCharacter], in text: String) {
     guard !pattern.isEmpty else {
       self.init(score: 0, offsets: [])
       return
     }
     let characters = Array(text.prefix(Self.maximumTextLength))
-    let lowered = characters.map { $0.lowercased() }
+    let lowered = characters.map { _FoldedCharacter($0) }
     // Pass 1: a greedy scan rejects a text that does not hold the query in order.
     var next = 0
     for character in lowered where next < pattern.count && character == pattern[next] { next += 1 }
@@ -117,5 +134,26 @@ public struct FuzzyMatch: Hashable, Sendable {
     let previous = characters[offset - 1]
     if !(previous.isLetter || previous.isNumber) { return true }
     return previous.isLowercase && characters[offset].isUppercase
+  }
+}
+
+/// A character lowercased for ``FuzzyMatch``, compared in linear time: short ones as `String`s (canonical
+/// equivalence), long ones by their UTF-8 bytes, since comparing canonically costs more than linear time in the
+/// combining marks of a character.
+struct _FoldedCharacter: Equatable {
+  /// The longest character, in UTF-8 bytes, compared as canonically equivalent.
+  static let longLength = 64
+
+  let text: String
+  let isLong: Bool
+
+  init(_ character: Character) {
+    text = character.lowercased()
+    isLong = text.utf8.count > Self.longLength
+  }
+
+  static func == (lhs: _FoldedCharacter, rhs: _FoldedCharacter) -> Bool {
+    if lhs.isLong || rhs.isLong { return lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+    return lhs.text == rhs.text
   }
 }

@@ -53,4 +53,24 @@ public struct StyledRun: Hashable, Sendable {
 
   /// The columns the run takes.
   public var width: Int { DisplayWidth.of(text) }
+
+  /// Whether two runs write the same bytes: the same UTF-8 text, scalar for scalar, in the same style.
+  ///
+  /// Runs compare their bytes rather than their text as `String` does (canonical equivalence), which costs more
+  /// than linear time for a character that carries thousands of combining marks; and the frame differ must
+  /// redraw a run whose bytes changed, even to an equivalent text.
+  ///
+  /// - Complexity: O(*n*) in the bytes of the texts.
+  public static func == (lhs: StyledRun, rhs: StyledRun) -> Bool {
+    lhs.style == rhs.style && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+  }
+
+  /// Hashes the run's bytes and style, as `==` compares them.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(style)
+    hasher.combine(text.utf8.count)
+    for byte in text.utf8 { hasher.combine(byte) }
+  }
 }

@@ -34,7 +34,7 @@ public struct KeyBinding: Hashable, Sendable {
   public var keyNames: String { keys.map(Self.name(of:)).joined(separator: "/") }
 
   /// How the help names a key, in ASCII (arrows and `·` are East Asian Ambiguous, two columns on some
-  /// terminals): `up`, `PgDn`, `enter`, `space`, `ctrl-c`, the character itself.
+  /// terminals): `up`, `PgDn`, `enter`, `space`, `ctrl-c`, `alt-x`, the character itself.
   ///
   /// - Parameter key: The key.
   /// - Returns: Its name.
@@ -59,6 +59,8 @@ public struct KeyBinding: Hashable, Sendable {
     case .character(let character): String(character)
     case .mouse(let event): "mouse \(event.kind)"
     case .unknown(let bytes): "bytes \(bytes)"
+    case .alt(let key): "alt-" + name(of: key)
+    case .paste: "paste"
     }
   }
 }

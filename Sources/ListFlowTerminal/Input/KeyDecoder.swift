@@ -4,75 +4,239 @@
 /// `CSI 5~`/`CSI 6~` for Page Up/Down, `CSI H`/`CSI F`/`CSI 1~`/`CSI 4~`/`CSI 7~`/`CSI 8~` for Home and End,
 /// `\r` or `\n` for Enter, `0x03` for Ctrl-C, `0x1A` for Ctrl-Z, UTF-8 text for characters, and mouse reports
 /// in the SGR (`CSI < b ; x ; y M`/`m`) and X10 (`CSI M` and three bytes) encodings as ``Key/mouse(_:)``. Bytes that are
-/// not valid UTF-8 become U+FFFD. Nothing is ever dropped silently: unknown sequences come out as
-/// ``Key/unknown(_:)``.
+/// not valid UTF-8 become U+FFFD. Unknown control sequences come out as ``Key/unknown(_:)``, never as other keys.
 ///
-/// Input arrives in reads of any size, and the keys do not depend on where the reads split it: a sequence or a
-/// UTF-8 character cut between two reads is kept pending and completed by the next ``decode(_:)``. An Escape at
-/// the very end of a read is kept pending too, since it may start a sequence; ``flush()`` reports what is pending
-/// when no more input comes (``TerminalSession/keys()`` calls it after a short wait, so a lone Escape key still
-/// works). What is kept is bounded: a control sequence longer than ``maximumSequenceLength`` bytes is cut there
-/// and reported as ``Key/unknown(_:)``.
+/// What else a terminal may send is never taken for keys:
+///
+/// - **Alt.** `ESC` followed by a key (a character, Enter, Tab or Backspace) is that key with Alt held:
+///   ``Key/alt(_:)``. `ESC` followed by another `ESC` is an Escape, and the second one starts anew; `ESC` followed
+///   by another control byte is an Escape, then that byte's key (so Ctrl-C still interrupts).
+/// - **Strings.** An OSC (`ESC ]`), DCS (`ESC P`), APC (`ESC _`), PM (`ESC ^`) or SOS (`ESC X`) string is read to
+///   its end and dropped: it ends with `BEL`, with ST (`ESC \`, or the 8-bit ST `0x9C` when it is not part of a
+///   UTF-8 character), or is cancelled by `CAN` (Ctrl-X) or `SUB` (Ctrl-Z). An `ESC` followed by anything but `\`
+///   ends it too and starts the next sequence, so pressing Escape always leaves a string that never ended.
+///   Nothing of a string is kept, however long it is.
+/// - **Bracketed paste.** The text between `CSI 200~` and `CSI 201~` (a terminal sends them around a paste
+///   when bracketed paste is on, as ``TerminalSession`` sets it) comes out as one ``Key/paste(_:)``, escape bytes
+///   and line breaks included; a paste longer than 64 KiB comes out in pieces, in order, each cut between two
+///   UTF-8 characters. A stray `CSI 201~` is dropped.
+///
+/// Input arrives in reads of any size, and the keys do not depend on where the reads split it: a sequence, a
+/// string, a paste or a UTF-8 character cut between two reads is completed by the next ``decode(_:)``.
+///
+/// An `ESC` that ends a read is ambiguous: the Escape key, or the start of a sequence or of an Alt key whose
+/// other bytes are on their way. It is kept pending (``hasPendingInput``) until the next read settles it;
+/// ``flush()`` reports what is pending when no more input comes. ``TerminalSession/keys()`` calls it once its
+/// ``TerminalSession/escapeTimeout`` has passed with no new byte, so an Escape key is an Escape only when no
+/// byte follows it within that time. What is kept is bounded: a control sequence longer than
+/// ``maximumSequenceLength`` bytes is cut there and reported as ``Key/unknown(_:)``.
 ///
 /// ```swift
 /// var decoder = KeyDecoder()
 /// decoder.decode([0x1B, 0x5B, 0x41, 0x6A])  // [.up, .character("j")]
+/// decoder.decode(Array("\u{1B}]0;title\u{07}\u{1B}q".utf8))  // [.alt(.character("q"))]
 /// ```
 public struct KeyDecoder: Sendable {
+  /// What the bytes read so far are inside of.
+  private enum Mode: Sendable, Equatable {
+    /// Keys and control sequences.
+    case ground
+    /// An OSC, DCS, APC, PM or SOS string, dropped; `continuation` is the number of UTF-8 continuation bytes
+    /// still expected (a `0x9C` among them is text, not ST).
+    case string(continuation: Int)
+    /// A bracketed paste, kept in `pasted`.
+    case paste
+  }
+
+  /// Bytes waiting for the rest of their sequence: at most ``maximumSequenceLength`` in `ground`, an `ESC` in
+  /// `string`, the start of the paste's end marker in `paste`.
   private var pending: [UInt8] = []
+  private var mode = Mode.ground
+  /// The bytes of the paste being read.
+  private var pasted: [UInt8] = []
 
   /// The longest escape sequence kept whole; longer ones are cut and reported as ``Key/unknown(_:)``.
   public static let maximumSequenceLength = 32
 
+  /// The longest piece of a paste that one ``Key/paste(_:)`` carries, in bytes.
+  static let pastePieceLength = 65_536
+
+  /// The end of a bracketed paste, `CSI 201~`.
+  private static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+
   /// Creates a decoder with nothing pending.
   public init() {}
 
-  /// Whether bytes are waiting for the rest of their sequence (at most ``maximumSequenceLength`` of them).
-  public var hasPendingInput: Bool { !pending.isEmpty }
+  /// Whether the meaning of the bytes read so far depends on whether more come soon: an `ESC`, or a sequence or
+  /// UTF-8 character cut at the end of the last read (at most ``maximumSequenceLength`` bytes). An open paste or
+  /// string is not pending: it waits for its end, however long that takes.
+  public var hasPendingInput: Bool { !pending.isEmpty && mode != .paste }
 
-  /// Reports what is pending as if the input had ended: a lone Escape as ``Key/escape``, a cut sequence as
-  /// ``Key/unknown(_:)``, a cut UTF-8 character as U+FFFD.
+  /// Reports what is pending as if the input had ended: a lone Escape as ``Key/escape``, `ESC` and a character
+  /// as ``Key/alt(_:)``, a cut sequence as ``Key/unknown(_:)``, a cut UTF-8 character as U+FFFD, an open paste as
+  /// ``Key/paste(_:)``; an open string ends, and its Escape, if one is pending, is reported as ``Key/escape``.
   ///
   /// - Returns: The keys, in order; empty when nothing was pending.
   public mutating func flush() -> [Key] {
     let input = pending
     pending = []
-    var keys: [Key] = []
-    var index = 0
-    while index < input.count, let (key, length) = Self.key(in: input[index...], atEnd: true) {
-      keys.append(key)
-      index += length
+    switch mode {
+    case .paste:
+      pasted += input
+      return [takePaste(upTo: pasted.count)]
+    case .string:
+      mode = .ground
+      return input.isEmpty ? [] : [.escape]
+    case .ground:
+      var keys: [Key] = []
+      var index = 0
+      while index < input.count, let (token, length) = Self.token(in: input[index...], atEnd: true) {
+        if case .key(let key) = token { keys.append(key) }
+        index += length
+      }
+      return keys
     }
-    return keys
   }
 
-  /// Decodes a chunk of input, completing any sequence left over from the last chunk.
+  /// Decodes a chunk of input, completing any sequence, string or paste left over from the last chunk.
   ///
   /// - Parameter bytes: The bytes just read.
   /// - Returns: The keys, in order.
   /// - Complexity: O(*n*) in the number of bytes.
   public mutating func decode(_ bytes: [UInt8]) -> [Key] {
-    let input = pending + bytes
+    let input = pending.isEmpty ? bytes : pending + bytes
     pending = []
     var keys: [Key] = []
     var index = 0
     while index < input.count {
-      guard let (key, length) = Self.key(in: input[index...], atEnd: false) else {
-        pending = Array(input[index...])
-        break
+      switch mode {
+      case .ground: index = decodeKeys(input, from: index, into: &keys)
+      case .string(let continuation): index = skipString(input, from: index, continuation: continuation)
+      case .paste: index = readPaste(input, from: index, into: &keys)
       }
-      keys.append(key)
-      index += length
+    }
+    if mode == .paste, pasted.count >= Self.pastePieceLength {
+      // Cut before the last UTF-8 character, which may be incomplete.
+      var cut = pasted.count
+      while cut > 0, pasted[cut - 1] & 0xC0 == 0x80 { cut -= 1 }
+      if cut > 0, pasted[cut - 1] >= 0xC0 { cut -= 1 }
+      keys.append(takePaste(upTo: cut > 0 ? cut : pasted.count))
     }
     return keys
   }
 
-  /// The key at the start of `bytes` and how many bytes it took, or `nil` when the bytes are an incomplete prefix
-  /// (never when `atEnd`: then an incomplete prefix is reported as it is).
+  /// Decodes keys from `index` until the input ends or a string or paste starts; returns where it stopped.
+  private mutating func decodeKeys(_ input: [UInt8], from start: Int, into keys: inout [Key]) -> Int {
+    var index = start
+    while index < input.count {
+      guard let (token, length) = Self.token(in: input[index...], atEnd: false) else {
+        pending = Array(input[index...])
+        return input.count
+      }
+      index += length
+      switch token {
+      case .key(let key): keys.append(key)
+      case .ignored: break
+      case .stringStart:
+        mode = .string(continuation: 0)
+        return index
+      case .pasteStart:
+        mode = .paste
+        return index
+      }
+    }
+    return index
+  }
+
+  /// Drops the bytes of a string up to its end; returns where it stopped (the input's end when it goes on).
+  private mutating func skipString(_ input: [UInt8], from start: Int, continuation: Int) -> Int {
+    var continuation = continuation
+    var index = start
+    while index < input.count {
+      let byte = input[index]
+      switch byte {
+      case 0x07, 0x18, 0x1A:  // BEL ends it; CAN and SUB cancel it.
+        mode = .ground
+        return index + 1
+      case 0x1B:
+        guard index + 1 < input.count else {
+          pending = [0x1B]
+          mode = .string(continuation: 0)
+          return input.count
+        }
+        mode = .ground
+        // ST (`ESC \`) ends it; an `ESC` followed by anything else ends it too and starts what follows.
+        return input[index + 1] == 0x5C ? index + 2 : index
+      case 0x9C where continuation == 0:  // the 8-bit ST
+        mode = .ground
+        return index + 1
+      case 0x80...0xBF: continuation = max(continuation - 1, 0)
+      case 0xC2...0xDF: continuation = 1
+      case 0xE0...0xEF: continuation = 2
+      case 0xF0...0xF4: continuation = 3
+      default: continuation = 0
+      }
+      index += 1
+    }
+    mode = .string(continuation: continuation)
+    return index
+  }
+
+  /// Keeps the bytes of a paste up to its end marker; returns where it stopped.
+  private mutating func readPaste(_ input: [UInt8], from start: Int, into keys: inout [Key]) -> Int {
+    var index = start
+    while index < input.count {
+      guard let escape = input[index...].firstIndex(of: 0x1B) else {
+        pasted += input[index...]
+        return input.count
+      }
+      pasted += input[index..<escape]
+      let marker = input[escape..<min(escape + Self.pasteEnd.count, input.count)]
+      if marker.elementsEqual(Self.pasteEnd) {
+        keys.append(takePaste(upTo: pasted.count))
+        mode = .ground
+        return escape + Self.pasteEnd.count
+      }
+      if escape + marker.count == input.count, Self.pasteEnd.starts(with: marker) {
+        pending = Array(marker)
+        return input.count
+      }
+      pasted.append(0x1B)
+      index = escape + 1
+    }
+    return index
+  }
+
+  /// The first `count` bytes of the paste as a ``Key/paste(_:)``, removed from it.
+  private mutating func takePaste(upTo count: Int) -> Key {
+    let text = String(decoding: pasted[..<count], as: UTF8.self)
+    pasted.removeFirst(count)
+    return .paste(text)
+  }
+
+  /// What the bytes at the start of a slice are.
+  private enum Token {
+    /// A key.
+    case key(Key)
+    /// A sequence that means nothing here (a stray end of paste).
+    case ignored
+    /// The introducer of an OSC, DCS, APC, PM or SOS string.
+    case stringStart
+    /// The start of a bracketed paste.
+    case pasteStart
+  }
+
+  /// The token at the start of `bytes` and how many bytes it took, or `nil` when the bytes are an incomplete
+  /// prefix (never when `atEnd`: then an incomplete prefix is reported as it is).
+  private static func token(in bytes: ArraySlice<UInt8>, atEnd: Bool) -> (Token, Int)? {
+    if bytes[bytes.startIndex] == 0x1B { return escapeSequence(in: bytes, atEnd: atEnd) }
+    return key(in: bytes, atEnd: atEnd).map { (.key($0.0), $0.1) }
+  }
+
+  /// The key of a byte that is not `ESC`, or of a UTF-8 character.
   private static func key(in bytes: ArraySlice<UInt8>, atEnd: Bool) -> (Key, Int)? {
     let first = bytes[bytes.startIndex]
     switch first {
-    case 0x1B: return escapeSequence(in: bytes, atEnd: atEnd)
     case 0x0D, 0x0A: return (.enter, 1)
     case 0x03: return (.interrupt, 1)
     case 0x04: return (.endOfInput, 1)
@@ -85,47 +249,65 @@ public struct KeyDecoder: Sendable {
     }
   }
 
-  private static func escapeSequence(in bytes: ArraySlice<UInt8>, atEnd: Bool) -> (Key, Int)? {
+  private static func escapeSequence(in bytes: ArraySlice<UInt8>, atEnd: Bool) -> (Token, Int)? {
     let start = bytes.startIndex
-    guard bytes.count > 1 else { return atEnd ? (.escape, 1) : nil }
+    guard bytes.count > 1 else { return atEnd ? (.key(.escape), 1) : nil }
     let introducer = bytes[start + 1]
-    if introducer == 0x4F {  // SS3: ESC O A
-      guard bytes.count > 2 else { return atEnd ? (.escape, 1) : nil }
+    switch introducer {
+    case 0x4F:  // SS3: ESC O A
+      guard bytes.count > 2 else { return atEnd ? (.key(.alt(.character("O"))), 2) : nil }
       let final = bytes[start + 2]
-      return (finalKey(final, parameter: nil) ?? .unknown(Array(bytes[start..<start + 3])), 3)
+      return (.key(finalKey(final, parameter: nil) ?? .unknown(Array(bytes[start..<start + 3]))), 3)
+    case 0x5B: return controlSequence(in: bytes, atEnd: atEnd)
+    case 0x5D, 0x50, 0x5F, 0x5E, 0x58: return (.stringStart, 2)  // OSC, DCS, APC, PM, SOS
+    case 0x1B: return (.key(.escape), 1)
+    case 0x0D, 0x0A, 0x09, 0x7F, 0x08, 0x20...0x7E, 0x80...:
+      // Alt and a key: a character, Enter, Tab or Backspace.
+      guard let (key, length) = key(in: bytes.dropFirst(), atEnd: atEnd) else { return nil }
+      return (.key(.alt(key)), length + 1)
+    default: return (.key(.escape), 1)  // ESC and another control: an Escape, then that control's key.
     }
-    guard introducer == 0x5B else { return (.escape, 1) }  // ESC followed by something else: a lone Escape.
-    // CSI: parameter bytes 0x30–0x3F, intermediates 0x20–0x2F, one final byte 0x40–0x7E.
+  }
+
+  /// A `CSI` sequence: parameter bytes 0x30–0x3F, intermediates 0x20–0x2F, one final byte 0x40–0x7E.
+  private static func controlSequence(in bytes: ArraySlice<UInt8>, atEnd: Bool) -> (Token, Int)? {
+    let start = bytes.startIndex
+    guard bytes.count > 2 else { return atEnd ? (.key(.alt(.character("["))), 2) : nil }
     var index = start + 2
     while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) {
       index += 1
-      if index - start == maximumSequenceLength { return (.unknown(Array(bytes[start..<index])), index - start) }
+      if index - start == maximumSequenceLength { return (.key(.unknown(Array(bytes[start..<index]))), index - start) }
     }
     guard index < bytes.endIndex else {
-      return atEnd ? (.unknown(Array(bytes[start..<index])), index - start) : nil
+      return atEnd ? (.key(.unknown(Array(bytes[start..<index]))), index - start) : nil
     }
     let final = bytes[index]
     let length = index - start + 1
-    guard (0x40...0x7E).contains(final) else { return (.unknown(Array(bytes[start..<start + length])), length) }
+    let sequence = Array(bytes[start..<start + length])
+    guard (0x40...0x7E).contains(final) else { return (.key(.unknown(sequence)), length) }
     if final == 0x4D, length == 3 {  // X10 mouse: CSI M and three bytes (button + 32, column + 32, row + 32).
-      guard bytes.count >= length + 3 else { return atEnd ? (.unknown(Array(bytes[start...])), bytes.count) : nil }
+      guard bytes.count >= length + 3 else {
+        return atEnd ? (.key(.unknown(Array(bytes[start...]))), bytes.count) : nil
+      }
       let code = Int(bytes[start + 3]) - 32
       let event = MouseEvent(
         code: max(code, 0), column: Int(bytes[start + 4]) - 32, row: Int(bytes[start + 5]) - 32, isRelease: false)
-      return (.mouse(event), length + 3)
+      return (.key(.mouse(event)), length + 3)
     }
     if bytes[start + 2] == 0x3C, final == 0x4D || final == 0x6D {  // SGR mouse: CSI < b ; x ; y M (or m).
       let fields = String(decoding: bytes[(start + 3)..<index], as: UTF8.self).split(
         separator: ";", omittingEmptySubsequences: false)
       let numbers = fields.compactMap { Int($0) }
       guard fields.count == 3, numbers.count == 3, numbers.allSatisfy({ $0 >= 0 }) else {
-        return (.unknown(Array(bytes[start..<start + length])), length)
+        return (.key(.unknown(sequence)), length)
       }
       let event = MouseEvent(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: final == 0x6D)
-      return (.mouse(event), length)
+      return (.key(.mouse(event)), length)
     }
     let parameter = Int(String(decoding: bytes[(start + 2)..<index], as: UTF8.self))
-    return (finalKey(final, parameter: parameter) ?? .unknown(Array(bytes[start..<start + length])), length)
+    if final == 0x7E, parameter == 200 { return (.pasteStart, length) }
+    if final == 0x7E, parameter == 201 { return (.ignored, length) }
+    return (.key(finalKey(final, parameter: parameter) ?? .unknown(sequence)), length)
   }
 
   private static func finalKey(_ final: UInt8, parameter: Int?) -> Key? {

@@ -49,6 +49,12 @@ public enum EscapeSequence {
   /// Turns mouse reporting off again (`CSI ?1006l`, `CSI ?1000l`).
   public static let disableMouseReporting = "\u{1B}[?1006l\u{1B}[?1000l"
 
+  /// Turns bracketed paste on (`CSI ?2004h`): the terminal sends pasted text between `CSI 200~` and `CSI 201~`,
+  /// which ``KeyDecoder`` turns into one ``Key/paste(_:)`` instead of keys.
+  public static let enableBracketedPaste = "\u{1B}[?2004h"
+  /// Turns bracketed paste off again (`CSI ?2004l`).
+  public static let disableBracketedPaste = "\u{1B}[?2004l"
+
   /// Resets every text attribute to the terminal's default (`CSI 0m`).
   public static let resetAttributes = "\u{1B}[0m"
 

@@ -16,15 +16,17 @@ struct SavedTerminal: @unchecked Sendable {
   /// Whether the session turned mouse reporting on (again after a suspend).
   var reportsMouse = false
 
-  /// The bytes a session writes when it starts: alternate screen, hidden cursor, no wrap, clear screen.
+  /// The bytes a session writes when it starts: alternate screen, hidden cursor, no wrap, bracketed paste, clear
+  /// screen.
   static let setupSequence = Array(
     (EscapeSequence.enterAlternateScreen + EscapeSequence.hideCursor + EscapeSequence.disableLineWrap
-      + EscapeSequence.resetAttributes + EscapeSequence.eraseScreen).utf8)
+      + EscapeSequence.enableBracketedPaste + EscapeSequence.resetAttributes + EscapeSequence.eraseScreen).utf8)
 
   /// The bytes that undo ``setupSequence`` and turn mouse reporting off (whether or not it was on).
   static let restoreSequence = Array(
     (EscapeSequence.resetAttributes + EscapeSequence.enableLineWrap + EscapeSequence.showCursor
-      + EscapeSequence.disableMouseReporting + EscapeSequence.leaveAlternateScreen).utf8)
+      + EscapeSequence.disableMouseReporting + EscapeSequence.disableBracketedPaste
+      + EscapeSequence.leaveAlternateScreen).utf8)
 
   /// The bytes that turn mouse reporting on, after ``setupSequence``.
   static let mouseSequence = Array(EscapeSequence.enableMouseReporting.utf8)

@@ -46,8 +46,12 @@ public final class TerminalSession: Sendable {
   private let identifier: Int
   private let state: Mutex<SessionState>
 
-  /// How long a lone Escape at the end of a read waits for the rest of a sequence before it counts as Escape.
-  static let escapeDelay = DispatchTimeInterval.milliseconds(30)
+  /// How long an `ESC` waits for a byte to follow it before it counts as the Escape key (see ``keys()``).
+  public let escapeTimeout: Duration
+
+  /// The ``escapeTimeout`` of a session made without one: 30 ms, as in most terminal programs (long enough for
+  /// the bytes of one key to arrive together over a slow link, short enough that Escape feels immediate).
+  public static let defaultEscapeTimeout = Duration.milliseconds(30)
 
   /// Whether a descriptor is a terminal.
   ///
@@ -91,13 +95,15 @@ public final class TerminalSession: Sendable {
   ///   - inputDescriptor: Where keys come from; standard input by default.
   ///   - outputDescriptor: The terminal drawn on; standard output by default.
   ///   - reportsMouse: Whether to turn mouse reporting on; off by default.
+  ///   - escapeTimeout: How long an `ESC` waits for a following byte before it counts as the Escape key;
+  ///     ``defaultEscapeTimeout`` by default, and a negative one counts as zero (see ``keys()``).
   ///   - environment: The variables that describe the terminal; the process's by default.
   /// - Throws: ``TerminalError/notATerminal(fileDescriptor:)`` when either descriptor is not a terminal,
   ///   ``TerminalError/dumbTerminal`` when `TERM` is `dumb`, ``TerminalError/systemCall(name:errno:)`` when its
   ///   settings cannot be read or changed. Nothing is changed when it throws.
   public init(
     inputDescriptor: Int32 = STDIN_FILENO, outputDescriptor: Int32 = STDOUT_FILENO, reportsMouse: Bool = false,
-    environment: TerminalEnvironment = .process
+    escapeTimeout: Duration = defaultEscapeTimeout, environment: TerminalEnvironment = .process
   ) throws(TerminalError) {
     for descriptor in [inputDescriptor, outputDescriptor] where !Self.isTerminal(descriptor) {
       throw .notATerminal(fileDescriptor: descriptor)
@@ -105,6 +111,7 @@ public final class TerminalSession: Sendable {
     if environment.isDumb { throw .dumbTerminal }
     self.inputDescriptor = inputDescriptor
     self.outputDescriptor = outputDescriptor
+    self.escapeTimeout = max(escapeTimeout, .zero)
     self.identifier = try TerminalRegistry.acquire(
       inputDescriptor: inputDescriptor, outputDescriptor: outputDescriptor, reportsMouse: reportsMouse)
     self.state = Mutex(SessionState())
@@ -150,8 +157,10 @@ public final class TerminalSession: Sendable {
   /// The keys pressed, as a stream that ends when the input closes, when ``restore()`` is called, or when the
   /// consuming task is cancelled.
   ///
-  /// Ctrl-Z does not come out as a key: it suspends the program (see ``suspend()``). A lone Escape at the end of
-  /// a read waits a few milliseconds for the rest of a sequence before it counts as ``Key/escape``.
+  /// Ctrl-Z does not come out as a key: it suspends the program (see ``suspend()``). An `ESC` is the Escape key
+  /// only when no byte follows it within ``escapeTimeout``: with a byte after it, it starts an escape sequence
+  /// (an arrow, a mouse report), an Alt key (``Key/alt(_:)``), a string the terminal sent (dropped) or a paste
+  /// (``Key/paste(_:)``), as ``KeyDecoder`` describes.
   ///
   /// - Returns: A stream of keys decoded by a ``KeyDecoder``.
   public func keys() -> AsyncStream<Key> {
@@ -159,9 +168,18 @@ public final class TerminalSession: Sendable {
     let descriptor = inputDescriptor
     let queue = DispatchQueue(label: "ListFlowTerminal.keys")
     let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-    let reader = KeyReader(continuation: continuation)
+    let reader = KeyReader(continuation: continuation, escapeTimeout: escapeTimeout)
+    /// Flushes pending input once the timeout has passed with no new byte (again later if the timer was early).
+    @Sendable func scheduleExpiry(_ wait: Duration?) {
+      guard let wait else { return }
+      let (seconds, attoseconds) = wait.components
+      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+      queue.asyncAfter(deadline: .now() + .nanoseconds(max(nanoseconds, 0))) {
+        scheduleExpiry(reader.expire())
+      }
+    }
     source.setEventHandler {
-      var buffer = [UInt8](repeating: 0, count: 256)
+      var buffer = [UInt8](repeating: 0, count: 4_096)
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count <= 0 {
         if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
@@ -169,10 +187,7 @@ public final class TerminalSession: Sendable {
         source.cancel()
         return
       }
-      let generation = reader.decode(Array(buffer[0..<count]))
-      if let generation {
-        queue.asyncAfter(deadline: .now() + Self.escapeDelay) { reader.flush(ifStill: generation) }
-      }
+      scheduleExpiry(reader.decode(Array(buffer[0..<count])))
     }
     source.setCancelHandler { continuation.finish() }
     let cancellable = SendableSource(source)
@@ -191,41 +206,40 @@ public final class TerminalSession: Sendable {
   }
 }
 
-/// The decoder behind ``TerminalSession/keys()``: decodes reads, acts on Ctrl-Z, and flushes a lone Escape.
+/// The decoder behind ``TerminalSession/keys()``: decodes reads, acts on Ctrl-Z, and flushes a lone Escape once
+/// the timeout has passed.
 private final class KeyReader: Sendable {
-  private struct State {
-    var decoder = KeyDecoder()
-    var generation = 0
-  }
-  private let state = Mutex(State())
+  private let state: Mutex<TimedKeyDecoder>
+  private let clock = TerminalClock.continuous
   private let continuation: AsyncStream<Key>.Continuation
 
-  init(continuation: AsyncStream<Key>.Continuation) {
+  init(continuation: AsyncStream<Key>.Continuation, escapeTimeout: Duration) {
     self.continuation = continuation
+    self.state = Mutex(TimedKeyDecoder(escapeTimeout: escapeTimeout))
   }
 
-  /// Decodes a read and yields its keys; returns a generation to flush later when input is left pending.
-  func decode(_ bytes: [UInt8]) -> Int? {
-    let (keys, generation) = state.withSanitizedLock { state -> ([Key], Int?) in
-      state.generation += 1
-      let keys = state.decoder.decode(bytes)
-      return (keys, state.decoder.hasPendingInput ? state.generation : nil)
+  /// Decodes a read and yields its keys; returns how long to wait before ``expire()`` when input is pending.
+  func decode(_ bytes: [UInt8]) -> Duration? {
+    let now = clock.now()
+    let (keys, wait) = state.withSanitizedLock { state in
+      (state.decode(bytes, at: now), state.deadline.map { $0 - now })
     }
     deliver(keys)
-    return generation
+    return wait
   }
 
-  /// Flushes pending input unless more bytes came since `generation`.
-  func flush(ifStill generation: Int) {
-    let keys = state.withSanitizedLock { state -> [Key] in
-      guard state.generation == generation else { return [] }
-      return state.decoder.flush()
+  /// Flushes pending input if its deadline has passed; returns how long to wait still, if it has not.
+  func expire() -> Duration? {
+    let now = clock.now()
+    let (keys, wait) = state.withSanitizedLock { state in
+      (state.expire(at: now), state.deadline.map { $0 - now })
     }
     deliver(keys)
+    return wait
   }
 
   func finish() {
-    deliver(state.withSanitizedLock { $0.decoder.flush() })
+    deliver(state.withSanitizedLock { $0.finish() })
     continuation.finish()
   }
 

@@ -1,5 +1,6 @@
 extension TerminalListView {
-  /// The longest query the filter takes, in characters; more typing is ignored.
+  /// The longest query the filter takes, in Unicode scalars (not characters: one character can hold any number of
+  /// combining marks); more typing is ignored, and a paste is cut there.
   static let maximumFilterLength = 256
 
   /// The command a key triggers for this list: the view's ``keyMap``, with space toggling the row in a
@@ -20,20 +21,23 @@ extension TerminalListView {
   /// Sets the query, tells ``onFilterChange`` when it changed, and draws.
   func setFilterQuery(_ query: String, editing: Bool) {
     isEditingFilter = editing
-    if query != filterQuery {
+    // Compared by bytes, in linear time (see `FilteredFeed.query`).
+    if !query.utf8.elementsEqual(filterQuery.utf8) {
       filterQuery = query
       onFilterChange?(query)
     }
     render()
   }
 
-  /// A key while the query is typed: text edits it, Backspace deletes, Enter keeps the filter and stops
+  /// A key while the query is typed: text and pastes edit it, Backspace deletes, Enter keeps the filter and stops
   /// typing, Escape clears it, the arrows and page keys still move; control characters are ignored.
   func editFilter(with key: Key) -> TerminalCommand? {
     switch key {
     case .character(let character):
-      guard Self.isTypable(character), filterQuery.count < Self.maximumFilterLength else { return nil }
-      setFilterQuery(filterQuery + String(character), editing: true)
+      type(CollectionOfOne(character))
+      return nil
+    case .paste(let text):
+      type(text)
       return nil
     case .backspace:
       setFilterQuery(String(filterQuery.dropLast()), editing: true)
@@ -55,11 +59,41 @@ extension TerminalListView {
     }
   }
 
+  /// Adds typed or pasted characters to the query, up to ``maximumFilterLength`` scalars in all: those that are
+  /// not typable are left out, and the character that reaches the limit keeps only the scalars that fit (a letter
+  /// with some of its marks). Draws once.
+  ///
+  /// - Complexity: O(*n*) in the scalars of `characters` looked at, at most ``maximumFilterLength`` per character
+  ///   kept and one pass over a character to find its end.
+  func type(_ characters: some Sequence<Character>) {
+    var room = Self.maximumFilterLength - filterQuery.unicodeScalars.count
+    var added = String.UnicodeScalarView()
+    for character in characters {
+      guard room > 0 else { break }
+      var scalars = String.UnicodeScalarView()
+      scalars.append(contentsOf: character.unicodeScalars.prefix(room))
+      guard Self.isTypable(scalars) else { continue }
+      added.append(contentsOf: scalars)
+      room -= scalars.count
+    }
+    guard !added.isEmpty else { return }
+    setFilterQuery(filterQuery + String(added), editing: true)
+  }
+
   /// Whether a typed character may join the query: printable text that the sanitiser leaves as it is.
   static func isTypable(_ character: Character) -> Bool {
-    let text = String(character)
-    return !character.isNewline && TextSanitizer.singleLine.sanitize(text) == text
-      && character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+    isTypable(character.unicodeScalars.reduce(into: String.UnicodeScalarView()) { $0.append($1) })
+  }
+
+  /// Whether the scalars of a typed character (or the part of it that fits) may join the query: printable text
+  /// that the sanitiser leaves as it is, compared scalar by scalar.
+  ///
+  /// - Complexity: O(*k*) in the scalars.
+  static func isTypable(_ scalars: String.UnicodeScalarView) -> Bool {
+    guard !scalars.isEmpty, scalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else { return false }
+    let text = String(scalars)
+    if text.contains(where: \.isNewline) { return false }
+    return TextSanitizer.singleLine.sanitize(text).unicodeScalars.elementsEqual(scalars)
   }
 
   /// The left of the status bar while a filter is typed or set: `/query` (with a `_` cursor while typing) and

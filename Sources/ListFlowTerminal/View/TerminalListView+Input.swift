@@ -1,6 +1,9 @@
 extension TerminalListView {
   /// Handles a key with the view's ``keyMap``, or a mouse event (see ``handle(mouse:)``).
   ///
+  /// A paste (``Key/paste(_:)``) is typed into the filter while one is typed, and ignored otherwise; an Alt key
+  /// (``Key/alt(_:)``) does what the key map binds it to, which is nothing in ``KeyMap/standard``.
+  ///
   /// - Parameter key: The key pressed.
   /// - Returns: The command the key triggered, `nil` when it means nothing; ``TerminalCommand/quit`` tells the
   ///   caller to stop.
@@ -15,11 +18,11 @@ extension TerminalListView {
   }
 
   /// The help screen covers the list, so keys do not act on rows the user cannot see: Ctrl-C and Ctrl-D still
-  /// quit, a mouse event does nothing, and any other key only closes the help screen.
+  /// quit, a mouse event or a paste does nothing, and any other key only closes the help screen.
   private func handleOnHelpScreen(_ key: Key) -> TerminalCommand? {
     switch key {
     case .interrupt, .endOfInput: return .quit
-    case .mouse, .unknown: return nil
+    case .mouse, .unknown, .paste: return nil
     default:
       perform(.toggleHelp)
       return .toggleHelp

@@ -2,7 +2,7 @@
 ///
 /// It measures characters on its own, without `DisplayWidth`: printable ASCII and most scripts take one column,
 /// CJK ideographs, kana and Hangul syllables two, combining marks none. It has a normal and an alternate screen
-/// (`CSI ?1049h/l`), remembers the cursor's visibility (`?25`), automatic wrap (`?7`) and whether the last SGR left
+/// (`CSI ?1049h/l`), remembers the cursor's visibility (`?25`), automatic wrap (`?7`), bracketed paste (`?2004`) and whether the last SGR left
 /// attributes set, and understands the cursor moves, erases, `\r`, `\n` and `\b` a program writes. Anything
 /// else is listed in `unsupported`.
 struct VirtualTerminal {
@@ -16,6 +16,8 @@ struct VirtualTerminal {
   /// Whether mouse reporting (`?1000`) and its SGR encoding (`?1006`) are on.
   private(set) var reportsMouse = false
   private(set) var usesSGRMouse = false
+  /// Whether bracketed paste (`?2004`) is on.
+  private(set) var usesBracketedPaste = false
   private(set) var attributesSet = false
   private(set) var unsupported: [String] = []
   private var row = 0
@@ -182,6 +184,7 @@ struct VirtualTerminal {
     case 7: wraps = on
     case 1000: reportsMouse = on
     case 1006: usesSGRMouse = on
+    case 2004: usesBracketedPaste = on
     case 1049:
       guard on != usesAlternateScreen else { return }
       if on {

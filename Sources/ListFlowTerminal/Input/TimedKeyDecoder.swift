@@ -1,0 +1,38 @@
+/// A ``KeyDecoder`` and the Escape timeout: what ``TerminalSession/keys()`` runs, with the time of each read.
+///
+/// An `ESC` (or a sequence cut) at the end of a read stays pending until more bytes come or `escapeTimeout` has
+/// passed since that read; then it is flushed (a lone `ESC` is ``Key/escape``). Bytes that arrive after the
+/// deadline (a timer that fired late) find the pending input flushed first, so the keys depend only on the times
+/// of the reads. Times come from the caller (a ``TerminalClock``), so tests move them by hand.
+struct TimedKeyDecoder: Sendable {
+  private var decoder = KeyDecoder()
+  /// How long pending input waits for more bytes.
+  let escapeTimeout: Duration
+  /// When pending input is flushed, or `nil` when nothing is pending.
+  private(set) var deadline: Duration?
+
+  init(escapeTimeout: Duration) {
+    self.escapeTimeout = max(escapeTimeout, .zero)
+  }
+
+  /// Decodes the bytes of a read made at `time`.
+  mutating func decode(_ bytes: [UInt8], at time: Duration) -> [Key] {
+    var keys = expire(at: time)
+    keys += decoder.decode(bytes)
+    deadline = decoder.hasPendingInput ? time + escapeTimeout : nil
+    return keys
+  }
+
+  /// Flushes pending input when its deadline is at or before `time`.
+  mutating func expire(at time: Duration) -> [Key] {
+    guard let deadline, time >= deadline else { return [] }
+    self.deadline = nil
+    return decoder.flush()
+  }
+
+  /// Flushes everything: the input ended.
+  mutating func finish() -> [Key] {
+    deadline = nil
+    return decoder.flush()
+  }
+}
