@@ -95,6 +95,18 @@ public final class OutlineFeed<Element: Differentiable>: ComposableSource, Expan
     return true
   }
 
+  /// Whether the row at a position of ``rows`` is expanded: `nil` for a row without children, or a collapsed
+  /// one that ``shouldExpand`` keeps closed.
+  ///
+  /// - Parameter path: The row's position in the feed (section 0).
+  /// - Returns: Whether the row is expanded, or `nil` when it can neither expand nor collapse.
+  public func isRowExpanded(at path: ItemPath) -> Bool? {
+    guard path.section == 0, rows.indices.contains(path.item), rows[path.item].isExpandable else { return nil }
+    let row = rows[path.item]
+    if !row.isExpanded, !shouldExpand(row) { return nil }
+    return row.isExpanded
+  }
+
   /// Expands a collapsed row or collapses an expanded one.
   ///
   /// - Parameter index: The row's position in ``rows``.
@@ -129,4 +141,11 @@ public protocol ExpandableSource: AnyObject {
   /// - Returns: Whether the row's expansion changed.
   @discardableResult
   func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool
+
+  /// Whether a row is expanded.
+  ///
+  /// - Parameter path: The row's position, local to the source.
+  /// - Returns: `true` for an expanded row, `false` for a collapsed row that may expand, `nil` for a row that
+  ///   can do neither (or does not exist).
+  func isRowExpanded(at path: ItemPath) -> Bool?
 }

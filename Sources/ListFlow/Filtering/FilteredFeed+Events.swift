@@ -87,4 +87,15 @@ extension FilteredFeed: ExpandableSource {
     }
     return expandable.setExpanded(expanded, forRowAt: sourcePath)
   }
+
+  /// Whether a row is expanded, as a source that is an ``ExpandableSource`` says.
+  ///
+  /// - Parameter path: The row's position among the filtered rows.
+  /// - Returns: Whether it is expanded; `nil` when it can neither expand nor collapse.
+  public func isRowExpanded(at path: ItemPath) -> Bool? {
+    guard let expandable = source as? any ExpandableSource, let sourcePath = sourcePath(for: path) else {
+      return nil
+    }
+    return expandable.isRowExpanded(at: sourcePath)
+  }
 }
