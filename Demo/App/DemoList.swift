@@ -9,8 +9,8 @@ import ListFlowTerminal
 /// - `browse`: a `PagedListFeed`: every process by pid, a page at a time, loading more near the end, with
 ///   loading, failure (enter retries) and end-of-list rows.
 ///
-/// Events go back to the store through `SyncDelegate`: enter pins or unpins a process, d hides one. Space
-/// selects processes and `/` filters the process lists by name (`DemoFilter`).
+/// The Demo's own commands (`DemoKeys`) change the store: enter pins or unpins a process, d hides one, t shows
+/// its threads. Space selects processes and `/` filters the process lists by name (`DemoFilter`).
 @MainActor
 final class DemoList {
   let view: TerminalListView
@@ -75,24 +75,11 @@ final class DemoList {
       self.lastChangeCount = transition.changes.changeCount
     }
 
-    // Rows of the top list: enter pins a process, d hides it; threads take neither.
+    // Pinning, hiding and threads are the Demo's own commands (`DemoKeys`); the top list's highlight follows
+    // the cursor.
     var topEvents = SyncDelegate()
-    topEvents.didSelectRow = { _, row in
-      guard let pid = row.tag?.value(as: Int.self) else { return }
-      store.update { $0.togglePin(pid) }
-    }
-    topEvents.editActions = { _, row in row.tag == nil ? [] : [.delete] }
-    topEvents.commitEdit = { action, _, row in
-      guard action == .delete, let pid = row.tag?.value(as: Int.self) else { return }
-      store.update { $0.hide(pid) }
-    }
     DemoFocus.follow(in: &topEvents, store: store)
     controller.setDelegate(topEvents, for: top)
-    // Pinned rows: enter unpins.
-    pinned.delegate.didSelectRow = { _, row in
-      guard let pid = row.tag?.value(as: Int.self) else { return }
-      store.update { $0.togglePin(pid) }
-    }
     DemoFilter.install(on: self)
   }
 

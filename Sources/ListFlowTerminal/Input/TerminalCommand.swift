@@ -172,7 +172,7 @@ extension TerminalCommand {
     isAvailable: { $0.view.expansionOfCurrentRow() == true }, action: { $0.view.setCurrentRowExpanded(false) })
   /// Select or deselect the row under the cursor (space); available only in a multi-select list.
   public static let toggleSelection = TerminalCommand(
-    "toggleSelection", keys: [.character(" ")], help: "select or deselect the row",
+    "toggleSelection", keys: [.character(" ")], help: "select or deselect the row (multi-select lists)",
     isAvailable: { $0.row != nil && $0.view.dataSource?.selectionMode == .multiple },
     action: { $0.view.toggleCurrentRow() })
   /// Start typing the filter's query (`/`); available only when ``TerminalListView/onFilterChange`` is set.
@@ -181,7 +181,7 @@ extension TerminalCommand {
     isAvailable: { $0.view.onFilterChange != nil }, action: { $0.view.startFilter() })
   /// Clear the filter (Escape); available only while a filter is set.
   public static let clearFilter = TerminalCommand(
-    "clearFilter", keys: [.escape], help: "clear the filter",
+    "clearFilter", keys: [.escape], help: "clear the filter (while one is set)",
     isAvailable: { !$0.view.filterQuery.isEmpty }, action: { $0.view.setFilterQuery("", editing: false) })
   /// Show or hide the help screen (`?`), which lists the commands that would act.
   public static let toggleHelp = TerminalCommand(
