@@ -54,6 +54,21 @@ import Testing
     #expect(KeyMap.standard.helpLines.count == KeyMap.standard.bindings.count + KeyMap.mouseHelp.count)
   }
 
+  @Test("an app command's words are sanitised on the help line, the help screen and in the help lines")
+  func appCommandTextIsSanitised() {
+    let (view, output, _) = Self.makeView()
+    _ = output.takeText()
+    let command = TerminalCommand("\u{1B}]0;pwned\u{07}", keys: [.character("x")], shortHelp: "\u{9B}2Jwipe") { _ in }
+    view.keyMap.bindings.insert(KeyBinding(command.keys, command), at: 0)
+    view.handle(.character("?"))
+    let written = output.takeText()
+    #expect(written.contains("x ␛[2Jwipe") || written.contains("wipe"), "the command is drawn")
+    for hostile in ["\u{1B}]0;", "\u{9B}", "\u{07}"] {
+      #expect(!written.contains(hostile), "\(hostile.debugDescription) reached the terminal")
+      #expect(!view.keyMap.helpLines.joined().contains(hostile) && !view.keyMap.helpLine.contains(hostile))
+    }
+  }
+
   @Test("while the help covers the list, every key only closes it: none acts on a row; Ctrl-C and Ctrl-D still quit")
   func helpScreenTakesKeys() {
     let keys: [Key] = [
