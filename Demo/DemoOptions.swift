@@ -36,9 +36,8 @@ struct DemoOptions: Equatable {
       --no-mouse       leave mouse reporting off (the terminal's own text selection works)
       -h, --help       show this help
 
-    Keys (interactive; enter pins a process, d hides it, space selects several, / filters by name,
-    right/left show and hide its threads):
-    \(KeyMap.standard.helpLines.map { "  " + $0 }.joined(separator: "\n"))
+    Keys (interactive; the help line and ? show those that act on the row under the cursor):
+    \(DemoKeys.keyMap(store: nil).helpLines.map { "  " + $0 }.joined(separator: "\n"))
 
     Environment: NO_COLOR (any value) draws no colour; TERM=dumb prints plain lines.
     """

@@ -11,8 +11,8 @@ import ListFlowTerminal
 ///   every tick (and so on `r`) it reloads the pages it has loaded: processes that exited leave it, new ones
 ///   come in, as in the other sections.
 ///
-/// Events go back to the store through `SyncDelegate`: enter pins or unpins a process, d hides one. Space
-/// selects processes and `/` filters the process lists by name (`DemoFilter`).
+/// The Demo's own commands (`DemoKeys`) change the store: enter pins or unpins a process, d hides one, t shows
+/// its threads. Space selects processes and `/` filters the process lists by name (`DemoFilter`).
 @MainActor
 final class DemoList {
   let view: TerminalListView
@@ -77,24 +77,11 @@ final class DemoList {
       self.lastChangeCount = transition.changes.changeCount
     }
 
-    // Rows of the top list: enter pins a process, d hides it; threads take neither.
+    // Pinning, hiding and threads are the Demo's own commands (`DemoKeys`); the top list's highlight follows
+    // the cursor.
     var topEvents = SyncDelegate()
-    topEvents.didSelectRow = { _, row in
-      guard let pid = row.tag?.value(as: Int.self) else { return }
-      store.update { $0.togglePin(pid) }
-    }
-    topEvents.editActions = { _, row in row.tag == nil ? [] : [.delete] }
-    topEvents.commitEdit = { action, _, row in
-      guard action == .delete, let pid = row.tag?.value(as: Int.self) else { return }
-      store.update { $0.hide(pid) }
-    }
     DemoFocus.follow(in: &topEvents, store: store)
     controller.setDelegate(topEvents, for: top)
-    // Pinned rows: enter unpins.
-    pinned.delegate.didSelectRow = { _, row in
-      guard let pid = row.tag?.value(as: Int.self) else { return }
-      store.update { $0.togglePin(pid) }
-    }
     DemoFilter.install(on: self)
   }
 

@@ -92,6 +92,7 @@ enum DemoRunner {
     let view = TerminalListView(
       output: StandardOutput(), mode: .screen(size),
       title: " ListFlow Demo · processes on \(store.state.machine.hostName)")
+    view.keyMap = DemoKeys.keyMap(store: store)
     let list = try DemoList(view: view, store: store)
     list.willShowTick = { tick in
       let changes = list.lastChangeCount == 1 ? "1 change" : "\(list.lastChangeCount) changes"

@@ -42,7 +42,7 @@ import Testing
     #expect(decoder.decode([0x1B, 0x1B]) == [.escape])
     #expect(decoder.flush() == [.escape])
     #expect(decoder.decode([0x1A]) == [.suspend])
-    #expect(TerminalCommand(key: .suspend) == nil)
+    #expect(KeyMap.standard.command(for: .suspend) == nil)
   }
 
   @Test("an endless control sequence is cut at the bound and reported; nothing more is kept pending")
@@ -91,15 +91,15 @@ import Testing
       (.character("r"), .refresh), (.character("q"), .quit), (.interrupt, .quit), (.home, .moveToTop),
     ])
   func commands(key: Key, command: TerminalCommand) {
-    #expect(TerminalCommand(key: key) == command)
+    #expect(KeyMap.standard.command(for: key) == command)
   }
 
   @Test("other keys trigger nothing")
   func noCommand() {
-    #expect(TerminalCommand(key: .character("x")) == nil)
-    #expect(TerminalCommand(key: .tab) == nil)
-    #expect(TerminalCommand(key: .left) == .collapse)
-    #expect(TerminalCommand(key: .right) == .expand)
+    #expect(KeyMap.standard.command(for: .character("x")) == nil)
+    #expect(KeyMap.standard.command(for: .tab) == nil)
+    #expect(KeyMap.standard.command(for: .left) == .collapse)
+    #expect(KeyMap.standard.command(for: .right) == .expand)
   }
 
   @Test("decoded, the same input gives its letters, its Alt keys and each paste whole, and nothing else")
@@ -134,7 +134,7 @@ import Testing
     #expect(KeyMap.standard.command(for: .alt(.enter)) == nil)
     #expect(KeyMap.standard.command(for: .paste("q")) == nil)
     var keys = KeyMap.standard
-    keys.bindings.append(KeyBinding([.alt(.character("q"))], .quit, nil, help: "quit"))
+    keys.bindings.append(KeyBinding([.alt(.character("q"))], .quit))
     #expect(keys.command(for: .alt(.character("q"))) == .quit)
     #expect(KeyBinding.name(of: .alt(.character("q"))) == "alt-q")
   }

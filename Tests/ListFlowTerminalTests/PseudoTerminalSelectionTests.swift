@@ -64,7 +64,7 @@ struct PseudoTerminalSelectionTests {
     terminal.wait(for: "no row matches the pasted query") { $0.screen.lines.last?.hasPrefix(" 0/0") == true }
     #expect(terminal.exitStatus == nil)
     terminal.type("\u{1B}")
-    terminal.wait(for: "every row back") { $0.screen.lines.last?.contains("/5  k up") == true }
+    terminal.wait(for: "every row back") { $0.screen.lines.last?.contains("/5  ") == true }
     terminal.type("q")
     try PseudoTerminalTests.expectCleanExit(terminal)
   }

@@ -30,22 +30,43 @@ import Testing
   func keyMapDrivesEverything() {
     let (view, output, dataSource) = Self.makeView()
     var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
-    #expect(Self.screen(output, into: &screen).last == " 1/20  k up - j down - enter select - d delete - r refresh ⋯")
-    view.keyMap.bindings.insert(KeyBinding([.character("x")], .select, "pick", help: "pick the row"), at: 0)
-    #expect(Self.screen(output, into: &screen).last == " 1/20  x pick - k up - j down - enter select - d delete - r⋯")
-    #expect(view.handle(.character("x")) == .select)
+    // On the first row: no "up"; no refresh handler: no "refresh".
+    #expect(Self.screen(output, into: &screen).last == " 1/20  j down - enter select - d delete - ? help - q quit")
+    view.keyMap.bindings.insert(
+      KeyBinding(
+        [.character("x")],
+        TerminalCommand("pick", keys: [], shortHelp: "pick", help: "pick the row") {
+          try? $0.view.dataSource?.selectRow(at: $0.row!)
+        }), at: 0)
+    #expect(Self.screen(output, into: &screen).last == " 1/20  x pick - j down - enter select - d delete - ? help -⋯")
+    #expect(view.handle(.character("x"))?.name == "pick")
     #expect(dataSource.takeEvents().contains("select 0:0"))
     #expect(view.handle(.character("?")) == .toggleHelp)
     let help = Self.screen(output, into: &screen)
     #expect(help[1] == " Keys (any key closes this help)")
     // Keys in a column as wide as the widest names (q/esc/ctrl-c/ctrl-d), then the description.
     #expect(help[2] == " x" + String(repeating: " ", count: 20) + "pick the row")
-    #expect(help[3] == " k/up" + String(repeating: " ", count: 17) + "move the cursor up")
+    #expect(help[3] == " j/down" + String(repeating: " ", count: 15) + "move the cursor down")
     #expect(help.count == Self.size.rows)
     #expect(KeyMap.standard.helpLines.contains("q/esc/ctrl-c/ctrl-d  quit"))
     view.handle(.character("?"))
     #expect(Self.screen(output, into: &screen)[1] == "Rows")
     #expect(KeyMap.standard.helpLines.count == KeyMap.standard.bindings.count + KeyMap.mouseHelp.count)
+  }
+
+  @Test("an app command's words are sanitised on the help line, the help screen and in the help lines")
+  func appCommandTextIsSanitised() {
+    let (view, output, _) = Self.makeView()
+    _ = output.takeText()
+    let command = TerminalCommand("\u{1B}]0;pwned\u{07}", keys: [.character("x")], shortHelp: "\u{9B}2Jwipe") { _ in }
+    view.keyMap.bindings.insert(KeyBinding(command.keys, command), at: 0)
+    view.handle(.character("?"))
+    let written = output.takeText()
+    #expect(written.contains("x ␛[2Jwipe") || written.contains("wipe"), "the command is drawn")
+    for hostile in ["\u{1B}]0;", "\u{9B}", "\u{07}"] {
+      #expect(!written.contains(hostile), "\(hostile.debugDescription) reached the terminal")
+      #expect(!view.keyMap.helpLines.joined().contains(hostile) && !view.keyMap.helpLine.contains(hostile))
+    }
   }
 
   @Test("while the help covers the list, every key only closes it: none acts on a row; Ctrl-C and Ctrl-D still quit")

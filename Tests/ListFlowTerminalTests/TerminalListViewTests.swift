@@ -43,7 +43,7 @@ import Testing
     #expect(fixture.screen.unsupported.isEmpty)
     #expect(
       text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
-        "Title", "Fruits", "▸ apple", "  banana", "  cherry", "  3 fruits", "", " 1/3  k up - j down - enter s⋯",
+        "Title", "Fruits", "▸ apple", "  banana", "  cherry", "  3 fruits", "", " 1/3  j down - enter select -⋯",
       ])
     #expect(fixture.screen.cells[2][2].attributes.inverse)
     #expect(fixture.screen.cells[1][0].attributes.bold)
@@ -167,7 +167,7 @@ import Testing
     fixture.view.resize(to: TerminalSize(columns: 12, rows: 4))
     var screen = ScreenModel(columns: 12, rows: 4)
     screen.feed(fixture.output.takeText())
-    #expect(screen.text == "Title\n▸ a\n  b\n 1/2  k up ⋯")
+    #expect(screen.text == "Title\n▸ a\n  b\n 1/2  j dow⋯")
   }
 
   @Test("plain mode writes one line per change and no escape code")

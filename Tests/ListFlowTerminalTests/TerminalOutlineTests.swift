@@ -35,4 +35,34 @@ import Testing
     view.handle(.right)
     #expect(feed.rows.map(\.element) == ["fruit", "leek"], "shouldExpand keeps the row closed")
   }
+
+  @Test("/ in a tree shows a match under its collapsed parent, drawn dim; → is not offered; escape restores")
+  func treeFilter() throws {
+    let output = CapturingOutput()
+    let view = TerminalListView(output: output, mode: .screen(TerminalSize(columns: 40, rows: 8)))
+    let outline = Outline([
+      OutlineNode("fruit", children: [OutlineNode("apple"), OutlineNode("pear")]), OutlineNode("leek"),
+    ])
+    let feed = OutlineFeed(id: "food", outline: outline) { row in
+      CellBinder(cell: TextCell.self, value: row.element, id: ListIdentifier(row.element)) { cell, name in
+        cell.title = name
+      }
+    }
+    let filtered = FilteredFeed(feed)
+    let composite = ComposedDataSource<ListSectionSnapshot>()
+    try composite.append(filtered)
+    let controller = ComposedListController(view: view, composite: composite)
+    view.onFilterChange = { filtered.query = $0 }
+    for key in [Key.character("/"), .character("p"), .character("e"), .character("a"), .enter] { view.handle(key) }
+    var screen = ScreenModel(columns: 40, rows: 8)
+    screen.feed(output.takeText())
+    let lines = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(Array(lines[1...2]) == ["▸ fruit", "  pear"], "\(lines)")
+    #expect(screen.cells[1][2].attributes.dim, "the parent is context")
+    #expect(!screen.cells[2][2].attributes.dim, "the match is not")
+    #expect(view.handle(.right) == nil && view.handle(.left) == nil, "the expansion follows the query")
+    #expect(view.handle(.escape) == .clearFilter)
+    #expect(feed.rows.map(\.element) == ["fruit", "leek"], "fruit is collapsed again")
+    #expect(controller.engine.numberOfRows(inSection: 0) == 2)
+  }
 }

@@ -4,7 +4,9 @@
 // reporting on. The keys of `TerminalListView` move and select (the status bar names the selected row), the mouse
 // wheel scrolls and a click moves the cursor, `d` deletes the selected row, `q` quits with status 0, `t` traps (an
 // index out of range), `a` calls `abort()`, and `s` opens a second session while the first is open and ends it
-// again (the status bar says `nested`). `TerminalFixture --select` runs the multi-select, filtered list of
+// again (the status bar says `nested`). `o` is the fixture's own command (a `TerminalCommand` in the key map): it
+// names the row under the cursor on the status bar (`opened row 3 #3`). `TerminalFixture --help` prints the key
+// map's help lines and exits. `TerminalFixture --select` runs the multi-select, filtered list of
 // `SelectionFixture.swift` instead.
 import ListFlow
 import ListFlowTerminal
@@ -53,6 +55,10 @@ final class FixtureRows: ListDataSource {
 
   func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction] { [.delete] }
 
+  func identity(ofRowAt path: ItemPath) -> ListIdentifier? {
+    rows.indices.contains(path.item) ? ListIdentifier(rows[path.item].dropFirst(4)) : nil
+  }
+
   func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
     guard rows.indices.contains(path.item) else { return }
     let removed = rows.remove(at: path.item)
@@ -60,6 +66,21 @@ final class FixtureRows: ListDataSource {
     view?.status = "deleted \(removed)"
   }
 }
+
+/// The fixture's own command: `o` names the row under the cursor, and its identity, on the status bar.
+let openCommand = TerminalCommand(
+  "open", keys: [.character("o")], shortHelp: "open", help: "open the row under the cursor"
+) { context in
+  guard let rows = context.view.dataSource as? FixtureRows, let row = context.row else { return }
+  context.view.status = "opened \(rows.rows[row.item]) #\(context.rowIdentity.map { "\($0)" } ?? "?")"
+}
+
+/// The standard key map and the fixture's own command.
+let fixtureKeyMap: KeyMap = {
+  var keys = KeyMap.standard
+  keys.add(openCommand)
+  return keys
+}()
 
 @MainActor
 func run() async -> Int32 {
@@ -74,6 +95,7 @@ func run() async -> Int32 {
   defer { session.restore() }
   let size = session.size ?? TerminalSize(columns: 80, rows: 24)
   let view = TerminalListView(output: StandardOutput(), mode: .screen(size), title: "Fixture list")
+  view.keyMap = fixtureKeyMap
   let rows = FixtureRows(count: count)
   rows.view = view
   view.dataSource = rows
@@ -97,5 +119,9 @@ func run() async -> Int32 {
   return 0
 }
 
+if CommandLine.arguments.contains("--help") {
+  print(fixtureKeyMap.helpLines.joined(separator: "\n"))
+  exit(0)
+}
 if CommandLine.arguments.contains("--select") { exit(await runSelection()) }
 exit(await run())

@@ -275,6 +275,17 @@ public final class ListEngine: ListDataSource {
     return expand(expanded, path)
   }
 
+  /// Whether a row is expanded, as the feed that owns it (an ``ExpandableSource``) says.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: `true` when it can collapse, `false` when it can expand, `nil` when it can do neither.
+  public func isRowExpanded(at path: ItemPath) -> Bool? {
+    guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item),
+      let (source, local) = root?.expandableOwner(ofSection: path.section)
+    else { return nil }
+    return source.isRowExpanded(at: ItemPath(item: path.item, section: local))
+  }
+
   @discardableResult
   private func expand(_ expanded: Bool, _ path: ItemPath) -> Bool {
     guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item),

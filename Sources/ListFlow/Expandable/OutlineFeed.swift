@@ -36,7 +36,10 @@ public final class OutlineFeed<Element: Differentiable>: ComposableSource, Expan
   public private(set) var rows: [OutlineRow<Element>] = []
 
   private let sectionID: ListIdentifier
-  private let cell: (OutlineRow<Element>) -> CellBinder
+  let cell: (OutlineRow<Element>) -> CellBinder
+  /// The expanded identities from before a tree filter expanded the ancestors of its matches (see
+  /// ``FilteredFeed``), restored when the filter is cleared.
+  var expansionBeforeFilter: Set<Element.DifferenceIdentifier>?
 
   /// Creates a feed over an outline.
   ///
@@ -95,6 +98,18 @@ public final class OutlineFeed<Element: Differentiable>: ComposableSource, Expan
     return true
   }
 
+  /// Whether the row at a position of ``rows`` is expanded: `nil` for a row without children, or a collapsed
+  /// one that ``shouldExpand`` keeps closed.
+  ///
+  /// - Parameter path: The row's position in the feed (section 0).
+  /// - Returns: Whether the row is expanded, or `nil` when it can neither expand nor collapse.
+  public func isRowExpanded(at path: ItemPath) -> Bool? {
+    guard path.section == 0, rows.indices.contains(path.item), rows[path.item].isExpandable else { return nil }
+    let row = rows[path.item]
+    if !row.isExpanded, !shouldExpand(row) { return nil }
+    return row.isExpanded
+  }
+
   /// Expands a collapsed row or collapses an expanded one.
   ///
   /// - Parameter index: The row's position in ``rows``.
@@ -129,4 +144,52 @@ public protocol ExpandableSource: AnyObject {
   /// - Returns: Whether the row's expansion changed.
   @discardableResult
   func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool
+
+  /// Whether a row is expanded.
+  ///
+  /// - Parameter path: The row's position, local to the source.
+  /// - Returns: `true` for an expanded row, `false` for a collapsed row that may expand, `nil` for a row that
+  ///   can do neither (or does not exist).
+  func isRowExpanded(at path: ItemPath) -> Bool?
+}
+
+/// A feed whose rows form a tree that a ``FilteredFeed`` filters as a tree: each match with its ancestors, and
+/// matches in collapsed branches shown by expanding their ancestors for as long as the query is set.
+@MainActor
+protocol _FilterableTree: AnyObject {
+  /// The depth of each row shown, in order (the feed has one section).
+  var _shownDepths: [Int] { get }
+  /// Expands the ancestors of every node whose row matches, keeping the expansion from before the filter to
+  /// restore (the first call remembers it); the other nodes keep that expansion.
+  func _expandAncestors(ofMatches matches: (CellBinder) -> Bool)
+  /// Gives back the expansion from before the filter, if a filter changed it.
+  func _restoreExpansion()
+}
+
+extension OutlineFeed: _FilterableTree {
+  var _shownDepths: [Int] { rows.map(\.depth) }
+
+  /// - Complexity: O(*n* × *d*) for *n* nodes *d* deep: every node's row is made and matched, collapsed or not.
+  func _expandAncestors(ofMatches matches: (CellBinder) -> Bool) {
+    let before = expansionBeforeFilter ?? outline.expanded
+    expansionBeforeFilter = before
+    var expanded = before
+    // Depth first with an explicit stack; each entry carries its ancestors' identities.
+    var stack: [(node: OutlineNode<Element>, depth: Int, ancestors: [Element.DifferenceIdentifier])] =
+      outline.roots.reversed().map { ($0, 0, []) }
+    while let (node, depth, ancestors) = stack.popLast() {
+      let id = node.element.differenceIdentifier
+      let row = OutlineRow(
+        element: node.element, depth: depth, isExpandable: node.isExpandable, isExpanded: expanded.contains(id))
+      if matches(cell(row)) { expanded.formUnion(ancestors) }
+      for child in node.children.reversed() { stack.append((child, depth + 1, ancestors + [id])) }
+    }
+    if expanded != outline.expanded { outline.expanded = expanded }
+  }
+
+  func _restoreExpansion() {
+    guard let before = expansionBeforeFilter else { return }
+    expansionBeforeFilter = nil
+    if before != outline.expanded { outline.expanded = before }
+  }
 }

@@ -79,12 +79,30 @@ extension FilteredFeed: ExpandableSource {
   /// - Parameters:
   ///   - expanded: Whether the row should show its children.
   ///   - path: The row's position among the filtered rows.
-  /// - Returns: Whether the row's expansion changed; `false` when the source does not expand rows.
+  /// - Returns: Whether the row's expansion changed; `false` when the source does not expand rows, and for a
+  ///   tree while a query is set (its expansion follows the query).
   @discardableResult
   public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool {
-    guard let expandable = source as? any ExpandableSource, let sourcePath = sourcePath(for: path) else {
+    guard let expandable = source as? any ExpandableSource, !followsQuery, let sourcePath = sourcePath(for: path)
+    else {
       return false
     }
     return expandable.setExpanded(expanded, forRowAt: sourcePath)
   }
+
+  /// Whether a row is expanded, as a source that is an ``ExpandableSource`` says.
+  ///
+  /// - Parameter path: The row's position among the filtered rows.
+  /// - Returns: Whether it is expanded; `nil` when it can neither expand nor collapse, and for a tree while a
+  ///   query is set (its expansion follows the query).
+  public func isRowExpanded(at path: ItemPath) -> Bool? {
+    guard let expandable = source as? any ExpandableSource, !followsQuery, let sourcePath = sourcePath(for: path)
+    else { return nil }
+    return expandable.isRowExpanded(at: sourcePath)
+  }
+}
+
+extension FilteredFeed {
+  /// Whether the source is a tree whose expansion follows the query now.
+  var followsQuery: Bool { !query.isEmpty && source is any _FilterableTree }
 }

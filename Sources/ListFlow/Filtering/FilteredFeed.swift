@@ -17,6 +17,20 @@
 /// filtered.query = "fx"      // only the rows whose title holds f…x
 /// ```
 ///
+/// **Trees.** When the source is an ``OutlineFeed``, the feed filters it as a tree: it shows each matching row
+/// with its ancestors, which are marked as context (``CellBinder/isFilterContext``; their cells get
+/// ``MatchHighlighting/markAsFilterContext()``), and it searches collapsed branches too: while the query is set,
+/// the ancestors of every match are expanded, and clearing the query gives back the expansion from before the
+/// filter. While a query is set, the expansion follows it, so rows of a tree cannot be expanded or collapsed
+/// (``isRowExpanded(at:)`` says `nil`).
+///
+/// ```swift
+/// let tree = OutlineFeed(id: "files", outline: Outline(folders)) { row in FileCell.binder(row) }
+/// let filtered = FilteredFeed(tree)
+/// filtered.query = "f0123"   // every f0123.txt, under its folders, collapsed ones included
+/// filtered.query = ""        // the folders expanded as before
+/// ```
+///
 /// **Selection.** A row the filter hides stays selected: the feed is a ``RowHidingSource``, so the engine keeps
 /// hidden rows in the selection and shows them selected again when the query lets them back.
 ///
@@ -52,6 +66,9 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
   var sourcePaths: [[ItemPath]] = []
   /// For each shown section, its index in the source.
   var sourceSections: [Int] = []
+  /// Whether the feed is expanding or restoring a tree source's rows: the change the source sends meanwhile is
+  /// filtered once the feed is done.
+  var isAdjustingTree = false
 
   /// Creates a feed that filters `source`.
   ///
@@ -68,8 +85,12 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
     self.source = source
     self.query = query
     self.searchableText = searchableText
+    adjustTree()
     displayedSections = filtered(source.displayedSections)
-    source.compositionLink.didSend = { [weak self] _ in self?.refilter() }
+    source.compositionLink.didSend = { [weak self] _ in
+      guard let self, !self.isAdjustingTree else { return }
+      self.refilter()
+    }
   }
 
   /// The title of a ``Titled`` model, else the model's description.
@@ -92,6 +113,7 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
   /// - Complexity: O(*n* × *m*) for *n* characters of searchable text and a query of *m* characters; O(*r*) in
   ///   the number of rows for an empty query.
   public func refilter() {
+    adjustTree()
     let wasHidden = hiddenRows
     let next = filtered(source.displayedSections)
     let previous = displayedSections
@@ -99,6 +121,40 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
     compositionLink.send(from: previous, to: next)
     // A hidden row the source dropped changes nothing shown, but must leave the selection.
     if !wasHidden.isSubset(of: hiddenRows) { compositionLink.sendHiddenRowsChange() }
+  }
+
+  /// A tree source: expands the ancestors of the query's matches, or gives back the expansion from before when
+  /// the query is empty.
+  private func adjustTree() {
+    guard let tree = source as? any _FilterableTree else { return }
+    isAdjustingTree = true
+    defer { isAdjustingTree = false }
+    if query.isEmpty {
+      tree._restoreExpansion()
+    } else {
+      let pattern = FuzzyMatch.pattern(of: query)  // once, not once a node
+      let searchableText = searchableText
+      tree._expandAncestors { FuzzyMatch(pattern: pattern, in: searchableText($0)) != nil }
+    }
+  }
+
+  /// The rows of a tree to show: each match and its ancestors (the rows before it, each less deep than the
+  /// last); `nil` for an ancestor that is only context, the match otherwise.
+  private static func treeRows(
+    _ matches: [FuzzyMatch?], depths: [Int]
+  ) -> [Int: FuzzyMatch?] {
+    var shown: [Int: FuzzyMatch?] = [:]
+    var ancestors: [Int] = []
+    for (index, match) in matches.enumerated() {
+      let depth = index < depths.count ? depths[index] : 0
+      while let last = ancestors.last, (last < depths.count ? depths[last] : 0) >= depth { ancestors.removeLast() }
+      if let match {
+        shown[index] = match
+        for ancestor in ancestors where shown[ancestor] == nil { shown[ancestor] = .some(nil) }
+      }
+      ancestors.append(index)
+    }
+    return shown
   }
 
   /// The source's sections with only the matching rows, each carrying its matched offsets.
@@ -114,14 +170,23 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
     var paths: [[ItemPath]] = []
     var sectionIndices: [Int] = []
     let pattern = FuzzyMatch.pattern(of: query)  // once, not once a row
+    let depths = (source as? any _FilterableTree)?._shownDepths
     for (sectionIndex, section) in sections.enumerated() {
       var rows: [CellBinder] = []
       var rowPaths: [ItemPath] = []
+      let matches = section.elements.map { FuzzyMatch(pattern: pattern, in: searchableText($0)) }
+      // A tree keeps each match's ancestors as context; a list keeps the matches.
+      let shown = depths.map { Self.treeRows(matches, depths: $0) }
       for (item, row) in section.elements.enumerated() {
-        if let match = FuzzyMatch(pattern: pattern, in: searchableText(row)) {
+        let kept: FuzzyMatch?? = shown.map { $0[item] } ?? matches[item].map { .some($0) }
+        switch kept {
+        case .some(.some(let match)):
           rows.append(row.highlightingMatches(match.offsets))
           rowPaths.append(ItemPath(item: item, section: sectionIndex))
-        } else {
+        case .some(.none):
+          rows.append(row.markingAsFilterContext())
+          rowPaths.append(ItemPath(item: item, section: sectionIndex))
+        case .none:
           hidden.insert(row.id)
         }
       }

@@ -1,16 +1,21 @@
-/// A cell that can show which characters of its text matched a filter's query (a ``FilteredFeed``'s).
+/// A cell that can show which characters of its text matched a filter's query (a ``FilteredFeed``'s), and that
+/// it is shown only as the context of a match.
 ///
 /// A ``FilteredFeed`` gives each row it shows the offsets of the characters of its searchable text that matched
 /// (see ``FuzzyMatch/offsets``); a cell that adopts this protocol receives them after its binder configured it,
-/// and draws them highlighted. A cell is configured once (see ``CellReusePool``), so a row that no longer
-/// matches shows no highlight with no reset code.
+/// and draws them highlighted. When the feed filters a tree (an ``OutlineFeed``), it also shows the ancestors of
+/// each match, which do not match themselves: their cells get ``markAsFilterContext()`` instead, and draw
+/// themselves dimmed, say. A cell is configured once (see ``CellReusePool``), so a row that no longer matches
+/// shows no highlight with no reset code.
 ///
 /// ```swift
 /// final class NameCell: BindableCell, MatchHighlighting {
 ///   var name = ""
 ///   var matched: [Int] = []
+///   var isContext = false
 ///   func bind(_ value: String) { name = value }
 ///   func highlightMatches(_ offsets: [Int]) { matched = offsets }
+///   func markAsFilterContext() { isContext = true }
 ///   var textRepresentation: String { name }
 /// }
 /// ```
@@ -19,6 +24,10 @@ public protocol MatchHighlighting: ListCell {
   ///
   /// - Parameter offsets: `Character` offsets, ascending; empty when the filter's query is empty.
   func highlightMatches(_ offsets: [Int])
+
+  /// Shows the row as the context of matches: it does not match, but a row under it does (a tree filter keeps
+  /// each match's ancestors). Called after the binder configured the cell, only for such rows.
+  func markAsFilterContext()
 }
 
 extension CellBinder {
@@ -38,6 +47,18 @@ extension CellBinder {
   public var highlightedMatches: [Int] {
     (storage as? _HighlightedCellBinderStorage)?.offsets ?? []
   }
+
+  /// Whether a tree filter shows this row only as the context of a match (an ancestor that does not match
+  /// itself); its cell gets ``MatchHighlighting/markAsFilterContext()``.
+  public var isFilterContext: Bool {
+    (storage as? _HighlightedCellBinderStorage)?.isContext ?? false
+  }
+
+  /// This binder, marked as the context of a match (see ``isFilterContext``).
+  func markingAsFilterContext() -> CellBinder {
+    let base = (storage as? _HighlightedCellBinderStorage)?.base ?? storage
+    return CellBinder(storage: _HighlightedCellBinderStorage(base: base, offsets: [], isContext: true))
+  }
 }
 
 /// The storage of a binder whose row shows matched characters: another binder's storage and the offsets.
@@ -46,10 +67,12 @@ extension CellBinder {
 final class _HighlightedCellBinderStorage: _CellBinderStorage, @unchecked Sendable {
   let base: _CellBinderStorage
   let offsets: [Int]
+  let isContext: Bool
 
-  init(base: _CellBinderStorage, offsets: [Int]) {
+  init(base: _CellBinderStorage, offsets: [Int], isContext: Bool = false) {
     self.base = base
     self.offsets = offsets
+    self.isContext = isContext
     super.init(id: base.id, tag: base.tag, height: base.height)
   }
 
@@ -60,17 +83,21 @@ final class _HighlightedCellBinderStorage: _CellBinderStorage, @unchecked Sendab
   @MainActor
   override func configure(_ cell: any ListCell) -> Bool {
     guard base.configure(cell) else { return false }
-    (cell as? any MatchHighlighting)?.highlightMatches(offsets)
+    if let cell = cell as? any MatchHighlighting {
+      cell.highlightMatches(offsets)
+      if isContext { cell.markAsFilterContext() }
+    }
     return true
   }
 
   override func hasEqualContent(to other: _CellBinderStorage) -> Bool {
     if other === self { return true }
     guard let other = other as? _HighlightedCellBinderStorage else { return false }
-    return offsets == other.offsets && base.hasEqualContent(to: other.base)
+    return offsets == other.offsets && isContext == other.isContext && base.hasEqualContent(to: other.base)
   }
 
   override func with(id: ListIdentifier, tag: ListTag?, height: Int?) -> _CellBinderStorage {
-    _HighlightedCellBinderStorage(base: base.with(id: id, tag: tag, height: height), offsets: offsets)
+    _HighlightedCellBinderStorage(
+      base: base.with(id: id, tag: tag, height: height), offsets: offsets, isContext: isContext)
   }
 }

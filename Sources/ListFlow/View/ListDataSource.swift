@@ -179,6 +179,13 @@ public protocol ListDataSource: AnyObject {
   @discardableResult
   func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool
 
+  /// Whether a row is expanded, so that a view offers only the expand or collapse that would act.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: `true` for an expanded row that can collapse, `false` for a collapsed row that can expand, `nil`
+  ///   for a row that can do neither or does not exist.
+  func isRowExpanded(at path: ItemPath) -> Bool?
+
   /// The identity of a row of the list shown (its binder's ``CellBinder/id``), so that a view can find the row
   /// again after a reload; `nil` when the row does not exist or the data source does not say.
   ///
@@ -238,6 +245,8 @@ extension ListDataSource {
   /// `false`: no row expands.
   @discardableResult
   public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool { false }
+  /// `nil`: no row expands.
+  public func isRowExpanded(at path: ItemPath) -> Bool? { nil }
   /// `nil`: rows have no identity a view can use.
   public func identity(ofRowAt path: ItemPath) -> ListIdentifier? { nil }
   /// `nil`.

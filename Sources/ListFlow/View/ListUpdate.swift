@@ -7,8 +7,8 @@
 /// inserts and move targets are positions after it.
 ///
 /// Updated rows (``Changeset/elementUpdated``) come alone, in the first stage, with the list's shape unchanged:
-/// - ``reconfiguredRows``: the cell type is the same; the view keeps the cell it shows and asks the data source
-///   to fill it again (``ListDataSource/reconfigure(_:at:)``);
+/// - ``reconfiguredRows``: the cell type is the same; the view asks the data source for the row's new cell in
+///   place of the one it shows (``ListDataSource/reconfiguredCell(replacing:at:for:)``);
 /// - ``reloadedRows``: the cell type changed; the view gives the old cell back to its reuse pool and asks for a
 ///   new one (``ListDataSource/cell(at:for:)``).
 ///

@@ -123,6 +123,10 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
     return line
   }
 
+  /// Shows the row as the context of a tree filter's matches (an ancestor that does not match): the title is
+  /// drawn dim.
+  public func markAsFilterContext() { titleStyle = titleStyle + .dim }
+
   /// Shows the title's characters at these offsets highlighted.
   ///
   /// - Parameter offsets: The matched offsets in the title.

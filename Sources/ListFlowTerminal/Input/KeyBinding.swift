@@ -1,33 +1,25 @@
-/// One entry of a ``KeyMap``: the keys that trigger a command, and the words that describe it.
+/// One entry of a ``KeyMap``: the keys that trigger a command.
 ///
 /// The same binding drives the input handling of ``TerminalListView``, its one-line help in the status bar, its
-/// help screen (`?`), and a program's `--help` text, so adding a binding updates all of them.
+/// help screen (`?`), and a program's `--help` text, which describe it with its command's help.
 ///
 /// ```swift
-/// KeyBinding([.character("r")], .refresh, "refresh", help: "ask for fresh data")
+/// KeyBinding([.character("u")], .refresh)  // u refreshes, instead of r
 /// ```
 public struct KeyBinding: Hashable, Sendable {
   /// The keys, the first one named first in the help.
   public var keys: [Key]
   /// The command they trigger.
   public var command: TerminalCommand
-  /// A word or two for the one-line help (`select`), or `nil` to leave the binding out of that line.
-  public var shortHelp: String?
-  /// A sentence fragment for the help screen and `--help` (`select the row under the cursor`).
-  public var help: String
 
   /// Creates a binding.
   ///
   /// - Parameters:
   ///   - keys: The keys that trigger the command.
   ///   - command: The command.
-  ///   - shortHelp: The words for the one-line help, or `nil` to leave it out there.
-  ///   - help: The description for the help screen; `shortHelp` (or the command's name) by default.
-  public init(_ keys: [Key], _ command: TerminalCommand, _ shortHelp: String?, help: String? = nil) {
+  public init(_ keys: [Key], _ command: TerminalCommand) {
     self.keys = keys
     self.command = command
-    self.shortHelp = shortHelp
-    self.help = help ?? shortHelp ?? "\(command)"
   }
 
   /// The keys as the help names them, joined by `/`: `k/up`.

@@ -1,13 +1,17 @@
-/// The keys a ``TerminalListView`` answers to: an ordered list of ``KeyBinding``s, the single source of the
-/// input handling, the one-line help in the status bar, the help screen and a program's `--help` text.
+/// The keys a ``TerminalListView`` answers to: an ordered list of ``KeyBinding``s, each binding keys to a
+/// ``TerminalCommand``, built-in or the app's own. It is the single source of the input handling, the one-line
+/// help in the status bar, the help screen and a program's `--help` text.
 ///
-/// A key bound twice triggers the first binding's command. To add a binding, append one line to ``standard``
-/// (or to a copy: `view.keyMap.bindings.append(…)`).
+/// A key bound to several commands triggers the first one that is available (see ``TerminalCommand``): space is
+/// bound to ``TerminalCommand/toggleSelection`` before ``TerminalCommand/pageDown``, Escape to
+/// ``TerminalCommand/clearFilter`` before ``TerminalCommand/quit``. The view's help line and help screen list
+/// only the commands that would act now, each with the keys that would trigger it.
 ///
 /// ```swift
 /// var keys = KeyMap.standard
-/// keys.bindings.append(KeyBinding([.character("x")], .delete, nil, help: "delete, as d does"))
-/// keys.command(for: .character("x"))  // .delete
+/// keys.add(.refresh, keys: [.character("u")])  // u refreshes, r no longer does
+/// keys.remove(.delete)                          // d does nothing, and the help does not list it
+/// keys.add(TerminalCommand("open", keys: [.character("o")], shortHelp: "open") { context in open(context.row) })
 /// ```
 public struct KeyMap: Hashable, Sendable {
   /// The bindings, in the order the help lists them.
@@ -20,30 +24,40 @@ public struct KeyMap: Hashable, Sendable {
     self.bindings = bindings
   }
 
-  /// The standard bindings: moves, pages, ends, select, delete, refresh, expand, collapse, filter, help, quit; then
-  /// space and Escape in the contexts where a ``TerminalListView`` gives them another meaning.
-  public static let standard = KeyMap([
-    KeyBinding([.character("k"), .up], .moveUp, "up", help: "move the cursor up"),
-    KeyBinding([.character("j"), .down], .moveDown, "down", help: "move the cursor down"),
-    KeyBinding([.pageUp, .character("b")], .pageUp, nil, help: "move a page up"),
-    KeyBinding([.pageDown, .character(" ")], .pageDown, nil, help: "move a page down"),
-    KeyBinding([.home, .character("g")], .moveToTop, nil, help: "move to the first row"),
-    KeyBinding([.end, .character("G")], .moveToBottom, nil, help: "move to the last row"),
-    KeyBinding([.enter], .select, "select", help: "select the row under the cursor"),
-    KeyBinding([.character("d")], .delete, "delete", help: "delete the row (its edit action)"),
-    KeyBinding([.character("r")], .refresh, "refresh", help: "ask for fresh data"),
-    KeyBinding([.right, .character("l")], .expand, nil, help: "expand the row"),
-    KeyBinding([.left, .character("h")], .collapse, nil, help: "collapse the row"),
-    KeyBinding([.character("/")], .filter, "filter", help: "filter the rows (type; enter keeps, esc clears)"),
-    KeyBinding([.character("?")], .toggleHelp, "help", help: "show or hide this help"),
-    KeyBinding([.character("q"), .escape, .interrupt, .endOfInput], .quit, "quit", help: "quit"),
-    // Listed for the help; `TerminalListView` gives these keys these commands only in their context (a key bound
-    // above keeps its first binding everywhere else).
-    KeyBinding([.character(" ")], .toggleSelection, nil, help: "select or deselect the row (multi-select lists)"),
-    KeyBinding([.escape], .clearFilter, nil, help: "clear the filter (while one is set)"),
-  ])
+  /// The standard bindings, each command with its own keys: moves, space (in a multi-select list), pages, ends,
+  /// select, delete, refresh, expand, collapse, filter, Escape (while a filter is set), help, quit.
+  public static let standard = KeyMap(
+    [
+      TerminalCommand.moveUp, .moveDown, .toggleSelection, .pageUp, .pageDown, .moveToTop, .moveToBottom, .select,
+      .delete, .refresh, .expand, .collapse, .filter, .clearFilter, .toggleHelp, .quit,
+    ]
+    .map { KeyBinding($0.keys, $0) })
 
-  /// The command a key triggers: the first binding that lists the key.
+  /// Binds a command to keys: the binding of a command with the same name gets the keys (and this command), or,
+  /// when there is none, a new binding is appended.
+  ///
+  /// - Parameters:
+  ///   - command: The command, built-in or the app's.
+  ///   - keys: The keys; the command's own ``TerminalCommand/keys`` by default.
+  public mutating func add(_ command: TerminalCommand, keys: [Key]? = nil) {
+    let binding = KeyBinding(keys ?? command.keys, command)
+    if let index = bindings.firstIndex(where: { $0.command == command }) {
+      bindings[index] = binding
+    } else {
+      bindings.append(binding)
+    }
+  }
+
+  /// Removes every binding of a command (by name): its keys no longer trigger it, and the help no longer lists
+  /// it.
+  ///
+  /// - Parameter command: The command.
+  public mutating func remove(_ command: TerminalCommand) {
+    bindings.removeAll { $0.command == command }
+  }
+
+  /// The command of the first binding that lists a key, whether it is available or not (a view triggers the
+  /// first *available* one).
   ///
   /// - Parameter key: The key pressed.
   /// - Returns: The command, or `nil` when no binding lists the key.
@@ -52,27 +66,34 @@ public struct KeyMap: Hashable, Sendable {
     bindings.first { $0.keys.contains(key) }?.command
   }
 
-  /// The one-line help: `k up - j down - enter select …`, each binding that has a short help, in order, named
-  /// by its first key.
-  public var helpLine: String {
+  /// The one-line help of every binding: `k up - j down - enter select …`, each binding whose command has a short
+  /// help, in order, named by its first key (a view's status bar shows only the commands that would act).
+  public var helpLine: String { Self.helpLine(of: bindings) }
+
+  /// The help lines of every binding, as `--help` prints them: its keys in a column, then its command's help;
+  /// then the mouse (a view's help screen lists only the commands that would act).
+  public var helpLines: [String] { Self.helpLines(of: bindings) }
+
+  /// The one-line help of some bindings.
+  static func helpLine(of bindings: [KeyBinding]) -> String {
     bindings.compactMap { binding in
-      guard let short = binding.shortHelp, let key = binding.keys.first else { return nil }
-      return "\(KeyBinding.name(of: key)) \(short)"
+      guard let short = binding.command.shortHelp, let key = binding.keys.first else { return nil }
+      return sanitized("\(KeyBinding.name(of: key)) \(short)")
     }
     .joined(separator: " - ")
   }
 
-  /// The help screen's lines: one per binding, its keys in a column, then its description; then the mouse.
-  public var helpLines: [String] {
-    let width = bindings.map { DisplayWidth.of($0.keyNames) }.max() ?? 0
-    return bindings.map { binding in
-      let names = binding.keyNames
-      return names + String(repeating: " ", count: width - DisplayWidth.of(names) + 2) + binding.help
-    }
-      + Self.mouseHelp.map {
-        "\($0.keys)" + String(repeating: " ", count: max(width - DisplayWidth.of($0.keys), 0) + 2) + $0.help
-      }
+  /// The help lines of some bindings, then the mouse's.
+  static func helpLines(of bindings: [KeyBinding]) -> [String] {
+    let rows =
+      bindings.map { (keys: sanitized($0.keyNames), help: sanitized($0.command.help)) }
+      + mouseHelp.map { (keys: $0.keys, help: $0.help) }
+    let width = rows.map { DisplayWidth.of($0.keys) }.max() ?? 0
+    return rows.map { $0.keys + String(repeating: " ", count: width - DisplayWidth.of($0.keys) + 2) + $0.help }
   }
+
+  /// Text an app gave, as it reaches the terminal.
+  private static func sanitized(_ text: String) -> String { StyledRun(text).text }
 
   /// What the mouse does in a ``TerminalListView`` (when the session reports it): not bindings, but listed with
   /// them.

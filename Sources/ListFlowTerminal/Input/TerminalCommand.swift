@@ -1,52 +1,195 @@
-/// What a key asks a ``TerminalListView`` to do.
-///
-/// Which key does what is data: ``KeyMap/standard`` binds ↑/`k` and ↓/`j` to move the selection, Page Up/Page
-/// Down (and `b`/space) to move a page, Home/`g` and End/`G` to jump to the first and last row, Enter to select,
-/// `d` to delete (the row's edit action), `r` to refresh, → / `l` and ← / `h` to expand and collapse, `/` to
-/// start the filter, `?` to show the help, `q`, Escape, Ctrl-C and Ctrl-D to quit.
-///
-/// ``TerminalListView/handle(_:)`` adapts two keys to the list: in a multi-select list, space is
-/// ``toggleSelection`` instead of a page down, and while a filter is set, Escape is ``clearFilter`` instead of
-/// quit.
-public enum TerminalCommand: Hashable, Sendable {
-  /// Move the selection one row up.
-  case moveUp
-  /// Move the selection one row down.
-  case moveDown
-  /// Move the selection one page up.
-  case pageUp
-  /// Move the selection one page down.
-  case pageDown
-  /// Move the selection to the first row.
-  case moveToTop
-  /// Move the selection to the last row.
-  case moveToBottom
-  /// Select the row under the cursor.
-  case select
-  /// Delete the row under the cursor through its edit action.
-  case delete
-  /// Ask for fresh data.
-  case refresh
-  /// Expand the selected row (→ or l): an outline row shows its children.
-  case expand
-  /// Collapse the selected row (← or h).
-  case collapse
-  /// Show or hide the help screen, which lists every key binding.
-  case toggleHelp
-  /// Select or deselect the row under the cursor (space, in a multi-select list).
-  case toggleSelection
-  /// Start typing the filter's query (`/`).
-  case filter
-  /// Clear the filter (Escape, while a filter is set).
-  case clearFilter
-  /// Leave.
-  case quit
+import ListFlow
 
-  /// The command a key triggers in the standard key map (``KeyMap/standard``), if any.
-  ///
-  /// - Parameter key: The key pressed.
-  public init?(key: Key) {
-    guard let command = KeyMap.standard.command(for: key) else { return nil }
-    self = command
+/// Something a key does in a ``TerminalListView``: a name, the words of the help, the keys it is bound to by
+/// default, when it is available, and what it does.
+///
+/// The built-in commands are static members (``moveUp``, ``select``, ``delete``, ``expand``, ``quit``…); an app
+/// defines its own the same way and adds them to the view's ``KeyMap``. Built-in and app commands share the
+/// input, the help line, the `?` screen and a program's `--help`.
+///
+/// ```swift
+/// let expandAll = TerminalCommand(
+///   "expandAll", keys: [.character("e")], shortHelp: "expand all", help: "expand every directory"
+/// ) { context in
+///   tree.outline.expandAll()
+///   context.view.postStatus("expanded \(context.row.map { "from \($0)" } ?? "all")")
+/// }
+/// view.keyMap.add(expandAll)
+/// ```
+///
+/// **Availability.** A command acts only while ``isAvailable`` says so, and the help shows only the commands
+/// that would act: ``delete`` needs a row with a delete (or destructive) edit action under the cursor,
+/// ``refresh`` needs ``TerminalListView/onRefresh``, ``expand`` and ``collapse`` need a row under the cursor
+/// that the data source can expand or collapse (`ListDataSource.isRowExpanded(at:)`), ``filter`` needs
+/// ``TerminalListView/onFilterChange``, ``clearFilter`` a filter that is set, ``toggleSelection`` a multi-select
+/// list, and the moves a row to move to. A key bound to several commands triggers the first available one, which
+/// is how space toggles the row of a multi-select list and pages down otherwise, and how Escape clears a filter
+/// that is set and quits otherwise.
+///
+/// Two commands are equal when their ``name``s are: the name identifies the command in a ``KeyMap``.
+public struct TerminalCommand: Hashable, Sendable {
+  /// What a command acts on: the view, the row under the cursor and the selection.
+  @MainActor
+  public struct Context {
+    /// The view the key was pressed in.
+    public let view: TerminalListView
+
+    /// Creates the context of a view as it is now.
+    ///
+    /// - Parameter view: The view.
+    public init(view: TerminalListView) {
+      self.view = view
+    }
+
+    /// The position of the row under the cursor, or `nil` when the list has no row.
+    public var row: ItemPath? { view.selectedRow }
+
+    /// The identity of the row under the cursor (its binder's `id`), when the data source says.
+    public var rowIdentity: ListIdentifier? {
+      row.flatMap { view.dataSource?.identity(ofRowAt: $0) }
+    }
+
+    /// The binder of the row under the cursor (its model, tag and identity), when the data source is a
+    /// `ListEngine` (as a `ListController` or `ComposedListController` made with the view gives).
+    public var rowBinder: CellBinder? {
+      guard let row, let engine = view.dataSource as? ListEngine, engine.snapshot.indices.contains(row.section),
+        engine.snapshot[row.section].elements.indices.contains(row.item)
+      else { return nil }
+      return engine.snapshot[row.section].elements[row.item]
+    }
+
+    /// The selected rows, in list order (the data source's selection; empty when it has none).
+    ///
+    /// - Complexity: O(*n*) in the rows of the list.
+    public var selectedRows: [ItemPath] {
+      guard let dataSource = view.dataSource else { return [] }
+      var rows: [ItemPath] = []
+      for section in 0..<dataSource.numberOfSections {
+        for item in 0..<dataSource.numberOfRows(inSection: section) {
+          let path = ItemPath(item: item, section: section)
+          if dataSource.isRowSelected(at: path) { rows.append(path) }
+        }
+      }
+      return rows
+    }
   }
+
+  /// The command's identifier, unique in a key map (`moveUp`, `expandAll`); shown when it has no help.
+  public let name: String
+  /// The keys the command is bound to when it is added to a ``KeyMap`` without keys of its own.
+  public var keys: [Key]
+  /// A word or two for the status bar's help line (`select`), or `nil` to leave the command out of that line.
+  public var shortHelp: String?
+  /// A sentence fragment for the help screen and `--help` (`select the row under the cursor`).
+  public var help: String
+  /// Whether the command would act now; the help lists it, and its keys trigger it, only then.
+  public var isAvailable: @MainActor @Sendable (Context) -> Bool
+  /// What the command does.
+  public var action: @MainActor @Sendable (Context) -> Void
+
+  /// Creates a command.
+  ///
+  /// - Parameters:
+  ///   - name: The identifier, unique in a key map.
+  ///   - keys: The keys it is bound to by default.
+  ///   - shortHelp: The words for the help line, or `nil` to leave it out there.
+  ///   - help: The description for the help screen; `shortHelp` (or the name) by default.
+  ///   - isAvailable: Whether it would act now; always by default.
+  ///   - action: What it does, given the view, the row under the cursor and the selection.
+  public init(
+    _ name: String, keys: [Key], shortHelp: String? = nil, help: String? = nil,
+    isAvailable: @escaping @MainActor @Sendable (Context) -> Bool = { _ in true },
+    action: @escaping @MainActor @Sendable (Context) -> Void
+  ) {
+    self.name = name
+    self.keys = keys
+    self.shortHelp = shortHelp
+    self.help = help ?? shortHelp ?? name
+    self.isAvailable = isAvailable
+    self.action = action
+  }
+
+  /// Whether two commands have the same name.
+  ///
+  /// - Parameters:
+  ///   - lhs: A command.
+  ///   - rhs: Another command.
+  /// - Returns: `true` when the names are equal.
+  public static func == (lhs: TerminalCommand, rhs: TerminalCommand) -> Bool { lhs.name == rhs.name }
+
+  /// Hashes the name.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension TerminalCommand {
+  /// Move the cursor one row up (`k`, ↑); available unless the cursor is on the first row.
+  public static let moveUp = TerminalCommand(
+    "moveUp", keys: [.character("k"), .up], shortHelp: "up", help: "move the cursor up",
+    isAvailable: { $0.view.canMoveCursor(by: -1) }, action: { $0.view.moveCursor(by: -1) })
+  /// Move the cursor one row down (`j`, ↓); available unless the cursor is on the last row.
+  public static let moveDown = TerminalCommand(
+    "moveDown", keys: [.character("j"), .down], shortHelp: "down", help: "move the cursor down",
+    isAvailable: { $0.view.canMoveCursor(by: 1) }, action: { $0.view.moveCursor(by: 1) })
+  /// Move the cursor one page up (Page Up, `b`).
+  public static let pageUp = TerminalCommand(
+    "pageUp", keys: [.pageUp, .character("b")], help: "move a page up",
+    isAvailable: { $0.view.canMoveCursor(by: -1) }, action: { $0.view.moveCursor { $0.movePage(by: -1) } })
+  /// Move the cursor one page down (Page Down, space).
+  public static let pageDown = TerminalCommand(
+    "pageDown", keys: [.pageDown, .character(" ")], help: "move a page down",
+    isAvailable: { $0.view.canMoveCursor(by: 1) }, action: { $0.view.moveCursor { $0.movePage(by: 1) } })
+  /// Move the cursor to the first row (Home, `g`).
+  public static let moveToTop = TerminalCommand(
+    "moveToTop", keys: [.home, .character("g")], help: "move to the first row",
+    isAvailable: { $0.view.canMoveCursor(by: -1) },
+    action: { $0.view.moveCursor(by: -$0.view.viewport.itemCount) })
+  /// Move the cursor to the last row (End, `G`).
+  public static let moveToBottom = TerminalCommand(
+    "moveToBottom", keys: [.end, .character("G")], help: "move to the last row",
+    isAvailable: { $0.view.canMoveCursor(by: 1) }, action: { $0.view.moveCursor(by: $0.view.viewport.itemCount) })
+  /// Select the row under the cursor (Enter): `selectRow`, which reaches the delegate's `didSelectRow`.
+  public static let select = TerminalCommand(
+    "select", keys: [.enter], shortHelp: "select", help: "select the row under the cursor",
+    isAvailable: { $0.row != nil }, action: { $0.view.selectCurrentRow() })
+  /// Delete the row under the cursor through its edit action (`d`): the first one named `delete`, else the first
+  /// destructive one; available only when the row has one.
+  public static let delete = TerminalCommand(
+    "delete", keys: [.character("d")], shortHelp: "delete", help: "delete the row (its edit action)",
+    isAvailable: { $0.view.deleteAction() != nil }, action: { $0.view.deleteCurrentRow() })
+  /// Ask for fresh data (`r`): calls ``TerminalListView/onRefresh``; available only when it is set.
+  public static let refresh = TerminalCommand(
+    "refresh", keys: [.character("r")], shortHelp: "refresh", help: "ask for fresh data",
+    isAvailable: { $0.view.onRefresh != nil }, action: { $0.view.onRefresh?() })
+  /// Expand the row under the cursor (→, `l`); available only on a collapsed row that can expand.
+  public static let expand = TerminalCommand(
+    "expand", keys: [.right, .character("l")], help: "expand the row",
+    isAvailable: { $0.view.expansionOfCurrentRow() == false }, action: { $0.view.setCurrentRowExpanded(true) })
+  /// Collapse the row under the cursor (←, `h`); available only on an expanded row.
+  public static let collapse = TerminalCommand(
+    "collapse", keys: [.left, .character("h")], help: "collapse the row",
+    isAvailable: { $0.view.expansionOfCurrentRow() == true }, action: { $0.view.setCurrentRowExpanded(false) })
+  /// Select or deselect the row under the cursor (space); available only in a multi-select list.
+  public static let toggleSelection = TerminalCommand(
+    "toggleSelection", keys: [.character(" ")], help: "select or deselect the row (multi-select lists)",
+    isAvailable: { $0.row != nil && $0.view.dataSource?.selectionMode == .multiple },
+    action: { $0.view.toggleCurrentRow() })
+  /// Start typing the filter's query (`/`); available only when ``TerminalListView/onFilterChange`` is set.
+  public static let filter = TerminalCommand(
+    "filter", keys: [.character("/")], shortHelp: "filter", help: "filter the rows (type; enter keeps, esc clears)",
+    isAvailable: { $0.view.onFilterChange != nil }, action: { $0.view.startFilter() })
+  /// Clear the filter (Escape); available only while a filter is set.
+  public static let clearFilter = TerminalCommand(
+    "clearFilter", keys: [.escape], help: "clear the filter (while one is set)",
+    isAvailable: { !$0.view.filterQuery.isEmpty }, action: { $0.view.setFilterQuery("", editing: false) })
+  /// Show or hide the help screen (`?`), which lists the commands that would act.
+  public static let toggleHelp = TerminalCommand(
+    "toggleHelp", keys: [.character("?")], shortHelp: "help", help: "show or hide this help",
+    action: { $0.view.toggleHelp() })
+  /// Leave (`q`, Escape, Ctrl-C, Ctrl-D): the view does nothing; ``TerminalListView/handle(_:)`` returns it
+  /// and the caller stops.
+  public static let quit = TerminalCommand(
+    "quit", keys: [.character("q"), .escape, .interrupt, .endOfInput], shortHelp: "quit", help: "quit",
+    action: { _ in })
 }

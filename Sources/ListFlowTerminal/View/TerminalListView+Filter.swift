@@ -3,14 +3,6 @@ extension TerminalListView {
   /// combining marks); more typing is ignored, and a paste is cut there.
   static let maximumFilterLength = 256
 
-  /// The command a key triggers for this list: the view's ``keyMap``, with space toggling the row in a
-  /// multi-select list and Escape clearing a filter that is set.
-  func command(for key: Key) -> TerminalCommand? {
-    if key == .character(" "), let dataSource, dataSource.selectionMode == .multiple { return .toggleSelection }
-    if key == .escape, !filterQuery.isEmpty { return .clearFilter }
-    return keyMap.command(for: key)
-  }
-
   /// `/`: keys type into the query from now on (only when ``onFilterChange`` is set).
   func startFilter() {
     guard onFilterChange != nil else { return }

@@ -1,10 +1,10 @@
 extension TerminalListView {
-  /// The help screen that replaces the list while ``isShowingHelp``: a heading, then ``KeyMap/helpLines``,
-  /// cut to the list area.
+  /// The help screen that replaces the list while ``isShowingHelp``: a heading, then the help lines of the
+  /// commands that would act (see ``KeyMap``) and the mouse, cut to the list area.
   func helpLines(width: Int, height: Int) -> [StyledLine] {
     let lines =
       [StyledLine(" Keys (any key closes this help)", style: .bold)]
-      + keyMap.helpLines.map { StyledLine(" " + $0).truncated(to: width) }
+      + KeyMap.helpLines(of: actingBindings()).map { StyledLine(" " + $0).truncated(to: width) }
     return Array(lines.prefix(height))
   }
 

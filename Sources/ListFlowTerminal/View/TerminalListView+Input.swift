@@ -1,11 +1,12 @@
 extension TerminalListView {
-  /// Handles a key with the view's ``keyMap``, or a mouse event (see ``handle(mouse:)``).
+  /// Handles a key with the view's ``keyMap`` (the first available command bound to it acts), or a mouse event
+  /// (see ``handle(mouse:)``).
   ///
   /// A paste (``Key/paste(_:)``) is typed into the filter while one is typed, and ignored otherwise; an Alt key
   /// (``Key/alt(_:)``) does what the key map binds it to, which is nothing in ``KeyMap/standard``.
   ///
   /// - Parameter key: The key pressed.
-  /// - Returns: The command the key triggered, `nil` when it means nothing; ``TerminalCommand/quit`` tells the
+  /// - Returns: The command the key triggered, `nil` when it means nothing now; ``TerminalCommand/quit`` tells the
   ///   caller to stop.
   @discardableResult
   public func handle(_ key: Key) -> TerminalCommand? {
@@ -13,7 +14,7 @@ extension TerminalListView {
     if case .mouse(let event) = key { return handle(mouse: event) }
     if isEditingFilter { return editFilter(with: key) }
     guard let command = command(for: key) else { return nil }
-    perform(command)
+    command.action(TerminalCommand.Context(view: self))
     return command
   }
 
@@ -24,44 +25,60 @@ extension TerminalListView {
     case .interrupt, .endOfInput: return .quit
     case .mouse, .unknown, .paste: return nil
     default:
-      perform(.toggleHelp)
+      toggleHelp()
       return .toggleHelp
     }
   }
 
-  /// Performs a command: moves the cursor, selects, deletes through the row's edit action, asks for a refresh.
+  /// Performs a command, built-in or the app's, when it is available (see ``TerminalCommand/isAvailable``).
   ///
   /// Moving the cursor highlights the new row (and unhighlights the old one) through the data source; Enter calls
   /// `selectRow`, which reaches `SyncDelegate.didSelectRow` with the row's model and tag; `d` commits the row's
-  /// destructive edit action (the first one named `delete`, or else the first destructive one) and does nothing
-  /// when the row has none; ``TerminalCommand/quit`` does nothing here: the caller stops. Errors from the data
-  /// source are kept in ``lastError`` and shown on the status bar.
+  /// destructive edit action (the first one named `delete`, or else the first destructive one);
+  /// ``TerminalCommand/quit`` does nothing here: the caller stops. Errors from the data source are kept in
+  /// ``lastError`` and shown on the status bar.
+  ///
+  /// ```swift
+  /// view.perform(.moveToBottom)
+  /// ```
   ///
   /// - Parameter command: The command.
-  public func perform(_ command: TerminalCommand) {
-    switch command {
-    case .moveUp: moveCursor(by: -1)
-    case .moveDown: moveCursor(by: 1)
-    case .pageUp: moveCursor { $0.movePage(by: -1) }
-    case .pageDown: moveCursor { $0.movePage(by: 1) }
-    case .moveToTop: moveCursor(by: -viewport.itemCount)
-    case .moveToBottom: moveCursor(by: viewport.itemCount)
-    case .select: selectCurrentRow()
-    case .delete: deleteCurrentRow()
-    case .refresh: onRefresh()
-    case .expand: setSelectionExpanded(true)
-    case .collapse: setSelectionExpanded(false)
-    case .toggleHelp:
-      isShowingHelp.toggle()
-      render()
-    case .toggleSelection: toggleCurrentRow()
-    case .filter: startFilter()
-    case .clearFilter: setFilterQuery("", editing: false)
-    case .quit: return
-    }
+  /// - Returns: Whether it was available, and so acted.
+  @discardableResult
+  public func perform(_ command: TerminalCommand) -> Bool {
+    let context = TerminalCommand.Context(view: self)
+    guard command.isAvailable(context) else { return false }
+    command.action(context)
+    return true
   }
 
-  private func moveCursor(by distance: Int) {
+  /// The command a key triggers now: the first binding of the ``keyMap`` that lists it and whose command is
+  /// available.
+  func command(for key: Key) -> TerminalCommand? {
+    let context = TerminalCommand.Context(view: self)
+    return keyMap.bindings.first { $0.keys.contains(key) && $0.command.isAvailable(context) }?.command
+  }
+
+  /// The bindings that would act now, in the key map's order, each with only the keys that would trigger it (a
+  /// key an earlier available command takes is left out): what the help line and the help screen show.
+  func actingBindings() -> [KeyBinding] {
+    let context = TerminalCommand.Context(view: self)
+    var claimed: Set<Key> = []
+    var acting: [KeyBinding] = []
+    for binding in keyMap.bindings where binding.command.isAvailable(context) {
+      let keys = binding.keys.filter { claimed.insert($0).inserted }
+      if !keys.isEmpty { acting.append(KeyBinding(keys, binding.command)) }
+    }
+    return acting
+  }
+
+  /// Whether moving the cursor this way (up when negative) would move it: there is a row in that direction.
+  func canMoveCursor(by direction: Int) -> Bool {
+    guard let index = viewport.selectionIndex else { return false }
+    return direction < 0 ? index > 0 : index < viewport.itemCount - 1
+  }
+
+  func moveCursor(by distance: Int) {
     moveCursor { $0.moveSelection(by: distance) }
   }
 
@@ -74,8 +91,19 @@ extension TerminalListView {
     render()
   }
 
+  func toggleHelp() {
+    isShowingHelp.toggle()
+    render()
+  }
+
+  /// Whether the row under the cursor is expanded (`nil`: it can neither expand nor collapse).
+  func expansionOfCurrentRow() -> Bool? {
+    guard let path = viewport.selection, let dataSource else { return nil }
+    return dataSource.isRowExpanded(at: path)
+  }
+
   /// Asks the data source to expand or collapse the selected row; the feed that owns it publishes the change.
-  private func setSelectionExpanded(_ expanded: Bool) {
+  func setCurrentRowExpanded(_ expanded: Bool) {
     guard let path = viewport.selection, let dataSource else { return }
     dataSource.setExpanded(expanded, forRowAt: path)
     render()
@@ -87,15 +115,18 @@ extension TerminalListView {
     render()
   }
 
-  private func deleteCurrentRow() {
-    guard let path = viewport.selection, let dataSource else { return }
-    do {
-      let actions = try dataSource.editActions(forRowAt: path)
-      let action = actions.first { $0.id == EditAction.delete.id } ?? actions.first { $0.style == .destructive }
-      if let action { try dataSource.commitEdit(action, forRowAt: path) }
-    } catch {
-      record(error)
-    }
+  /// The edit action `d` commits on the row under the cursor: the first one named `delete`, or else the first
+  /// destructive one; `nil` when it has none.
+  func deleteAction() -> EditAction? {
+    guard let path = viewport.selection, let dataSource,
+      let actions = try? dataSource.editActions(forRowAt: path)
+    else { return nil }
+    return actions.first { $0.id == EditAction.delete.id } ?? actions.first { $0.style == .destructive }
+  }
+
+  func deleteCurrentRow() {
+    guard let path = viewport.selection, let dataSource, let action = deleteAction() else { return }
+    do { try dataSource.commitEdit(action, forRowAt: path) } catch { record(error) }
     render()
   }
 }

@@ -128,7 +128,7 @@ extension TerminalListView {
     if let filter = filterStatus() {
       left.append(contentsOf: filter)
     } else {
-      left.append(keyMap.helpLine, style: .dim)
+      left.append(KeyMap.helpLine(of: actingBindings()), style: .dim)
     }
     let shown = StyledRun.visiblePrefix(
       of: statusMessage?.text ?? status, scalarLimit: StyledRun.scalarLimit(forColumns: width))

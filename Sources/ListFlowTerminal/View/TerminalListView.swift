@@ -45,26 +45,33 @@ public final class TerminalListView: ListView {
   public var status: String {
     didSet { if status != oldValue { render() } }
   }
-  /// Called when the user asks for fresh data (`r`).
-  public var onRefresh: () -> Void = {}
+  /// Called when the user asks for fresh data (`r`); `nil` (the default) makes ``TerminalCommand/refresh``
+  /// unavailable, so neither the key nor the help offers it.
+  public var onRefresh: (@MainActor () -> Void)? {
+    didSet { render() }
+  }
   /// Called with the filter's query each time the user changes it (typing after `/`, Backspace, Escape); set it
-  /// to a ``FilteredFeed``'s query. `nil` (the default) turns the `/` filter off.
+  /// to a ``FilteredFeed``'s query. `nil` (the default) turns the `/` filter off (and the help does not offer
+  /// it).
   ///
   /// ```swift
   /// view.onFilterChange = { query in filtered.query = query }
   /// ```
-  public var onFilterChange: ((String) -> Void)?
+  public var onFilterChange: ((String) -> Void)? {
+    didSet { render() }
+  }
   /// The filter's query as the user typed it (sanitised); empty when no filter is set.
   public internal(set) var filterQuery = ""
   /// Whether keys type into the filter's query (after `/`, until Enter or Escape).
   public internal(set) var isEditingFilter = false
   /// The last error met while pulling a cell or sending an event, if any.
   public private(set) var lastError: ListFlowError?
-  /// The keys the view answers to, and the text of its help line and help screen (see <doc:MouseAndKeys>).
+  /// The keys the view answers to, built-in commands and the app's, and the text of its help line and help
+  /// screen (see <doc:MouseAndKeys>).
   public var keyMap = KeyMap.standard {
     didSet { render() }
   }
-  /// Whether the help screen (every binding of ``keyMap``) replaces the list; `?` toggles it.
+  /// Whether the help screen (the commands of ``keyMap`` that would act) replaces the list; `?` toggles it.
   public internal(set) var isShowingHelp = false
   /// Whether the frames keep their colours: `false` when the environment sets `NO_COLOR` (bold, dim, italic,
   /// underline and inverse stay).

@@ -88,18 +88,45 @@ struct TerminalRowsArticleTests {
       ])
   }
 
-  @Test("a binding added to the key map works and shows in the help line and the help lines")
-  func addBinding() {
-    let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size))
+  @Test("an app command added to the key map acts on the row under the cursor and shows in the help")
+  func addCommand() throws {
+    let output = CapturingOutput()
+    let view = TerminalListView(output: output, mode: .screen(Self.size))
+    let tree = OutlineFeed(
+      id: "files", outline: Outline([OutlineNode("src", children: [OutlineNode("main.swift")]), OutlineNode("doc")])
+    ) { row in
+      CellBinder(cell: TextCell.self, value: row.element, id: ListIdentifier(row.element)) { cell, name in
+        cell.title = name
+      }
+    }
+    let composite = ComposedDataSource<ListSectionSnapshot>()
+    try composite.append(tree)
+    let controller = ComposedListController(view: view, composite: composite)
 
     // The article's code:
-    var keys = KeyMap.standard
-    keys.bindings.append(KeyBinding([.character("x")], .delete, "cut", help: "delete the row under the cursor"))
-    view.keyMap = keys
+    let expandAll = TerminalCommand(
+      "expandAll", keys: [.character("e")], shortHelp: "expand all", help: "expand every directory",
+      isAvailable: { _ in !tree.outline.roots.isEmpty }
+    ) { context in
+      tree.outline.expandAll()
+      context.view.postStatus("expanded all, cursor on \(context.rowIdentity.map { "\($0)" } ?? "nothing")")
+    }
+    view.keyMap.add(expandAll)
 
-    #expect(view.keyMap.command(for: .character("x")) == .delete)
-    #expect(view.keyMap.helpLine.hasSuffix("q quit - x cut"))
-    #expect(view.keyMap.helpLines.contains { $0.hasPrefix("x ") && $0.hasSuffix("delete the row under the cursor") })
+    #expect(view.handle(.character("e")) == expandAll)
+    #expect(tree.rows.map(\.element) == ["src", "main.swift", "doc"])
+    #expect(controller.snapshot[0].elements.count == 3)
+    #expect(view.currentStatusMessage?.hasPrefix("expanded all, cursor on ") == true)
+    #expect(view.keyMap.helpLine.hasSuffix("q quit - e expand all"))
+    #expect(view.keyMap.helpLines.contains { $0.hasPrefix("e ") && $0.hasSuffix("expand every directory") })
+
+    // The article's code:
+    view.keyMap.add(.refresh, keys: [.character("u")])
+    view.keyMap.remove(.delete)
+
+    #expect(view.keyMap.command(for: .character("u")) == .refresh)
+    #expect(view.keyMap.command(for: .character("r")) == nil)
+    #expect(view.keyMap.command(for: .character("d")) == nil)
 
     // The article's code:
     let keysHelp = KeyMap.standard.helpLines.map { "  " + $0 }.joined(separator: "\n")

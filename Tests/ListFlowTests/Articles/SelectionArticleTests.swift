@@ -65,4 +65,31 @@ struct SelectionArticleTests {
     let offsets = match?.offsets  // [0, 1]
     #expect(offsets == [0, 1])
   }
+
+  @Test("the Filtering article's tree filter keeps the match's ancestors and restores the expansion")
+  func treeFilteringExample() throws {
+    final class NameCell: BindableCell {
+      var name = ""
+      func bind(_ value: String) { name = value }
+      var textRepresentation: String { name }
+    }
+
+    let folders = [
+      OutlineNode("docs", children: [OutlineNode("guide.md"), OutlineNode("f0123.txt")]),
+      OutlineNode("src", children: [OutlineNode("main.swift")]),
+    ]
+    let tree = OutlineFeed(id: "files", outline: Outline(folders)) { row in
+      NameCell.makeBinder(value: row.element, id: row.element)
+    }
+    let files = FilteredFeed(tree)
+    files.query = "f0123"
+    let rows = files.displayedSections[0].elements.map { "\($0.id)\($0.isFilterContext ? " (context)" : "")" }
+    // ["docs (context)", "f0123.txt"]: docs was collapsed, and is expanded while the query is set
+    files.query = ""
+    let expanded = tree.outline.expanded  // []: docs is collapsed again
+
+    #expect(rows == ["docs (context)", "f0123.txt"])
+    #expect(expanded.isEmpty)
+    #expect(files.displayedSections[0].elements.map(\.id) == ["docs", "src"])
+  }
 }

@@ -18,6 +18,7 @@ struct FilteredFeedTests {
     var matched: [Int] = []
     func configure(by model: any Titled) { title = model.title ?? "" }
     func highlightMatches(_ offsets: [Int]) { matched = offsets }
+    func markAsFilterContext() { title = "(" + title + ")" }
     var textRepresentation: String { matched.isEmpty ? title : "\(title) \(matched)" }
   }
 

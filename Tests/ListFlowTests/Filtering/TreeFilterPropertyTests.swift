@@ -1,0 +1,102 @@
+import ListFlow
+import ListFlowTesting
+import Testing
+
+/// A filtered outline against a brute-force model: every node of the whole tree (collapsed branches included) that
+/// matches the query, or has a match below it, in depth-first order, the ones that do not match marked as
+/// context; clearing the query gives back the expansion from before.
+@MainActor
+@Suite("Tree filter")
+struct TreeFilterPropertyTests {
+  struct File: Differentiable, Hashable, Sendable {
+    var id: Int
+    var name: String
+    var differenceIdentifier: Int { id }
+    func isContentEqual(to source: File) -> Bool { self == source }
+  }
+
+  typealias NameCell = FilteredFeedTests.NameCell
+  typealias Named = FilteredFeedTests.Named
+
+  static func binder(_ row: OutlineRow<File>) -> CellBinder {
+    CellBinder(
+      cell: NameCell.self, value: Named(id: row.element.id, title: row.element.name), id: ListIdentifier(row.element.id)
+    ) {
+      _, _ in
+    }
+  }
+
+  /// A forest of up to 16 nodes, at most four deep, with names over a small alphabet.
+  static func forest(_ random: inout SplitMix64) -> [OutlineNode<File>] {
+    var next = 0
+    func nodes(depth: Int) -> [OutlineNode<File>] {
+      (0..<Int(random.next() % (depth == 0 ? 4 : 3))).compactMap { _ in
+        guard next < 16 else { return nil }
+        next += 1
+        let file = File(id: next, name: FilteredFeedTests.word(&random, maxLength: 4))
+        return OutlineNode(file, children: depth < 3 ? nodes(depth: depth + 1) : [])
+      }
+    }
+    return nodes(depth: 0)
+  }
+
+  /// The model: the rows a tree filter shows, as the test cell draws them (`(name)` for context).
+  static func expected(_ roots: [OutlineNode<File>], query: String) -> [String] {
+    func matches(_ node: OutlineNode<File>) -> FuzzyMatch? { FuzzyMatch(query: query, in: node.element.name) }
+    func hasMatch(_ node: OutlineNode<File>) -> Bool { matches(node) != nil || node.children.contains(where: hasMatch) }
+    var rows: [String] = []
+    func visit(_ node: OutlineNode<File>) {
+      guard hasMatch(node) else { return }
+      if let match = matches(node) {
+        rows.append(match.offsets.isEmpty ? node.element.name : "\(node.element.name) \(match.offsets)")
+      } else {
+        rows.append("(\(node.element.name))")
+      }
+      node.children.forEach(visit)
+    }
+    roots.forEach(visit)
+    return rows
+  }
+
+  @Test(
+    "a filtered tree shows every match with its ancestors, collapsed ones included; clearing restores the expansion",
+    .timeLimit(.minutes(5)))
+  func matchesAndAncestors() throws {
+    for seed in UInt64(1)...300 {
+      var random = SplitMix64(seed: seed)
+      var roots = Self.forest(&random)
+      let expanded = Set((1...16).filter { _ in random.next() % 2 == 0 })
+      let tree = OutlineFeed(id: "tree", outline: Outline(roots, expanded: expanded), cell: Self.binder)
+      let feed = FilteredFeed(tree)
+      let composite = ComposedDataSource<ListSectionSnapshot>()
+      try composite.append(feed)
+      let view = RecordingListView()
+      let list = ComposedListController(view: view, composite: composite)
+      for step in 0..<4 {
+        if random.next() % 4 == 0 {
+          roots = Self.forest(&random)
+          tree.outline.roots = roots
+        }
+        feed.query = FilteredFeedTests.word(&random, maxLength: 2).filter { $0 != " " }
+        let shown = view.sections.map { $0.rows.map(\.textRepresentation) }
+        let expected =
+          feed.query.isEmpty
+          ? [Outline(roots, expanded: expanded).rows.map(\.element.name)] : [Self.expected(roots, query: feed.query)]
+        #expect(
+          shown == expected.filter { !$0.isEmpty || feed.query.isEmpty },
+          "seed \(seed) step \(step) query '\(feed.query)'")
+        #expect(view.inconsistencies.isEmpty, "seed \(seed) step \(step)")
+        #expect(feed.isRowExpanded(at: ItemPath(item: 0, section: 0)) == nil || feed.query.isEmpty, "seed \(seed)")
+      }
+      feed.query = ""
+      #expect(tree.outline.expanded == expanded, "seed \(seed): the expansion from before the filter")
+      #expect(
+        view.sections.map { $0.rows.map(\.textRepresentation) } == [
+          Outline(roots, expanded: expanded).rows.map(\.element.name)
+        ],
+        "seed \(seed)")
+      #expect(view.sections.flatMap(\.rows).allSatisfy { !$0.textRepresentation.hasPrefix("(") }, "seed \(seed)")
+      _ = list
+    }
+  }
+}
