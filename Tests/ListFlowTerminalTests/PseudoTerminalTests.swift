@@ -227,9 +227,11 @@ struct PseudoTerminalTests {
     try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
-  @Test("SIGTSTP from outside suspends as Ctrl-Z does; SIGCONT resumes")
-  func externalStop() throws {
-    let terminal = try Self.fixture()
+  @Test(
+    "SIGTSTP from outside suspends as Ctrl-Z does, with the backtracer off and on; SIGCONT resumes",
+    arguments: [false, true])
+  func externalStop(backtracer: Bool) throws {
+    let terminal = try Self.fixture(environment: backtracer ? Self.backtracerOn : [])
     terminal.waitForScreen(containing: "1/40")
     terminal.send(SIGTSTP)
     #expect(terminal.waitForStop())
@@ -318,21 +320,6 @@ struct PseudoTerminalTests {
     let status = try #require(terminal.waitForExit())
     #expect(WaitStatus.exitCode(status) == 128 + signal, "status \(status)")
     Self.expectRestored(terminal)
-  }
-
-  @Test("SIGTSTP and SIGCONT from outside, with the backtracer on: stopped with the terminal given back, then resumed")
-  func externalStopWithBacktracer() throws {
-    let terminal = try Self.fixture(environment: Self.backtracerOn)
-    terminal.waitForScreen(containing: "1/40")
-    terminal.send(SIGTSTP)
-    #expect(terminal.waitForStop())
-    terminal.wait(for: "the normal screen") { !$0.screen.usesAlternateScreen }
-    Self.expectRestored(terminal)
-    terminal.continueProgram()
-    terminal.wait(for: "the list again") { $0.screen.usesAlternateScreen && $0.screen.lines.contains("▸ row 0") }
-    #expect(terminal.isRaw)
-    terminal.type("q")
-    try PseudoTerminalTests.expectCleanExit(terminal)
   }
 
   @Test("a second session shares the terminal; the first one's settings come back at the end")
