@@ -1,7 +1,8 @@
 import ListFlow
-import ListFlowTerminal
 import ListFlowTesting
 import Testing
+
+@testable import ListFlowTerminal
 
 /// Hostile text typed into the filter (combining marks of two classes, bidi controls, emoji ZWJ sequences, CJK)
 /// costs work linear in its length: the work is counted, never timed, at a size and at twice that size.

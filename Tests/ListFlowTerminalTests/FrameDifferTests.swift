@@ -1,6 +1,7 @@
-import ListFlowTerminal
 import ListFlowTesting
 import Testing
+
+@testable import ListFlowTerminal
 
 @Suite struct FrameDifferTests {
   static let size = TerminalSize(columns: 24, rows: 8)

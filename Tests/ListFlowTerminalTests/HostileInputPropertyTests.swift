@@ -1,7 +1,8 @@
 import ListFlow
-import ListFlowTerminal
 import ListFlowTesting
 import Testing
+
+@testable import ListFlowTerminal
 
 /// Random interleavings of typed letters, Alt keys, strings a terminal sends (OSC, DCS, APC, PM, SOS) and
 /// bracketed pastes of hostile text, cut into reads at random places: no command runs from them, and the typed

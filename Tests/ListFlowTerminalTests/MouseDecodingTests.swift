@@ -1,6 +1,7 @@
-import ListFlowTerminal
 import ListFlowTesting
 import Testing
+
+@testable import ListFlowTerminal
 
 /// Mouse reports in the key stream: SGR and X10 encodings decode to `MouseEvent`s, and generated bursts of
 /// mouse reports and keys give the same events for every split into reads.

@@ -1,6 +1,7 @@
 import Foundation
-import ListFlowTerminal
 import Testing
+
+@testable import ListFlowTerminal
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
-import ListFlowTerminal
 import Testing
+
+@testable import ListFlowTerminal
 
 /// TerminalListView driven by the real ListController and SyncDelegate.
 @MainActor

@@ -1,6 +1,7 @@
-import ListFlowTerminal
 import ListFlowTesting
 import Testing
+
+@testable import ListFlowTerminal
 
 /// The key map as the one source of input, help line and help screen; status messages and the spinner on a
 /// clock the test moves; `NO_COLOR` and `TERM=dumb`.

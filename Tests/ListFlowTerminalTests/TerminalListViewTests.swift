@@ -1,6 +1,7 @@
-import ListFlowTerminal
 import ListFlowTesting
 import Testing
+
+@testable import ListFlowTerminal
 
 @MainActor
 @Suite struct TerminalListViewTests {

@@ -1,8 +1,9 @@
 import Foundation
-import ListFlowTerminal
 import ListFlowTesting
 import Synchronization
 import Testing
+
+@testable import ListFlowTerminal
 
 /// Bad sizes and bad updates never trap; output that fails is repainted; what is drawn costs what is shown.
 @MainActor

@@ -12,9 +12,9 @@
 /// ```
 ///
 /// The prefix sums are rebuilt only when a child's count really changes, and only from that child on.
-public struct SectionOffsets: Hashable, Sendable {
+struct SectionOffsets: Hashable, Sendable {
   /// The number of sections of each child, in order.
-  public private(set) var counts: [Int]
+  private(set) var counts: [Int]
   /// `starts[i]` is the number of sections before child `i`; `starts[counts.count]` is the total.
   private var starts: [Int]
   /// How many times the prefix sums were recomputed (partly or fully): a test hook for the caching promise.
@@ -24,7 +24,7 @@ public struct SectionOffsets: Hashable, Sendable {
   ///
   /// - Parameter counts: The number of sections of each child; negative counts are taken as 0.
   /// - Complexity: O(*n*) for *n* children.
-  public init(counts: [Int] = []) {
+  init(counts: [Int] = []) {
     self.counts = counts.map { max(0, $0) }
     starts = [0]
     starts.reserveCapacity(counts.count + 1)
@@ -32,10 +32,10 @@ public struct SectionOffsets: Hashable, Sendable {
   }
 
   /// The number of children.
-  public var childCount: Int { counts.count }
+  var childCount: Int { counts.count }
 
   /// The number of sections of all children together.
-  public var totalCount: Int { starts[starts.count - 1] }
+  var totalCount: Int { starts[starts.count - 1] }
 
   /// The global index of the first section of a child.
   ///
@@ -43,7 +43,7 @@ public struct SectionOffsets: Hashable, Sendable {
   /// - Returns: The number of sections before the child.
   ///   A child outside `0...childCount` is clamped into it (never a trap).
   /// - Complexity: O(1).
-  public func start(ofChild child: Int) -> Int {
+  func start(ofChild child: Int) -> Int {
     let child = min(max(child, 0), childCount)
     return starts[child]
   }
@@ -54,7 +54,7 @@ public struct SectionOffsets: Hashable, Sendable {
   /// - Returns: `start ..< start + count`.
   ///   A child outside `0..<childCount` owns no section: the empty range at the clamped start.
   /// - Complexity: O(1).
-  public func sections(ofChild child: Int) -> Range<Int> {
+  func sections(ofChild child: Int) -> Range<Int> {
     guard counts.indices.contains(child) else { return start(ofChild: child)..<start(ofChild: child) }
     return starts[child]..<starts[child + 1]
   }
@@ -64,7 +64,7 @@ public struct SectionOffsets: Hashable, Sendable {
   /// - Parameter section: A global section index.
   /// - Returns: The child and local section, or `nil` when `section` is outside `0..<totalCount`.
   /// - Complexity: O(log *n*) for *n* children (a binary search over the cached starts).
-  public func childSection(forSection section: Int) -> (child: Int, section: Int)? {
+  func childSection(forSection section: Int) -> (child: Int, section: Int)? {
     guard section >= 0, section < totalCount else { return nil }
     // The last child whose start is at or before `section`: children with no section share the start of the
     // next one, so the last of them is the one that owns sections.
@@ -85,7 +85,7 @@ public struct SectionOffsets: Hashable, Sendable {
   ///   - section: A section index inside that child.
   /// - Returns: The global section index, or `nil` when the child or its section does not exist.
   /// - Complexity: O(1).
-  public func section(forChild child: Int, section: Int) -> Int? {
+  func section(forChild child: Int, section: Int) -> Int? {
     guard counts.indices.contains(child), section >= 0, section < counts[child] else { return nil }
     return starts[child] + section
   }
@@ -97,7 +97,7 @@ public struct SectionOffsets: Hashable, Sendable {
   ///   - child: A child index.
   ///   A child outside `0..<childCount` is ignored (a documented no-op).
   /// - Complexity: O(1) when the count is unchanged, O(*n* − `child`) otherwise.
-  public mutating func setCount(_ count: Int, ofChild child: Int) {
+  mutating func setCount(_ count: Int, ofChild child: Int) {
     guard counts.indices.contains(child) else { return }
     let count = max(0, count)
     guard counts[child] != count else { return }
@@ -112,7 +112,7 @@ public struct SectionOffsets: Hashable, Sendable {
   ///   - child: Where the child goes.
   ///   A position outside `0...childCount` is clamped into it.
   /// - Complexity: O(*n*).
-  public mutating func insertChild(count: Int, at child: Int) {
+  mutating func insertChild(count: Int, at child: Int) {
     let child = min(max(child, 0), childCount)
     counts.insert(max(0, count), at: child)
     starts.insert(starts[child], at: child + 1)
@@ -124,7 +124,7 @@ public struct SectionOffsets: Hashable, Sendable {
   /// - Parameter child: The child to remove.
   ///   A child outside `0..<childCount` is ignored (a documented no-op).
   /// - Complexity: O(*n*).
-  public mutating func removeChild(at child: Int) {
+  mutating func removeChild(at child: Int) {
     guard counts.indices.contains(child) else { return }
     counts.remove(at: child)
     starts.remove(at: child + 1)
@@ -138,8 +138,8 @@ public struct SectionOffsets: Hashable, Sendable {
   }
 
   /// Equal when the counts are: the cache and its counter are not compared.
-  public static func == (lhs: SectionOffsets, rhs: SectionOffsets) -> Bool { lhs.counts == rhs.counts }
+  static func == (lhs: SectionOffsets, rhs: SectionOffsets) -> Bool { lhs.counts == rhs.counts }
 
   /// Hashes the counts.
-  public func hash(into hasher: inout Hasher) { hasher.combine(counts) }
+  func hash(into hasher: inout Hasher) { hasher.combine(counts) }
 }

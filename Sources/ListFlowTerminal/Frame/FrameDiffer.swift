@@ -14,26 +14,26 @@
 /// output.write(differ.render(frame))  // full repaint
 /// output.write(differ.render(next))   // only the rows that changed
 /// ```
-public struct FrameDiffer: Sendable {
+struct FrameDiffer: Sendable {
   /// The last frame drawn, if any.
-  public private(set) var current: TerminalFrame?
+  private(set) var current: TerminalFrame?
   /// Whether every character outside ASCII is drawn as `?` (one per column it takes), for a terminal whose
   /// character set is not UTF-8: there, bytes of UTF-8 text could act as C1 controls.
-  public var asciiOnly = false
+  var asciiOnly = false
 
   /// Creates a differ that has drawn nothing yet; its first frame is a full repaint.
-  public init() {}
+  init() {}
 
   /// Forgets the last frame, so the next ``render(_:)`` repaints everything (after a resize, or when something
   /// else may have written to the screen).
-  public mutating func invalidate() { current = nil }
+  mutating func invalidate() { current = nil }
 
   /// Returns the bytes that turn the screen showing the last frame into one showing `frame`, and remembers it.
   ///
   /// - Parameter frame: The frame to show next.
   /// - Returns: The escape sequences and text to write; empty when nothing changed.
   /// - Complexity: O(*r* + *c*): *r* rows compared, *c* the text of the changed rows.
-  public mutating func render(_ frame: TerminalFrame) -> String {
+  mutating func render(_ frame: TerminalFrame) -> String {
     defer { current = frame }
     guard let current, current.size == frame.size else { return Self.fullRepaint(frame, asciiOnly: asciiOnly) }
     var output = ""
@@ -51,7 +51,7 @@ public struct FrameDiffer: Sendable {
   ///   - asciiOnly: Whether characters outside ASCII are drawn as `?`.
   /// - Returns: The escape sequences and text to write.
   /// - Complexity: O(*n*) in the text of the frame.
-  public static func fullRepaint(_ frame: TerminalFrame, asciiOnly: Bool = false) -> String {
+  static func fullRepaint(_ frame: TerminalFrame, asciiOnly: Bool = false) -> String {
     var output = EscapeSequence.resetAttributes + EscapeSequence.eraseScreen
     for (row, line) in frame.lines.enumerated() where !line.runs.isEmpty {
       draw(line, atRow: row, columns: frame.size.columns, erasing: false, asciiOnly: asciiOnly, into: &output)

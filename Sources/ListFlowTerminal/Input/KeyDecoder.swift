@@ -36,7 +36,7 @@
 /// decoder.decode([0x1B, 0x5B, 0x41, 0x6A])  // [.up, .character("j")]
 /// decoder.decode(Array("\u{1B}]0;title\u{07}\u{1B}q".utf8))  // [.alt(.character("q"))]
 /// ```
-public struct KeyDecoder: Sendable {
+struct KeyDecoder: Sendable {
   /// What the bytes read so far are inside of.
   private enum Mode: Sendable, Equatable {
     /// Keys and control sequences.
@@ -56,7 +56,7 @@ public struct KeyDecoder: Sendable {
   private var pasted: [UInt8] = []
 
   /// The longest escape sequence kept whole; longer ones are cut and reported as ``Key/unknown(_:)``.
-  public static let maximumSequenceLength = 32
+  static let maximumSequenceLength = 32
 
   /// The longest piece of a paste that one ``Key/paste(_:)`` carries, in bytes.
   static let pastePieceLength = 65_536
@@ -65,19 +65,19 @@ public struct KeyDecoder: Sendable {
   private static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
   /// Creates a decoder with nothing pending.
-  public init() {}
+  init() {}
 
   /// Whether the meaning of the bytes read so far depends on whether more come soon: an `ESC`, or a sequence or
   /// UTF-8 character cut at the end of the last read (at most ``maximumSequenceLength`` bytes). An open paste or
   /// string is not pending: it waits for its end, however long that takes.
-  public var hasPendingInput: Bool { !pending.isEmpty && mode != .paste }
+  var hasPendingInput: Bool { !pending.isEmpty && mode != .paste }
 
   /// Reports what is pending as if the input had ended: a lone Escape as ``Key/escape``, `ESC` and a character
   /// as ``Key/alt(_:)``, a cut sequence as ``Key/unknown(_:)``, a cut UTF-8 character as U+FFFD, an open paste as
   /// ``Key/paste(_:)``; an open string ends, and its Escape, if one is pending, is reported as ``Key/escape``.
   ///
   /// - Returns: The keys, in order; empty when nothing was pending.
-  public mutating func flush() -> [Key] {
+  mutating func flush() -> [Key] {
     let input = pending
     pending = []
     switch mode {
@@ -103,7 +103,7 @@ public struct KeyDecoder: Sendable {
   /// - Parameter bytes: The bytes just read.
   /// - Returns: The keys, in order.
   /// - Complexity: O(*n*) in the number of bytes.
-  public mutating func decode(_ bytes: [UInt8]) -> [Key] {
+  mutating func decode(_ bytes: [UInt8]) -> [Key] {
     let input = pending.isEmpty ? bytes : pending + bytes
     pending = []
     var keys: [Key] = []

@@ -1,6 +1,6 @@
 /// A mouse button press or release, or a turn of the wheel, at a cell of the screen.
 ///
-/// Terminals report the mouse when a ``TerminalSession`` is made with `reportsMouse: true`. ``KeyDecoder``
+/// Terminals report the mouse when a ``TerminalSession`` is made with `reportsMouse: true`. The key decoder
 /// reads the SGR encoding (`CSI < b ; x ; y M` for a press, `… m` for a release) and the older X10 one
 /// (`CSI M` and three bytes), which a terminal without SGR support sends instead.
 ///

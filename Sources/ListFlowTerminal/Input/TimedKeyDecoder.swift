@@ -1,4 +1,4 @@
-/// A ``KeyDecoder`` and the Escape timeout: what ``TerminalSession/keys()`` runs, with the time of each read.
+/// The key decoder and the Escape timeout: what ``TerminalSession/keys()`` runs, with the time of each read.
 ///
 /// An `ESC` (or a sequence cut) at the end of a read stays pending until more bytes come or `escapeTimeout` has
 /// passed since that read; then it is flushed (a lone `ESC` is ``Key/escape``). Bytes that arrive after the

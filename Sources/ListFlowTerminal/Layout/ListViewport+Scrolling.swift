@@ -11,7 +11,7 @@ extension ListViewport {
   /// - Parameters:
   ///   - path: The item.
   ///   - alignment: Where the row goes on screen.
-  public mutating func scroll(to path: ItemPath, alignment: ScrollAlignment) {
+  mutating func scroll(to path: ItemPath, alignment: ScrollAlignment) {
     selection = clampedSelection(path)
     guard let selection, let row = rowIndex(of: selection), height > 0 else { return }
     let start = lineIndex(ofRow: row)
@@ -40,7 +40,7 @@ extension ListViewport {
   ///
   /// - Parameter pages: The pages to move, negative for up; any value.
   /// - Complexity: O(|*pages*| log *n*).
-  public mutating func movePage(by pages: Int) {
+  mutating func movePage(by pages: Int) {
     guard itemCount > 0, pages != 0 else { return }
     defer { scrollToSelection() }
     let distance = max(height - 1, 1)
@@ -77,7 +77,7 @@ extension ListViewport {
   /// which is then scrolled into view.
   ///
   /// - Parameter lines: The lines to scroll by; any value.
-  public mutating func scroll(byLines lines: Int) {
+  mutating func scroll(byLines lines: Int) {
     guard height > 0, itemCount > 0 else { return }
     offset = lines > 0 ? saturatingSum(offset, lines) : offset + max(lines, -offset)
     clampOffset()

@@ -22,17 +22,17 @@ import ListFlow
 /// viewport.moveSelection(by: 15)   // selects 0:14, scrolls so that it is visible
 /// viewport.visibleRows             // [.item(0:5), … .item(0:14)]
 /// ```
-public struct ListViewport: Hashable, Sendable {
+struct ListViewport: Hashable, Sendable {
   /// The shape of one section: the heights of its header and footer (0 when it has none), and its items'.
-  public struct Section: Hashable, Sendable {
+  struct Section: Hashable, Sendable {
     /// The lines of the header row, 0 when the section has none.
-    public var headerHeight: Int
+    var headerHeight: Int
     /// The number of items.
-    public var itemCount: Int
+    var itemCount: Int
     /// The lines of the footer row, 0 when the section has none.
-    public var footerHeight: Int
+    var footerHeight: Int
     /// The lines of the first items, each at least 1; items past the end of this array take one line.
-    public private(set) var itemHeights: [Int]
+    private(set) var itemHeights: [Int]
 
     /// Creates a section shape whose rows take one line each.
     ///
@@ -40,7 +40,7 @@ public struct ListViewport: Hashable, Sendable {
     ///   - hasHeader: Whether a header row comes first.
     ///   - itemCount: The number of items; negative counts are treated as 0.
     ///   - hasFooter: Whether a footer row comes last.
-    public init(hasHeader: Bool = false, itemCount: Int, hasFooter: Bool = false) {
+    init(hasHeader: Bool = false, itemCount: Int, hasFooter: Bool = false) {
       self.headerHeight = hasHeader ? 1 : 0
       self.itemCount = max(itemCount, 0)
       self.footerHeight = hasFooter ? 1 : 0
@@ -50,10 +50,10 @@ public struct ListViewport: Hashable, Sendable {
     /// Creates a section shape with rows of several lines.
     ///
     /// - Parameters:
-    ///   - headerHeight: The lines of the header, 0 for none; clamped to 0…``ListViewport/maximumHeight``.
-    ///   - itemHeights: The lines of each item; clamped to 1…``ListViewport/maximumHeight``.
+    ///   - headerHeight: The lines of the header, 0 for none; clamped to 0…`maximumHeight`.
+    ///   - itemHeights: The lines of each item; clamped to 1…`maximumHeight`.
     ///   - footerHeight: The lines of the footer, 0 for none; clamped like the header's.
-    public init(headerHeight: Int = 0, itemHeights: [Int], footerHeight: Int = 0) {
+    init(headerHeight: Int = 0, itemHeights: [Int], footerHeight: Int = 0) {
       self.headerHeight = min(max(headerHeight, 0), ListViewport.maximumHeight)
       self.itemCount = itemHeights.count
       self.footerHeight = min(max(footerHeight, 0), ListViewport.maximumHeight)
@@ -63,13 +63,13 @@ public struct ListViewport: Hashable, Sendable {
     }
 
     /// Whether a header row comes before the items.
-    public var hasHeader: Bool {
+    var hasHeader: Bool {
       get { headerHeight > 0 }
       set { headerHeight = newValue ? max(headerHeight, 1) : 0 }
     }
 
     /// Whether a footer row follows the items.
-    public var hasFooter: Bool {
+    var hasFooter: Bool {
       get { footerHeight > 0 }
       set { footerHeight = newValue ? max(footerHeight, 1) : 0 }
     }
@@ -78,16 +78,16 @@ public struct ListViewport: Hashable, Sendable {
     ///
     /// - Parameter item: The item's index in the section.
     /// - Returns: Its height, at least 1.
-    public func height(ofItem item: Int) -> Int {
+    func height(ofItem item: Int) -> Int {
       itemHeights.indices.contains(item) ? max(itemHeights[item], 1) : 1
     }
 
     /// The rows the section takes: header, items, footer (at most `Int.max`).
-    public var rowCount: Int { saturatingSum(saturatingSum(hasHeader ? 1 : 0, itemCount), hasFooter ? 1 : 0) }
+    var rowCount: Int { saturatingSum(saturatingSum(hasHeader ? 1 : 0, itemCount), hasFooter ? 1 : 0) }
   }
 
   /// One row of the laid-out list.
-  public enum Row: Hashable, Sendable {
+  enum Row: Hashable, Sendable {
     /// A section's header.
     case header(section: Int)
     /// An item.
@@ -98,23 +98,23 @@ public struct ListViewport: Hashable, Sendable {
 
   /// A row on screen and which of its lines are shown: all of them, or the lower part of a row cut by the top
   /// edge, or the upper part of one cut by the bottom edge.
-  public struct Slice: Hashable, Sendable {
+  struct Slice: Hashable, Sendable {
     /// The row.
-    public var row: Row
+    var row: Row
     /// The lines of the row that are shown, 0 being the row's first line.
-    public var lines: Range<Int>
+    var lines: Range<Int>
     /// The row's height.
-    public var height: Int
+    var height: Int
   }
 
   /// The sections, in order.
-  public private(set) var sections: [Section] = []
+  private(set) var sections: [Section] = []
   /// The number of lines the list area shows.
-  public private(set) var height: Int
+  private(set) var height: Int
   /// The first visible line, counted from the top of the list (with one-line rows, the first visible row).
-  public internal(set) var offset = 0
+  var offset = 0
   /// The selected item, if the list has any item.
-  public internal(set) var selection: ItemPath?
+  var selection: ItemPath?
   /// The first flat row of each section, plus the total at the end.
   private var sectionStarts: [Int] = [0]
   /// The number of items before each section, plus the total at the end.
@@ -126,23 +126,23 @@ public struct ListViewport: Hashable, Sendable {
   private var itemLineStarts: [[Int]] = []
 
   /// The tallest list area or row: the most rows a terminal reports (`UInt16.max`).
-  public static let maximumHeight = Int(UInt16.max)
+  static let maximumHeight = Int(UInt16.max)
 
   /// Creates an empty viewport.
   ///
   /// - Parameter height: The lines of the list area; clamped to 0…``maximumHeight``.
-  public init(height: Int) {
+  init(height: Int) {
     self.height = min(max(height, 0), Self.maximumHeight)
   }
 
   /// The number of rows of the whole list.
-  public var rowCount: Int { sectionStarts.last ?? 0 }
+  var rowCount: Int { sectionStarts.last ?? 0 }
 
   /// The number of lines of the whole list.
-  public var lineCount: Int { sectionLineStarts.last ?? 0 }
+  var lineCount: Int { sectionLineStarts.last ?? 0 }
 
   /// The number of items of the whole list.
-  public var itemCount: Int { itemStarts.last ?? 0 }
+  var itemCount: Int { itemStarts.last ?? 0 }
 
   /// Replaces the list's shape, keeping the selection at `selection` (clamped into the new list) and the
   /// offset where it was as long as the selection stays visible.
@@ -152,7 +152,7 @@ public struct ListViewport: Hashable, Sendable {
   ///   - selection: The item to select; the current selection by default. Out-of-range paths are clamped to
   ///     the nearest existing item.
   /// - Complexity: O(*s*) in the number of sections, plus O(*d*) for the *d* items with declared heights.
-  public mutating func setSections(_ sections: [Section], selecting selection: ItemPath?? = .none) {
+  mutating func setSections(_ sections: [Section], selecting selection: ItemPath?? = .none) {
     self.sections = sections
     sectionStarts = [0]
     itemStarts = [0]
@@ -185,7 +185,7 @@ public struct ListViewport: Hashable, Sendable {
   }
 
   /// The selected row's first line on screen (0 is the top of the list area), if that line is visible.
-  public var selectionScreenRow: Int? {
+  var selectionScreenRow: Int? {
     guard let selection, let row = rowIndex(of: selection) else { return nil }
     let line = lineIndex(ofRow: row)
     guard line >= offset, line - offset < height else { return nil }
@@ -198,7 +198,7 @@ public struct ListViewport: Hashable, Sendable {
   /// above the selection do not make the list jump under the cursor (and do not repaint the screen).
   ///
   /// - Parameter screenRow: The line of the list area, 0 being its top.
-  public mutating func keepSelection(atScreenRow screenRow: Int) {
+  mutating func keepSelection(atScreenRow screenRow: Int) {
     guard let selection, let row = rowIndex(of: selection) else { return }
     offset = lineIndex(ofRow: row) - min(max(screenRow, 0), max(height - 1, 0))
     clampOffset()
@@ -208,7 +208,7 @@ public struct ListViewport: Hashable, Sendable {
   /// Changes the height of the list area (after a resize), keeping the selection visible.
   ///
   /// - Parameter height: The new height; clamped to 0…``maximumHeight``.
-  public mutating func setHeight(_ height: Int) {
+  mutating func setHeight(_ height: Int) {
     self.height = min(max(height, 0), Self.maximumHeight)
     clampOffset()
     scrollToSelection()
@@ -218,13 +218,13 @@ public struct ListViewport: Hashable, Sendable {
   ///
   /// - Complexity: O(*h* + log *s*), *h* the height and *s* the number of sections (plus O(log *d*) for a
   ///   section with *d* declared heights).
-  public var visibleRows: [Row] { visibleSlices.map(\.row) }
+  var visibleRows: [Row] { visibleSlices.map(\.row) }
 
   /// The rows on screen, from the top, with the lines of each that are shown; their line counts add up to
   /// `min(height, lineCount - offset)`.
   ///
   /// - Complexity: As ``visibleRows``.
-  public var visibleSlices: [Slice] {
+  var visibleSlices: [Slice] {
     let end = min(saturatingSum(offset, height), lineCount)
     guard offset < end else { return [] }
     var slices: [Slice] = []
@@ -245,7 +245,7 @@ public struct ListViewport: Hashable, Sendable {
   ///
   /// - Parameter screenLine: The line, 0 being the top of the list area.
   /// - Returns: The header, item or footer there, or `nil` below the end of the list or outside the area.
-  public func row(atScreenLine screenLine: Int) -> Row? {
+  func row(atScreenLine screenLine: Int) -> Row? {
     guard screenLine >= 0, screenLine < height else { return nil }
     let line = saturatingSum(offset, screenLine)
     guard line < lineCount else { return nil }
@@ -258,7 +258,7 @@ public struct ListViewport: Hashable, Sendable {
   /// - Returns: The header, item or footer at that index.
   /// - Precondition: `index` is in `0..<rowCount`.
   /// - Complexity: O(log *s*) in the number of sections.
-  public func row(at index: Int) -> Row {
+  func row(at index: Int) -> Row {
     precondition(index >= 0 && index < rowCount, "row \(index) is outside 0..<\(rowCount)")
     let section = Self.lastIndex(in: sectionStarts, notAbove: index)
     var local = index - sectionStarts[section]
@@ -274,7 +274,7 @@ public struct ListViewport: Hashable, Sendable {
   ///
   /// - Parameter path: An item's path.
   /// - Returns: Its flat row index, or `nil` when the list has no such item.
-  public func rowIndex(of path: ItemPath) -> Int? {
+  func rowIndex(of path: ItemPath) -> Int? {
     guard sections.indices.contains(path.section), (0..<sections[path.section].itemCount).contains(path.item) else {
       return nil
     }
@@ -288,7 +288,7 @@ public struct ListViewport: Hashable, Sendable {
   ///   the counts can reach (a list of `Int.max` rows) gives the line of the last row it can reach.
   /// - Returns: The line.
   /// - Complexity: O(log *s*).
-  public func lineIndex(ofRow index: Int) -> Int {
+  func lineIndex(ofRow index: Int) -> Int {
     guard !sections.isEmpty else { return 0 }
     let index = max(index, 0)
     let section = Self.lastIndex(in: sectionStarts, notAbove: index)
@@ -308,7 +308,7 @@ public struct ListViewport: Hashable, Sendable {
   /// - Parameter index: A flat row index in `0..<rowCount`.
   /// - Returns: The height, at least 1.
   /// - Precondition: `index` is in `0..<rowCount`.
-  public func height(ofRow index: Int) -> Int {
+  func height(ofRow index: Int) -> Int {
     switch row(at: index) {
     case .header(let section): sections[section].headerHeight
     case .footer(let section): sections[section].footerHeight
@@ -322,7 +322,7 @@ public struct ListViewport: Hashable, Sendable {
   /// - Returns: The row's index.
   /// - Precondition: `line` is in `0..<lineCount`.
   /// - Complexity: O(log *s* + log *d*).
-  public func rowIndex(atLine line: Int) -> Int {
+  func rowIndex(atLine line: Int) -> Int {
     precondition(line >= 0 && line < lineCount, "line \(line) is outside 0..<\(lineCount)")
     let section = Self.lastIndex(in: sectionLineStarts, notAbove: line)
     let shape = sections[section]
@@ -343,7 +343,7 @@ public struct ListViewport: Hashable, Sendable {
   /// footers, stopping at the first and last item; then scrolls it into view.
   ///
   /// - Parameter distance: The items to move by; any value, `Int.min` and `Int.max` included.
-  public mutating func moveSelection(by distance: Int) {
+  mutating func moveSelection(by distance: Int) {
     guard itemCount > 0 else { return }
     let current = selection.flatMap(globalIndex(of:)) ?? 0
     let (target, overflow) = current.addingReportingOverflow(distance)
@@ -355,25 +355,25 @@ public struct ListViewport: Hashable, Sendable {
   /// Selects an item (clamped into the list) and scrolls it into view.
   ///
   /// - Parameter path: The item to select.
-  public mutating func select(_ path: ItemPath) {
+  mutating func select(_ path: ItemPath) {
     selection = clampedItem(path)
     scrollToSelection()
   }
 
   /// The number of items after the selected one.
-  public var itemsAfterSelection: Int {
+  var itemsAfterSelection: Int {
     guard let index = selection.flatMap(globalIndex(of:)) else { return 0 }
     return itemCount - 1 - index
   }
 
   /// The selected item's position among all items, 0-based.
-  public var selectionIndex: Int? { selection.flatMap(globalIndex(of:)) }
+  var selectionIndex: Int? { selection.flatMap(globalIndex(of:)) }
 
   /// Scrolls as little as possible so that the selected row is visible, with the header of its section when it
   /// is the section's first item and the footer when it is the last (so the end of the list comes on screen
   /// with the last item); the selected row itself always wins when the screen is too short for all, and its
   /// first line wins when the row is taller than the screen.
-  public mutating func scrollToSelection() {
+  mutating func scrollToSelection() {
     guard let selection, let row = rowIndex(of: selection), height > 0 else { return }
     let section = sections[selection.section]
     let start = lineIndex(ofRow: row)

@@ -7,11 +7,11 @@
 /// ```swift
 /// output.write(EscapeSequence.moveCursor(row: 0, column: 0) + EscapeSequence.eraseLine)
 /// ```
-public enum EscapeSequence {
+enum EscapeSequence {
   /// The escape character, `ESC` (U+001B), that starts every sequence.
-  public static let escape = "\u{1B}"
+  static let escape = "\u{1B}"
   /// The control sequence introducer, `ESC [`.
-  public static let controlSequenceIntroducer = "\u{1B}["
+  static let controlSequenceIntroducer = "\u{1B}["
 
   /// Moves the cursor to a zero-based row and column (`CSI row;column H`).
   ///
@@ -19,44 +19,44 @@ public enum EscapeSequence {
   ///   - row: The zero-based row, 0 being the top line.
   ///   - column: The zero-based column, 0 being the left edge.
   /// - Returns: The sequence.
-  public static func moveCursor(row: Int, column: Int) -> String {
+  static func moveCursor(row: Int, column: Int) -> String {
     "\(controlSequenceIntroducer)\(max(row, 0) + 1);\(max(column, 0) + 1)H"
   }
 
   /// Erases from the cursor to the end of the line, with the current background (`CSI K`).
-  public static let eraseToEndOfLine = "\u{1B}[K"
+  static let eraseToEndOfLine = "\u{1B}[K"
   /// Erases the whole line the cursor is on (`CSI 2K`).
-  public static let eraseLine = "\u{1B}[2K"
+  static let eraseLine = "\u{1B}[2K"
   /// Erases the whole screen (`CSI 2J`); the cursor does not move.
-  public static let eraseScreen = "\u{1B}[2J"
+  static let eraseScreen = "\u{1B}[2J"
 
   /// Hides the cursor (`CSI ?25l`).
-  public static let hideCursor = "\u{1B}[?25l"
+  static let hideCursor = "\u{1B}[?25l"
   /// Shows the cursor (`CSI ?25h`).
-  public static let showCursor = "\u{1B}[?25h"
+  static let showCursor = "\u{1B}[?25h"
   /// Switches to the alternate screen buffer, saving the normal one (`CSI ?1049h`).
-  public static let enterAlternateScreen = "\u{1B}[?1049h"
+  static let enterAlternateScreen = "\u{1B}[?1049h"
   /// Switches back to the normal screen buffer (`CSI ?1049l`).
-  public static let leaveAlternateScreen = "\u{1B}[?1049l"
+  static let leaveAlternateScreen = "\u{1B}[?1049l"
   /// Turns automatic wrapping at the right margin off (`CSI ?7l`), so a full-width line never scrolls the screen.
-  public static let disableLineWrap = "\u{1B}[?7l"
+  static let disableLineWrap = "\u{1B}[?7l"
   /// Turns automatic wrapping at the right margin back on (`CSI ?7h`).
-  public static let enableLineWrap = "\u{1B}[?7h"
+  static let enableLineWrap = "\u{1B}[?7h"
 
   /// Turns mouse reporting on: button presses and releases and the wheel (`CSI ?1000h`), in the SGR encoding
   /// (`CSI ?1006h`), which reports any column and row as decimal numbers.
-  public static let enableMouseReporting = "\u{1B}[?1000h\u{1B}[?1006h"
+  static let enableMouseReporting = "\u{1B}[?1000h\u{1B}[?1006h"
   /// Turns mouse reporting off again (`CSI ?1006l`, `CSI ?1000l`).
-  public static let disableMouseReporting = "\u{1B}[?1006l\u{1B}[?1000l"
+  static let disableMouseReporting = "\u{1B}[?1006l\u{1B}[?1000l"
 
   /// Turns bracketed paste on (`CSI ?2004h`): the terminal sends pasted text between `CSI 200~` and `CSI 201~`,
-  /// which ``KeyDecoder`` turns into one ``Key/paste(_:)`` instead of keys.
-  public static let enableBracketedPaste = "\u{1B}[?2004h"
+  /// which the key decoder turns into one ``Key/paste(_:)`` instead of keys.
+  static let enableBracketedPaste = "\u{1B}[?2004h"
   /// Turns bracketed paste off again (`CSI ?2004l`).
-  public static let disableBracketedPaste = "\u{1B}[?2004l"
+  static let disableBracketedPaste = "\u{1B}[?2004l"
 
   /// Resets every text attribute to the terminal's default (`CSI 0m`).
-  public static let resetAttributes = "\u{1B}[0m"
+  static let resetAttributes = "\u{1B}[0m"
 
   /// Select Graphic Rendition: sets text attributes (`CSI p1;p2…m`).
   ///
@@ -64,7 +64,7 @@ public enum EscapeSequence {
   ///
   /// - Parameter parameters: The SGR parameters, for example `[1, 31]` for bold red.
   /// - Returns: The sequence.
-  public static func selectGraphicRendition(_ parameters: [Int]) -> String {
+  static func selectGraphicRendition(_ parameters: [Int]) -> String {
     parameters.isEmpty
       ? resetAttributes
       : "\(controlSequenceIntroducer)\(parameters.map(String.init).joined(separator: ";"))m"

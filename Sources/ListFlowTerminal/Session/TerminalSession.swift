@@ -160,9 +160,9 @@ public final class TerminalSession: Sendable {
   /// Ctrl-Z does not come out as a key: it suspends the program (see ``suspend()``). An `ESC` is the Escape key
   /// only when no byte follows it within ``escapeTimeout``: with a byte after it, it starts an escape sequence
   /// (an arrow, a mouse report), an Alt key (``Key/alt(_:)``), a string the terminal sent (dropped) or a paste
-  /// (``Key/paste(_:)``), as ``KeyDecoder`` describes.
+  /// (``Key/paste(_:)``).
   ///
-  /// - Returns: A stream of keys decoded by a ``KeyDecoder``.
+  /// - Returns: A stream of the keys read.
   public func keys() -> AsyncStream<Key> {
     let (stream, continuation) = AsyncStream<Key>.makeStream(bufferingPolicy: .unbounded)
     let descriptor = inputDescriptor

@@ -2,7 +2,7 @@ import ListFlow
 
 extension TerminalListView {
   /// Moves the cursor to a row and scrolls so that the row sits where `alignment` says, as far as the list
-  /// allows (see ``ListViewport/scroll(to:alignment:)``); the data source hears of the new highlight.
+  /// allows; the data source hears of the new highlight.
   ///
   /// A path outside the list is clamped to the nearest row. In plain mode the cursor moves and nothing is drawn.
   ///

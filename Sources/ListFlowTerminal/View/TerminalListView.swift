@@ -4,7 +4,7 @@
 ///
 /// The view pulls counts and cells from its ``dataSource`` (a `ListController`), like a UIKit table view. In
 /// ``Mode/screen(_:)`` it draws a frame of the terminal's size: a title bar, the visible rows, a status bar; each
-/// change ends with ``render()``, which writes only the rows that differ from the last frame (see ``FrameDiffer``).
+/// change ends with ``render()``, which writes only the rows that differ from the last frame.
 /// In ``Mode/plain`` it writes no escape code at all: every applied change becomes one line such as
 /// `insert 0:12 firefox`, `move 3:4 -> 0:1 sshd`, `update 0:5 bash`, `delete 0:3 cron` (see <doc:ShowingAListInATerminal>).
 /// All text from models is sanitised (``TextSanitizer``) before it is written.

@@ -1,5 +1,6 @@
 import ListFlow
-import ListFlowTerminal
+
+@testable import ListFlowTerminal
 
 /// The list laid out the slow, obvious way: one entry per screen line, naming the row and the row's line.
 ///

@@ -1,4 +1,4 @@
-import ListFlowTerminal
+@testable import ListFlowTerminal
 
 /// A small model of a terminal screen that interprets the bytes ListFlowTerminal writes, so tests can check what a
 /// real terminal would show after replaying them.
