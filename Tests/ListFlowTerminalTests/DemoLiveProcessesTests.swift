@@ -72,7 +72,8 @@ struct DemoLiveProcessesTests {
     let url = try #require(DemoProcessTests.demoURL, "the Demo binary is not next to the test bundle")
     let process = Process()
     process.executableURL = url
-    process.arguments = ["--proc-root", root.path, "--plain", "--ticks", "30", "--interval", "100"]
+    // Ticks far enough apart that a slow machine (or a sanitizer build) still reads and shows a tick in time.
+    process.arguments = ["--proc-root", root.path, "--plain", "--ticks", "14", "--interval", "300"]
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardInput = FileHandle.nullDevice
