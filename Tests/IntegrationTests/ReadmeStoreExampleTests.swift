@@ -18,7 +18,7 @@ struct Inbox: DeclarativeCells {
   }
 }
 
-@Suite("The README's store and streaming example", .timeLimit(.minutes(5)))
+@Suite("The README's store and streaming example", .timeLimit(.minutes(20)))
 @MainActor
 struct ReadmeStoreExampleTests {
   @Test("a controller follows a store's stream and shows its last state")

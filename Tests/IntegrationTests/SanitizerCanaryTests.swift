@@ -28,7 +28,7 @@ func onTwoThreads(_ first: @escaping @Sendable () -> Void, and second: @escaping
   "Sanitizer canaries: races the thread sanitizer must report",
   .enabled(if: ProcessInfo.processInfo.environment["LISTFLOW_TSAN_CANARY"] == "1"))
 struct SanitizerCanaryTests {
-  @Test("a race inside an action that DiffHook runs", .timeLimit(.minutes(5)))
+  @Test("a race inside an action that DiffHook runs", .timeLimit(.minutes(20)))
   func raceInsideDiffHookAction() async {
     let hook = DiffHook()
     let counter = UnsynchronisedCounter()

@@ -102,7 +102,7 @@ import Testing
     }
   }
 
-  @Test("the help lists exactly the keys that would act, each with the command that acts", .timeLimit(.minutes(5)))
+  @Test("the help lists exactly the keys that would act, each with the command that acts", .timeLimit(.minutes(20)))
   func helpListsWhatActs() throws {
     let base = terminalFuzzSeed
     for round in 0..<40 {

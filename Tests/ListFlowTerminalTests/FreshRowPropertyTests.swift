@@ -57,7 +57,7 @@ import Testing
 
   @Test(
     "200 random sequences of styled states, detail lines and highlights: every unselected line equals a fresh render",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(20)))
   func redrawnRowsEqualFreshRows() async {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)

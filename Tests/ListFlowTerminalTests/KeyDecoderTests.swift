@@ -62,7 +62,7 @@ import Testing
     #expect(keys.count > 1_000 / KeyDecoder.maximumSequenceLength)
   }
 
-  @Test("a burst gives the same keys for every split into two or three reads", .timeLimit(.minutes(5)))
+  @Test("a burst gives the same keys for every split into two or three reads", .timeLimit(.minutes(20)))
   func everySplit() {
     let burst: [UInt8] =
       Array(

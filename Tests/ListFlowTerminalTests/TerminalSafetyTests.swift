@@ -138,7 +138,7 @@ import Testing
     #expect(!output.captured.takeText().contains(EscapeSequence.eraseScreen), "then changed rows only again")
   }
 
-  @Test("a write to a full non-blocking pipe waits and delivers every byte in order", .timeLimit(.minutes(5)))
+  @Test("a write to a full non-blocking pipe waits and delivers every byte in order", .timeLimit(.minutes(20)))
   func nonBlockingWrite() throws {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)

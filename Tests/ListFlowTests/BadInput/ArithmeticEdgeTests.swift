@@ -37,7 +37,7 @@ struct ArithmeticEdgeTests {
   }
 
   @MainActor
-  @Test("a displayed row at the ends of Int starts nothing and does not trap", .timeLimit(.minutes(5)))
+  @Test("a displayed row at the ends of Int starts nothing and does not trap", .timeLimit(.minutes(20)))
   func rowDisplayedExtremes() async {
     let gate = PageGate<String>()
     let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 0), load: gate.load)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
   "ListController concurrency: ordered, coalescing, cancellable application of states", .serialized,
-  .timeLimit(.minutes(5)))
+  .timeLimit(.minutes(20)))
 @MainActor
 struct ControllerConcurrencyTests {
   static func rows(_ ids: [Int], version: Int = 0) -> [TestRow] {

@@ -49,7 +49,7 @@ struct LongSectionTests {
 
   @Test(
     "30 random sequences over 2 sections of 600 rows, with and without repeated identities: the same lines as the binder path, and the same batches when identities are unique",
-    .timeLimit(.minutes(5)), arguments: [false, true])
+    .timeLimit(.minutes(20)), arguments: [false, true])
   func sameBatchesAsTheBinderPath(duplicates: Bool) async {
     for seed in UInt64(1)...30 {
       var random = SplitMix64(seed: seed)

@@ -67,7 +67,7 @@ struct UntouchedSectionsTests {
 
   @Test(
     "200 random sequences, with and without repeated identities: the same lines as the binder path, stage for stage when identities are unique",
-    .timeLimit(.minutes(5)), arguments: [false, true])
+    .timeLimit(.minutes(20)), arguments: [false, true])
   func sameViewsAsTheFullPath(duplicates: Bool) async {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)

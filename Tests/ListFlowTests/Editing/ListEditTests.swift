@@ -113,7 +113,7 @@ struct ListEditTests {
 
   @Test(
     "random edits through ListEdit and the same lists as states through the diff give the same view",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(20)))
   func editsMatchTheDiffPath() async {
     var accepted = 0
     var reconfiguredChecked = 0

@@ -30,7 +30,7 @@ struct EventRoutingPropertyTests {
     }
   }
 
-  @Test("every displayed cell's action names its current element, among duplicate identities", .timeLimit(.minutes(5)))
+  @Test("every displayed cell's action names its current element, among duplicate identities", .timeLimit(.minutes(20)))
   func actionsReachTheirRow() async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)

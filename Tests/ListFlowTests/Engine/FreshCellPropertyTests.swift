@@ -62,7 +62,7 @@ struct FreshCellPropertyTests {
     }
   }
 
-  @Test("300 random sequences of states with random styles, capabilities and cell types", .timeLimit(.minutes(5)))
+  @Test("300 random sequences of states with random styles, capabilities and cell types", .timeLimit(.minutes(20)))
   func reusedEqualsFresh() async {
     for seed in UInt64(1)...300 {
       var random = SplitMix64(seed: seed)

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite("Re-entrancy: calls from callbacks during an apply are queued, never lost, never a trap")
 struct ReentrancyPropertyTests {
-  @Test("a state feed: callbacks apply states, reload and move rows", .timeLimit(.minutes(5)))
+  @Test("a state feed: callbacks apply states, reload and move rows", .timeLimit(.minutes(20)))
   func stateFeed() async {
     for seed in UInt64(0)..<60 {
       let chaos = Chaos(seed: seed)
@@ -65,7 +65,7 @@ struct ReentrancyPropertyTests {
 
   @Test(
     "a composite of a source, a state feed, an outline, a paged list and a nested composite: callbacks change any",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(20)))
   func composite() async throws {
     for seed in UInt64(0)..<60 {
       let chaos = Chaos(seed: seed)

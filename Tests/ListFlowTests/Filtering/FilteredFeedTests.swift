@@ -44,7 +44,7 @@ struct FilteredFeedTests {
   }
 
   @Test(
-    "the feed shows exactly the matching rows, in source order, each with its match's offsets", .timeLimit(.minutes(5)))
+    "the feed shows exactly the matching rows, in source order, each with its match's offsets", .timeLimit(.minutes(20)))
   func showsMatchingRows() async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
@@ -76,7 +76,7 @@ struct FilteredFeedTests {
     }
   }
 
-  @Test("selected rows the filter hides stay selected and show selected again when it clears", .timeLimit(.minutes(5)))
+  @Test("selected rows the filter hides stay selected and show selected again when it clears", .timeLimit(.minutes(20)))
   func selectionSurvivesTheFilter() async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
@@ -131,7 +131,7 @@ struct FilteredFeedTests {
 @MainActor
 @Suite("Filtered feed events")
 struct FilteredFeedEventTests {
-  @Test("selecting a filtered row tells the source's delegate the row's source position", .timeLimit(.minutes(5)))
+  @Test("selecting a filtered row tells the source's delegate the row's source position", .timeLimit(.minutes(20)))
   func eventsReachTheSource() async throws {
     for seed in UInt64(1)...100 {
       var random = SplitMix64(seed: seed)

@@ -60,7 +60,7 @@ struct TreeFilterPropertyTests {
 
   @Test(
     "a filtered tree shows every match with its ancestors, collapsed ones included; clearing restores the expansion",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(20)))
   func matchesAndAncestors() throws {
     for seed in UInt64(1)...300 {
       var random = SplitMix64(seed: seed)

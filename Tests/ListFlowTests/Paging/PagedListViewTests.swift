@@ -3,7 +3,7 @@ import ListFlowTesting
 import Testing
 
 @MainActor
-@Suite("Paged list on a view", .timeLimit(.minutes(5)))
+@Suite("Paged list on a view", .timeLimit(.minutes(20)))
 struct PagedListViewTests {
   let gate = PageGate<String>()
   let paging: PagingController<Page<String, Int>>

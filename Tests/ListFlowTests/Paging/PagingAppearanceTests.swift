@@ -14,7 +14,7 @@ final class SkeletonCell: ListCell {
 }
 
 @MainActor
-@Suite("Paging appearance", .timeLimit(.minutes(5)))
+@Suite("Paging appearance", .timeLimit(.minutes(20)))
 struct PagingAppearanceTests {
   let appearance = PagingAppearance(
     placeholderRows: PagingAppearance.placeholderRows(SkeletonCell.self, count: 3),

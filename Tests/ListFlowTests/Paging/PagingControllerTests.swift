@@ -2,7 +2,7 @@ import ListFlow
 import Testing
 
 @MainActor
-@Suite("Paging controller", .timeLimit(.minutes(5)))
+@Suite("Paging controller", .timeLimit(.minutes(20)))
 struct PagingControllerTests {
   let gate = PageGate<String>()
 

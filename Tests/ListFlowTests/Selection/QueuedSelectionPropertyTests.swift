@@ -131,7 +131,7 @@ struct QueuedSelectionPropertyTests {
 
   @Test(
     "on a list, selection calls queued behind changes from willApply or didApply match a set of identities",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(20)))
   func plainList() throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
@@ -193,7 +193,7 @@ struct QueuedSelectionPropertyTests {
 
   @Test(
     "in a composite, selection calls queued behind child updates from didApply match a set of identities",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(20)))
   func composite() throws {
     for seed in UInt64(1)...100 {
       var random = SplitMix64(seed: seed)

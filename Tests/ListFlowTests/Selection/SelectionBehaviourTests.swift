@@ -37,7 +37,7 @@ struct SelectionBehaviourTests {
     #expect(many == ListSelection(mode: .single, identifiers: ["c"]))
   }
 
-  @Test("in mode none the user's selection reaches didSelectRow and no selection is kept", .timeLimit(.minutes(5)))
+  @Test("in mode none the user's selection reaches didSelectRow and no selection is kept", .timeLimit(.minutes(20)))
   func noneKeepsNothing() async throws {
     let view = RecordingListView()
     var selected: [ItemPath] = []
@@ -54,7 +54,7 @@ struct SelectionBehaviourTests {
 
   @Test(
     "the user's select joins the selection before didSelectRow; deselectsAutomatically keeps it out",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(20)))
   func userSelection() async throws {
     let view = RecordingListView()
     var events: [String] = []
@@ -80,7 +80,7 @@ struct SelectionBehaviourTests {
     #expect(controller.selection.isEmpty)
   }
 
-  @Test("a selection kept in app state is restored by identity, unknown identities left out", .timeLimit(.minutes(5)))
+  @Test("a selection kept in app state is restored by identity, unknown identities left out", .timeLimit(.minutes(20)))
   func restore() async throws {
     let view = RecordingListView()
     let controller = makeController(view)
@@ -94,7 +94,7 @@ struct SelectionBehaviourTests {
   }
 
   @Test(
-    "selection calls from delegate closures during a change are applied after it, in order", .timeLimit(.minutes(5)))
+    "selection calls from delegate closures during a change are applied after it, in order", .timeLimit(.minutes(20)))
   func reentrant() async throws {
     for seed in UInt64(1)...60 {
       var random = SplitMix64(seed: seed)

@@ -55,7 +55,7 @@ struct SelectionPropertyTests {
 
   @Test(
     "a state feed's selection keeps moved rows, drops deleted ones, and reads back as the list's paths",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(20)))
   func stateFeed() async throws {
     for seed in UInt64(1)...150 {
       var random = SplitMix64(seed: seed)
@@ -101,7 +101,7 @@ struct SelectionPropertyTests {
 
   @Test(
     "a composite's selection follows identity, and each child hears of its own rows by local position",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(20)))
   func composite() async throws {
     for seed in UInt64(1)...100 {
       var random = SplitMix64(seed: seed)

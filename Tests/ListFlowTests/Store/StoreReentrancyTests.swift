@@ -25,7 +25,7 @@ private enum BodyOperation: CaseIterable {
   case cancelConsumer, dropStream, dropIterator, keepStream, finish, readState, setOther, updateOther
 }
 
-@Suite("Store re-entrancy: what an update body may do", .timeLimit(.minutes(5)))
+@Suite("Store re-entrancy: what an update body may do", .timeLimit(.minutes(20)))
 struct StoreReentrancyTests {
   /// Starts a consumer of `store` and returns once it received its first state.
   private static func consume(_ store: Store<Int>, index: Int) async -> Consumer {
@@ -43,7 +43,7 @@ struct StoreReentrancyTests {
     return Consumer(store: index, task: task, received: received)
   }
 
-  @Test("an update body may cancel a task waiting on one of the store's streams", .timeLimit(.minutes(5)))
+  @Test("an update body may cancel a task waiting on one of the store's streams", .timeLimit(.minutes(20)))
   func cancelWaitingConsumer() async {
     let store = Store(0)
     let consumer = await Self.consume(store, index: 0)
@@ -57,7 +57,7 @@ struct StoreReentrancyTests {
     #expect(store.state == 1)
   }
 
-  @Test("an update body may subscribe to the store and drop the stream", .timeLimit(.minutes(5)))
+  @Test("an update body may subscribe to the store and drop the stream", .timeLimit(.minutes(20)))
   func subscribeAndDropInside() async {
     let store = Store(0)
     var kept: AsyncStream<Int>?
@@ -71,7 +71,7 @@ struct StoreReentrancyTests {
     #expect(await collectStates(kept ?? AsyncStream { $0.finish() }) == [0, 1])
   }
 
-  @Test("an update body may drop a stream subscribed before it", .timeLimit(.minutes(5)))
+  @Test("an update body may drop a stream subscribed before it", .timeLimit(.minutes(20)))
   func dropOutsideStreamInside() {
     let store = Store(0)
     var stream: AsyncStream<Int>? = store.updates()
@@ -83,7 +83,7 @@ struct StoreReentrancyTests {
     #expect(store.subscriberCount == 0)
   }
 
-  @Test("an update body may finish the store; the new state is kept but not streamed", .timeLimit(.minutes(5)))
+  @Test("an update body may finish the store; the new state is kept but not streamed", .timeLimit(.minutes(20)))
   func finishInside() async {
     let store = Store(0)
     let stream = store.updates(bufferingPolicy: .newest(4))
@@ -109,7 +109,7 @@ struct StoreReentrancyTests {
 
   @Test(
     "random update bodies cancelling consumers, dropping streams, finishing, subscribing and updating others",
-    .timeLimit(.minutes(5)),
+    .timeLimit(.minutes(20)),
     arguments: 0..<40 as Range<UInt64>)
   func randomBodies(seed: UInt64) async {
     var random = SplitMix64(seed: seed)

@@ -100,7 +100,7 @@ struct ExplicitUpdateTests {
 
   @Test(
     "random states, reconfigures and reloads: every cell shown is a fresh cell; each batch carries its hint",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(20)))
   func freshCellsAndAnimationHint() async {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
