@@ -44,7 +44,8 @@ struct FilteredFeedTests {
   }
 
   @Test(
-    "the feed shows exactly the matching rows, in source order, each with its match's offsets", .timeLimit(.minutes(20)))
+    "the feed shows exactly the matching rows, in source order, each with its match's offsets", .timeLimit(.minutes(20))
+  )
   func showsMatchingRows() async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
