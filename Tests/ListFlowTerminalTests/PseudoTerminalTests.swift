@@ -287,6 +287,7 @@ struct PseudoTerminalTests {
 
   @Test(
     "a crash signal sent from outside, with the backtracer on: the terminal is given back, the program ends by it",
+    .disabled(if: ThreadSanitizer.isOn, "the sanitizer's runtime takes over crash signals"),
     arguments: [SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP])
   func externalCrashSignal(signal: Int32) throws {
     let terminal = try Self.fixture(environment: Self.backtracerOn)
@@ -300,6 +301,7 @@ struct PseudoTerminalTests {
 
   @Test(
     "a Swift trap and abort() with the backtracer on: the terminal is given back, the program ends by the signal",
+    .disabled(if: ThreadSanitizer.isOn, "the sanitizer's runtime takes over crash signals"),
     arguments: ["t", "a"])
   func crashWithBacktracer(key: String) throws {
     let terminal = try Self.fixture(environment: Self.backtracerOn)
