@@ -100,45 +100,37 @@ struct StoreConcurrencyTests {
 
   @Test("concurrent producers and consumers: every consumer sees states in order and ends with the last")
   func concurrentProducers() async {
-    let producers = 8
-    let updatesEach = 1_000
-    let store = Store(0)
-    let streams = (0..<4).map { index in
-      store.updates(bufferingPolicy: index == 0 ? .latest : .newest(index * 4))
-    }
-    let consumers = streams.map { stream in
-      Task {
-        var received: [Int] = []
-        for await state in stream { received.append(state) }
-        return received
-      }
-    }
-    await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<producers {
-        group.addTask {
-          for _ in 0..<updatesEach { store.update { $0 += 1 } }
-        }
-      }
-    }
-    store.finish()
-    #expect(store.state == producers * updatesEach)
-    for consumer in consumers {
-      let received = await consumer.value
-      #expect(received.last == producers * updatesEach)
-      #expect(zip(received, received.dropFirst()).allSatisfy { $0 < $1 })
+    let store = await Self.stress(producers: 8, updatesEach: 1_000, readsState: false) { index in
+      index == 0 ? .latest : .newest(index * 4)
     }
     #expect(store.peakBufferedCount <= 12)
-    #expect(store.subscriberCount == 0)
   }
 
   @Test("4 producers and 10 subscribers: every subscriber ends with the last state, in order (a sanitizer stress)")
   func producersAndSubscribers() async {
     // Run by scripts/tsan as an app's sanitizer build runs it: the store's lock is contended from every side.
-    let producers = 4
-    let updatesEach = 500
+    _ = await Self.stress(producers: 4, updatesEach: 500, readsState: true, subscribers: 10) { index in
+      index % 2 == 0 ? .latest : .newest(index)
+    }
+  }
+
+  /// Producers update a store while one subscriber per policy follows it; every subscriber must see increasing
+  /// states ending with the last, and none may stay subscribed after `finish()`.
+  ///
+  /// - Parameters:
+  ///   - producers: The tasks updating the store at once.
+  ///   - updatesEach: The updates each producer makes.
+  ///   - readsState: Whether producers also read the state now and then (a reader contends for the lock too).
+  ///   - subscribers: How many subscribers follow the store.
+  ///   - policy: The buffering policy of each subscriber, by its index.
+  /// - Returns: The finished store.
+  static func stress(
+    producers: Int, updatesEach: Int, readsState: Bool, subscribers: Int = 4,
+    policy: @escaping (Int) -> StoreBufferingPolicy
+  ) async -> Store<Int> {
     let store = Store(0)
-    let consumers = (0..<10).map { index in
-      let stream = store.updates(bufferingPolicy: index % 2 == 0 ? .latest : .newest(index))
+    let consumers = (0..<subscribers).map { index in
+      let stream = store.updates(bufferingPolicy: policy(index))
       return Task {
         var received: [Int] = []
         for await state in stream { received.append(state) }
@@ -149,7 +141,7 @@ struct StoreConcurrencyTests {
       for producer in 0..<producers {
         group.addTask {
           for step in 0..<updatesEach {
-            if (producer + step) % 7 == 0 { _ = store.state }
+            if readsState, (producer + step) % 7 == 0 { _ = store.state }
             store.update { $0 += 1 }
           }
         }
@@ -163,6 +155,7 @@ struct StoreConcurrencyTests {
       #expect(zip(received, received.dropFirst()).allSatisfy { $0 < $1 })
     }
     #expect(store.subscriberCount == 0)
+    return store
   }
 
   @Test("subscribers joining while producers publish each start with a state and end with the last")
