@@ -60,7 +60,7 @@ enum HostilePasteScenario {
     let feed = FilteredFeed(source)
     let composite = ComposedDataSource<ListSectionSnapshot>()
     try composite.append(feed)
-    let list = ComposedListController(view: view, composite: composite)
+    let list = try ListEngine(view: view, showing: composite)
     view.onFilterChange = { feed.query = $0 }
     var querySize = 0
     var pasteTimes: [Double] = []

@@ -5,7 +5,7 @@ import ListFlowTerminal
 @MainActor
 enum DemoFilter {
   /// The three process lists, each behind a filter matched against the process name as drawn.
-  static func feeds(_ sources: [any ComposableSource<ListSectionSnapshot>]) -> [FilteredFeed] {
+  static func feeds(_ sources: [any ListFeed<ListSectionSnapshot>]) -> [FilteredFeed] {
     sources.map { FilteredFeed($0, searchableText: text(of:)) }
   }
 

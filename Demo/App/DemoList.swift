@@ -1,12 +1,12 @@
 import ListFlowTerminal
 
-/// The Demo's list: a composite of three feeds shown by one `ComposedListController` in a `TerminalListView`.
+/// The Demo's list: a composite of three feeds shown by one `ListEngine` in a `TerminalListView`.
 ///
 /// - `machine`: a `SectionedDataSource` following the store: the static "This machine" section, made by a
 ///   static-list constructor;
 /// - `pinned`: a `ListController` made without a view, following the store: the pinned processes;
 /// - `top`: an `OutlineFeed` following the store: the busiest processes, each expanding (→) to its threads;
-/// - `browse`: a `PagedListFeed`: every process by pid, a page at a time, loading more near the end, with
+/// - `browse`: a `PagedFeed`: every process by pid, a page at a time, loading more near the end, with
 ///   loading, failure (enter retries) and end-of-list rows. Its pages are cut from the store's reading, and on
 ///   every tick (and so on `r`) it reloads the pages it has loaded: processes that exited leave it, new ones
 ///   come in, as in the other sections.
@@ -20,8 +20,8 @@ final class DemoList {
   let machine = SectionedDataSource<ListSectionSnapshot>()
   let pinned: ListController<DemoState>
   let top: OutlineFeed<ProcessNode>
-  let browse: PagedListFeed<Page<ProcessRow, Int>>
-  let controller: ComposedListController
+  let browse: PagedFeed<Page<ProcessRow, Int>>
+  let controller: ListEngine
   /// The filters in front of the three process lists (see `DemoFilter`).
   let filters: [FilteredFeed]
   /// Changes applied by the last change of the list, for the status bar.
@@ -46,7 +46,7 @@ final class DemoList {
       (cursor: Int?) async throws -> Page<ProcessRow, Int> in
       try ProcessBrowser.page(from: cursor ?? 0, size: pageSize, of: store.state.rowsByPID)
     }
-    browse = PagedListFeed(
+    browse = PagedFeed(
       id: "all", paging: paging,
       appearance: PagingAppearance(
         placeholderRows: [MachineSections.heading("loading processes…")],
@@ -69,7 +69,7 @@ final class DemoList {
     try composite.append(machine)
     for filter in filters { try composite.append(filter) }
 
-    controller = ComposedListController(view: view, composite: composite)
+    controller = try ListEngine(view: view, showing: composite)
     controller.delegate.willApply = { [unowned self] _ in
       self.willShowTick(self.store.state.tick)
     }
@@ -81,7 +81,7 @@ final class DemoList {
     // the cursor.
     var topEvents = SyncDelegate()
     DemoFocus.follow(in: &topEvents, store: store)
-    controller.setDelegate(topEvents, for: top)
+    top.delegate = topEvents
     DemoFilter.install(on: self)
   }
 
@@ -97,7 +97,7 @@ final class DemoList {
 
   /// Loads the first page of every process, then reloads the loaded pages whenever a new reading (a tick, or `r`)
   /// reaches the store, so that the paged list never keeps a process that exited nor misses one that started.
-  static func follow(_ store: Store<DemoState>, with browse: PagedListFeed<Page<ProcessRow, Int>>) async {
+  static func follow(_ store: Store<DemoState>, with browse: PagedFeed<Page<ProcessRow, Int>>) async {
     var tick = store.state.tick
     await browse.paging.refresh()
     for await state in store.updates() where state.tick != tick {

@@ -35,7 +35,7 @@ import Testing
   final class Scenario {
     let view: TerminalListView
     let feed: OutlineFeed<String>
-    let controller: ComposedListController
+    let controller: ListEngine
     var log: [String] = []
 
     init(seed: UInt64) throws {
@@ -54,14 +54,14 @@ import Testing
       }
       let composite = ComposedDataSource<ListSectionSnapshot>()
       try composite.append(feed)
-      controller = ComposedListController(view: view, composite: composite)
+      controller = try ListEngine(view: view, showing: composite)
       controller.selectionMode = [.none, .single, .multiple][Int.random(in: 0..<3, using: &random)]
       var events = SyncDelegate()
       let deletable = Bool.random(using: &random)
       events.didSelectRow = { [unowned self] path, _ in log.append("select \(path)") }
       events.editActions = { _, _ in deletable ? [.delete] : [] }
       events.commitEdit = { [unowned self] action, path, _ in log.append("\(action.id) \(path)") }
-      controller.setDelegate(events, for: feed)
+      feed.delegate = events
       if Bool.random(using: &random) { view.onRefresh = { [unowned self] in log.append("refresh") } }
       let filters = Bool.random(using: &random)
       if filters { view.onFilterChange = { [unowned self] query in log.append("filter \(query)") } }

@@ -18,7 +18,7 @@ import Testing
     let output = CapturingOutput()
     let view: TerminalListView
     let feed: FilteredFeed
-    let list: ComposedListController
+    let list: ListEngine
     var queryScalars = 0
     var queries = 0
 
@@ -31,7 +31,7 @@ import Testing
       feed = FilteredFeed(source)
       let composite = ComposedDataSource<ListSectionSnapshot>()
       try composite.append(feed)
-      list = ComposedListController(view: view, composite: composite)
+      list = try ListEngine(view: view, showing: composite)
       let feed = feed
       view.onFilterChange = { [unowned self] query in
         queries += 1

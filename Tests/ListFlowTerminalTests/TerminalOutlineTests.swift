@@ -18,13 +18,13 @@ import Testing
     }
     let composite = ComposedDataSource<ListSectionSnapshot>()
     try composite.append(feed)
-    let controller = ComposedListController(view: view, composite: composite)
-    #expect(controller.engine.numberOfRows(inSection: 0) == 2)
+    let controller = try ListEngine(view: view, showing: composite)
+    #expect(controller.numberOfRows(inSection: 0) == 2)
     view.handle(.down)
     view.handle(.up)  // the cursor is on "fruit"
     view.handle(.right)
     #expect(feed.rows.map(\.element) == ["fruit", "apple", "pear", "leek"])
-    #expect(controller.engine.numberOfRows(inSection: 0) == 4)
+    #expect(controller.numberOfRows(inSection: 0) == 4)
     #expect(output.text.contains("insert 0:1   apple"))
     view.handle(.character("h"))
     #expect(feed.rows.map(\.element) == ["fruit", "leek"])
@@ -51,7 +51,7 @@ import Testing
     let filtered = FilteredFeed(feed)
     let composite = ComposedDataSource<ListSectionSnapshot>()
     try composite.append(filtered)
-    let controller = ComposedListController(view: view, composite: composite)
+    let controller = try ListEngine(view: view, showing: composite)
     view.onFilterChange = { filtered.query = $0 }
     for key in [Key.character("/"), .character("p"), .character("e"), .character("a"), .enter] { view.handle(key) }
     var screen = ScreenModel(columns: 40, rows: 8)
@@ -63,6 +63,6 @@ import Testing
     #expect(view.handle(.right) == nil && view.handle(.left) == nil, "the expansion follows the query")
     #expect(view.handle(.escape) == .clearFilter)
     #expect(feed.rows.map(\.element) == ["fruit", "leek"], "fruit is collapsed again")
-    #expect(controller.engine.numberOfRows(inSection: 0) == 2)
+    #expect(controller.numberOfRows(inSection: 0) == 2)
   }
 }

@@ -16,7 +16,7 @@ import Testing
     let view: TerminalListView
     let source: SectionedDataSource<ListSectionSnapshot>
     let feed: FilteredFeed
-    let list: ComposedListController
+    let list: ListEngine
     var screen = ScreenModel(columns: TerminalSelectionTests.size.columns, rows: TerminalSelectionTests.size.rows)
 
     init(mode: SelectionMode, asciiOnly: Bool = false) throws {
@@ -29,7 +29,7 @@ import Testing
       feed = FilteredFeed(source)
       let composite = ComposedDataSource<ListSectionSnapshot>()
       try composite.append(feed)
-      list = ComposedListController(view: view, composite: composite)
+      list = try ListEngine(view: view, showing: composite)
       list.selectionMode = mode
       let feed = feed
       view.onFilterChange = { feed.query = $0 }
@@ -53,7 +53,7 @@ import Testing
     let composite = ComposedDataSource<ListSectionSnapshot>()
     try composite.append(filtered)
     let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size))
-    let list = ComposedListController(view: view, composite: composite)
+    let list = try ListEngine(view: view, showing: composite)
 
     list.selectionMode = .multiple
     view.onFilterChange = { query in filtered.query = query }
@@ -104,7 +104,7 @@ import Testing
           expected.remove(name)
         default:
           for _ in 0..<Int(random.next() % 3) { fixture.view.handle(.character("j")) }
-          guard let path = fixture.view.selectedRow, let id = fixture.list.engine.identity(ofRowAt: path) else {
+          guard let path = fixture.view.selectedRow, let id = fixture.list.identity(ofRowAt: path) else {
             continue
           }
           fixture.view.handle(.character(" "))

@@ -20,9 +20,7 @@ func runSelection() async -> Int32 {
   }
   let source = SectionedDataSource(sections: [ListSection(id: "fruits", items: rows).snapshot])
   let feed = FilteredFeed(source)
-  let composite = ComposedDataSource<ListSectionSnapshot>()
-  try? composite.append(feed)
-  let list = ComposedListController(view: view, composite: composite)
+  guard let list = try? ListEngine(view: view, showing: feed) else { return 1 }
   list.selectionMode = .multiple
   list.delegate.didChangeSelection = { change in
     view.status = "selected " + change.selection.identifiers.map(\.description).joined(separator: ",")

@@ -47,29 +47,15 @@ extension ComposedDataSource {
     return ItemPath(item: path.item, section: section)
   }
 
-  /// The source that owns a section, through nested composites (never a composite itself), and the section's
-  /// index in it.
-  ///
-  /// - Parameter section: A section of ``sections``.
-  /// - Returns: The source and its local section, or `nil` when the section does not exist.
-  /// - Complexity: O(*d* log *n*) for a nesting depth *d*.
-  public func leaf(forSection section: Int) -> (source: any ComposableSource<Section>, section: Int)? {
-    guard let (child, local) = offsets.childSection(forSection: section) else { return nil }
-    if let composite = children[child] as? ComposedDataSource<Section> {
-      return composite.leaf(forSection: local)
-    }
-    return (children[child], local)
-  }
-
   /// The source that owns a row, through nested composites, and the row's path in it: where selection and edit
   /// events go.
   ///
   /// - Parameter path: A row of ``sections``.
   /// - Returns: The source and its local path, or `nil` when the row does not exist.
   /// - Complexity: O(*d* log *n*) for a nesting depth *d*.
-  public func leaf(for path: ItemPath) -> (source: any ComposableSource<Section>, path: ItemPath)? {
+  public func leaf(for path: ItemPath) -> (source: any ListFeed<Section>, path: ItemPath)? {
     guard sections.indices.contains(path.section), sections[path.section].elements.indices.contains(path.item),
-      let (source, section) = leaf(forSection: path.section)
+      let (source, section) = feed(owningSection: path.section)
     else { return nil }
     return (source, ItemPath(item: path.item, section: section))
   }
@@ -82,13 +68,13 @@ extension ComposedDataSource {
   /// - Returns: The composite's path, or `nil` when the source is not inside this composite, or it or one of the
   ///   composites between is hidden, or the row does not exist.
   /// - Complexity: O(*d*) for a nesting depth *d*.
-  public func path(for path: ItemPath, in source: any ComposableSource<Section>) -> ItemPath? {
+  public func path(for path: ItemPath, in source: any ListFeed<Section>) -> ItemPath? {
     guard source.displayedSections.indices.contains(path.section),
       source.displayedSections[path.section].elements.indices.contains(path.item)
     else { return nil }
     var section = path.section
     var id = ObjectIdentifier(source)
-    var parent = source.compositionLink.parent
+    var parent = source.feedLink.parent
     while let composite = parent {
       guard let index = composite.indexOfChild(id),
         let shifted = composite.offsets.section(forChild: index, section: section)
@@ -97,7 +83,7 @@ extension ComposedDataSource {
       guard !composite.isHidden else { return nil }
       section = shifted
       id = ObjectIdentifier(composite)
-      parent = composite.compositionLink.parent
+      parent = composite.feedLink.parent
     }
     return nil
   }

@@ -1,8 +1,8 @@
 /// A data source made of child sources shown one after another as one list: each child keeps its own sections,
 /// updates and events, and the composite maps positions between them.
 ///
-/// A child is any ``ComposableSource``: a ``SectionedDataSource``, a ``ListController`` made without a view, a
-/// ``PagedListFeed``, an ``OutlineFeed``, another composite (nested to any depth), or a type of your own. A
+/// A child is any ``ListFeed``: a ``SectionedDataSource``, a ``ListController`` made without a view, a
+/// ``PagedFeed``, an ``OutlineFeed``, another composite (nested to any depth), or a type of your own. A
 /// child's update reaches the composite as the child's own staged changes shifted to its place (never a full
 /// reload), with each stage's data being the whole composite's sections. Children can be hidden (their sections
 /// leave as deletes), shown (they come back as inserts) and reordered (``moveChild(from:to:)``, reported as
@@ -20,23 +20,19 @@
 /// banner.isHidden = true                                                     // delete section 0
 /// ```
 @MainActor
-public final class ComposedDataSource<Section: DifferentiableSection>: ComposableSource {
+public final class ComposedDataSource<Section: DifferentiableSection>: ListFeed {
   /// The displayed sections of every child, in child order: the composite's content, shown or not.
   public private(set) var sections: [Section] = []
   /// Called with the staged changes of ``displayedSections`` after every change of a child, hide and show.
   public var didUpdate: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
   /// The link to the composite this one is a child of.
-  public let compositionLink = CompositionLink<Section>()
+  public let feedLink = FeedLink<Section>()
 
   /// The children, in display order.
-  internal private(set) var children: [any ComposableSource<Section>] = []
+  internal private(set) var children: [any ListFeed<Section>] = []
   /// The displayed section count of each child, with cached starts.
   internal private(set) var offsets = SectionOffsets()
   private var childIndices: [ObjectIdentifier: Int] = [:]
-  /// Called with every change and whether it asks for a reload, for the engine that shows a top-level composite.
-  internal var deliver: (@MainActor (StagedChangeset<[Section]>, Bool) -> Void)?
-  /// Called when a child's hidden rows changed, for the engine that shows a top-level composite.
-  internal var hiddenRowsChanged: (@MainActor () -> Void)?
 
   /// Whether the composite is hidden: its sections are then not displayed.
   ///
@@ -80,7 +76,7 @@ public final class ComposedDataSource<Section: DifferentiableSection>: Composabl
   /// - Parameter child: The source.
   /// - Throws: ``CompositionError/alreadyComposed`` when the source is a child elsewhere or shown by a view of
   ///   its own, ``CompositionError/cycle`` when it is this composite or contains it.
-  public func append(_ child: any ComposableSource<Section>) throws(CompositionError) {
+  public func append(_ child: any ListFeed<Section>) throws(CompositionError) {
     try insert(child, at: children.count)
   }
 
@@ -91,22 +87,21 @@ public final class ComposedDataSource<Section: DifferentiableSection>: Composabl
   ///   - index: Its position among the children, from 0 through ``childCount``.
   /// - Throws: ``CompositionError/childIndexOutOfRange(index:childCount:)``,
   ///   ``CompositionError/alreadyComposed`` or ``CompositionError/cycle``.
-  public func insert(_ child: any ComposableSource<Section>, at index: Int) throws(CompositionError) {
+  public func insert(_ child: any ListFeed<Section>, at index: Int) throws(CompositionError) {
     guard (0...children.count).contains(index) else {
       throw .childIndexOutOfRange(index: index, childCount: children.count)
     }
-    guard !child.compositionLink.isComposed, !((child as? any _ViewBoundSource)?.isBoundToView ?? false) else {
-      throw .alreadyComposed
+    var ancestor: ComposedDataSource<Section>? = self
+    while let node = ancestor {
+      if node === child { throw .cycle }
+      ancestor = node.feedLink.parent
     }
-    if let composite = child as? ComposedDataSource<Section> {
-      var ancestor: ComposedDataSource<Section>? = self
-      while let node = ancestor {
-        if node === composite { throw .cycle }
-        ancestor = node.compositionLink.parent
-      }
-    }
-    child.compositionLink.parent = self
-    child.compositionLink.childID = ObjectIdentifier(child)
+    guard !child.feedLink.isConnected else { throw .alreadyComposed }
+    let id = ObjectIdentifier(child)
+    child.feedLink.connect(
+      parent: self,
+      receiver: { [weak self] changes, reloading in self?.child(id, didChange: changes, reloading: reloading) },
+      hiddenRows: { [weak self] in self?.feedLink.sendHiddenRowsChange() })
     children.insert(child, at: index)
     reindex(from: index)
     let added = child.displayedSections
@@ -127,8 +122,7 @@ public final class ComposedDataSource<Section: DifferentiableSection>: Composabl
     }
     let range = offsets.sections(ofChild: index)
     let child = children.remove(at: index)
-    child.compositionLink.parent = nil
-    child.compositionLink.childID = nil
+    child.feedLink.disconnect()
     childIndices[ObjectIdentifier(child)] = nil
     reindex(from: index)
     offsets.removeChild(at: index)
@@ -214,12 +208,6 @@ public final class ComposedDataSource<Section: DifferentiableSection>: Composabl
     emit(shifted, reloading: reloading)
   }
 
-  /// A child's hidden rows changed: passed up to the engine that shows the list.
-  internal func childHiddenRowsChanged() {
-    hiddenRowsChanged?()
-    compositionLink.sendHiddenRowsChange()
-  }
-
   /// Moves a row inside the child that owns it: both positions must be in the same child.
   ///
   /// - Parameter move: The move, in this composite's positions; the caller has checked that they exist.
@@ -239,14 +227,47 @@ public final class ComposedDataSource<Section: DifferentiableSection>: Composabl
   private func emit(_ changes: StagedChangeset<[Section]>, reloading: Bool = false) {
     guard !changes.isEmpty || reloading else { return }
     if !changes.isEmpty { didUpdate(changes) }
-    deliver?(changes, reloading)
-    compositionLink.send(changes, reloading: reloading)
+    feedLink.send(changes, reloading: reloading)
   }
 }
 
-/// A source that may be shown by a view of its own (a ``ListController`` made with a view), and then cannot be a
-/// child of a composite.
-@MainActor
-protocol _ViewBoundSource: AnyObject {
-  var isBoundToView: Bool { get }
+extension ComposedDataSource {
+  /// The child that owns a displayed section, at the bottom of any nesting, and the section's index there.
+  ///
+  /// - Parameter section: A section of ``displayedSections``.
+  /// - Returns: The leaf feed and its local section, or `nil` when the section does not exist.
+  /// - Complexity: O(log *c*) per level for *c* children.
+  public func feed(owningSection section: Int) -> (feed: any ListFeed<Section>, section: Int)? {
+    guard let (child, local) = offsets.childSection(forSection: section) else { return nil }
+    return children[child].feed(owningSection: local)
+  }
+
+  /// Whether the child that owns the row shows its children.
+  ///
+  /// - Parameter path: The row's position in this composite.
+  /// - Returns: The child's answer at the row's local position.
+  public func isRowExpanded(at path: ItemPath) -> Bool? {
+    guard let (child, local) = childPath(for: path) else { return nil }
+    return children[child].isRowExpanded(at: local)
+  }
+
+  /// Expands or collapses a row in the child that owns it.
+  ///
+  /// - Parameters:
+  ///   - expanded: Whether the row should show its children.
+  ///   - path: The row's position in this composite.
+  /// - Returns: Whether the expansion changed.
+  @discardableResult
+  public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool {
+    guard let (child, local) = childPath(for: path) else { return false }
+    return children[child].setExpanded(expanded, forRowAt: local)
+  }
+
+  /// Whether a child hides a row with this identity.
+  ///
+  /// - Parameter id: A row's identity.
+  /// - Returns: Whether any child hides it.
+  public func hidesRow(_ id: ListIdentifier) -> Bool {
+    children.contains { $0.hidesRow(id) }
+  }
 }

@@ -11,7 +11,7 @@
 /// fruit.isHidden = true   // one section delete
 /// ```
 @MainActor
-public final class SectionedDataSource<Section: DifferentiableSection>: ComposableSource {
+public final class SectionedDataSource<Section: DifferentiableSection>: ListFeed {
   /// The source's sections, shown or not.
   public private(set) var sections: [Section]
   /// The source's section index titles, naming its own sections; titles naming a section it does not have are
@@ -21,7 +21,9 @@ public final class SectionedDataSource<Section: DifferentiableSection>: Composab
   /// own section positions.
   public var didUpdate: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
   /// The link to the composite this source is a child of.
-  public let compositionLink = CompositionLink<Section>()
+  public let feedLink = FeedLink<Section>()
+  /// The closures that receive the events of the source's rows, with positions local to it.
+  public var delegate = SyncDelegate()
 
   /// Whether the source is hidden: its sections are then not displayed, and its updates change nothing on screen.
   ///
@@ -109,7 +111,7 @@ public final class SectionedDataSource<Section: DifferentiableSection>: Composab
   private func emit(_ changes: StagedChangeset<[Section]>) {
     guard !changes.isEmpty else { return }
     didUpdate(changes)
-    compositionLink.send(changes)
+    feedLink.send(changes)
   }
 }
 

@@ -81,7 +81,7 @@ extension ListController {
 
   /// Reloads the view from the list shown, with no new state.
   public func reloadData() {
-    if let engine { engine.reloadData() } else { compositionLink.send(StagedChangeset(), reloading: true) }
+    if let engine { engine.reloadData() } else { feedLink.send(StagedChangeset(), reloading: true) }
   }
 
   /// A newer request merged with an older one: the newer state, and a reload when either asked for one.
@@ -149,7 +149,7 @@ extension ListController {
     if let engine {
       engine.publish(changes, target: target, reloading: reloading, animated: animated)
     } else {
-      compositionLink.send(changes, reloading: reloading)
+      feedLink.send(changes, reloading: reloading)
     }
   }
 

@@ -3,7 +3,7 @@ extension ListController {
   /// ``ListEngine/reconfigureRows(_:animated:)``.
   ///
   /// A controller made without a view has no cells: the call does nothing; ask the
-  /// ``ComposedListController`` that shows it instead.
+  /// ``ListEngine`` that shows it instead.
   ///
   /// - Parameters:
   ///   - ids: The rows' identities; those with no row are reported as ``ListFlowError/unknownRows(_:)``.
@@ -16,7 +16,7 @@ extension ListController {
   /// ``ListEngine/reloadRows(_:animated:)``.
   ///
   /// A controller made without a view has no cells: the call does nothing; ask the
-  /// ``ComposedListController`` that shows it instead.
+  /// ``ListEngine`` that shows it instead.
   ///
   /// - Parameters:
   ///   - ids: The rows' identities; those with no row are reported as ``ListFlowError/unknownRows(_:)``.

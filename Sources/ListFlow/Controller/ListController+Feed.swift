@@ -1,4 +1,4 @@
-extension ListController: ComposableSource {
+extension ListController: ListFeed {
   /// The list of the last state applied: the sections this controller shows as a child of a composite.
   public var displayedSections: [ListSectionSnapshot] { published }
 
@@ -22,21 +22,4 @@ extension ListController: ComposableSource {
     shownRows = nil
     publish(StagedChangeset([Changeset(data: moved, elementMoved: [move])]), target: moved, reloading: false)
   }
-}
-
-extension ListController: _EngineRoot {
-  var routesEvents: Bool { false }
-  func route(forSection section: Int) -> SectionRoute? { nil }
-  func sectionRoutes() -> [SectionRoute]? { nil }
-  func delegate(ofOwner owner: AnyObject) -> SyncDelegate? { nil }
-  func expandableOwner(ofSection section: Int) -> (any ExpandableSource, Int)? { nil }
-  func hidesRow(_ id: ListIdentifier) -> Bool { false }
-}
-
-extension ListController: _ViewBoundSource {
-  var isBoundToView: Bool { engine != nil }
-}
-
-extension ListController: _DelegateCarrying {
-  var ownDelegate: SyncDelegate? { engine == nil ? childDelegate : nil }
 }

@@ -1,7 +1,7 @@
 extension ListController {
   /// The list's own header, above the first section: the engine's ``ListEngine/listHeader``. A controller made
   /// without a view has none (setting it does nothing): a composite's header belongs to its
-  /// ``ComposedListController``.
+  /// ``ListEngine``.
   public var listHeader: CellBinder? {
     get { engine?.listHeader }
     set { engine?.listHeader = newValue }

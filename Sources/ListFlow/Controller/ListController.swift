@@ -12,7 +12,7 @@
 /// ```
 ///
 /// A controller made with a view owns an ``engine``, which is the view's ``ListView/dataSource``. A controller
-/// made with `view: nil` is a feed for a ``ComposedDataSource`` (``ComposableSource``): its states become that
+/// made with `view: nil` is a feed for a ``ComposedDataSource`` (``ListFeed``): its states become that
 /// child's sections, and its ``delegate`` receives the events of its rows with positions local to it.
 ///
 /// The engine reloads the view for the first state, above ``ListControllerConfiguration/reloadThreshold``
@@ -44,7 +44,7 @@ public final class ListController<State: Sendable> {
     return statistics
   }
   /// The link to the composite this controller is a child of (made without a view).
-  public let compositionLink = CompositionLink<ListSectionSnapshot>()
+  public let feedLink = FeedLink<ListSectionSnapshot>()
 
   /// The list of the last state applied: what the next state is diffed against.
   var published: ListSnapshot = []
@@ -85,7 +85,13 @@ public final class ListController<State: Sendable> {
       engine = nil
       childDelegate = delegate
     }
-    engine?.root = self
+    if let engine {
+      engine.feed = self
+      // The controller's delegate is the engine's: its rows' events go there once.
+      engine.routesEvents = false
+      // A controller with a view of its own cannot be shown by anything else.
+      feedLink.connect(receiver: { _, _ in }, hiddenRows: {})
+    }
   }
 
   /// The view the controller drives, or `nil` for a controller made without a view.

@@ -112,12 +112,6 @@ public struct SyncDelegate {
   /// Creates a delegate whose closures do nothing.
   public init() {}
 
-  /// Row selection hooks installed by helpers (``StaticListConstructor/installSelection(on:)``), one per
-  /// installer: installing again replaces the hook instead of chaining another.
-  var selectionHooks: [String: (ItemPath, CellBinder) -> Void] = [:]
-  /// Row display hooks installed by helpers (``PagingController/installLoadMore(on:section:)``), one per installer.
-  var displayHooks: [String: (any ListCell, ItemPath) -> Void] = [:]
-
   /// The typed action handlers set with ``onAction(_:perform:)``, one per action type.
   var actionHandlers: [ObjectIdentifier: (CellActionEvent) -> Bool] = [:]
 
@@ -142,12 +136,6 @@ public struct SyncDelegate {
       perform(action, path, event.row)
       return true
     }
-  }
-
-  /// A row was selected: ``didSelectRow``, then the installed selection hooks.
-  func notifySelection(_ path: ItemPath, _ row: CellBinder) {
-    didSelectRow(path, row)
-    for hook in selectionHooks.values { hook(path, row) }
   }
 
   /// Delivers a cell's action: to the handler of its type, else to ``didReceiveCellAction``.

@@ -16,8 +16,8 @@ extension ListEngine {
       let id = binder.id
       editSelection { $0.select(id) }
     }
-    if let owner { owner.delegate.notifySelection(owner.path, binder) }
-    delegate.notifySelection(path, binder)
+    if let owner { owner.delegate.didSelectRow(owner.path, binder) }
+    delegate.didSelectRow(path, binder)
     if deselects {
       view.deselectRow(at: path)
       if let owner { owner.delegate.didDeselectRow(owner.path, binder) }
@@ -68,13 +68,11 @@ extension ListEngine {
     if sendsActions(cell) { displayedCells.display(ObjectIdentifier(cell), at: element) }
     if routesEvents, let (owner, local) = route(element, routes: nil) {
       local.notify(cell, row: owner.willDisplayCell, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
-      if case .row(let path) = local { for hook in owner.displayHooks.values { hook(cell, path) } }
     }
     // The closures are read one by one: passing the delegate on would copy all of it for every cell.
     switch element {
     case .row(let path):
       delegate.willDisplayCell(cell, path)
-      if !delegate.displayHooks.isEmpty { for hook in delegate.displayHooks.values { hook(cell, path) } }
     case .header(let section): delegate.willDisplayHeader(cell, section)
     case .footer(let section): delegate.willDisplayFooter(cell, section)
     }
@@ -205,11 +203,11 @@ extension ListEngine {
       report(.rowOutOfRange(path: target, rowCount: targetCount))
       throw .rowOutOfRange(path: target, rowCount: targetCount)
     }
-    guard let root else {
+    guard let feed else {
       report(.rowNotMovable(move.source))
       throw .rowNotMovable(move.source)
     }
-    try reporting { () throws(ListFlowError) in try root.moveRow(move) }
+    try reporting { () throws(ListFlowError) in try feed.moveRow(move) }
     if let owner, let targetOwner = self.owner(ofRow: target) {
       owner.delegate.didMoveRow(Move(source: owner.path, target: targetOwner.path), binder)
     }
@@ -233,14 +231,13 @@ extension ListEngine {
 
   /// The owner of a row: its feed's delegate and the row's local position; `nil` when the engine's own.
   private func owner(ofRow path: ItemPath) -> (delegate: SyncDelegate, path: ItemPath)? {
-    guard let route = root?.route(forSection: path.section), let delegate = delegate(of: route) else { return nil }
+    guard let route = route(forSection: path.section), let delegate = delegate(of: route) else { return nil }
     return (delegate, ItemPath(item: path.item, section: route.localSection))
   }
 
   /// The delegate of a route's owning feed.
   private func delegate(of route: SectionRoute) -> SyncDelegate? {
-    guard let owner = route.owner else { return nil }
-    return root?.delegate(ofOwner: owner)
+    route.owner?.delegate
   }
 
   /// A row's binder and owner; an out-of-range position is reported, then thrown.
@@ -263,7 +260,7 @@ extension ListEngine {
     if let routes {
       route = routes.indices.contains(section) ? routes[section] : nil
     } else {
-      route = root?.route(forSection: section)
+      route = self.route(forSection: section)
     }
     guard let route, let delegate = delegate(of: route) else { return nil }
     switch element {

@@ -222,16 +222,15 @@ extension ListEngine {
 
   /// Tells each feed that owns rows of a change, with the change narrowed to its rows in its positions.
   private func notifyOwners(of change: ListSelectionChange) {
-    guard let root else { return }
     var changes: [ObjectIdentifier: (SyncDelegate, ListSelectionChange)] = [:]
     func add(_ path: ItemPath, added: Bool) {
-      guard let route = root.route(forSection: path.section), let owner = route.owner,
-        let delegate = root.delegate(ofOwner: owner), let binder = try? snapshot.row(at: path)
+      guard let route = route(forSection: path.section), let owner = route.owner,
+        let binder = try? snapshot.row(at: path)
       else { return }
       let local = ItemPath(item: path.item, section: route.localSection)
       var entry =
         changes[ObjectIdentifier(owner)]
-        ?? (delegate, ListSelectionChange(selection: change.selection, added: [], removed: []))
+        ?? (owner.delegate, ListSelectionChange(selection: change.selection, added: [], removed: []))
       if added {
         entry.1.addedRows.append(local)
         if !entry.1.added.contains(binder.id) { entry.1.added.append(binder.id) }
@@ -280,6 +279,6 @@ extension ListEngine {
 
   /// Whether a feed of the list holds a row with this identity that it does not show now (a filter).
   private func isHidden(_ id: ListIdentifier) -> Bool {
-    root?.hidesRow(id) ?? false
+    feed?.hidesRow(id) ?? false
   }
 }

@@ -3,8 +3,8 @@
 /// the delegates.
 ///
 /// Every kind of list reaches the view through an engine: a ``ListController`` (a stream of states), a
-/// ``ComposedListController`` (children of any kind), and the feeds they hold (paged lists, outlines, static
-/// lists). A feed publishes its sections and the staged changes that lead to them; the engine decides how to
+/// composite of feeds of any kind, or any other ``ListFeed`` (paged lists, outlines, filters, static lists, your
+/// own). A feed publishes its sections and the staged changes that lead to them; the engine decides how to
 /// show them:
 /// - the first list, a change above ``reloadThreshold`` changes, a view that is not visible, or an explicit
 ///   request: one ``ListView/reloadData()``;
@@ -41,12 +41,14 @@ public final class ListEngine: ListDataSource {
   /// The list's own footer, shown below the last section.
   var listFooterBinder: CellBinder?
 
-  /// The feed the engine shows, which takes user moves and owns the rows' local delegates.
-  weak var root: (any _EngineRoot)? {
-    didSet { routesEvents = root?.routesEvents ?? false }
-  }
-  /// Whether the root sends rows' events to delegates of their own (a composite does; a state feed does not).
-  var routesEvents = false
+  /// The feed the engine shows: it takes user moves and expansion, and its feeds' delegates get their rows'
+  /// events.
+  weak var feed: (any ListFeed<ListSectionSnapshot>)?
+  /// The feed, kept alive when the engine was made to show it (``init(view:showing:delegate:reloadThreshold:)``).
+  private var keptFeed: (any ListFeed<ListSectionSnapshot>)?
+  /// Whether rows' events also go to the delegates of the feeds that own them (not for a ``ListController``
+  /// that made its own engine: its delegate is the engine's).
+  var routesEvents = true
   /// Whether the view has been loaded once.
   var hasLoaded = false
   /// Whether the viewport was at the top and at the end after the last scroll.
@@ -107,6 +109,47 @@ public final class ListEngine: ListDataSource {
     view.dataSource = self
   }
 
+  /// Creates an engine that shows a feed in a view: the engine becomes the view's data source, shows the feed's
+  /// sections with a first reload, and from then on every change the feed sends. The events of a row reach the
+  /// delegate of the feed that owns it (positions local to that feed), then `delegate` (positions in the list).
+  ///
+  /// ```swift
+  /// let screen = ComposedDataSource<ListSectionSnapshot>()
+  /// try screen.append(banner)
+  /// try screen.append(posts)
+  /// let list = try ListEngine(view: view, showing: screen)
+  /// ```
+  ///
+  /// Keep the engine alive as long as the list is shown: the view holds its data source weakly. The engine keeps
+  /// the feed alive.
+  ///
+  /// - Parameters:
+  ///   - view: The view to drive.
+  ///   - feed: The feed to show.
+  ///   - delegate: The closures for the whole list: the change dispatch, scrolling, errors, and every row event
+  ///     with positions in the list.
+  ///   - reloadThreshold: Above this many changes the view reloads; a negative value counts as 0.
+  /// - Throws: ``CompositionError/alreadyComposed`` when something shows the feed already (a composite, a filter
+  ///   or another engine).
+  public convenience init(
+    view: any ListView,
+    showing feed: any ListFeed<ListSectionSnapshot>,
+    delegate: SyncDelegate = SyncDelegate(),
+    reloadThreshold: Int = 1_000
+  ) throws(CompositionError) {
+    guard !feed.feedLink.isConnected else { throw .alreadyComposed }
+    self.init(view: view, delegate: delegate, reloadThreshold: reloadThreshold)
+    keptFeed = feed
+    self.feed = feed
+    feed.feedLink.connect(
+      receiver: { [weak self] changes, reloading in
+        guard let self, let feed = self.feed else { return }
+        self.publish(changes, target: feed.displayedSections, reloading: reloading)
+      },
+      hiddenRows: { [weak self] in self?.followHiddenSelection() })
+    publish(StagedChangeset(), target: feed.displayedSections)
+  }
+
   /// Shows a feed's new list: queued behind the change being applied, if any.
   ///
   /// - Parameters:
@@ -119,6 +162,8 @@ public final class ListEngine: ListDataSource {
     _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool = false, animated: Bool = true
   ) {
     if isAbsorbingViewMove {
+      // The view made the move already: its cells moved, and so does the record of where each one is.
+      for stage in changes { displayedCells.follow(stage) }
       snapshot = target
       return
     }
@@ -229,7 +274,7 @@ public final class ListEngine: ListDataSource {
   /// it) reports ``SyncDelegate/didReachEnd`` again at the view's next scroll report, so paging cannot stall.
   func rearmEnd() {
     edges.end = false
-    routesShown = root?.sectionRoutes()
+    routesShown = sectionRoutes()
   }
 
   /// Applies staged changes one batch per stage, between ``SyncDelegate/willApply`` and ``SyncDelegate/didApply``.
@@ -242,7 +287,7 @@ public final class ListEngine: ListDataSource {
         changeset: stage, previous: snapshot, stage: index, stageCount: changes.count, animated: animated)
       // Until sections are deleted, inserted or moved, the sections are routed as before the change; after that,
       // as the feeds route them now.
-      routingBeforeStage = sectionsChanged ? root?.sectionRoutes() : routesShown
+      routingBeforeStage = sectionsChanged ? sectionRoutes() : routesShown
       sectionsChanged =
         sectionsChanged || !stage.sectionDeleted.isEmpty || !stage.sectionInserted.isEmpty
         || !stage.sectionMoved.isEmpty
@@ -259,7 +304,7 @@ public final class ListEngine: ListDataSource {
     delegate.didApply(transition)
   }
 
-  /// The user asked to expand or collapse a row: the feed that owns it (an ``ExpandableSource``, such as an
+  /// The user asked to expand or collapse a row: the feed that owns it (``ListFeed/setExpanded(_:forRowAt:)``, such as an
   /// ``OutlineFeed``) decides, and publishes its new rows. Asked while a change is applied, it waits for it.
   ///
   /// - Parameters:
@@ -275,23 +320,23 @@ public final class ListEngine: ListDataSource {
     return expand(expanded, path)
   }
 
-  /// Whether a row is expanded, as the feed that owns it (an ``ExpandableSource``) says.
+  /// Whether a row is expanded, as the feed that owns it (``ListFeed/isRowExpanded(at:)``) says.
   ///
   /// - Parameter path: The row's position.
   /// - Returns: `true` when it can collapse, `false` when it can expand, `nil` when it can do neither.
   public func isRowExpanded(at path: ItemPath) -> Bool? {
     guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item),
-      let (source, local) = root?.expandableOwner(ofSection: path.section)
+      let feed
     else { return nil }
-    return source.isRowExpanded(at: ItemPath(item: path.item, section: local))
+    return feed.isRowExpanded(at: path)
   }
 
   @discardableResult
   private func expand(_ expanded: Bool, _ path: ItemPath) -> Bool {
     guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item),
-      let (source, local) = root?.expandableOwner(ofSection: path.section)
+      let feed
     else { return false }
-    return source.setExpanded(expanded, forRowAt: ItemPath(item: path.item, section: local))
+    return feed.setExpanded(expanded, forRowAt: path)
   }
 
   /// Reports an error to the delegate and keeps it in ``lastError``.
@@ -303,27 +348,24 @@ public final class ListEngine: ListDataSource {
 
 /// Where a section of the list comes from: the feed that owns it and the section's index there.
 struct SectionRoute {
-  /// The owning feed (its delegate is looked up when an event comes), or `nil` for the engine's own sections.
-  weak var owner: AnyObject?
+  /// The owning feed, whose delegate gets the events of the section's rows.
+  weak var owner: (any ListFeed<ListSectionSnapshot>)?
   /// The section's index inside the owning feed.
   var localSection: Int
 }
 
-/// The feed an engine shows: it takes moves the user made and names who owns each section.
-@MainActor
-protocol _EngineRoot: AnyObject {
-  /// Whether sections can belong to feeds with delegates of their own; when not, events skip the routing.
-  var routesEvents: Bool { get }
-  /// The owner of a section: the feed's delegate and the local index; `nil` when the section is the engine's own.
-  func route(forSection section: Int) -> SectionRoute?
-  /// The owner of every section, in order, or `nil` when every section is the engine's own.
-  func sectionRoutes() -> [SectionRoute]?
-  /// The delegate of a feed named by a route, for its rows' events; `nil` when it has none.
-  func delegate(ofOwner owner: AnyObject) -> SyncDelegate?
-  /// Takes a row's move into the feed's model; the feed publishes the moved list.
-  func moveRow(_ move: Move<ItemPath>) throws(ListFlowError)
-  /// The expandable feed that owns a section, and the section's index there.
-  func expandableOwner(ofSection section: Int) -> (any ExpandableSource, Int)?
-  /// Whether a feed holds a row with this identity that it does not show now (see ``RowHidingSource``).
-  func hidesRow(_ id: ListIdentifier) -> Bool
+extension ListEngine {
+  /// The owner of a section of the list shown.
+  func route(forSection section: Int) -> SectionRoute? {
+    guard routesEvents, let (owner, local) = feed?.feed(owningSection: section) else { return nil }
+    return SectionRoute(owner: owner, localSection: local)
+  }
+
+  /// The owner of every section of the list shown, or `nil` when events are not routed.
+  func sectionRoutes() -> [SectionRoute]? {
+    guard routesEvents, let feed else { return nil }
+    return feed.displayedSections.indices.map { section in
+      route(forSection: section) ?? SectionRoute(owner: nil, localSection: section)
+    }
+  }
 }

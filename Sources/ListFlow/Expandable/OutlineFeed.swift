@@ -11,9 +11,9 @@
 /// ```
 ///
 /// A view that can expand rows (the terminal host's → and ← keys) asks the engine, which hands the request to
-/// the feed that owns the row (``ExpandableSource``).
+/// the feed that owns the row (``ListFeed/setExpanded(_:forRowAt:)``).
 @MainActor
-public final class OutlineFeed<Element: Differentiable>: ComposableSource, ExpandableSource {
+public final class OutlineFeed<Element: Differentiable>: ListFeed {
   /// The outline: trees and expanded identities. Setting it shows the new visible rows.
   public var outline: Outline<Element> {
     didSet { rebuild() }
@@ -29,7 +29,9 @@ public final class OutlineFeed<Element: Differentiable>: ComposableSource, Expan
   /// Asked before a row expands; `false` keeps it collapsed. Every row may expand by default.
   public var shouldExpand: (OutlineRow<Element>) -> Bool = { _ in true }
   /// The link to the composite this feed is a child of.
-  public let compositionLink = CompositionLink<ListSectionSnapshot>()
+  public let feedLink = FeedLink<ListSectionSnapshot>()
+  /// The closures that receive the events of the outline's rows, with positions in the feed (section 0).
+  public var delegate = SyncDelegate()
   /// The section shown: the outline's visible rows.
   public private(set) var displayedSections: [ListSectionSnapshot] = []
   /// The visible rows, in order.
@@ -124,7 +126,7 @@ public final class OutlineFeed<Element: Differentiable>: ComposableSource, Expan
     rows = outline.rows
     let previous = displayedSections
     displayedSections = makeSections()
-    compositionLink.send(from: previous, to: displayedSections)
+    feedLink.send(from: previous, to: displayedSections)
   }
 
   private func makeSections() -> [ListSectionSnapshot] {
@@ -132,45 +134,28 @@ public final class OutlineFeed<Element: Differentiable>: ComposableSource, Expan
   }
 }
 
-/// A source whose rows can be expanded and collapsed: the engine hands it a view's expand and collapse requests
-/// for its rows.
-@MainActor
-public protocol ExpandableSource: AnyObject {
-  /// Expands or collapses a row.
+extension OutlineFeed {
+  /// The depth of a row of ``rows``: 0 for a root.
   ///
-  /// - Parameters:
-  ///   - expanded: Whether the row should be expanded.
-  ///   - path: The row's position, local to the source.
-  /// - Returns: Whether the row's expansion changed.
-  @discardableResult
-  func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool
+  /// - Parameter path: The row's position in the feed (section 0).
+  /// - Returns: Its depth, or 0 for a position that does not exist.
+  public func depth(ofRowAt path: ItemPath) -> Int {
+    path.section == 0 && rows.indices.contains(path.item) ? rows[path.item].depth : 0
+  }
 
-  /// Whether a row is expanded.
-  ///
-  /// - Parameter path: The row's position, local to the source.
-  /// - Returns: `true` for an expanded row, `false` for a collapsed row that may expand, `nil` for a row that
-  ///   can do neither (or does not exist).
-  func isRowExpanded(at path: ItemPath) -> Bool?
-}
-
-/// A feed whose rows form a tree that a ``FilteredFeed`` filters as a tree: each match with its ancestors, and
-/// matches in collapsed branches shown by expanding their ancestors for as long as the query is set.
-@MainActor
-protocol _FilterableTree: AnyObject {
-  /// The depth of each row shown, in order (the feed has one section).
-  var _shownDepths: [Int] { get }
   /// Expands the ancestors of every node whose row matches, keeping the expansion from before the filter to
-  /// restore (the first call remembers it); the other nodes keep that expansion.
-  func _expandAncestors(ofMatches matches: (CellBinder) -> Bool)
-  /// Gives back the expansion from before the filter, if a filter changed it.
-  func _restoreExpansion()
-}
-
-extension OutlineFeed: _FilterableTree {
-  var _shownDepths: [Int] { rows.map(\.depth) }
-
+  /// give back when `matches` is `nil`; the other nodes keep that expansion.
+  ///
+  /// - Parameter matches: Whether a row matches, or `nil` to give back the expansion from before.
+  /// - Returns: `true`: a filter keeps each match's ancestors.
   /// - Complexity: O(*n* × *d*) for *n* nodes *d* deep: every node's row is made and matched, collapsed or not.
-  func _expandAncestors(ofMatches matches: (CellBinder) -> Bool) {
+  @discardableResult
+  public func revealRows(matching matches: ((CellBinder) -> Bool)?) -> Bool {
+    guard let matches else {
+      restoreExpansion()
+      return true
+    }
+
     let before = expansionBeforeFilter ?? outline.expanded
     expansionBeforeFilter = before
     var expanded = before
@@ -185,9 +170,10 @@ extension OutlineFeed: _FilterableTree {
       for child in node.children.reversed() { stack.append((child, depth + 1, ancestors + [id])) }
     }
     if expanded != outline.expanded { outline.expanded = expanded }
+    return true
   }
 
-  func _restoreExpansion() {
+  private func restoreExpansion() {
     guard let before = expansionBeforeFilter else { return }
     expansionBeforeFilter = nil
     if before != outline.expanded { outline.expanded = before }

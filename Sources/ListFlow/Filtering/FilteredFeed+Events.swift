@@ -18,91 +18,123 @@ extension FilteredFeed {
     return sourceSections.indices.contains(section) ? sourceSections[section] : section
   }
 
-  /// A delegate that passes the events of the filtered rows to `inner` with the rows' positions in the source.
-  func forwarding(to inner: SyncDelegate) -> SyncDelegate {
-    guard !query.isEmpty else { return inner }
-    let map: (ItemPath) -> ItemPath = { [weak self] path in self?.sourcePath(for: path) ?? path }
-    let mapSection: (Int) -> Int = { [weak self] section in self?.sourceSection(for: section) ?? section }
-    var routed = inner
-    routed.didSelectRow = { inner.didSelectRow(map($0), $1) }
-    routed.didDeselectRow = { inner.didDeselectRow(map($0), $1) }
-    routed.didHighlightRow = { inner.didHighlightRow(map($0), $1) }
-    routed.didUnhighlightRow = { inner.didUnhighlightRow(map($0), $1) }
-    routed.willDisplayCell = { inner.willDisplayCell($0, map($1)) }
-    routed.didEndDisplayingCell = { inner.didEndDisplayingCell($0, map($1)) }
-    routed.willDisplayHeader = { inner.willDisplayHeader($0, mapSection($1)) }
-    routed.didEndDisplayingHeader = { inner.didEndDisplayingHeader($0, mapSection($1)) }
-    routed.willDisplayFooter = { inner.willDisplayFooter($0, mapSection($1)) }
-    routed.didEndDisplayingFooter = { inner.didEndDisplayingFooter($0, mapSection($1)) }
-    routed.canEditRow = { inner.canEditRow(map($0), $1) }
-    routed.editActions = { inner.editActions(map($0), $1) }
-    routed.commitEdit = { inner.commitEdit($0, map($1), $2) }
-    routed.canMoveRow = { _, _ in false }
-    routed.didChangeSelection = { change in
-      var change = change
-      change.addedRows = change.addedRows.map(map)
-      change.removedRows = change.removedRows.map(map)
-      inner.didChangeSelection(change)
+  /// A delegate that sends each event of a filtered row to the delegate of the feed that owns the row under
+  /// the source (through nested composites), with the row's position there.
+  func forwarding(to source: any ListFeed<ListSectionSnapshot>) -> SyncDelegate {
+    let row: (ItemPath) -> (SyncDelegate, ItemPath)? = { [weak self] path in
+      guard let self, let sourcePath = self.sourcePath(for: path), let (leaf, local) = source.leaf(ofRow: sourcePath)
+      else { return nil }
+      return (leaf.delegate, local)
     }
-    routed.selectionHooks = inner.selectionHooks.mapValues { hook in { hook(map($0), $1) } }
-    routed.displayHooks = inner.displayHooks.mapValues { hook in { hook($0, map($1)) } }
-    routed.actionHandlers = inner.actionHandlers.mapValues { handler in { handler(Self.mapped($0, map, mapSection)) } }
-    routed.didReceiveCellAction = { inner.didReceiveCellAction(Self.mapped($0, map, mapSection)) }
-    return routed
-  }
-
-  /// A cell action's event with its element's position in the source.
-  private static func mapped(
-    _ event: CellActionEvent, _ map: (ItemPath) -> ItemPath, _ mapSection: (Int) -> Int
-  ) -> CellActionEvent {
-    let element: ListElement =
-      switch event.element {
-      case .row(let path): .row(map(path))
-      case .header(let section): .header(section: mapSection(section))
-      case .footer(let section): .footer(section: mapSection(section))
+    let section: (Int) -> (SyncDelegate, Int)? = { [weak self] index in
+      guard let self, let (leaf, local) = source.feed(owningSection: self.sourceSection(for: index)) else {
+        return nil
       }
-    return CellActionEvent(action: event.action, element: element, row: event.row)
-  }
-}
-
-extension FilteredFeed: _DelegateCarrying {
-  /// The source's own delegate (see ``FilteredFeed``'s Events), forwarding with positions in the source.
-  var ownDelegate: SyncDelegate? {
-    guard let inner = (source as? any _DelegateCarrying)?.ownDelegate else { return nil }
-    return forwarding(to: inner)
-  }
-}
-
-extension FilteredFeed: ExpandableSource {
-  /// Expands or collapses a row of a source that is an ``ExpandableSource``, at the row's position there.
-  ///
-  /// - Parameters:
-  ///   - expanded: Whether the row should show its children.
-  ///   - path: The row's position among the filtered rows.
-  /// - Returns: Whether the row's expansion changed; `false` when the source does not expand rows, and for a
-  ///   tree while a query is set (its expansion follows the query).
-  @discardableResult
-  public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool {
-    guard let expandable = source as? any ExpandableSource, !followsQuery, let sourcePath = sourcePath(for: path)
-    else {
-      return false
+      return (leaf.delegate, local)
     }
-    return expandable.setExpanded(expanded, forRowAt: sourcePath)
-  }
-
-  /// Whether a row is expanded, as a source that is an ``ExpandableSource`` says.
-  ///
-  /// - Parameter path: The row's position among the filtered rows.
-  /// - Returns: Whether it is expanded; `nil` when it can neither expand nor collapse, and for a tree while a
-  ///   query is set (its expansion follows the query).
-  public func isRowExpanded(at path: ItemPath) -> Bool? {
-    guard let expandable = source as? any ExpandableSource, !followsQuery, let sourcePath = sourcePath(for: path)
-    else { return nil }
-    return expandable.isRowExpanded(at: sourcePath)
+    var routed = SyncDelegate()
+    routed.didSelectRow = { path, binder in if let (d, p) = row(path) { d.didSelectRow(p, binder) } }
+    routed.didDeselectRow = { path, binder in if let (d, p) = row(path) { d.didDeselectRow(p, binder) } }
+    routed.didHighlightRow = { path, binder in if let (d, p) = row(path) { d.didHighlightRow(p, binder) } }
+    routed.didUnhighlightRow = { path, binder in if let (d, p) = row(path) { d.didUnhighlightRow(p, binder) } }
+    routed.willDisplayCell = { cell, path in if let (d, p) = row(path) { d.willDisplayCell(cell, p) } }
+    routed.didEndDisplayingCell = { cell, path in if let (d, p) = row(path) { d.didEndDisplayingCell(cell, p) } }
+    routed.willDisplayHeader = { cell, index in if let (d, s) = section(index) { d.willDisplayHeader(cell, s) } }
+    routed.didEndDisplayingHeader = { cell, index in
+      if let (d, s) = section(index) { d.didEndDisplayingHeader(cell, s) }
+    }
+    routed.willDisplayFooter = { cell, index in if let (d, s) = section(index) { d.willDisplayFooter(cell, s) } }
+    routed.didEndDisplayingFooter = { cell, index in
+      if let (d, s) = section(index) { d.didEndDisplayingFooter(cell, s) }
+    }
+    routed.canEditRow = { path, binder in row(path).map { $0.0.canEditRow($0.1, binder) } ?? false }
+    routed.editActions = { path, binder in row(path).map { $0.0.editActions($0.1, binder) } ?? [] }
+    routed.commitEdit = { action, path, binder in if let (d, p) = row(path) { d.commitEdit(action, p, binder) } }
+    routed.canMoveRow = { _, _ in false }
+    routed.didChangeSelection = { [weak self] change in
+      // Narrowed to each owning feed's rows, in its positions; the identities stay those of the change.
+      guard let self else { return }
+      var byFeed: [ObjectIdentifier: (SyncDelegate, ListSelectionChange)] = [:]
+      let paths = change.addedRows.map { ($0, true) } + change.removedRows.map { ($0, false) }
+      for (path, added) in paths {
+        guard let sourcePath = self.sourcePath(for: path), let (leaf, local) = source.leaf(ofRow: sourcePath)
+        else { continue }
+        let key = ObjectIdentifier(leaf)
+        var entry: (SyncDelegate, ListSelectionChange)
+        if let found = byFeed[key] {
+          entry = found
+        } else {
+          entry = (
+            leaf.delegate,
+            ListSelectionChange(selection: change.selection, added: change.added, removed: change.removed)
+          )
+        }
+        if added { entry.1.addedRows.append(local) } else { entry.1.removedRows.append(local) }
+        byFeed[key] = entry
+      }
+      for (delegate, local) in byFeed.values { delegate.didChangeSelection(local) }
+    }
+    routed.didReceiveCellAction = { event in
+      let element: ListElement
+      let delegate: SyncDelegate
+      switch event.element {
+      case .row(let path):
+        guard let (d, p) = row(path) else { return }
+        (delegate, element) = (d, .row(p))
+      case .header(let index):
+        guard let (d, s) = section(index) else { return }
+        (delegate, element) = (d, .header(section: s))
+      case .footer(let index):
+        guard let (d, s) = section(index) else { return }
+        (delegate, element) = (d, .footer(section: s))
+      }
+      delegate.deliver(CellActionEvent(action: event.action, element: element, row: event.row))
+    }
+    return routed
   }
 }
 
 extension FilteredFeed {
-  /// Whether the source is a tree whose expansion follows the query now.
-  var followsQuery: Bool { !query.isEmpty && source is any _FilterableTree }
+  /// The events of the filtered rows, sent on to the feed that owns each row under the source, at the row's
+  /// position there.
+  public var delegate: SyncDelegate { forwarding(to: source) }
+
+  /// Whether a row the query hides is held by the source (so that its selection is kept).
+  ///
+  /// - Parameter id: A row's identity.
+  /// - Returns: Whether the query hides it, or the source hides it.
+  public func hidesRow(_ id: ListIdentifier) -> Bool { hiddenRows.contains(id) || source.hidesRow(id) }
+
+  /// Expands or collapses a row of the source, at the row's position there. While a query is set over a source
+  /// that reveals the ancestors of its matches, the query decides the expansion, and nothing changes.
+  ///
+  /// - Parameters:
+  ///   - expanded: Whether the row should show its children.
+  ///   - path: The row's position in the filtered list.
+  /// - Returns: Whether the expansion changed.
+  @discardableResult
+  public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool {
+    guard !followsQuery, let sourcePath = sourcePath(for: path) else { return false }
+    return source.setExpanded(expanded, forRowAt: sourcePath)
+  }
+
+  /// Whether a row is expanded, as the source says; `nil` while the query decides the expansion.
+  ///
+  /// - Parameter path: The row's position in the filtered list.
+  /// - Returns: The source's answer.
+  public func isRowExpanded(at path: ItemPath) -> Bool? {
+    guard !followsQuery, let sourcePath = sourcePath(for: path) else { return nil }
+    return source.isRowExpanded(at: sourcePath)
+  }
+
+  /// The depth of a row, as the source says.
+  ///
+  /// - Parameter path: The row's position in the filtered list.
+  /// - Returns: The source's answer.
+  public func depth(ofRowAt path: ItemPath) -> Int {
+    sourcePath(for: path).map { source.depth(ofRowAt: $0) } ?? 0
+  }
+
+  /// Whether the query decides which rows of a tree are expanded.
+  var followsQuery: Bool { !query.isEmpty && sourceRevealsRows }
 }

@@ -2,7 +2,7 @@
 /// characters highlighted: the `/` filter of a terminal list, as a feed of a ``ComposedDataSource``.
 ///
 /// The feed wraps a source (a ``ListController`` made without a view, a ``SectionedDataSource``, any
-/// ``ComposableSource``) and publishes the source's sections with only the rows that match ``query`` (see
+/// ``ListFeed``) and publishes the source's sections with only the rows that match ``query`` (see
 /// ``FuzzyMatch``), **in the source's order**: rows are not sorted by score, so a list keeps its shape while the
 /// user types. While the query is not empty, sections left without rows are left out. The query is state like
 /// any other: each change of it, or of the source, is diffed with the rows shown and published as staged
@@ -31,24 +31,22 @@
 /// filtered.query = ""        // the folders expanded as before
 /// ```
 ///
-/// **Selection.** A row the filter hides stays selected: the feed is a ``RowHidingSource``, so the engine keeps
+/// **Selection.** A row the filter hides stays selected: the feed answers ``ListFeed/hidesRow(_:)``, so the engine keeps
 /// hidden rows in the selection and shows them selected again when the query lets them back.
 ///
-/// **Events.** A row's events reach the delegate the source would have had as a child itself (a
-/// ``ListController``'s own `delegate`, a ``PagedListFeed``'s, one set for the source with
-/// ``ComposedListController/setDelegate(_:for:)``), with the row's position **in the source**; a delegate set
-/// for the filtered feed itself wins and gets the filtered positions. Expanding and collapsing reach a source
-/// that is an ``ExpandableSource`` (an ``OutlineFeed``) the same way. While a query is set, rows cannot be moved.
+/// **Events.** A row's events reach the ``ListFeed/delegate`` of the feed that owns the row under the source
+/// (the source itself, or a child of a composite source), with the row's position **there**. Expanding and
+/// collapsing reach the source the same way (an ``OutlineFeed``). While a query is set, rows cannot be moved.
 ///
-/// The wrapped source must not be a child of a composite itself, nor a controller made with a view: the feed
-/// follows its changes through ``CompositionLink/didSend`` (which it sets) and reads its
-/// ``ComposableSource/displayedSections``.
+/// The filter shows its source: the source must not be shown by anything else (a composite, another filter or an
+/// engine). The filter connects to the source's ``ListFeed/feedLink`` and reads its
+/// ``ListFeed/displayedSections``.
 @MainActor
-public final class FilteredFeed: ComposableSource, RowHidingSource {
+public final class FilteredFeed: ListFeed {
   /// The feed whose rows are filtered.
-  public let source: any ComposableSource<ListSectionSnapshot>
+  public let source: any ListFeed<ListSectionSnapshot>
   /// The link to the composite that shows the filtered rows.
-  public let compositionLink = CompositionLink<ListSectionSnapshot>()
+  public let feedLink = FeedLink<ListSectionSnapshot>()
   /// The sections shown: the source's, with only the matching rows.
   public private(set) var displayedSections: [ListSectionSnapshot] = []
   /// The text of a row that the query is matched against: by default the title of a ``Titled`` model, else
@@ -69,6 +67,9 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
   /// Whether the feed is expanding or restoring a tree source's rows: the change the source sends meanwhile is
   /// filtered once the feed is done.
   var isAdjustingTree = false
+  /// Whether the source reveals the ancestors of matches (``ListFeed/revealRows(matching:)``): a tree, filtered
+  /// with each match's ancestors as context.
+  var sourceRevealsRows = false
 
   /// Creates a feed that filters `source`.
   ///
@@ -78,7 +79,7 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
   ///   - searchableText: The text of a row the query is matched against; by default
   ///     ``defaultSearchableText(of:)``. The offsets of the matched characters are offsets in this text.
   public init(
-    _ source: any ComposableSource<ListSectionSnapshot>,
+    _ source: any ListFeed<ListSectionSnapshot>,
     query: String = "",
     searchableText: @escaping @MainActor (CellBinder) -> String = FilteredFeed.defaultSearchableText(of:)
   ) {
@@ -87,10 +88,12 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
     self.searchableText = searchableText
     adjustTree()
     displayedSections = filtered(source.displayedSections)
-    source.compositionLink.didSend = { [weak self] _ in
-      guard let self, !self.isAdjustingTree else { return }
-      self.refilter()
-    }
+    source.feedLink.connect(
+      receiver: { [weak self] _, _ in
+        guard let self, !self.isAdjustingTree else { return }
+        self.refilter()
+      },
+      hiddenRows: { [weak self] in self?.feedLink.sendHiddenRowsChange() })
   }
 
   /// The title of a ``Titled`` model, else the model's description.
@@ -102,12 +105,6 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
     return String(describing: row.model)
   }
 
-  /// Whether the source has a row with this identity that the query hides.
-  ///
-  /// - Parameter id: A row's identity.
-  /// - Returns: `true` when the row is hidden.
-  public func hidesRow(_ id: ListIdentifier) -> Bool { hiddenRows.contains(id) }
-
   /// Filters the source's sections again and sends the change of the rows shown.
   ///
   /// - Complexity: O(*n* × *m*) for *n* characters of searchable text and a query of *m* characters; O(*r*) in
@@ -118,23 +115,22 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
     let next = filtered(source.displayedSections)
     let previous = displayedSections
     displayedSections = next
-    compositionLink.send(from: previous, to: next)
+    feedLink.send(from: previous, to: next)
     // A hidden row the source dropped changes nothing shown, but must leave the selection.
-    if !wasHidden.isSubset(of: hiddenRows) { compositionLink.sendHiddenRowsChange() }
+    if !wasHidden.isSubset(of: hiddenRows) { feedLink.sendHiddenRowsChange() }
   }
 
   /// A tree source: expands the ancestors of the query's matches, or gives back the expansion from before when
   /// the query is empty.
   private func adjustTree() {
-    guard let tree = source as? any _FilterableTree else { return }
     isAdjustingTree = true
     defer { isAdjustingTree = false }
     if query.isEmpty {
-      tree._restoreExpansion()
+      sourceRevealsRows = source.revealRows(matching: nil)
     } else {
       let pattern = FuzzyMatch.pattern(of: query)  // once, not once a node
       let searchableText = searchableText
-      tree._expandAncestors { FuzzyMatch(pattern: pattern, in: searchableText($0)) != nil }
+      sourceRevealsRows = source.revealRows { FuzzyMatch(pattern: pattern, in: searchableText($0)) != nil }
     }
   }
 
@@ -170,13 +166,17 @@ public final class FilteredFeed: ComposableSource, RowHidingSource {
     var paths: [[ItemPath]] = []
     var sectionIndices: [Int] = []
     let pattern = FuzzyMatch.pattern(of: query)  // once, not once a row
-    let depths = (source as? any _FilterableTree)?._shownDepths
     for (sectionIndex, section) in sections.enumerated() {
       var rows: [CellBinder] = []
       var rowPaths: [ItemPath] = []
       let matches = section.elements.map { FuzzyMatch(pattern: pattern, in: searchableText($0)) }
       // A tree keeps each match's ancestors as context; a list keeps the matches.
-      let shown = depths.map { Self.treeRows(matches, depths: $0) }
+      let shown =
+        sourceRevealsRows
+        ? Self.treeRows(
+          matches,
+          depths: section.elements.indices.map { source.depth(ofRowAt: ItemPath(item: $0, section: sectionIndex)) })
+        : nil
       for (item, row) in section.elements.enumerated() {
         let kept: FuzzyMatch?? = shown.map { $0[item] } ?? matches[item].map { .some($0) }
         switch kept {

@@ -45,24 +45,4 @@ extension PagingController {
     }
     return true
   }
-
-  /// Makes a delegate request the next page when a row of a section nears the end: after its
-  /// ``SyncDelegate/willDisplayCell``, the engine calls ``rowDisplayed(_:)``. Installing the same controller again
-  /// replaces the earlier hook (with the new section) instead of adding another.
-  ///
-  /// ```swift
-  /// var delegate = SyncDelegate()
-  /// paging.installLoadMore(on: &delegate)
-  /// let list = ListController(view: view, delegate: delegate) { (sections: [ListSection<CellBinder>]) in sections }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - delegate: The delegate of the list that shows the paged rows.
-  ///   - section: The section that holds the paged rows.
-  public func installLoadMore(on delegate: inout SyncDelegate, section: Int = 0) {
-    delegate.displayHooks["loadMore:\(ObjectIdentifier(self))"] = { [weak self] _, path in
-      guard path.section == section else { return }
-      self?.rowDisplayed(path.item)
-    }
-  }
 }

@@ -59,7 +59,7 @@ public final class PagingController<Page: Pageable & Sendable> {
   }
   /// How many pages added no row so far: a displayed row reported before the last of them is no news after it.
   private(set) var pagesAddingNoRow = 0
-  /// The identity of an element, set by a ``PagedListFeed`` that shows each identity once: a loaded element whose
+  /// The identity of an element, set by a ``PagedFeed`` that shows each identity once: a loaded element whose
   /// identity is already among the rows is dropped. `nil` keeps every element.
   private(set) var identity: ((Page.Element) -> ListIdentifier)?
   /// The identities of ``rows`` while ``identity`` is set.

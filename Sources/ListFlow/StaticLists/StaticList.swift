@@ -10,8 +10,8 @@
 /// ```
 ///
 /// The list shows the constructor's ``StaticListConstructor/listHeader`` and ``StaticListConstructor/listFooter``
-/// too. The selection is a hook of ``controller``'s delegate: set other closures on `list.controller.delegate`
-/// (they keep working), but do not replace the whole delegate, which would drop the hook.
+/// too. The list's events go to ``delegate``; a selected row reaches its handler after
+/// ``SyncDelegate/didSelectRow``.
 @MainActor
 public final class StaticList<Constructor: StaticListConstructor> {
   /// The constructor the list is built from; change it, then call ``reload(animated:)``.
@@ -20,6 +20,11 @@ public final class StaticList<Constructor: StaticListConstructor> {
   public let view: any ListView
   /// The controller that shows the constructor's sections.
   public let controller: ListController<[ListSection<CellBinder>]>
+  /// The closures that receive the list's events; a selected row then reaches its tap handler or
+  /// ``StaticListConstructor/itemSelected(item:)``.
+  public var delegate: SyncDelegate {
+    didSet { controller.delegate = routed(delegate) }
+  }
   /// The rows with a handler of their own, by model, in the order the handlers were set.
   private var tapHandlers: [(model: Constructor.Model, handler: @MainActor () -> Void)] = []
 
@@ -39,8 +44,8 @@ public final class StaticList<Constructor: StaticListConstructor> {
     self.constructor = constructor
     self.view = view
     controller = ListController(view: view, configuration: configuration, delegate: delegate) { sections in sections }
-    // The same key as `installSelection(on:)`: the list's hook replaces one installed on `delegate`.
-    controller.delegate.selectionHooks["static:\(Constructor.self)"] = { [weak self] _, row in self?.select(row) }
+    self.delegate = delegate
+    controller.delegate = routed(delegate)
     controller.listHeader = constructor.listHeader
     controller.listFooter = constructor.listFooter
     await controller.apply(constructor.sectionDeclarations)
@@ -86,6 +91,17 @@ public final class StaticList<Constructor: StaticListConstructor> {
   }
 
   /// Sends a selected row to its own handler, else to the constructor.
+  /// The delegate with the list's own selection added after ``SyncDelegate/didSelectRow``.
+  private func routed(_ delegate: SyncDelegate) -> SyncDelegate {
+    var routed = delegate
+    let select = delegate.didSelectRow
+    routed.didSelectRow = { [weak self] path, row in
+      select(path, row)
+      self?.select(row)
+    }
+    return routed
+  }
+
   private func select(_ row: CellBinder) {
     guard let model = row.model(as: Constructor.Model.self) else { return }
     if let entry = tapHandlers.first(where: { $0.model == model }) {

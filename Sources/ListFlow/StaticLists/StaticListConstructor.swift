@@ -141,20 +141,3 @@ extension StaticListConstructor {
     }
   }
 }
-
-extension StaticListConstructor {
-  /// Makes a delegate send selected rows to ``itemSelected(item:)``, after its ``SyncDelegate/didSelectRow``.
-  /// Installing a constructor of the same type again replaces the earlier one instead of adding another.
-  ///
-  /// ```swift
-  /// var delegate = SyncDelegate()
-  /// screen.installSelection(on: &delegate)
-  /// let list = ListController(view: view, delegate: delegate) { (sections: [ListSection<CellBinder>]) in sections }
-  /// await list.apply(screen.sectionDeclarations)
-  /// ```
-  ///
-  /// - Parameter delegate: The delegate of the list that shows this constructor's sections.
-  public func installSelection(on delegate: inout SyncDelegate) {
-    delegate.selectionHooks["static:\(Self.self)"] = { [self] _, row in self.select(row) }
-  }
-}

@@ -50,7 +50,7 @@ public struct TerminalCommand: Hashable, Sendable {
     }
 
     /// The binder of the row under the cursor (its model, tag and identity), when the data source is a
-    /// `ListEngine` (as a `ListController` or `ComposedListController` made with the view gives).
+    /// `ListEngine` (as a `ListController` made with the view, or `ListEngine(view:showing:)`, gives).
     public var rowBinder: CellBinder? {
       guard let row, let engine = view.dataSource as? ListEngine, engine.snapshot.indices.contains(row.section),
         engine.snapshot[row.section].elements.indices.contains(row.item)

@@ -101,7 +101,7 @@ struct TerminalRowsArticleTests {
     }
     let composite = ComposedDataSource<ListSectionSnapshot>()
     try composite.append(tree)
-    let controller = ComposedListController(view: view, composite: composite)
+    let controller = try ListEngine(view: view, showing: composite)
 
     // The article's code:
     let expandAll = TerminalCommand(

@@ -135,17 +135,14 @@ struct ListFlowArticleTests {
       return Page(elements: posts, nextPage: posts.count < 20 ? nil : number + 1)
     }
 
-    var delegate = SyncDelegate()
-    paging.installLoadMore(on: &delegate)
-    let list = ListController(view: view, delegate: delegate) { (sections: [ListSection<CellBinder>]) in sections }
-    paging.didChange = {
-      Task { await list.apply(paging.sections(id: "feed", appearance: appearance) { PostCell.makeBinder(value: $0) }) }
-    }
+    let feed = PagedFeed(id: "feed", paging: paging, appearance: appearance) { PostCell.makeBinder(value: $0) }
+    let list = try ListEngine(view: view, showing: feed)
 
     await paging.refresh()
     // Rows on screen near the end ask for the next page, until the last one.
     while view.renderedLines.last != "The end" { await Task.yield() }
     #expect(view.renderedLines.count == 46)  // 45 posts and the end of the list
+    #expect(list.snapshot.first?.elements.count == 46)
     #expect(view.renderedLines.first == "post 0")
   }
 
@@ -154,10 +151,8 @@ struct ListFlowArticleTests {
     let view = RecordingListView()
     typealias SettingsScreen = StaticListsArticle.SettingsScreen
     let screen = SettingsScreen()
-    var delegate = SyncDelegate()
-    screen.installSelection(on: &delegate)
-    let list = ListController(view: view, delegate: delegate) { (sections: [ListSection<CellBinder>]) in sections }
-    await list.apply(screen.sectionDeclarations)
+    let list = await StaticList(screen, view: view)
+    #expect(list.controller.snapshot.count == screen.sectionDeclarations.count)
 
     try view.selectRow(at: ItemPath(item: 1, section: 1))
     #expect(screen.opened == [.about])

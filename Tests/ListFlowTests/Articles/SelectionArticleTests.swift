@@ -56,7 +56,7 @@ struct SelectionArticleTests {
     let filtered = FilteredFeed(source)
     let screen = ComposedDataSource<ListSectionSnapshot>()
     try screen.append(filtered)
-    let list = ComposedListController(view: RecordingListView(), composite: screen)
+    let list = try ListEngine(view: RecordingListView(), showing: screen)
     filtered.query = "gz"
     let shown = list.snapshot[0].elements.map(\.id)  // ["gzip"]
     #expect(shown == ["gzip"])

@@ -37,7 +37,7 @@ struct ComposedListControllerFuzzTests {
     let root = ModelNode<ListSectionSnapshot>(composite: ComposedDataSource())
     var raw: [ObjectIdentifier: [TestSection]] = [:]
     let view = RecordingListView()
-    let controller = ComposedListController(view: view, composite: root.composite!)
+    let controller = try ListEngine(view: view, showing: root.composite!)
     var selections: [(ObjectIdentifier, ItemPath)] = []
 
     func expected(_ node: ModelNode<ListSectionSnapshot>) -> [TestSection] {
@@ -56,7 +56,7 @@ struct ComposedListControllerFuzzTests {
       raw[ObjectIdentifier(leaf)] = sections
       var delegate = SyncDelegate()
       delegate.didSelectRow = { path, _ in selections.append((ObjectIdentifier(leaf), path)) }
-      controller.setDelegate(delegate, for: leaf)
+      leaf.delegate = delegate
       let node = ModelNode<ListSectionSnapshot>(leaf: leaf)
       try parent.composite!.insert(leaf, at: index)
       parent.children.insert(node, at: index)
@@ -93,6 +93,7 @@ struct ComposedListControllerFuzzTests {
       #expect(view.inconsistencies.isEmpty, "\(context): \(view.inconsistencies)")
       #expect(view.errors.isEmpty, "\(context)")
       #expect(view.reloadCount == 1, "\(context): a child update caused a full reload")
+      #expect(controller.reloadCount == 1, "\(context): the engine reloaded for a child update")
       #expect(view.renderedLines == lines(expected(root)), "\(context)")
 
       // a selection reaches the owning child with its local position, found by brute force

@@ -11,14 +11,14 @@ struct ComposedListControllerTests {
   let bottomSource: SectionedDataSource<ListSectionSnapshot>
   let composite = ComposedDataSource<ListSectionSnapshot>()
   let view = RecordingListView()
-  let controller: ComposedListController
+  let controller: ListEngine
 
   init() throws {
     topSource = SectionedDataSource(sections: top.map(snapshot))
     bottomSource = SectionedDataSource(sections: bottom.map(snapshot))
     try composite.append(topSource)
     try composite.append(bottomSource)
-    controller = ComposedListController(view: view, composite: composite)
+    controller = try ListEngine(view: view, showing: composite)
   }
 
   @Test("the view shows the children one after another after one initial load")
@@ -50,14 +50,14 @@ struct ComposedListControllerTests {
       rows.remove(at: path.item)
       bottomSource.update(to: [section("B", rows)].map(snapshot))
     }
-    controller.setDelegate(child, for: bottomSource)
-    #expect(try controller.engine.editActions(forRowAt: ItemPath(item: 1, section: 1)) == [.delete])
-    #expect(try controller.engine.editActions(forRowAt: ItemPath(item: 0, section: 0)) == [])
-    try controller.engine.commitEdit(.delete, forRowAt: ItemPath(item: 1, section: 1))
+    bottomSource.delegate = child
+    #expect(try controller.editActions(forRowAt: ItemPath(item: 1, section: 1)) == [.delete])
+    #expect(try controller.editActions(forRowAt: ItemPath(item: 0, section: 0)) == [])
+    try controller.commitEdit(.delete, forRowAt: ItemPath(item: 1, section: 1))
     #expect(committed == [ItemPath(item: 1, section: 0)])
     #expect(view.renderedLines == ["# A", "1", "2", "# B", "3", "5"])
     #expect(throws: ListFlowError.rowOutOfRange(path: ItemPath(item: 9, section: 1), rowCount: 2)) {
-      try controller.engine.commitEdit(.delete, forRowAt: ItemPath(item: 9, section: 1))
+      try controller.commitEdit(.delete, forRowAt: ItemPath(item: 9, section: 1))
     }
   }
 
@@ -67,7 +67,7 @@ struct ComposedListControllerTests {
     var child = SyncDelegate()
     child.canMoveRow = { _, _ in true }
     child.didMoveRow = { move, _ in moves.append(move) }
-    controller.setDelegate(child, for: bottomSource)
+    bottomSource.delegate = child
     let batches = view.updates.count
     try view.moveRow(Move(source: ItemPath(item: 0, section: 1), target: ItemPath(item: 2, section: 1)))
     #expect(moves == [Move(source: ItemPath(item: 0, section: 0), target: ItemPath(item: 2, section: 0))])
@@ -81,12 +81,12 @@ struct ComposedListControllerTests {
   func moveAcrossChildren() {
     var child = SyncDelegate()
     child.canMoveRow = { _, _ in true }
-    controller.setDelegate(child, for: bottomSource)
+    bottomSource.delegate = child
     #expect(throws: ListFlowError.rowNotMovable(ItemPath(item: 0, section: 1))) {
-      try controller.engine.moveRow(Move(source: ItemPath(item: 0, section: 1), target: ItemPath(item: 0, section: 0)))
+      try controller.moveRow(Move(source: ItemPath(item: 0, section: 1), target: ItemPath(item: 0, section: 0)))
     }
     #expect(throws: ListFlowError.rowNotMovable(ItemPath(item: 0, section: 0))) {
-      try controller.engine.moveRow(Move(source: ItemPath(item: 0, section: 0), target: ItemPath(item: 1, section: 0)))
+      try controller.moveRow(Move(source: ItemPath(item: 0, section: 0), target: ItemPath(item: 1, section: 0)))
     }
     #expect(view.renderedLines == ["# A", "1", "2", "# B", "3", "4", "5"])
   }
@@ -98,7 +98,7 @@ struct ComposedListControllerTests {
     var child = SyncDelegate()
     child.didSelectRow = { path, _ in local.append(path) }
     child.deselectsAutomatically = true
-    controller.setDelegate(child, for: bottomSource)
+    bottomSource.delegate = child
     controller.delegate.didSelectRow = { path, _ in global.append(path) }
     try view.selectRow(at: ItemPath(item: 2, section: 1))
     #expect(local == [ItemPath(item: 2, section: 0)])

@@ -24,8 +24,8 @@ struct CompositionFuzzTests {
     #expect(owners.count == composite.sections.count, "\(where_)")
     var titles: [SectionIndexTitle] = []
     for (global, (node, local)) in owners.enumerated() {
-      let found = composite.leaf(forSection: global)
-      #expect(found?.source === node.leaf && found?.section == local, "\(where_): section \(global)")
+      let found = composite.feed(owningSection: global)
+      #expect(found?.feed === node.leaf && found?.section == local, "\(where_): section \(global)")
       if !node.sections[local].elements.isEmpty {
         let last = ItemPath(item: node.sections[local].elements.count - 1, section: local)
         #expect(composite.path(for: last, in: node.leaf!) == ItemPath(item: last.item, section: global), "\(where_)")

@@ -24,7 +24,7 @@ struct FeedTests {
       let composite = ComposedDataSource<ListSectionSnapshot>()
       var names = ["a", "b", "c", "d"]
       for (index, name) in names.enumerated() { try composite.append(Self.source(name, sections: index % 3)) }
-      let controller = ComposedListController(view: view, composite: composite)
+      let controller = try ListEngine(view: view, showing: composite)
       for _ in 0..<5 {
         let from = Int(random.next() % 4)
         let to = Int(random.next() % 4)
@@ -61,7 +61,7 @@ struct FeedTests {
       let page = cursor ?? 0
       return Page(elements: [page * 2, page * 2 + 1], nextPage: page < 2 ? page + 1 : nil)
     }
-    let feed = PagedListFeed(
+    let feed = PagedFeed(
       id: "pages", paging: paging,
       appearance: PagingAppearance(
         failure: SectionHeaderCell.makeBinder(value: "failed · retry", id: "failure"),
@@ -70,7 +70,7 @@ struct FeedTests {
     let composite = ComposedDataSource<ListSectionSnapshot>()
     try composite.append(feed)
     let view = RecordingListView()
-    let controller = ComposedListController(view: view, composite: composite)
+    let controller = try ListEngine(view: view, showing: composite)
 
     server.failNext = true
     await paging.refresh()
@@ -82,7 +82,7 @@ struct FeedTests {
     #expect(view.renderedLines == ["== 0 ==", "== 1 ==", "== 2 ==", "== 3 ==", "== 4 ==", "== 5 ==", "== end =="])
     #expect(server.loads == [nil, nil, 1, 2])
     #expect(view.inconsistencies.isEmpty)
-    #expect(controller.engine.reloadCount == 1)
+    #expect(controller.reloadCount == 1)
   }
 
   struct PageFailure: Error {}
@@ -99,20 +99,20 @@ struct FeedTests {
     let composite = ComposedDataSource<ListSectionSnapshot>()
     try composite.append(feed)
     let view = RecordingListView()
-    let controller = ComposedListController(view: view, composite: composite)
+    let controller = try ListEngine(view: view, showing: composite)
     var asked: [String] = []
     feed.shouldExpand = { row in
       asked.append(row.element)
       return row.element != "a2"
     }
-    #expect(controller.engine.setExpanded(true, forRowAt: ItemPath(item: 0, section: 0)))
-    #expect(controller.engine.setExpanded(true, forRowAt: ItemPath(item: 1, section: 0)))
+    #expect(controller.setExpanded(true, forRowAt: ItemPath(item: 0, section: 0)))
+    #expect(controller.setExpanded(true, forRowAt: ItemPath(item: 1, section: 0)))
     #expect(view.renderedLines == ["== a ==", "== a1 ==", "== a11 ==", "== a2 ==", "== b =="])
-    #expect(!controller.engine.setExpanded(true, forRowAt: ItemPath(item: 4, section: 0)), "b has no children")
+    #expect(!controller.setExpanded(true, forRowAt: ItemPath(item: 4, section: 0)), "b has no children")
     #expect(asked == ["a", "a1"])
-    #expect(controller.engine.setExpanded(false, forRowAt: ItemPath(item: 0, section: 0)))
+    #expect(controller.setExpanded(false, forRowAt: ItemPath(item: 0, section: 0)))
     #expect(view.renderedLines == ["== a ==", "== b =="])
-    #expect(!controller.engine.setExpanded(true, forRowAt: ItemPath(item: 9, section: 3)), "no such row")
+    #expect(!controller.setExpanded(true, forRowAt: ItemPath(item: 9, section: 3)), "no such row")
     #expect(view.inconsistencies.isEmpty)
   }
 }

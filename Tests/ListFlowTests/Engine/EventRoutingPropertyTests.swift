@@ -70,7 +70,7 @@ struct EventRoutingPropertyTests {
     let second = SectionedDataSource<ListSectionSnapshot>(sections: [Self.section("b", ["b0", "b1", "b2"])])
     try composite.append(first)
     try composite.append(second)
-    let controller = ComposedListController(view: view, composite: composite)
+    let controller = try ListEngine(view: view, showing: composite)
     var local: [String] = []
     var child = SyncDelegate()
     child.didSelectRow = { path, _ in local.append("select \(path)") }
@@ -79,13 +79,13 @@ struct EventRoutingPropertyTests {
     child.didEndDisplayingCell = { _, path in local.append("end \(path)") }
     child.willDisplayHeader = { _, section in local.append("display header \(section)") }
     child.didReceiveCellAction = { event in local.append("action \(event.element)") }
-    controller.setDelegate(child, for: second)
+    second.delegate = child
     var global: [String] = []
     controller.delegate.didSelectRow = { path, _ in global.append("select \(path)") }
     controller.delegate.didEndDisplayingCell = { _, path in global.append("end \(path)") }
 
     try view.selectRow(at: ItemPath(item: 2, section: 1))
-    try controller.engine.highlightRow(at: ItemPath(item: 1, section: 1), isHighlighted: true)
+    try controller.highlightRow(at: ItemPath(item: 1, section: 1), isHighlighted: true)
     try #require(view.cell(at: ItemPath(item: 0, section: 1)) as? TapCell).tap()
     #expect(local == ["select 0:2", "highlight 0:1", "action row 0:0"])
     #expect(global == ["select 1:2"])
@@ -130,17 +130,16 @@ struct EventRoutingPropertyTests {
     func itemSelected(item: String) { counter.count += 1 }
   }
 
-  @Test("installing static selection twice replaces the hook instead of chaining it")
-  func installingAgainReplaces() async throws {
+  @Test("a static list's selection reaches its constructor once, after the delegate set later")
+  func staticSelectionOnce() async throws {
     let counter = Counter()
     let picks = Picks(counter: counter)
-    var delegate = SyncDelegate()
-    picks.installSelection(on: &delegate)
-    picks.installSelection(on: &delegate)
     let view = RecordingListView()
-    let controller = ListController<[ListSection<CellBinder>]>(view: view, delegate: delegate)
-    await controller.apply(picks.sectionDeclarations)
+    let list = await StaticList(picks, view: view)
+    var selected = 0
+    list.delegate.didSelectRow = { _, _ in selected += 1 }
     try view.selectRow(at: ItemPath(item: 0, section: 0))
     #expect(counter.count == 1)
+    #expect(selected == 1)
   }
 }

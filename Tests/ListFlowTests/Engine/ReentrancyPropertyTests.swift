@@ -81,7 +81,7 @@ struct ReentrancyPropertyTests {
         let page = cursor ?? 0
         return Page(elements: Array(page * 3..<page * 3 + 3), nextPage: page < 4 ? page + 1 : nil)
       }
-      let paged = PagedListFeed(
+      let paged = PagedFeed(
         id: "paged", paging: paging,
         appearance: PagingAppearance(
           loadingMore: SectionHeaderCell.makeBinder(value: "loading", id: "loading"),
@@ -92,11 +92,11 @@ struct ReentrancyPropertyTests {
       try inner.append(innerSource)
       let filterSource = SectionedDataSource<ListSectionSnapshot>()
       let filtered = FilteredFeed(filterSource)
-      for child in [source, states, outline, paged, inner, filtered] as [any ComposableSource<ListSectionSnapshot>] {
+      for child in [source, states, outline, paged, inner, filtered] as [any ListFeed<ListSectionSnapshot>] {
         try composite.append(child)
       }
-      let controller = ComposedListController(view: view, composite: composite)
-      let engine = controller.engine
+      let controller = try ListEngine(view: view, showing: composite)
+      let engine = controller
       controller.selectionMode = .multiple
       var stageFailures: [String] = []
       view.didApplyBatch = { view, _ in
@@ -157,7 +157,7 @@ struct ReentrancyPropertyTests {
     let composite = ComposedDataSource<ListSectionSnapshot>()
     let source = SectionedDataSource<ListSectionSnapshot>()
     try composite.append(source)
-    let controller = ComposedListController(view: view, composite: composite)
+    let controller = try ListEngine(view: view, showing: composite)
     var once = true
     controller.delegate.didInsertRows = { _ in
       guard once else { return }

@@ -54,7 +54,7 @@ struct FilteredFeedTests {
       let composite = ComposedDataSource<ListSectionSnapshot>()
       try composite.append(feed)
       let view = RecordingListView()
-      let list = ComposedListController(view: view, composite: composite)
+      let list = try ListEngine(view: view, showing: composite)
       for _ in 0..<10 {
         if random.next() % 2 == 0 {
           feed.query = Self.word(&random, maxLength: 2)
@@ -89,7 +89,7 @@ struct FilteredFeedTests {
       try composite.append(other)
       try composite.append(feed)
       let view = RecordingListView()
-      let list = ComposedListController(view: view, composite: composite)
+      let list = try ListEngine(view: view, showing: composite)
       list.selectionMode = .multiple
       var expected: Set<ListIdentifier> = []
       for step in 0..<16 {
@@ -146,7 +146,7 @@ struct FilteredFeedEventTests {
       let composite = ComposedDataSource<ListSectionSnapshot>()
       try composite.append(ownedFeed)
       try composite.append(plainFeed)
-      let list = ComposedListController(view: RecordingListView(), composite: composite)
+      let list = try ListEngine(view: RecordingListView(), showing: composite)
       var problems: [String] = []
       owned.delegate.didSelectRow = { path, row in
         if (try? owned.row(at: path))?.id != row.id { problems.append("owned \(path) is not \(row.id)") }
@@ -160,7 +160,7 @@ struct FilteredFeedEventTests {
           problems.append("plain \(path) is not \(row.id)")
         }
       }
-      list.setDelegate(plainDelegate, for: plain)
+      plain.delegate = plainDelegate
       for _ in 0..<5 {
         await owned.apply(FilteredFeedTests.sections(&random))
         plain.update(
@@ -174,7 +174,7 @@ struct FilteredFeedEventTests {
         plainFeed.query = query
         for (section, content) in list.snapshot.enumerated() {
           for item in content.elements.indices {
-            try list.engine.selectRow(at: ItemPath(item: item, section: section))
+            try list.selectRow(at: ItemPath(item: item, section: section))
           }
         }
       }

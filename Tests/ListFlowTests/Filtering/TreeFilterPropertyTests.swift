@@ -71,7 +71,7 @@ struct TreeFilterPropertyTests {
       let composite = ComposedDataSource<ListSectionSnapshot>()
       try composite.append(feed)
       let view = RecordingListView()
-      let list = ComposedListController(view: view, composite: composite)
+      let list = try ListEngine(view: view, showing: composite)
       for step in 0..<4 {
         if random.next() % 4 == 0 {
           roots = Self.forest(&random)

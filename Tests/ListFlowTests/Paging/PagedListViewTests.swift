@@ -8,7 +8,8 @@ struct PagedListViewTests {
   let gate = PageGate<String>()
   let paging: PagingController<Page<String, Int>>
   let view = RecordingListView()
-  let list: ListController<[ListSection<CellBinder>]>
+  let feed: PagedFeed<Page<String, Int>>
+  let list: ListEngine
   let appearance = PagingAppearance(
     placeholderRows: PagingAppearance.placeholderRows(SkeletonCell.self, count: 3),
     emptyState: MessageCell.makeBinder(value: "Nothing here yet"),
@@ -17,43 +18,33 @@ struct PagedListViewTests {
     endOfList: MessageCell.makeBinder(value: "The end")
   )
 
-  init() {
+  init() throws {
     paging = PagingController(prefetchDistance: PrefetchDistance(rows: 2), load: gate.load)
-    var delegate = SyncDelegate()
-    paging.installLoadMore(on: &delegate)
-    list = ListController(view: view, delegate: delegate) { (sections: [ListSection<CellBinder>]) in sections }
-  }
-
-  func show() async {
-    await list.apply(paging.sections(id: "feed", appearance: appearance) { MessageCell.makeBinder(value: $0) })
+    feed = PagedFeed(id: "feed", paging: paging, appearance: appearance) { MessageCell.makeBinder(value: $0) }
+    list = try ListEngine(view: view, showing: feed)
   }
 
   func rows(_ range: Range<Int>) -> [String] { range.map { "row \($0)" } }
 
   @Test("skeleton rows while the first page loads, then the rows; nearing the end loads more through the delegate")
   func loadMoreThroughDelegate() async throws {
-    await show()
     #expect(view.renderedLines == ["░░░░", "░░░░", "░░░░"])
     let refresh = Task { await paging.refresh() }
     await gate.nextCall().succeed(rows(0..<5), nextPage: 2)
     _ = await refresh.value
-    await show()  // displaying row 4 of 5 requests page 2
-    #expect(view.renderedLines == rows(0..<5))
+    // Displaying row 4 of 5 requested page 2 at once.
     let next = await gate.nextCall()
     #expect(next.cursor == 2)
-    await show()
     #expect(view.renderedLines == rows(0..<5) + ["Loading…"])
 
     next.fail()
     let failed = try #require(paging.displayTriggeredLoad)
     #expect(await failed.value == .failed(.loadMore))
-    await show()
     #expect(view.renderedLines == rows(0..<5) + ["Retry"], "a failed page keeps the rows shown")
 
     let retry = Task { await paging.loadMore() }
     await gate.nextCall().succeed(rows(5..<8), nextPage: nil)
     #expect(await retry.value == .appended(5..<8))
-    await show()
     #expect(view.renderedLines == rows(0..<8) + ["The end"])
     #expect(gate.cursors == [nil, 2, 2])
     #expect(view.reloadCount == 1)
@@ -65,7 +56,6 @@ struct PagedListViewTests {
     let refresh = Task { await paging.refresh() }
     await gate.nextCall().succeed([], nextPage: nil)
     _ = await refresh.value
-    await show()
     #expect(view.renderedLines == ["Nothing here yet"])
     #expect(paging.rowDisplayed(0) == false)
   }

@@ -62,17 +62,17 @@ struct PagingAppearanceTests {
     #expect(footerChanges.flatMap(\.elementUpdated).isEmpty)
   }
 
-  @Test("a paging controller's sections follow its presentation")
-  func controllerSections() async {
+  @Test("a paged feed's section follows the paging controller's presentation")
+  func feedSections() async {
     let gate = PageGate<String>()
     let paging = PagingController(load: gate.load)
-    #expect(
-      paging.sections(id: "feed", appearance: appearance) { MessageCell.makeBinder(value: $0) }[0].items.count == 3)
+    let feed = PagedFeed(id: "feed", paging: paging, appearance: appearance) { MessageCell.makeBinder(value: $0) }
+    #expect(feed.displayedSections[0].elements.count == 3)
     let task = Task { await paging.refresh() }
     await gate.nextCall().succeed(["x", "y"], nextPage: nil)
     _ = await task.value
-    let section = paging.sections(id: "feed", appearance: appearance) { MessageCell.makeBinder(value: $0) }[0]
-    #expect(section.id == "feed")
-    #expect(section.items.map(\.id) == ["x", "y", "The end"].map { MessageCell.makeBinder(value: $0).id })
+    let section = feed.displayedSections[0]
+    #expect(section.differenceIdentifier == ListIdentifier("feed"))
+    #expect(section.elements.map(\.id) == ["x", "y", "The end"].map { MessageCell.makeBinder(value: $0).id })
   }
 }

@@ -70,7 +70,7 @@ struct PagingArticleTests {
     let appearance = PagingAppearance()
     let (ticks, tick) = AsyncStream.makeStream(of: Int.self)
 
-    let feed = PagedListFeed(id: "posts", paging: paging, appearance: appearance) { post in
+    let feed = PagedFeed(id: "posts", paging: paging, appearance: appearance) { post in
       PostCell.makeBinder(value: post, id: post.id)
     }
     await paging.refresh()

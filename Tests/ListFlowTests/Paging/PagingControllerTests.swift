@@ -254,7 +254,7 @@ struct PagingControllerTests {
     for keepsDuplicates in [false, true] {
       let gate = PageGate<String>()
       let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 0), load: gate.load)
-      let feed = PagedListFeed(
+      let feed = PagedFeed(
         id: "feed", paging: paging, appearance: PagingAppearance(), keepsDuplicates: keepsDuplicates
       ) { MessageCell.makeBinder(value: $0, id: $0) }
       let first = Task { await paging.refresh() }

@@ -113,9 +113,9 @@ final class RandomPagedServer {
 struct PagedFeedHarness {
   let server: RandomPagedServer
   let paging: PagingController<Page<TestRow, Int>>
-  let feed: PagedListFeed<Page<TestRow, Int>>
+  let feed: PagedFeed<Page<TestRow, Int>>
   let view = RecordingListView()
-  let controller: ComposedListController
+  let controller: ListEngine
   /// One load of the controller: the rows before it and after it, whether it replaced the rows, and the pages it
   /// asked the server for.
   struct Operation {
@@ -155,15 +155,15 @@ struct PagedFeedHarness {
       failedFooter: parts.failedFooter,
       endOfList: random.next() % 2 == 0 ? parts.endOfList : nil)
     if keepsDuplicates {
-      feed = PagedListFeed(id: "feed", paging: paging, appearance: appearance, keepsDuplicates: true) {
+      feed = PagedFeed(id: "feed", paging: paging, appearance: appearance, keepsDuplicates: true) {
         $0.cellBinder
       }
     } else {
-      feed = PagedListFeed(id: "feed", paging: paging, appearance: appearance) { $0.cellBinder }
+      feed = PagedFeed(id: "feed", paging: paging, appearance: appearance) { $0.cellBinder }
     }
     let composite = ComposedDataSource<ListSectionSnapshot>()
     try composite.append(feed)
-    controller = ComposedListController(view: view, composite: composite)
+    controller = try ListEngine(view: view, showing: composite)
     let log = OperationLog()
     self.log = log
     let paging = paging

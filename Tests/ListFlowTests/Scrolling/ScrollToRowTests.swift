@@ -76,7 +76,7 @@ import Testing
     let second = ListController<[ListSection<CellBinder>]>(view: nil) { $0 }
     try composite.append(first)
     try composite.append(second)
-    let list = ComposedListController(view: view, composite: composite)
+    let list = try ListEngine(view: view, showing: composite)
     await first.apply(Self.sections([1, 2]))
     await second.apply(Self.sections([3, 4]))
     try list.scrollToRow(withIdentity: ListIdentifier(4), alignment: .center)

@@ -204,7 +204,7 @@ struct QueuedSelectionPropertyTests {
       let second = SectionedDataSource<ListSectionSnapshot>()
       try composite.append(first)
       try composite.append(second)
-      let list = ComposedListController(view: view, composite: composite)
+      let list = try ListEngine(view: view, showing: composite)
       list.selectionMode = .multiple
       var hook: (() -> Void)?
       var delegate = SyncDelegate()
@@ -237,7 +237,7 @@ struct QueuedSelectionPropertyTests {
             steps, select: { list.select($0) }, deselect: { list.deselect($0) },
             setSelection: { list.setSelection(ListSelection(mode: .multiple, identifiers: $0)) },
             selectAll: { list.selectAll() }, clear: { list.clearSelection() },
-            toggle: { try list.engine.toggleSelection(ofRowAt: $0) })
+            toggle: { try list.toggleSelection(ofRowAt: $0) })
         }
         let before = Set(list.selection.identifiers)
         let shownBefore = Self.ids(list.snapshot)

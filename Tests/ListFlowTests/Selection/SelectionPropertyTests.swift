@@ -114,7 +114,7 @@ struct SelectionPropertyTests {
       try composite.append(first)
       try composite.append(second)
       try composite.append(third)
-      let list = ComposedListController(view: view, composite: composite)
+      let list = try ListEngine(view: view, showing: composite)
       list.selectionMode = .multiple
       var localProblems: [String] = []
       var firstDelegate = SyncDelegate()

@@ -116,7 +116,7 @@ struct StaticListTests {
     let composite = ComposedDataSource<ListSectionSnapshot>()
     try composite.append(child)
     let view = RecordingListView()
-    let composed = ComposedListController(view: view, composite: composite)
+    let composed = try ListEngine(view: view, showing: composite)
     composed.listHeader = CountCell.makeBinder(value: 0, id: "h")
     #expect(view.renderedLines == ["0 reviews", "5 reviews"])
     child.listHeader = CountCell.makeBinder(value: 7, id: "ignored")

@@ -7,17 +7,15 @@ import Testing
 struct StaticListViewTests {
   let screen = SettingsScreen()
   let view = RecordingListView()
-  let list: ListController<[ListSection<CellBinder>]>
+  let list: StaticList<SettingsScreen>
 
-  init() {
-    var delegate = SyncDelegate()
-    screen.installSelection(on: &delegate)
-    list = ListController(view: view, delegate: delegate) { (sections: [ListSection<CellBinder>]) in sections }
+  init() async {
+    list = await StaticList(screen, view: view)
   }
 
   @Test("a settings screen of a dozen rows renders with headers, footers and capabilities")
   func renders() async {
-    await list.apply(screen.sectionDeclarations)
+    await list.reload()
     #expect(
       view.renderedLines == [
         "Ada Lovelace (Account, iCloud) >",
@@ -29,7 +27,7 @@ struct StaticListViewTests {
 
   @Test("selecting a row on the view reaches itemSelected with the row's model")
   func selection() async throws {
-    await list.apply(screen.sectionDeclarations)
+    await list.reload()
     try view.selectRow(at: ItemPath(item: 4, section: 2))
     try view.selectRow(at: ItemPath(item: 1, section: 1))
     #expect(screen.selected == [.about, .bluetooth(isOn: true)])
@@ -37,16 +35,16 @@ struct StaticListViewTests {
 
   @Test("heights come per cell type")
   func heights() async {
-    await list.apply(screen.sectionDeclarations)
-    #expect(list.engine!.height(of: .row(ItemPath(item: 2, section: 2))) == .exact(2))
-    #expect(list.engine!.height(of: .row(ItemPath(item: 0, section: 2))) == .estimated(1))
+    await list.reload()
+    #expect(list.controller.engine!.height(of: .row(ItemPath(item: 2, section: 2))) == .exact(2))
+    #expect(list.controller.engine!.height(of: .row(ItemPath(item: 0, section: 2))) == .estimated(1))
   }
 
   @Test("a changed model reconfigures its cell in place")
   func reconfigure() async {
-    await list.apply(screen.sectionDeclarations)
+    await list.reload()
     screen.bluetooth = false
-    await list.apply(screen.sectionDeclarations)
+    await list.reload()
     #expect(view.renderedLines[3] == "ᛒ Bluetooth [off]")
     #expect(view.updates.flatMap(\.reconfiguredRows) == [ItemPath(item: 1, section: 1)])
     #expect(view.reloadCount == 1)

@@ -89,7 +89,7 @@ struct ExplicitUpdateTests {
     let composite = ComposedDataSource<ListSectionSnapshot>()
     try composite.append(child)
     let view = RecordingListView()
-    let composed = ComposedListController(view: view, composite: composite)
+    let composed = try ListEngine(view: view, showing: composite)
     ClockCell.now = 5
     composed.reconfigureRows(["y"])
     composed.reloadRows(["x"])

@@ -15,14 +15,14 @@
 ///
 /// ```swift
 /// let paging = PagingController { (cursor: Int?) in try await api.page(cursor ?? 1) }
-/// let feed = PagedListFeed(id: "posts", paging: paging, appearance: appearance) { post in
+/// let feed = PagedFeed(id: "posts", paging: paging, appearance: appearance) { post in
 ///   PostCell.makeBinder(value: post, id: post.id)
 /// }
 /// try screen.append(feed)
 /// await paging.refresh()
 /// ```
 @MainActor
-public final class PagedListFeed<Page: Pageable & Sendable>: ComposableSource {
+public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
   /// The paging controller that loads and owns the rows.
   public let paging: PagingController<Page>
   /// The rows shown for each state of the paging controller.
@@ -30,12 +30,11 @@ public final class PagedListFeed<Page: Pageable & Sendable>: ComposableSource {
     didSet { rebuild() }
   }
   /// The link to the composite this feed is a child of.
-  public let compositionLink = CompositionLink<ListSectionSnapshot>()
+  public let feedLink = FeedLink<ListSectionSnapshot>()
   /// The section shown: the rows of the paging controller and those of its state.
   public private(set) var displayedSections: [ListSectionSnapshot] = []
-  /// The delegate of the feed's rows, with positions local to the feed; load-more and retry are built in and
-  /// run before the closures you set.
-  public var delegate = SyncDelegate()
+  /// The closures set through ``delegate``.
+  var rowDelegate = SyncDelegate()
   /// The task of the last load started by a displayed row or a retry, for a test that waits for it.
   public private(set) var lastTriggeredLoad: Task<PagingOutcome, Never>?
 
@@ -73,7 +72,7 @@ public final class PagedListFeed<Page: Pageable & Sendable>: ComposableSource {
     let next = makeSections()
     let previous = displayedSections
     displayedSections = next
-    compositionLink.send(from: previous, to: next)
+    feedLink.send(from: previous, to: next)
   }
 
   private func makeSections() -> [ListSectionSnapshot] {
@@ -100,8 +99,17 @@ public final class PagedListFeed<Page: Pageable & Sendable>: ComposableSource {
   }
 }
 
-extension PagedListFeed: _DelegateCarrying {
-  var ownDelegate: SyncDelegate? {
+extension PagedFeed {
+  /// The closures that receive the events of the feed's rows (positions in the feed). Reading it gives them with
+  /// the feed's own handling added: a displayed row near the end loads the next page, and selecting the retry
+  /// row retries.
+  public var delegate: SyncDelegate {
+    get { routed(rowDelegate) }
+    set { rowDelegate = newValue }
+    _modify { yield &rowDelegate }
+  }
+
+  private func routed(_ delegate: SyncDelegate) -> SyncDelegate {
     var routed = delegate
     let display = delegate.willDisplayCell
     routed.willDisplayCell = { [weak self] cell, path in

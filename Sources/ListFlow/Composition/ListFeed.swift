@@ -1,0 +1,230 @@
+/// A feed of sections: what a ``ListEngine`` shows in a view, and what a ``ComposedDataSource`` holds as a
+/// child. The built-in feeds are ``ListController`` (states), ``SectionedDataSource``, ``PagedFeed``,
+/// ``OutlineFeed``, ``FilteredFeed``, ``StaticList`` and ``ComposedDataSource``; a type of your own is their
+/// equal: it gets every event they get.
+///
+/// **What a feed publishes.** It keeps the sections it shows (``displayedSections``) and, after every change of
+/// them, sends the staged changes from the sections before to the sections after through its ``feedLink``. A
+/// composite shifts them to the child's place and passes them on, up to the engine that shows the list.
+///
+/// **What comes back to it.** The events of its rows reach its ``delegate`` with positions local to the feed;
+/// moves the user makes reach ``moveRow(_:)``, expansion ``setExpanded(_:forRowAt:)``. Every requirement but
+/// ``displayedSections`` and ``feedLink`` has a default, for a feed that does not use it.
+///
+/// ```swift
+/// final class ClockFeed: ListFeed {
+///   let feedLink = FeedLink<ListSectionSnapshot>()
+///   private(set) var displayedSections: [ListSectionSnapshot] = []
+///
+///   func tick(_ time: String) {
+///     let next = [ListSection(id: "clock", items: [LabelCell.makeBinder(value: time, id: "now")]).snapshot]
+///     feedLink.send(from: displayedSections, to: next)
+///     displayedSections = next
+///   }
+/// }
+/// ```
+@MainActor
+public protocol ListFeed<Section>: AnyObject {
+  /// The type of the feed's sections.
+  associatedtype Section: DifferentiableSection
+
+  // MARK: What the feed publishes
+
+  /// The sections the feed shows now.
+  var displayedSections: [Section] { get }
+
+  /// The feed's section index titles, naming its displayed sections; none by default.
+  var displayedSectionIndexTitles: [SectionIndexTitle] { get }
+
+  /// The link through which the feed sends its changes to whatever shows it: a composite, a filter or a
+  /// ``ListEngine``.
+  var feedLink: FeedLink<Section> { get }
+
+  // MARK: What comes back to the feed
+
+  /// The closures that receive the events of the feed's rows (selection, highlight, display, editing, moves,
+  /// cell actions), with positions local to the feed. None by default.
+  var delegate: SyncDelegate { get }
+
+  /// The feed that owns a displayed section, and the section's index there: the feed itself by default; a
+  /// composite answers with the child that owns it, so that events reach that child's ``delegate``.
+  ///
+  /// - Parameter section: A section of ``displayedSections``.
+  /// - Returns: The owning feed and its local section, or `nil` when the section does not exist.
+  func feed(owningSection section: Int) -> (feed: any ListFeed<Section>, section: Int)?
+
+  /// Takes a row the user moved inside this feed (positions local to it) into the feed's model, and sends the
+  /// move through ``feedLink``. By default a feed's rows cannot move.
+  ///
+  /// - Parameter move: The move; the caller has checked that both positions exist.
+  /// - Throws: ``ListFlowError/rowNotMovable(_:)`` when the feed does not take moves.
+  func moveRow(_ move: Move<ItemPath>) throws(ListFlowError)
+
+  /// Whether a row shows its children: `true` when it can collapse, `false` when it can expand, `nil` (the
+  /// default) when it can do neither.
+  ///
+  /// - Parameter path: The row's local position.
+  /// - Returns: The row's expansion.
+  func isRowExpanded(at path: ItemPath) -> Bool?
+
+  /// Expands or collapses a row, publishing the rows that appear or disappear. By default no row expands.
+  ///
+  /// - Parameters:
+  ///   - expanded: Whether the row should show its children.
+  ///   - path: The row's local position.
+  /// - Returns: Whether the expansion changed.
+  @discardableResult
+  func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool
+
+  /// Whether the feed holds a row with this identity that it does not show now (a filter's hidden rows), so that
+  /// a selection of it is kept. `false` by default.
+  ///
+  /// - Parameter id: A row's identity.
+  /// - Returns: Whether the feed hides such a row.
+  func hidesRow(_ id: ListIdentifier) -> Bool
+
+  /// The nesting depth of a displayed row: 0 (the default) for a row at the top level, 1 for its children, and
+  /// so on. A ``FilteredFeed`` over the feed keeps each match's ancestors as its context.
+  ///
+  /// - Parameter path: The row's local position.
+  /// - Returns: The row's depth.
+  func depth(ofRowAt path: ItemPath) -> Int
+
+  /// Shows every row that matches along with what leads to it (a tree expands the ancestors of its matches),
+  /// or, given `nil`, gives back what the feed showed before the first call. A ``FilteredFeed`` calls it when its
+  /// query changes. By default it does nothing and returns `false`.
+  ///
+  /// - Parameter matches: Whether a row matches, or `nil` when the filter is cleared.
+  /// - Returns: Whether the feed reveals rows this way (then the filter keeps each match's ancestors).
+  @discardableResult
+  func revealRows(matching matches: ((CellBinder) -> Bool)?) -> Bool
+}
+
+extension ListFeed {
+  /// No index titles.
+  public var displayedSectionIndexTitles: [SectionIndexTitle] { [] }
+
+  /// A delegate whose closures do nothing.
+  public var delegate: SyncDelegate { SyncDelegate() }
+
+  /// The feed itself, for any displayed section.
+  ///
+  /// - Parameter section: A section of ``displayedSections``.
+  public func feed(owningSection section: Int) -> (feed: any ListFeed<Section>, section: Int)? {
+    displayedSections.indices.contains(section) ? (self, section) : nil
+  }
+
+  /// Throws ``ListFlowError/rowNotMovable(_:)``.
+  ///
+  /// - Parameter move: The move.
+  public func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) { throw .rowNotMovable(move.source) }
+
+  /// `nil`: no row expands.
+  ///
+  /// - Parameter path: The row's position.
+  public func isRowExpanded(at path: ItemPath) -> Bool? { nil }
+
+  /// `false`: no row expands.
+  ///
+  /// - Parameters:
+  ///   - expanded: Whether the row should show its children.
+  ///   - path: The row's position.
+  @discardableResult
+  public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool { false }
+
+  /// `false`: the feed hides nothing.
+  ///
+  /// - Parameter id: A row's identity.
+  public func hidesRow(_ id: ListIdentifier) -> Bool { false }
+
+  /// 0: every row is at the top level.
+  ///
+  /// - Parameter path: The row's position.
+  public func depth(ofRowAt path: ItemPath) -> Int { 0 }
+
+  /// Does nothing and returns `false`.
+  ///
+  /// - Parameter matches: Whether a row matches.
+  @discardableResult
+  public func revealRows(matching matches: ((CellBinder) -> Bool)?) -> Bool { false }
+}
+
+extension ListFeed {
+  /// The feed that owns a displayed row, at the bottom of any nesting, and the row's position there.
+  ///
+  /// - Parameter path: A row of ``displayedSections``.
+  /// - Returns: The leaf feed and the row's local position, or `nil` when the section does not exist.
+  func leaf(ofRow path: ItemPath) -> (feed: any ListFeed<Section>, path: ItemPath)? {
+    guard let (feed, section) = feed(owningSection: path.section) else { return nil }
+    return (feed, ItemPath(item: path.item, section: section))
+  }
+}
+
+/// The connection of a ``ListFeed`` to whatever shows it: a ``ComposedDataSource`` that holds it as a child, a
+/// ``FilteredFeed`` over it, or a ``ListEngine``; or to nothing yet.
+///
+/// A feed owns one link and sends every change of its displayed sections through it. What shows the feed
+/// connects itself when it takes the feed, and disconnects when it lets it go; a feed is shown by one thing at a
+/// time.
+@MainActor
+public final class FeedLink<Section: DifferentiableSection> {
+  /// The composite holding the feed, when a composite holds it.
+  weak var parent: ComposedDataSource<Section>?
+  /// Receives every change sent, and whether it asks for a reload: set by what shows the feed.
+  var receiver: (@MainActor (StagedChangeset<[Section]>, Bool) -> Void)?
+  /// Told when rows the feed hides (``ListFeed/hidesRow(_:)``) may be gone.
+  var hiddenRowsReceiver: (@MainActor () -> Void)?
+  /// Called with every change sent, in the feed's own positions; for observers of the feed.
+  public var didSend: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
+
+  /// Creates a link that is not connected yet.
+  public init() {}
+
+  /// Whether something shows the feed: a composite, a filter or an engine.
+  public var isConnected: Bool { receiver != nil }
+
+  /// Connects the link to what shows the feed.
+  func connect(
+    parent: ComposedDataSource<Section>? = nil,
+    receiver: @escaping @MainActor (StagedChangeset<[Section]>, Bool) -> Void,
+    hiddenRows: @escaping @MainActor () -> Void
+  ) {
+    self.parent = parent
+    self.receiver = receiver
+    hiddenRowsReceiver = hiddenRows
+  }
+
+  /// Disconnects the link: the feed's changes go nowhere until it is shown again.
+  func disconnect() {
+    parent = nil
+    receiver = nil
+    hiddenRowsReceiver = nil
+  }
+
+  /// Sends staged changes of the feed's displayed sections to what shows it.
+  ///
+  /// - Parameters:
+  ///   - changes: The stages from the sections displayed before to those displayed now.
+  ///   - reloading: Whether the view should reload rather than animate these changes.
+  public func send(_ changes: StagedChangeset<[Section]>, reloading: Bool = false) {
+    guard !changes.isEmpty || reloading else { return }
+    didSend(changes)
+    receiver?(changes, reloading)
+  }
+
+  /// Tells what shows the feed that rows the feed hides (``ListFeed/hidesRow(_:)``) may be gone, so that the
+  /// selection drops those the feed no longer holds.
+  public func sendHiddenRowsChange() {
+    hiddenRowsReceiver?()
+  }
+
+  /// Diffs two lists of sections and sends the changes; duplicate identities are matched in order.
+  ///
+  /// - Parameters:
+  ///   - old: The sections displayed before.
+  ///   - new: The sections displayed now.
+  /// - Complexity: O(*n* + *m*) for the diff.
+  public func send(from old: [Section], to new: [Section]) {
+    send(StagedChangeset(source: old, target: new))
+  }
+}
