@@ -72,13 +72,13 @@ struct ApplyLoop: Sendable {
     var state = first(&random)
     let store = Store(state)
     let view = kind.makeView()
-    let controller = EndToEndState.makeController(view: view)
+    let (controller, engine) = EndToEndState.makeController(view: view)
     let applied = AppliedSequence()
     let clock = ContinuousClock()
     var published: [ContinuousClock.Instant] = Array(repeating: clock.now, count: stateCount + 1)
     var latencies: [Duration] = []
     latencies.reserveCapacity(stateCount)
-    controller.delegate.didApply = { [weak controller] _ in
+    engine.delegate.didApply = { [weak controller] _ in
       guard let sequence = controller?.state?.sequence else { return }
       if sequence > 0 { latencies.append(published[sequence].duration(to: clock.now)) }
       applied.record(sequence)
@@ -87,7 +87,7 @@ struct ApplyLoop: Sendable {
     let updates = store.updates()
     let running = Task { await controller.run(updates) }
     await applied.wait(for: 0)  // the first state, every row new: not one of the states measured
-    let firstReloads = controller.statistics.reloads
+    let firstReloads = engine.reloadCount
     let start = clock.now
     var producing = Duration.zero
     for sequence in stride(from: 1, through: stateCount, by: 1) {
@@ -106,6 +106,6 @@ struct ApplyLoop: Sendable {
       controller.state == state && EndToEndViewKind.shows(view, state), "\(name): the last state was not shown")
     return Run(
       elapsed: elapsed, latencies: latencies, producing: producing,
-      reloads: controller.statistics.reloads - firstReloads)
+      reloads: engine.reloadCount - firstReloads)
   }
 }

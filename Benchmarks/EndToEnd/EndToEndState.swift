@@ -21,11 +21,16 @@ struct EndToEndState: Hashable, Sendable {
     rows(state).map { $0.map(cell) }
   }
 
-  /// A controller that shows states on `view`, declaring them as rows of items (the controller diffs the items
-  /// and makes binders only for new and changed rows).
+  /// A controller that declares states as rows of items (it diffs the items and makes binders only for new and
+  /// changed rows), and the engine that shows it on `view`.
   @MainActor
-  static func makeController(view: any ListView) -> ListController<EndToEndState> {
-    ListController(view: view, rows: rows, cell: cell)
+  static func makeController(view: any ListView) -> (ListController<EndToEndState>, ListEngine) {
+    let controller = ListController(rows: rows, cell: cell)
+    // A new controller is shown by nothing else, so showing it cannot fail.
+    guard let engine = try? ListEngine(view: view, showing: controller) else {
+      preconditionFailure("a new controller is already shown")
+    }
+    return (controller, engine)
   }
 
   /// Makes about `count` random changes with `random`: updates, moves (also across sections), deletes and

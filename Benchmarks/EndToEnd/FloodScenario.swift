@@ -38,7 +38,7 @@ enum FloodScenario {
     let first = EndToEndState(sections: [random.newItems(1_000)])
     let store = Store(first)
     let view = kind.makeView()
-    let controller = EndToEndState.makeController(view: view)
+    let (controller, _) = EndToEndState.makeController(view: view)
 
     // The consumer: 1 ms per state, then the controller applies it.
     let states = store.updates().map { state in

@@ -44,7 +44,7 @@ enum RowCostScenario {
   @MainActor
   private static func load(_ state: EndToEndState) async -> (ListController<EndToEndState>, any ListView) {
     let view = EndToEndViewKind.viewport.makeView()
-    let controller = EndToEndState.makeController(view: view)
+    let (controller, _) = EndToEndState.makeController(view: view)
     await controller.apply(state)
     precondition(EndToEndViewKind.shows(view, state), "rowcost: the rows were not shown")
     return (controller, view)

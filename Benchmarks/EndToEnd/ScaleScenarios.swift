@@ -1,4 +1,4 @@
-/// The scale scenarios: long lists of rows declared as values through `ListController(view:rows:cell:)`, changed
+/// The scale scenarios: long lists of rows declared as values through `ListController(rows:cell:)`, changed
 /// by ``ChangeMix`` and applied in a closed loop (``ApplyLoop``), and ``RowCostScenario``.
 ///
 /// `apply100k` and `apply100x1k` drive two views: `RecordingListView` keeping only its latest batch and

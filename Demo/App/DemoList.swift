@@ -4,7 +4,7 @@ import ListFlowTerminal
 ///
 /// - `machine`: a `SectionedDataSource` following the store: the static "This machine" section, made by a
 ///   static-list constructor;
-/// - `pinned`: a `ListController` made without a view, following the store: the pinned processes;
+/// - `pinned`: a `ListController`, following the store: the pinned processes;
 /// - `top`: an `OutlineFeed` following the store: the busiest processes, each expanding (→) to its threads;
 /// - `browse`: a `PagedFeed`: every process by pid, a page at a time, loading more near the end, with
 ///   loading, failure (enter retries) and end-of-list rows. Its pages are cut from the store's reading, and on
@@ -36,7 +36,7 @@ final class DemoList {
     self.store = store
     let state = store.state
     machine.update(to: MachineSections.sections(state))
-    pinned = ListController(view: nil, sections: PinnedSections.sections)
+    pinned = ListController(sections: PinnedSections.sections)
     top = OutlineFeed(id: "top", outline: Outline(ProcessTree.roots(state))) { row in
       ProcessTree.cell(row, ownPID: state.ownPID)
     }

@@ -3,7 +3,8 @@
 ///
 /// ```swift
 /// let view = RecordingListView()
-/// let controller = ListController<VenueDetailViewState>(view: view, binder: VenueDetailViewState.binder)
+/// let controller = ListController<VenueDetailViewState>(binder: VenueDetailViewState.binder)
+/// try ListEngine(view: view, showing: controller)
 /// await controller.apply(state)
 /// #expect(view.renderedLines == ["# Kaminarimon", "== Reviews ==", "Yosuke Ishikawa: Foo"])
 /// #expect(view.inconsistencies.isEmpty)
@@ -44,7 +45,7 @@ public final class RecordingListView: ListView {
     }
   }
 
-  /// The data source; held weakly.
+  /// The data source: the engine that shows a feed here; held weakly.
   public weak var dataSource: (any ListDataSource)?
   /// The view's registrations and free cells.
   public let reusePool: CellReusePool

@@ -11,9 +11,10 @@ import ListFlow
 ///
 /// ```swift
 /// let view = ViewportListView(rowCount: 20)
-/// let controller = ListController<[Contact]>(view: view) { [ListSection(id: "contacts", items: $0)] } cell: {
+/// let controller = ListController<[Contact]> { [ListSection(id: "contacts", items: $0)] } cell: {
 ///   ContactCell.makeBinder(value: $0, id: $0.id)
 /// }
+/// try ListEngine(view: view, showing: controller)
 /// await controller.apply(contacts)  // 20,000 contacts: about 20 binders made
 /// view.renderedLines                // the first 20 rows
 /// ```

@@ -20,9 +20,9 @@ struct ClockDrivenIntegrationTests {
   }
 
   @Test("each tick of the clock adds a row, shown in order; cancelling stops the producer and the list")
-  func ticks() async {
+  func ticks() async throws {
     let clock = ManualClock()
-    let app = TodoApp()
+    let app = try TodoApp()
     let store = app.store
     let running = app.start()
     let refresher = Task.detached { await Self.refresh(store, every: .seconds(5), on: clock) }

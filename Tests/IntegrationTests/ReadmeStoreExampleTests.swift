@@ -22,10 +22,11 @@ struct Inbox: DeclarativeCells {
 @MainActor
 struct ReadmeStoreExampleTests {
   @Test("a controller follows a store's stream and shows its last state")
-  func readmeStoreExample() async {
+  func readmeStoreExample() async throws {
     let store = Store(Inbox(messages: ["hello"]))
     let view = RecordingListView()
-    let controller = ListController<Inbox>(view: view, binder: { LineCell.makeBinder(value: $0) })
+    let controller = ListController<Inbox>(binder: { LineCell.makeBinder(value: $0) })
+    let engine = try ListEngine(view: view, showing: controller)
     let rendering = Task { await controller.run(store.updates()) }  // follows the store until cancelled
 
     store.update { $0.messages.append("world") }  // from any task
@@ -34,20 +35,23 @@ struct ReadmeStoreExampleTests {
 
     #expect(view.renderedLines == ["hello", "world"])
     #expect(store.subscriberCount == 0)
+    withExtendedLifetime(engine) {}
   }
 
   @Test("the Store and streaming article: a controller follows a store until its task is cancelled")
-  func storeAndStreaming() async {
+  func storeAndStreaming() async throws {
     let view = RecordingListView()
     let message = "hello"
     let store = Store(Inbox(messages: []))
-    let controller = ListController<Inbox>(view: view, binder: { LineCell.makeBinder(value: $0) })
+    let controller = ListController<Inbox>(binder: { LineCell.makeBinder(value: $0) })
+    let engine = try ListEngine(view: view, showing: controller)
     let rendering = Task { await controller.run(store.updates()) }
 
     store.update { $0.messages.append(message) }  // from anywhere: the list shows it next
     rendering.cancel()  // the controller stops; the store forgets the stream
     await rendering.value
     #expect(store.subscriberCount == 0)
+    withExtendedLifetime(engine) {}
   }
 
 }

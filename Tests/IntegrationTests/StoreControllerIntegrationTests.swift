@@ -7,8 +7,8 @@ import Testing
 @MainActor
 struct StoreControllerIntegrationTests {
   @Test("the controller shows the store's current state as soon as it runs")
-  func showsCurrentState() async {
-    let app = TodoApp()
+  func showsCurrentState() async throws {
+    let app = try TodoApp()
     let running = app.start()
     await app.applied.wait { $0 == .initial }
     #expect(
@@ -22,7 +22,7 @@ struct StoreControllerIntegrationTests {
 
   @Test("selecting a row changes the store through the delegate, and the view follows")
   func selectionLoop() async throws {
-    let app = TodoApp()
+    let app = try TodoApp()
     let running = app.start()
     await app.applied.wait { $0.revision == 0 }
 
@@ -48,13 +48,13 @@ struct StoreControllerIntegrationTests {
 
   @Test("the delete action removes the to-do from the store, and the row from the view, by a batch")
   func deleteLoop() async throws {
-    let app = TodoApp()
+    let app = try TodoApp()
     let running = app.start()
     await app.applied.wait { $0.revision == 0 }
     let batchesBefore = app.view.updates.count
 
-    #expect(try app.controller.engine!.editActions(forRowAt: ItemPath(item: 0, section: 0)) == [.delete])
-    try app.controller.engine!.commitEdit(.delete, forRowAt: ItemPath(item: 0, section: 0))  // "buy milk"
+    #expect(try app.engine.editActions(forRowAt: ItemPath(item: 0, section: 0)) == [.delete])
+    try app.engine.commitEdit(.delete, forRowAt: ItemPath(item: 0, section: 0))  // "buy milk"
     await app.applied.wait { $0.revision == 1 }
     #expect(app.store.state.todos.map(\.title) == ["write tests", "ship"])
     #expect(app.view.renderedLines == ["== Open (2) r1 ==", "[ ] write tests", "[ ] ship", "== Done (0) =="])
@@ -67,8 +67,8 @@ struct StoreControllerIntegrationTests {
   }
 
   @Test("a change made by a background task reaches the view")
-  func backgroundProducer() async {
-    let app = TodoApp()
+  func backgroundProducer() async throws {
+    let app = try TodoApp()
     let running = app.start()
     await app.applied.wait { $0.revision == 0 }
     let store = app.store
@@ -83,8 +83,8 @@ struct StoreControllerIntegrationTests {
   }
 
   @Test("when the store finishes, the controller's run ends by itself after showing the last state")
-  func storeFinishEndsRun() async {
-    let app = TodoApp()
+  func storeFinishEndsRun() async throws {
+    let app = try TodoApp()
     let running = app.start()
     for id in 4...20 {
       app.store.update { state in state.revise { $0.append(Todo(id: id, title: "item \(id)")) } }
@@ -98,9 +98,9 @@ struct StoreControllerIntegrationTests {
   }
 
   @Test("several controllers on one store each end with the last state")
-  func severalControllers() async {
+  func severalControllers() async throws {
     let store = Store(TodoState.initial)
-    let apps = [TodoApp(), TodoApp(), TodoApp()]
+    let apps = [try TodoApp(), try TodoApp(), try TodoApp()]
     let runs = apps.map { app in
       let states = store.updates()
       return Task { await app.controller.run(states) }

@@ -19,8 +19,8 @@ struct StreamingOrderIntegrationTests {
   }
 
   @Test("every state a subscriber is given is applied, strictly in publish order")
-  func strictOrderNoSkipping() async {
-    let app = TodoApp()
+  func strictOrderNoSkipping() async throws {
+    let app = try TodoApp()
     let running = app.start(bufferingPolicy: .newest(1_000))
     for revision in 1...300 { app.store.state = Self.state(revision) }
     await app.applied.wait { $0.revision == 300 }
@@ -32,8 +32,8 @@ struct StreamingOrderIntegrationTests {
   }
 
   @Test("with newest-wins buffering, states are applied in order and the last one is shown")
-  func strictOrderWithSkipping() async {
-    let app = TodoApp()
+  func strictOrderWithSkipping() async throws {
+    let app = try TodoApp()
     let running = app.start()
     for revision in 1...300 { app.store.state = Self.state(revision) }
     await app.applied.wait { $0.revision == 300 }
@@ -45,9 +45,9 @@ struct StreamingOrderIntegrationTests {
   }
 
   @Test("states published while one is being diffed are coalesced: only the newest is applied next")
-  func storeCoalescesDuringDiff() async {
+  func storeCoalescesDuringDiff() async throws {
     let hook = DiffHook()
-    let app = TodoApp(configuration: ListControllerConfiguration(backgroundDiffThreshold: 0), hook: hook)
+    let app = try TodoApp(configuration: ListControllerConfiguration(backgroundDiffThreshold: 0), hook: hook)
     let store = app.store
     hook.on(revision: 1) {
       for revision in 2...5 { store.state = Self.state(revision) }  // while state 1 is being diffed
@@ -65,9 +65,9 @@ struct StreamingOrderIntegrationTests {
   }
 
   @Test("direct apply calls: a newer state arriving during a diff supersedes the states not yet started")
-  func directApplySupersedes() async {
+  func directApplySupersedes() async throws {
     let hook = DiffHook()
-    let app = TodoApp(configuration: ListControllerConfiguration(backgroundDiffThreshold: 0), hook: hook)
+    let app = try TodoApp(configuration: ListControllerConfiguration(backgroundDiffThreshold: 0), hook: hook)
     let controller = app.controller
     // While state 1 is being diffed, off the main actor, states 2, 3 and 4 are submitted in this order (tasks
     // made one after another from one thread reach the main actor in that order).
@@ -87,9 +87,9 @@ struct StreamingOrderIntegrationTests {
   }
 
   @Test("cancelling the controller's task mid-diff leaves the view consistent with the last applied state")
-  func cancelMidDiff() async {
+  func cancelMidDiff() async throws {
     let hook = DiffHook()
-    let app = TodoApp(configuration: ListControllerConfiguration(backgroundDiffThreshold: 0), hook: hook)
+    let app = try TodoApp(configuration: ListControllerConfiguration(backgroundDiffThreshold: 0), hook: hook)
     let runningBox = TaskBox()
     hook.on(revision: 1) { runningBox.cancel() }  // cancelled while state 1 is being diffed
     let running = app.start()
@@ -120,8 +120,8 @@ struct StreamingOrderIntegrationTests {
   }
 
   @Test("cancelling while waiting for the next state ends the run and removes the subscriber")
-  func cancelWhileIdle() async {
-    let app = TodoApp()
+  func cancelWhileIdle() async throws {
+    let app = try TodoApp()
     let running = app.start()
     await app.applied.wait { $0.revision == 0 }
     #expect(app.store.subscriberCount == 1)

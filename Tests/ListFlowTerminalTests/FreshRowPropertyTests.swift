@@ -58,19 +58,21 @@ import Testing
   @Test(
     "200 random sequences of styled states, detail lines and highlights: every unselected line equals a fresh render",
     .timeLimit(.minutes(20)))
-  func redrawnRowsEqualFreshRows() async {
+  func redrawnRowsEqualFreshRows() async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
       let output = CapturingOutput()
       let view = TerminalListView(output: output, mode: .screen(Self.size))
       let controller = ListController<[ListSection<CellBinder>]>(
-        view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      let engine = try ListEngine(view: view, showing: controller)
       for step in 0..<6 {
         let state = Self.state(&random)
         await controller.apply(state)
         let freshOutput = CapturingOutput()
         let freshView = TerminalListView(output: freshOutput, mode: .screen(Self.size))
-        let fresh = ListController<[ListSection<CellBinder>]>(view: freshView)
+        let fresh = ListController<[ListSection<CellBinder>]>()
+        let listEngine = try ListEngine(view: freshView, showing: fresh)
         await fresh.apply(state)
         let shown = Self.screen(output)
         let expected = Self.screen(freshOutput)
@@ -85,7 +87,9 @@ import Testing
           #expect(shown.cells[line] == expected.cells[line], "seed \(seed), state \(step), line \(line)")
           if shown.cells[line] != expected.cells[line] { return }
         }
+        withExtendedLifetime(listEngine) {}
       }
+      withExtendedLifetime(engine) {}
     }
   }
 }

@@ -24,12 +24,13 @@ import Testing
       delegate.didUnhighlightRow = { _, row in
         if lit.remove(row.id) == nil { strayEvents.append("unhighlight of \(row.id), never highlighted") }
       }
-      let list = ListController<[Int]>(view: view, delegate: delegate) { (ids: [Int]) in
+      let list = ListController<[Int]> { (ids: [Int]) in
         let rows = ids.map { id in
           CellBinder(cell: TextCell.self, value: id, id: ListIdentifier(id)) { cell, id in cell.title = "row \(id)" }
         }
         return [ListSection(id: "rows", items: rows)]
       }
+      let engine = try ListEngine(view: view, showing: list, delegate: delegate)
       var ids = Array(0..<Int.random(in: 1...12, using: &random))
       var next = ids.count
       await list.apply(ids)
@@ -52,6 +53,7 @@ import Testing
         #expect(shownLit == Set(cursorRow.map { [ListIdentifier($0)] } ?? []), "\(context)")
         #expect(strayEvents.isEmpty, "\(context): \(strayEvents)")
       }
+      withExtendedLifetime(engine) {}
     }
   }
 }

@@ -117,16 +117,18 @@ struct PublicBadValueTests {
   }
 
   @Test("a viewport list view of a negative row count shows no row, and any count is clamped")
-  func viewportListView() {
+  func viewportListView() throws {
     for seed in UInt64(1)...40 {
       var random = SplitMix64(seed: seed)
       let rowCount = Self.integer(&random)
       let view = ViewportListView(rowCount: rowCount)
-      let controller = ListController<[ListSection<CellBinder>]>(view: view)
+      let controller = ListController<[ListSection<CellBinder>]>()
+      let engine = try ListEngine(view: view, showing: controller)
       let rows = (0..<Int(random.next() % 40)).map { Self.row($0) }
       controller.apply(ListEdit([ListSection(id: "s", items: rows).snapshot]))
       #expect(view.renderedLines.count == min(max(rowCount, 0), rows.count), "seed \(seed) count \(rowCount)")
       #expect(view.visibleRows.count == view.renderedLines.count, "seed \(seed)")
+      withExtendedLifetime(engine) {}
     }
   }
 
@@ -135,7 +137,8 @@ struct PublicBadValueTests {
     for seed in UInt64(1)...40 {
       var random = SplitMix64(seed: seed)
       let view = RecordingListView()
-      let controller = ListController<[ListSection<CellBinder>]>(view: view)
+      let controller = ListController<[ListSection<CellBinder>]>()
+      let engine = try ListEngine(view: view, showing: controller)
       let rows = (0..<Int(random.next() % 10)).map { Self.row($0) }
       controller.apply(ListEdit([ListSection(id: "s", items: rows).snapshot]))
       for _ in 0..<20 {
@@ -164,6 +167,7 @@ struct PublicBadValueTests {
       }
       #expect(gate.value >= 0, "seed \(seed)")
       await gate.wait(untilAtLeast: min(gate.value, Self.integer(&random)))
+      withExtendedLifetime(engine) {}
     }
   }
 }

@@ -29,7 +29,7 @@ import Testing
       }
       let output = CapturingOutput()
       let view = TerminalListView(output: output, mode: .screen(TerminalSize(columns: columns, rows: 12)))
-      let list = ListController<[Row]>(view: view) { (rows: [Row]) in
+      let list = ListController<[Row]> { (rows: [Row]) in
         let binders = rows.map { row in
           CellBinder(cell: TextCell.self, value: row, id: ListIdentifier(row.id)) { cell, row in
             cell.title = row.title
@@ -38,9 +38,10 @@ import Testing
         }
         return [ListSection(id: "rows", items: binders)]
       }
-      list.selectionMode = mode
+      let listEngine = try ListEngine(view: view, showing: list)
+      listEngine.selectionMode = mode
       await list.apply(rows)
-      if mode != .none, let first = rows.first { list.select(ListIdentifier(first.id)) }
+      if mode != .none, let first = rows.first { listEngine.select(ListIdentifier(first.id)) }
       view.render()
       var screen = ScreenModel(columns: columns, rows: 12)
       screen.feed(output.takeText())

@@ -35,12 +35,13 @@ import Testing
   }
 
   @Test("after random changes the shape followed stage by stage equals the shape asked in full")
-  func followedShapeMatches() async {
+  func followedShapeMatches() async throws {
     let seed = terminalFuzzSeed
     var random = SplitMix64(seed: seed)
     for round in 0..<20 {
       let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 30, rows: 10)))
-      let controller = ListController<[Section]>(view: view) { Self.sections($0) }
+      let controller = ListController<[Section]> { Self.sections($0) }
+      let engine = try ListEngine(view: view, showing: controller)
       var nextID = 0
       func newRow() -> Row {
         defer { nextID += 1 }
@@ -93,6 +94,7 @@ import Testing
         #expect(view.viewport.sections == view.currentShape(), "seed \(seed) round \(round) step \(step)")
         if view.viewport.sections != view.currentShape() { return }
       }
+      withExtendedLifetime(engine) {}
     }
   }
 }

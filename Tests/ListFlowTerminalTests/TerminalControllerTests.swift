@@ -31,10 +31,11 @@ import Testing
   static let fruits = [Fruit(name: "apple", color: "red"), Fruit(name: "banana", color: "yellow")]
 
   @Test("a controller's states reach the terminal as change lines in plain mode")
-  func plainLinesFromController() async {
+  func plainLinesFromController() async throws {
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .plain)
-    let controller = ListController<[ListSection<CellBinder>]>(view: view) { $0 }
+    let controller = ListController<[ListSection<CellBinder>]> { $0 }
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply(Self.sections(Self.fruits))
     await controller.apply(Self.sections([Fruit(name: "cherry", color: "dark red")] + Self.fruits.reversed()))
     let lines = output.text.split(separator: "\n").map(String.init)
@@ -42,10 +43,11 @@ import Testing
     #expect(lines.contains("row 0:0 apple  red  ok"))
     #expect(lines.contains("insert 0:0 cherry  dark red  ok"))
     #expect(lines.contains { $0.hasPrefix("move ") && $0.hasSuffix("banana  yellow  ok") })
+    withExtendedLifetime(engine) {}
   }
 
   @Test("keys reach SyncDelegate: highlight, selection with model and tag, delete edit action, end of list")
-  func keysReachSyncDelegate() async {
+  func keysReachSyncDelegate() async throws {
     var events: [String] = []
     var delegate = SyncDelegate()
     delegate.didHighlightRow = { path, _ in events.append("highlight \(path)") }
@@ -57,7 +59,8 @@ import Testing
     delegate.didReachEnd = { events.append("end") }
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .screen(TerminalSize(columns: 40, rows: 10)), title: "T")
-    let controller = ListController<[ListSection<CellBinder>]>(view: view, delegate: delegate) { $0 }
+    let controller = ListController<[ListSection<CellBinder>]> { $0 }
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     await controller.apply(Self.sections(Self.fruits))
     view.handle(.down)
     view.handle(.enter)
@@ -70,13 +73,15 @@ import Testing
     #expect(screen.text.hasPrefix("T\nFruits\n  apple  red"))
     #expect(screen.text.contains("▸ banana  yellow"))
     #expect(screen.cells[3][2].attributes.bold)
+    withExtendedLifetime(engine) {}
   }
 
   @Test("an unchanged state writes nothing; a content change rewrites one row")
-  func minimalRepaintThroughController() async {
+  func minimalRepaintThroughController() async throws {
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .screen(TerminalSize(columns: 40, rows: 10)))
-    let controller = ListController<[ListSection<CellBinder>]>(view: view) { $0 }
+    let controller = ListController<[ListSection<CellBinder>]> { $0 }
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply(Self.sections(Self.fruits))
     _ = output.takeText()
     await controller.apply(Self.sections(Self.fruits))
@@ -85,5 +90,6 @@ import Testing
     let bytes = output.takeText()
     #expect(bytes.hasPrefix(EscapeSequence.moveCursor(row: 3, column: 0)))
     #expect(bytes.matches(of: /\x1B\[\d+;\d+H/).count == 1)
+    withExtendedLifetime(engine) {}
   }
 }

@@ -16,13 +16,14 @@ struct TerminalListHeaderTests {
   static let size = TerminalSize(columns: 20, rows: 7)
 
   @Test("the list header sits under the title bar, the footer above the status bar, and the rows scroll between")
-  func headerAndFooterLines() async {
+  func headerAndFooterLines() async throws {
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .screen(Self.size), title: "T")
-    let controller = ListController<[CellBinder]>(view: view)
+    let controller = ListController<[CellBinder]>()
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply((1...6).map { LabelCell.makeBinder(value: "row \($0)", id: $0) })
-    controller.listHeader = LabelCell.makeBinder(value: "TOP", id: "top")
-    controller.listFooter = LabelCell.makeBinder(value: "BOTTOM", id: "bottom")
+    engine.listHeader = LabelCell.makeBinder(value: "TOP", id: "top")
+    engine.listFooter = LabelCell.makeBinder(value: "BOTTOM", id: "bottom")
     var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
     screen.feed(output.takeText())
     let lines = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -30,20 +31,21 @@ struct TerminalListHeaderTests {
     #expect(screen.cells[1][0].attributes.bold)
     #expect(screen.cells[5][0].attributes.dim)
     #expect(view.visibleRows.count == 3)
-    controller.listHeader = nil
-    controller.listFooter = nil
+    engine.listHeader = nil
+    engine.listFooter = nil
     screen.feed(output.takeText())
     let after = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(Array(after.prefix(6)) == ["T", "▸ row 1", "  row 2", "  row 3", "  row 4", "  row 5"])
   }
 
   @Test("a click finds its row under the list header; clicks on the header or footer do nothing")
-  func clickUnderTheHeader() async {
+  func clickUnderTheHeader() async throws {
     let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size), title: "T")
-    let controller = ListController<[CellBinder]>(view: view)
+    let controller = ListController<[CellBinder]>()
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply((1...6).map { LabelCell.makeBinder(value: "row \($0)", id: $0) })
-    controller.listHeader = LabelCell.makeBinder(value: "TOP", id: "top")
-    controller.listFooter = LabelCell.makeBinder(value: "BOTTOM", id: "bottom")
+    engine.listHeader = LabelCell.makeBinder(value: "TOP", id: "top")
+    engine.listFooter = LabelCell.makeBinder(value: "BOTTOM", id: "bottom")
     view.handle(mouse: MouseEvent(kind: .press(.left), column: 3, row: 3))
     #expect(view.selectedRow == ItemPath(item: 1, section: 0))
     view.handle(mouse: MouseEvent(kind: .press(.left), column: 3, row: 1))
@@ -52,14 +54,15 @@ struct TerminalListHeaderTests {
   }
 
   @Test("plain mode names the list header after the reload line and the footer last; changing one reloads")
-  func plainLines() async {
+  func plainLines() async throws {
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .plain)
-    let controller = ListController<[CellBinder]>(view: view)
+    let controller = ListController<[CellBinder]>()
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply((1...2).map { LabelCell.makeBinder(value: "row \($0)", id: $0) })
     _ = output.takeText()
-    controller.listHeader = LabelCell.makeBinder(value: "TOP", id: "top")
-    controller.listFooter = LabelCell.makeBinder(value: "BOTTOM\u{1B}[2J", id: "bottom")
+    engine.listHeader = LabelCell.makeBinder(value: "TOP", id: "top")
+    engine.listFooter = LabelCell.makeBinder(value: "BOTTOM\u{1B}[2J", id: "bottom")
     let lines = output.takeText().split(separator: "\n").map(String.init)
     #expect(
       Array(lines.suffix(5)) == [

@@ -7,8 +7,8 @@ import Testing
 @MainActor
 @Suite struct TerminalRowsTests {
   @Test("a row of three lines shows its detail lines; the cursor marks the first and inverts all three")
-  func multiLineRow() async {
-    var list = TallRows()
+  func multiLineRow() async throws {
+    var list = try TallRows()
     await list.controller.apply([.init(id: 0, height: 3), .init(id: 1, height: 1), .init(id: 2, height: 2)])
     let lines = list.lines()
     #expect(
@@ -21,11 +21,11 @@ import Testing
   }
 
   @Test("a click on any line of a tall row moves the cursor there; a second click selects it; the wheel scrolls")
-  func mouse() async {
+  func mouse() async throws {
     var selected: [ItemPath] = []
     var delegate = SyncDelegate()
     delegate.didSelectRow = { path, _ in selected.append(path) }
-    var list = TallRows(header: "Header", delegate: delegate)
+    var list = try TallRows(header: "Header", delegate: delegate)
     await list.controller.apply((0..<12).map { TallRows.Row(id: $0, height: $0 % 3 + 1) })
     // Screen: 0 title, 1 header, 2 row 0, 3–4 row 1, 5–7 row 2, 8 row 3, 9–10 row 4, 11 status.
     let click = { (row: Int) in Key.mouse(MouseEvent(kind: .press(.left), column: 5, row: row)) }
@@ -47,8 +47,8 @@ import Testing
   }
 
   @Test("pages move by screens of lines over rows of several lines")
-  func pages() async {
-    var list = TallRows()
+  func pages() async throws {
+    var list = try TallRows()
     await list.controller.apply((0..<30).map { TallRows.Row(id: $0, height: $0 % 3 + 1) })
     list.view.handle(.pageDown)
     // A page is 9 lines: from line 0 to line 9, which row 5 (lines 8…10) holds.
@@ -59,11 +59,11 @@ import Testing
   }
 
   @Test("the cursor keeps its row and its screen line across random inserts and deletes above it")
-  func cursorKeepsItsPlace() async {
+  func cursorKeepsItsPlace() async throws {
     let seed = terminalFuzzSeed
     var random = SplitMix64(seed: seed)
     for round in 0..<12 {
-      var list = TallRows()
+      var list = try TallRows()
       var nextID = 0
       func newRow() -> TallRows.Row {
         defer { nextID += 1 }
@@ -119,12 +119,13 @@ import Testing
   }
 
   @Test("a reload (a change above the reload threshold) keeps the cursor on its row by identity and its line")
-  func reloadKeepsTheCursor() async {
+  func reloadKeepsTheCursor() async throws {
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .screen(TallRows.size))
-    let controller = ListController<[TallRows.Row]>(
-      view: view, configuration: ListControllerConfiguration(reloadThreshold: 0)
-    ) { rows in [ListSection(id: "rows", items: rows.map(TallRows.binder))] }
+    let controller = ListController<[TallRows.Row]> { rows in
+      [ListSection(id: "rows", items: rows.map(TallRows.binder))]
+    }
+    let engine = try ListEngine(view: view, showing: controller, reloadThreshold: 0)
     let rows = (0..<30).map { TallRows.Row(id: $0, height: 1) }
     await controller.apply(rows)
     for _ in 0..<12 { view.handle(.down) }
@@ -132,7 +133,7 @@ import Testing
     #expect(lineBefore != nil)
     let inserted = (100..<105).map { TallRows.Row(id: $0, height: 1) }
     await controller.apply(inserted + rows)
-    #expect(controller.engine?.reloadCount == 2)
+    #expect(engine.reloadCount == 2)
     #expect(view.selectedRow == ItemPath(item: 17, section: 0))
     #expect(view.visibleRows.firstIndex(of: ItemPath(item: 17, section: 0)) == lineBefore)
   }

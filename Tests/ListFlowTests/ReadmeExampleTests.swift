@@ -67,7 +67,8 @@ struct ReadmeExampleTests {
   @Test("declares cells, styles them and hands the selected row's tag to the app")
   func readme() async throws {
     let view = RecordingListView()
-    let controller = ListController<Basket>(view: view, binder: Basket.cell)
+    let controller = ListController<Basket>(binder: Basket.cell)
+    let list = try ListEngine(view: view, showing: controller)  // keep it while the list is shown
     var picked: [String] = []
     controller.delegate.didSelectRow = { _, row in
       if let name = row.tag?.value(as: String.self) { picked.append(name) }
@@ -84,5 +85,6 @@ struct ReadmeExampleTests {
     #expect(view.renderedLines == ["BASKET", "apple"])
     await controller.apply(Basket(fruits: [Fruit(name: "apple", isRipe: true)]))
     #expect(view.renderedLines == ["BASKET", "apple (green)"])
+    withExtendedLifetime(list) {}
   }
 }

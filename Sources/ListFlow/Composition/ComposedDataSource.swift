@@ -1,7 +1,7 @@
 /// A data source made of child sources shown one after another as one list: each child keeps its own sections,
 /// updates and events, and the composite maps positions between them.
 ///
-/// A child is any ``ListFeed``: a ``SectionedDataSource``, a ``ListController`` made without a view, a
+/// A child is any ``ListFeed``: a ``SectionedDataSource``, a ``ListController``, a
 /// ``PagedFeed``, an ``OutlineFeed``, another composite (nested to any depth), or a type of your own. A
 /// child's update reaches the composite as the child's own staged changes shifted to its place (never a full
 /// reload), with each stage's data being the whole composite's sections. Children can be hidden (their sections
@@ -98,10 +98,14 @@ public final class ComposedDataSource<Section: DifferentiableSection>: ListFeed 
     }
     guard !child.feedLink.isConnected else { throw .alreadyComposed }
     let id = ObjectIdentifier(child)
-    child.feedLink.connect(
-      parent: self,
-      receiver: { [weak self] changes, reloading in self?.child(id, didChange: changes, reloading: reloading) },
-      hiddenRows: { [weak self] in self?.feedLink.sendHiddenRowsChange() })
+    child.feedLink.connect(parent: self) { [weak self] message in
+      guard let self else { return }
+      if case .changes(let changes, let reloading, let animated) = message {
+        self.child(id, didChange: changes, reloading: reloading, animated: animated)
+      } else {
+        self.feedLink.forward(message)
+      }
+    }
     children.insert(child, at: index)
     reindex(from: index)
     let added = child.displayedSections
@@ -192,7 +196,9 @@ public final class ComposedDataSource<Section: DifferentiableSection>: ListFeed 
   /// Takes a child's staged changes, shifts them to the child's place and sends them on.
   ///
   /// - Complexity: O(*c*) for *c* changes plus O(*s*) per stage for the composite's *s* sections.
-  internal func child(_ id: ObjectIdentifier, didChange changes: StagedChangeset<[Section]>, reloading: Bool) {
+  internal func child(
+    _ id: ObjectIdentifier, didChange changes: StagedChangeset<[Section]>, reloading: Bool, animated: Bool
+  ) {
     guard let index = childIndices[id] else { return }
     let start = offsets.start(ofChild: index)
     var count = offsets.counts[index]
@@ -205,7 +211,7 @@ public final class ComposedDataSource<Section: DifferentiableSection>: ListFeed 
     sections = whole
     offsets.setCount(count, ofChild: index)
     guard !isHidden else { return }
-    emit(shifted, reloading: reloading)
+    emit(shifted, reloading: reloading, animated: animated)
   }
 
   /// Moves a row inside the child that owns it: both positions must be in the same child.
@@ -224,10 +230,10 @@ public final class ComposedDataSource<Section: DifferentiableSection>: ListFeed 
         target: ItemPath(item: move.target.item, section: targetSection)))
   }
 
-  private func emit(_ changes: StagedChangeset<[Section]>, reloading: Bool = false) {
+  private func emit(_ changes: StagedChangeset<[Section]>, reloading: Bool = false, animated: Bool = true) {
     guard !changes.isEmpty || reloading else { return }
     if !changes.isEmpty { didUpdate(changes) }
-    feedLink.send(changes, reloading: reloading)
+    feedLink.send(changes, reloading: reloading, animated: animated)
   }
 }
 

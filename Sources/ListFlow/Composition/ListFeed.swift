@@ -168,12 +168,22 @@ extension ListFeed {
 /// time.
 @MainActor
 public final class FeedLink<Section: DifferentiableSection> {
+  /// What a feed tells whatever shows it.
+  enum Message {
+    /// The staged changes of the feed's displayed sections; whether to reload instead, and to animate.
+    case changes(StagedChangeset<[Section]>, reloading: Bool, animated: Bool)
+    /// Rows the feed hides (``ListFeed/hidesRow(_:)``) may be gone.
+    case hiddenRowsChanged
+    /// Rows to fill again (or replace) with no change of content, by identity.
+    case refresh([ListIdentifier], reloading: Bool, animated: Bool)
+    /// An error the feed met.
+    case failure(ListFlowError)
+  }
+
   /// The composite holding the feed, when a composite holds it.
   weak var parent: ComposedDataSource<Section>?
-  /// Receives every change sent, and whether it asks for a reload: set by what shows the feed.
-  var receiver: (@MainActor (StagedChangeset<[Section]>, Bool) -> Void)?
-  /// Told when rows the feed hides (``ListFeed/hidesRow(_:)``) may be gone.
-  var hiddenRowsReceiver: (@MainActor () -> Void)?
+  /// Receives every message: set by what shows the feed.
+  var receiver: (@MainActor (Message) -> Void)?
   /// Called with every change sent, in the feed's own positions; for observers of the feed.
   public var didSend: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
 
@@ -184,38 +194,27 @@ public final class FeedLink<Section: DifferentiableSection> {
   public var isConnected: Bool { receiver != nil }
 
   /// Connects the link to what shows the feed.
-  func connect(
-    parent: ComposedDataSource<Section>? = nil,
-    receiver: @escaping @MainActor (StagedChangeset<[Section]>, Bool) -> Void,
-    hiddenRows: @escaping @MainActor () -> Void
-  ) {
+  func connect(parent: ComposedDataSource<Section>? = nil, receiver: @escaping @MainActor (Message) -> Void) {
     self.parent = parent
     self.receiver = receiver
-    hiddenRowsReceiver = hiddenRows
   }
 
-  /// Disconnects the link: the feed's changes go nowhere until it is shown again.
+  /// Disconnects the link: the feed's messages go nowhere until it is shown again.
   func disconnect() {
     parent = nil
     receiver = nil
-    hiddenRowsReceiver = nil
   }
 
   /// Sends staged changes of the feed's displayed sections to what shows it.
   ///
   /// - Parameters:
   ///   - changes: The stages from the sections displayed before to those displayed now.
-  ///   - reloading: Whether the view should reload rather than animate these changes.
-  public func send(_ changes: StagedChangeset<[Section]>, reloading: Bool = false) {
+  ///   - reloading: Whether the view should reload rather than apply these changes in batches.
+  ///   - animated: Whether the view should animate the batches (``ListUpdate/animated``).
+  public func send(_ changes: StagedChangeset<[Section]>, reloading: Bool = false, animated: Bool = true) {
     guard !changes.isEmpty || reloading else { return }
     didSend(changes)
-    receiver?(changes, reloading)
-  }
-
-  /// Tells what shows the feed that rows the feed hides (``ListFeed/hidesRow(_:)``) may be gone, so that the
-  /// selection drops those the feed no longer holds.
-  public func sendHiddenRowsChange() {
-    hiddenRowsReceiver?()
+    receiver?(.changes(changes, reloading: reloading, animated: animated))
   }
 
   /// Diffs two lists of sections and sends the changes; duplicate identities are matched in order.
@@ -226,5 +225,16 @@ public final class FeedLink<Section: DifferentiableSection> {
   /// - Complexity: O(*n* + *m*) for the diff.
   public func send(from old: [Section], to new: [Section]) {
     send(StagedChangeset(source: old, target: new))
+  }
+
+  /// Tells what shows the feed that rows the feed hides (``ListFeed/hidesRow(_:)``) may be gone, so that the
+  /// selection drops those the feed no longer holds.
+  public func sendHiddenRowsChange() {
+    receiver?(.hiddenRowsChanged)
+  }
+
+  /// Passes a message on, unchanged: what a composite or a filter does with all but changes.
+  func forward(_ message: Message) {
+    receiver?(message)
   }
 }

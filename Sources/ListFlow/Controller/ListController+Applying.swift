@@ -35,7 +35,7 @@ extension ListController {
   public func apply(_ state: State, reloading: Bool = false, animated: Bool) async {
     let request = ApplyRequest(state: state, reloads: reloading, animated: animated)
     let submitted = queue.submit(request, merging: Self.merge)
-    if submitted.superseded { feedStatistics.supersededStates += 1 }
+    if submitted.superseded { statistics.supersededStates += 1 }
     if !submitted.runs {
       let handoff = await withCheckedContinuation { queue.wait($0) }
       if case .finished = handoff { return }
@@ -79,11 +79,6 @@ extension ListController {
     }
   }
 
-  /// Reloads the view from the list shown, with no new state.
-  public func reloadData() {
-    if let engine { engine.reloadData() } else { feedLink.send(StagedChangeset(), reloading: true) }
-  }
-
   /// A newer request merged with an older one: the newer state, and a reload when either asked for one.
   private static func merge(_ old: ApplyRequest, _ new: ApplyRequest) -> ApplyRequest {
     ApplyRequest(state: new.state, reloads: old.reloads || new.reloads, animated: old.animated && new.animated)
@@ -99,7 +94,7 @@ extension ListController {
       }
     }
     let finished = queue.finish()
-    if finished.dropped { feedStatistics.cancelledStates += 1 }
+    if finished.dropped { statistics.cancelledStates += 1 }
     finished.heir?.resume(returning: .takeOver)
   }
 
@@ -113,7 +108,7 @@ extension ListController {
       let prepared: Result<PreparedState, ListFlowError>
       // The first state's size is unknown until it is built: it is prepared off the main actor too.
       if rowCount >= configuration.backgroundDiffThreshold || state == nil {
-        feedStatistics.backgroundDiffs += 1
+        statistics.backgroundDiffs += 1
         prepared = await Self.prepareInBackground(
           request.state, source: source, rows: rows, duplicates: configuration.duplicates, prepare: prepareState)
       } else {
@@ -126,7 +121,7 @@ extension ListController {
       case .success(let prepared):
         commit(request, prepared)
       case .failure(let error):
-        feedStatistics.rejectedStates += 1
+        statistics.rejectedStates += 1
         report(error)
       }
       return true
@@ -135,31 +130,24 @@ extension ListController {
 
   private func commit(_ request: ApplyRequest, _ prepared: PreparedState) {
     state = request.state
-    feedStatistics.appliedStates += 1
+    statistics.appliedStates += 1
     modelGeneration += 1
     shownRows = prepared.rows
     publish(prepared.changes, target: prepared.target, reloading: request.reloads, animated: request.animated)
   }
 
-  /// Makes `target` the controller's list and hands it to the engine, or to the composite holding the controller.
+  /// Makes `target` the controller's list and sends the changes to whatever shows the controller.
   func publish(
     _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool = true
   ) {
     published = target
-    if let engine {
-      engine.publish(changes, target: target, reloading: reloading, animated: animated)
-    } else {
-      feedLink.send(changes, reloading: reloading)
-    }
+    feedLink.send(changes, reloading: reloading, animated: animated)
   }
 
-  /// Reports an error to the delegate and keeps it in ``lastError``.
+  /// Reports an error to the delegate, keeps it in ``lastError`` and tells whatever shows the controller.
   func report(_ error: ListFlowError) {
-    if let engine {
-      engine.report(error)
-    } else {
-      feedError = error
-      childDelegate.didFail(error)
-    }
+    lastError = error
+    delegate.didFail(error)
+    feedLink.forward(.failure(error))
   }
 }

@@ -29,8 +29,10 @@ extension ListController {
     } else {
       publish(StagedChangeset(), target: target, reloading: true, animated: animated)
     }
-    reconfigureRows(edit.reconfiguredRows, animated: animated)
-    reloadRows(edit.reloadedRows, animated: animated)
+    if !edit.reconfiguredRows.isEmpty {
+      feedLink.forward(.refresh(edit.reconfiguredRows, reloading: false, animated: animated))
+    }
+    if !edit.reloadedRows.isEmpty { feedLink.forward(.refresh(edit.reloadedRows, reloading: true, animated: animated)) }
   }
 
   /// Edits the list of the last state applied and shows the result (``apply(_:animated:)``); when `body` throws,

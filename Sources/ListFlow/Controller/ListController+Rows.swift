@@ -12,7 +12,7 @@ extension ListController {
   /// struct Contact: Identifiable, Equatable, Sendable { var id: Int; var name: String }
   /// extension Contact: Differentiable {}
   ///
-  /// let controller = ListController<[Contact]>(view: view) { contacts in
+  /// let controller = ListController<[Contact]> { contacts in
   ///   [ListSection(id: "contacts", items: contacts)]
   /// } cell: { contact in
   ///   ContactCell.makeBinder(value: contact, id: contact.id)
@@ -29,7 +29,6 @@ extension ListController {
   /// and footers are rows too: a section whose header and footer kept their content keeps their binders.
   ///
   /// - Parameters:
-  ///   - view: The view to drive, or `nil` for a feed of a composite.
   ///   - configuration: When to reload, the duplicate policy (applied to the rows' identities), when to diff off
   ///     the main actor.
   ///   - delegate: The closures that receive the list's events.
@@ -37,54 +36,49 @@ extension ListController {
   ///   - cell: The function that makes the binder of a row, header or footer; it may run off the main actor.
   @inlinable
   public convenience init<Row: Differentiable & Sendable>(
-    view: (any ListView)?,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
     rows: @escaping @Sendable (State) -> [ListSection<Row>],
     cell: @escaping @Sendable (Row) -> CellBinder
   ) {
-    self.init(view: view, configuration: configuration, delegate: delegate) { state, source, shown, duplicates in
+    self.init(configuration: configuration, delegate: delegate) { state, source, shown, duplicates in
       _prepareRows(rows(state), source: source, shown: shown as? _RowMemo<Row>, cell: cell, duplicates: duplicates)
     }
   }
 
   /// Creates a controller for states that declare their cells as values, shown in one section
-  /// (``ListIdentifier/mainSection``): the declarations are the rows of ``init(view:configuration:delegate:rows:cell:)``.
+  /// (``ListIdentifier/mainSection``): the declarations are the rows of ``init(configuration:delegate:rows:cell:)``.
   ///
   /// - Parameters:
-  ///   - view: The view to drive, or `nil` for a feed of a composite.
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
   ///   - cell: The function that makes the binder of a declaration; it may run off the main actor.
   @inlinable
   public convenience init(
-    view: (any ListView)?,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
     cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
   ) where State: CellsDeclarator, State.CellDeclaration: Differentiable & Sendable {
     self.init(
-      view: view, configuration: configuration, delegate: delegate,
+      configuration: configuration, delegate: delegate,
       rows: { [ListSection(id: ListIdentifier.mainSection, items: $0.cellDeclarations)] }, cell: cell)
   }
 
   /// Creates a controller for states that declare sections of cell declarations that are values: the
-  /// declarations are the rows of ``init(view:configuration:delegate:rows:cell:)``.
+  /// declarations are the rows of ``init(configuration:delegate:rows:cell:)``.
   ///
   /// - Parameters:
-  ///   - view: The view to drive, or `nil` for a feed of a composite.
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
   ///   - cell: The function that makes the binder of a declaration (row, header or footer).
   @inlinable
   public convenience init(
-    view: (any ListView)?,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
     cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
   ) where State: SectionsDeclarator, State.CellDeclaration: Differentiable & Sendable {
     self.init(
-      view: view, configuration: configuration, delegate: delegate, rows: { $0.sectionDeclarations }, cell: cell)
+      configuration: configuration, delegate: delegate, rows: { $0.sectionDeclarations }, cell: cell)
   }
 }
 

@@ -1,4 +1,5 @@
-/// Counters of what a ``ListController`` did, for tests and benchmarks.
+/// Counters of what a ``ListController`` did, for tests and benchmarks (the reloads and batches are the
+/// ``ListEngine``'s: ``ListEngine/reloadCount`` and ``ListEngine/batchCount``).
 public struct ListControllerStatistics: Hashable, Sendable, CustomStringConvertible {
   /// States shown, by batches or by a reload (a state that changed nothing counts too).
   public var appliedStates = 0
@@ -8,10 +9,6 @@ public struct ListControllerStatistics: Hashable, Sendable, CustomStringConverti
   public var cancelledStates = 0
   /// States rejected with an error (duplicate identities under ``DuplicatePolicy/reject``).
   public var rejectedStates = 0
-  /// Full reloads of the view.
-  public var reloads = 0
-  /// Batches (stages) applied to the view.
-  public var batches = 0
   /// Diffs computed off the main actor.
   public var backgroundDiffs = 0
 
@@ -21,6 +18,6 @@ public struct ListControllerStatistics: Hashable, Sendable, CustomStringConverti
   /// The counters, as `name=value` pairs.
   public var description: String {
     "applied=\(appliedStates) superseded=\(supersededStates) cancelled=\(cancelledStates) rejected=\(rejectedStates) "
-      + "reloads=\(reloads) batches=\(batches) backgroundDiffs=\(backgroundDiffs)"
+      + "backgroundDiffs=\(backgroundDiffs)"
   }
 }

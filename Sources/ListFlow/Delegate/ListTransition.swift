@@ -6,11 +6,11 @@ public struct ListTransition: Sendable, CustomStringConvertible {
   public enum ReloadReason: Hashable, Sendable, CustomStringConvertible {
     /// The first state shown.
     case initial
-    /// The change had more changes than ``ListControllerConfiguration/reloadThreshold``.
+    /// The change had more changes than ``ListEngine/reloadThreshold``.
     case threshold(changeCount: Int)
     /// The view was not on screen.
     case notVisible
-    /// The app asked for it (``ListController/apply(_:reloading:)``, ``ListController/reloadData()``).
+    /// The app asked for it (``ListController/apply(_:reloading:)``, ``ListEngine/reloadData()``).
     case requested
 
     /// The reason in words.

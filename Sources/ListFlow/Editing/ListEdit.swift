@@ -305,7 +305,7 @@ public struct ListEdit: Sendable {
   }
 
   /// Marks rows to be filled again once the list is shown, although their content may not have changed
-  /// (``ListController/reconfigureRows(_:animated:)``).
+  /// (``ListEngine/reconfigureRows(_:animated:)``).
   ///
   /// - Parameter ids: The rows' identities.
   /// - Throws: ``ListEditError/unknownRow(_:)``.
@@ -314,7 +314,7 @@ public struct ListEdit: Sendable {
     for id in ids where !reconfiguredRows.contains(id) { reconfiguredRows.append(id) }
   }
 
-  /// Marks rows whose cells are to be replaced once the list is shown (``ListController/reloadRows(_:animated:)``).
+  /// Marks rows whose cells are to be replaced once the list is shown (``ListEngine/reloadRows(_:animated:)``).
   ///
   /// - Parameter ids: The rows' identities.
   /// - Throws: ``ListEditError/unknownRow(_:)``.

@@ -66,7 +66,7 @@ extension ListEngine {
   ///   - element: Which row, header or footer.
   public func willDisplay(_ cell: any ListCell, for element: ListElement) {
     if sendsActions(cell) { displayedCells.display(ObjectIdentifier(cell), at: element) }
-    if routesEvents, let (owner, local) = route(element, routes: nil) {
+    if let (owner, local) = route(element, routes: nil) {
       local.notify(cell, row: owner.willDisplayCell, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
     }
     // The closures are read one by one: passing the delegate on would copy all of it for every cell.
@@ -86,7 +86,7 @@ extension ListEngine {
   ///   - element: Where it was: during a batch, a position before the stage for an element the stage removed.
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
     displayedCells.endDisplay(ObjectIdentifier(cell))
-    if routesEvents, let (owner, local) = route(element, routes: routingBeforeStage) {
+    if let (owner, local) = route(element, routes: routingBeforeStage) {
       local.notify(
         cell, row: owner.didEndDisplayingCell, header: owner.didEndDisplayingHeader,
         footer: owner.didEndDisplayingFooter)
@@ -110,47 +110,63 @@ extension ListEngine {
     if edges.end, !previous.end { delegate.didReachEnd() }
   }
 
-  /// The edit actions of a row: the owner's ``SyncDelegate/editActions`` when it has a delegate, else
-  /// ``delegate``'s; none when ``SyncDelegate/canEditRow`` says no.
+  /// The edit actions of a row: those the delegate of the feed that owns it offers (local position), or, when it
+  /// offers none, those ``delegate`` offers; none where that delegate's ``SyncDelegate/canEditRow`` says no.
   ///
   /// - Parameter path: The row's position.
   /// - Returns: The actions.
   /// - Throws: An out-of-range error (also reported to the delegate).
   public func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction] {
     let (binder, owner) = try routedRow(at: path)
-    if let owner { return owner.delegate.allowedEditActions(at: owner.path, for: binder) }
+    if let owner {
+      let own = owner.delegate.allowedEditActions(at: owner.path, for: binder)
+      if !own.isEmpty { return own }
+    }
     return delegate.allowedEditActions(at: path, for: binder)
   }
 
-  /// The user chose an edit action: the owner's ``SyncDelegate/commitEdit`` when it has a delegate, else
-  /// ``delegate``'s. The list changes when the feed publishes its next list.
+  /// The user chose an edit action: it goes to the delegate that offers the row's actions
+  /// (``editActions(forRowAt:)``), with its position. The list changes when the feed publishes its next list.
   ///
   /// - Parameters:
   ///   - action: The action.
   ///   - path: The row's position.
-  /// - Throws: An out-of-range error, or ``ListFlowError/rowNotEditable(_:)`` when ``SyncDelegate/canEditRow``
-  ///   says no (also reported to the delegate).
+  /// - Throws: An out-of-range error, or ``ListFlowError/rowNotEditable(_:)`` when that delegate's
+  ///   ``SyncDelegate/canEditRow`` says no (also reported to the delegate).
   public func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: path)
-    let canEdit = owner.map { $0.delegate.canEditRow($0.path, binder) } ?? delegate.canEditRow(path, binder)
-    guard canEdit else {
+    let (editing, position) = editingDelegate(of: binder, at: path, owner: owner)
+    guard editing.canEditRow(position, binder) else {
       report(.rowNotEditable(path))
       throw .rowNotEditable(path)
     }
-    if let owner {
-      owner.delegate.commitEdit(action, owner.path, binder)
-    } else {
-      delegate.commitEdit(action, path, binder)
-    }
+    editing.commitEdit(action, position, binder)
   }
 
-  /// Whether a row exists and its owner's (or ``delegate``'s) ``SyncDelegate/canMoveRow`` allows moving it.
+  /// The delegate that edits a row: the owner's when it offers actions for it, else ``delegate``; with the row's
+  /// position for it.
+  private func editingDelegate(
+    of binder: CellBinder, at path: ItemPath, owner: (delegate: SyncDelegate, path: ItemPath)?
+  ) -> (SyncDelegate, ItemPath) {
+    if let owner, !owner.delegate.allowedEditActions(at: owner.path, for: binder).isEmpty {
+      return (owner.delegate, owner.path)
+    }
+    return (delegate, path)
+  }
+
+  /// Whether a row exists and the ``SyncDelegate/canMoveRow`` of the feed that owns it, or of ``delegate``,
+  /// allows moving it.
   ///
   /// - Parameter path: The row's position.
   /// - Returns: Whether the user may drag it.
   public func canMoveRow(at path: ItemPath) -> Bool {
     guard let binder = try? snapshot.row(at: path) else { return false }
-    if let owner = owner(ofRow: path) { return owner.delegate.canMoveRow(owner.path, binder) }
+    return mayMove(binder, at: path)
+  }
+
+  /// Whether the owner's or ``delegate``'s ``SyncDelegate/canMoveRow`` allows moving a row.
+  private func mayMove(_ binder: CellBinder, at path: ItemPath) -> Bool {
+    if let owner = owner(ofRow: path), owner.delegate.canMoveRow(owner.path, binder) { return true }
     return delegate.canMoveRow(path, binder)
   }
 
@@ -187,7 +203,7 @@ extension ListEngine {
   /// Checks a move against the list shown, hands it to the feed and tells the delegates.
   private func takeMove(_ move: Move<ItemPath>) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: move.source)
-    let canMove = owner.map { $0.delegate.canMoveRow($0.path, binder) } ?? delegate.canMoveRow(move.source, binder)
+    let canMove = mayMove(binder, at: move.source)
     guard canMove else {
       report(.rowNotMovable(move.source))
       throw .rowNotMovable(move.source)
@@ -202,10 +218,6 @@ extension ListEngine {
     guard (0...targetCount).contains(target.item) else {
       report(.rowOutOfRange(path: target, rowCount: targetCount))
       throw .rowOutOfRange(path: target, rowCount: targetCount)
-    }
-    guard let feed else {
-      report(.rowNotMovable(move.source))
-      throw .rowNotMovable(move.source)
     }
     try reporting { () throws(ListFlowError) in try feed.moveRow(move) }
     if let owner, let targetOwner = self.owner(ofRow: target) {

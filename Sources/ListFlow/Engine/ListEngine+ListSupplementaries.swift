@@ -2,7 +2,7 @@ extension ListEngine {
   /// The list's own header: a cell shown above the first section, or `nil` (the default) for none.
   ///
   /// ```swift
-  /// controller.engine?.listHeader = TitleCell.makeBinder(value: "Settings", id: "list-header")
+  /// engine.listHeader = TitleCell.makeBinder(value: "Settings", id: "list-header")
   /// ```
   ///
   /// Setting a header whose content differs from the one shown reloads the view (queued behind a change being

@@ -13,7 +13,7 @@ extension ListEngine {
   /// ``SyncDelegate/didFail`` instead of thrown.
   ///
   /// ```swift
-  /// try controller.engine?.scrollToRow(at: ItemPath(item: 40, section: 0), alignment: .center)
+  /// try engine.scrollToRow(at: ItemPath(item: 40, section: 0), alignment: .center)
   /// ```
   ///
   /// - Parameters:

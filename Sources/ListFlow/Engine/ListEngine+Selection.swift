@@ -216,7 +216,7 @@ extension ListEngine {
     let change = ListSelectionChange(
       selection: next, added: added, removed: removed, addedRows: addedRows, removedRows: removedRows)
     view.selectionDidChange(change)
-    if routesEvents { notifyOwners(of: change) }
+    notifyOwners(of: change)
     delegate.didChangeSelection(change)
   }
 
@@ -279,6 +279,6 @@ extension ListEngine {
 
   /// Whether a feed of the list holds a row with this identity that it does not show now (a filter).
   private func isHidden(_ id: ListIdentifier) -> Bool {
-    feed?.hidesRow(id) ?? false
+    feed.hidesRow(id)
   }
 }

@@ -43,12 +43,7 @@ public final class ListEngine: ListDataSource {
 
   /// The feed the engine shows: it takes user moves and expansion, and its feeds' delegates get their rows'
   /// events.
-  weak var feed: (any ListFeed<ListSectionSnapshot>)?
-  /// The feed, kept alive when the engine was made to show it (``init(view:showing:delegate:reloadThreshold:)``).
-  private var keptFeed: (any ListFeed<ListSectionSnapshot>)?
-  /// Whether rows' events also go to the delegates of the feeds that own them (not for a ``ListController``
-  /// that made its own engine: its delegate is the engine's).
-  var routesEvents = true
+  public let feed: any ListFeed<ListSectionSnapshot>
   /// Whether the view has been loaded once.
   var hasLoaded = false
   /// Whether the viewport was at the top and at the end after the last scroll.
@@ -96,19 +91,6 @@ public final class ListEngine: ListDataSource {
     case toggleSelection(ListIdentifier)
   }
 
-  /// Creates an engine, makes it `view`'s data source, and shows `sections` with a first reload when there are any.
-  ///
-  /// - Parameters:
-  ///   - view: The view to drive.
-  ///   - delegate: The delegate for the whole list.
-  ///   - reloadThreshold: Above this many changes the view reloads; a negative value counts as 0.
-  public init(view: any ListView, delegate: SyncDelegate = SyncDelegate(), reloadThreshold: Int = 1_000) {
-    self.view = view
-    self.delegate = delegate
-    self.reloadThreshold = max(0, reloadThreshold)
-    view.dataSource = self
-  }
-
   /// Creates an engine that shows a feed in a view: the engine becomes the view's data source, shows the feed's
   /// sections with a first reload, and from then on every change the feed sends. The events of a row reach the
   /// delegate of the feed that owns it (positions local to that feed), then `delegate` (positions in the list).
@@ -120,8 +102,9 @@ public final class ListEngine: ListDataSource {
   /// let list = try ListEngine(view: view, showing: screen)
   /// ```
   ///
-  /// Keep the engine alive as long as the list is shown: the view holds its data source weakly. The engine keeps
-  /// the feed alive.
+  /// Keep the engine as long as the list is shown (a stored property of the screen that shows it): the view holds
+  /// its data source weakly, as a UIKit table view does, so that delegate closures may capture the view. The
+  /// engine keeps the view and the feed.
   ///
   /// - Parameters:
   ///   - view: The view to drive.
@@ -131,23 +114,35 @@ public final class ListEngine: ListDataSource {
   ///   - reloadThreshold: Above this many changes the view reloads; a negative value counts as 0.
   /// - Throws: ``CompositionError/alreadyComposed`` when something shows the feed already (a composite, a filter
   ///   or another engine).
-  public convenience init(
+  public init(
     view: any ListView,
     showing feed: any ListFeed<ListSectionSnapshot>,
     delegate: SyncDelegate = SyncDelegate(),
     reloadThreshold: Int = 1_000
   ) throws(CompositionError) {
     guard !feed.feedLink.isConnected else { throw .alreadyComposed }
-    self.init(view: view, delegate: delegate, reloadThreshold: reloadThreshold)
-    keptFeed = feed
+    self.view = view
     self.feed = feed
-    feed.feedLink.connect(
-      receiver: { [weak self] changes, reloading in
-        guard let self, let feed = self.feed else { return }
-        self.publish(changes, target: feed.displayedSections, reloading: reloading)
-      },
-      hiddenRows: { [weak self] in self?.followHiddenSelection() })
-    publish(StagedChangeset(), target: feed.displayedSections)
+    self.delegate = delegate
+    self.reloadThreshold = max(0, reloadThreshold)
+    view.dataSource = self
+    feed.feedLink.connect { [weak self] message in self?.receive(message) }
+    // The first list reloads the view: now, or, for a feed that shows nothing yet, with its first change.
+    if !feed.displayedSections.isEmpty { publish(StagedChangeset(), target: feed.displayedSections) }
+  }
+
+  /// Takes a message of the feed shown.
+  private func receive(_ message: FeedLink<ListSectionSnapshot>.Message) {
+    switch message {
+    case .changes(let changes, let reloading, let animated):
+      publish(changes, target: feed.displayedSections, reloading: reloading, animated: animated)
+    case .hiddenRowsChanged:
+      followHiddenSelection()
+    case .refresh(let ids, let reloading, let animated):
+      if !ids.isEmpty { enqueue(.refresh(ids, reloading: reloading, animated: animated)) }
+    case .failure(let error):
+      report(error)
+    }
   }
 
   /// Shows a feed's new list: queued behind the change being applied, if any.
@@ -158,7 +153,7 @@ public final class ListEngine: ListDataSource {
   ///   - reloading: Whether the view must reload instead of applying batches.
   ///   - animated: Whether the batches are animated (``ListUpdate/animated``); a reload never is. Lists that
   ///     wait together are animated only if each asked for it.
-  public func publish(
+  func publish(
     _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool = false, animated: Bool = true
   ) {
     if isAbsorbingViewMove {
@@ -325,16 +320,14 @@ public final class ListEngine: ListDataSource {
   /// - Parameter path: The row's position.
   /// - Returns: `true` when it can collapse, `false` when it can expand, `nil` when it can do neither.
   public func isRowExpanded(at path: ItemPath) -> Bool? {
-    guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item),
-      let feed
+    guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item)
     else { return nil }
     return feed.isRowExpanded(at: path)
   }
 
   @discardableResult
   private func expand(_ expanded: Bool, _ path: ItemPath) -> Bool {
-    guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item),
-      let feed
+    guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item)
     else { return false }
     return feed.setExpanded(expanded, forRowAt: path)
   }
@@ -357,14 +350,13 @@ struct SectionRoute {
 extension ListEngine {
   /// The owner of a section of the list shown.
   func route(forSection section: Int) -> SectionRoute? {
-    guard routesEvents, let (owner, local) = feed?.feed(owningSection: section) else { return nil }
+    guard let (owner, local) = feed.feed(owningSection: section) else { return nil }
     return SectionRoute(owner: owner, localSection: local)
   }
 
   /// The owner of every section of the list shown, or `nil` when events are not routed.
   func sectionRoutes() -> [SectionRoute]? {
-    guard routesEvents, let feed else { return nil }
-    return feed.displayedSections.indices.map { section in
+    feed.displayedSections.indices.map { section in
       route(forSection: section) ?? SectionRoute(owner: nil, localSection: section)
     }
   }

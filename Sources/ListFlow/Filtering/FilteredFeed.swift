@@ -1,7 +1,7 @@
 /// A feed that shows only the rows of another feed whose searchable text matches a query, with the matched
 /// characters highlighted: the `/` filter of a terminal list, as a feed of a ``ComposedDataSource``.
 ///
-/// The feed wraps a source (a ``ListController`` made without a view, a ``SectionedDataSource``, any
+/// The feed wraps a source (a ``ListController``, a ``SectionedDataSource``, any
 /// ``ListFeed``) and publishes the source's sections with only the rows that match ``query`` (see
 /// ``FuzzyMatch``), **in the source's order**: rows are not sorted by score, so a list keeps its shape while the
 /// user types. While the query is not empty, sections left without rows are left out. The query is state like
@@ -9,7 +9,7 @@
 /// changes, so rows that come back are inserts and rows that go are deletes.
 ///
 /// ```swift
-/// let processes = ListController<[Process]>(view: nil) { list in
+/// let processes = ListController<[Process]> { list in
 ///   [ListSection(id: "all", items: list.map { ProcessItem($0).cellBinder })]
 /// }
 /// let filtered = FilteredFeed(processes)
@@ -88,12 +88,14 @@ public final class FilteredFeed: ListFeed {
     self.searchableText = searchableText
     adjustTree()
     displayedSections = filtered(source.displayedSections)
-    source.feedLink.connect(
-      receiver: { [weak self] _, _ in
-        guard let self, !self.isAdjustingTree else { return }
-        self.refilter()
-      },
-      hiddenRows: { [weak self] in self?.feedLink.sendHiddenRowsChange() })
+    source.feedLink.connect { [weak self] message in
+      guard let self else { return }
+      if case .changes = message {
+        if !self.isAdjustingTree { self.refilter() }
+      } else {
+        self.feedLink.forward(message)
+      }
+    }
   }
 
   /// The title of a ``Titled`` model, else the model's description.

@@ -1,54 +1,47 @@
-/// A static list set up in one call: a ``StaticListConstructor``, a ``ListController`` that shows its sections in
-/// a view, and selection wired to the constructor's ``StaticListConstructor/itemSelected(item:)`` or to a tap
-/// handler of the row's own.
+/// A static list as a feed: a ``StaticListConstructor``'s sections, with selection wired to the constructor's
+/// ``StaticListConstructor/itemSelected(item:)`` or to a tap handler of the row's own.
 ///
 /// ```swift
-/// let list = await StaticList(SettingsScreen(), view: RecordingListView())
+/// let list = StaticList(SettingsScreen())
+/// let engine = try ListEngine(view: RecordingListView(), showing: list)
 /// list.onTap(.about) { print("about") }   // this row's own handler, instead of itemSelected(item:)
 /// list.constructor.wifiOn = true          // a setting changed
-/// await list.reload()                     // rebuilt from the constructor and diffed: the row is reconfigured
+/// list.reload()                           // rebuilt from the constructor and diffed: the row is reconfigured
 /// ```
 ///
-/// The list shows the constructor's ``StaticListConstructor/listHeader`` and ``StaticListConstructor/listFooter``
-/// too. The list's events go to ``delegate``; a selected row reaches its handler after
-/// ``SyncDelegate/didSelectRow``.
+/// The list shows the constructor's ``StaticListConstructor/listHeader`` above its first section and its
+/// ``StaticListConstructor/listFooter`` below its last one (each in a section of its own, with no rows). The
+/// list's events go to ``delegate``; a selected row reaches its handler after ``SyncDelegate/didSelectRow``.
 @MainActor
-public final class StaticList<Constructor: StaticListConstructor> {
+public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
   /// The constructor the list is built from; change it, then call ``reload(animated:)``.
   public var constructor: Constructor
-  /// The view the list is shown in.
-  public let view: any ListView
-  /// The controller that shows the constructor's sections.
-  public let controller: ListController<[ListSection<CellBinder>]>
-  /// The closures that receive the list's events; a selected row then reaches its tap handler or
-  /// ``StaticListConstructor/itemSelected(item:)``.
-  public var delegate: SyncDelegate {
-    didSet { controller.delegate = routed(delegate) }
-  }
+  /// The link to whatever shows the list.
+  public let feedLink = FeedLink<ListSectionSnapshot>()
+  /// The sections shown: the constructor's, with its list header and footer.
+  public private(set) var displayedSections: [ListSectionSnapshot] = []
+  /// The closures set through ``delegate``.
+  private var rowDelegate: SyncDelegate
   /// The rows with a handler of their own, by model, in the order the handlers were set.
   private var tapHandlers: [(model: Constructor.Model, handler: @MainActor () -> Void)] = []
 
-  /// Builds the list from a constructor and shows it in a view (the first list reloads the view).
+  /// Builds the list from a constructor.
   ///
   /// - Parameters:
   ///   - constructor: What the list shows and what selecting a row does.
-  ///   - view: The view to drive; the controller's engine becomes its data source.
   ///   - delegate: Closures for the list's other events.
-  ///   - configuration: The controller's configuration.
-  public init(
-    _ constructor: Constructor,
-    view: any ListView,
-    delegate: SyncDelegate = SyncDelegate(),
-    configuration: ListControllerConfiguration = ListControllerConfiguration()
-  ) async {
+  public init(_ constructor: Constructor, delegate: SyncDelegate = SyncDelegate()) {
     self.constructor = constructor
-    self.view = view
-    controller = ListController(view: view, configuration: configuration, delegate: delegate) { sections in sections }
-    self.delegate = delegate
-    controller.delegate = routed(delegate)
-    controller.listHeader = constructor.listHeader
-    controller.listFooter = constructor.listFooter
-    await controller.apply(constructor.sectionDeclarations)
+    rowDelegate = delegate
+    displayedSections = makeSections()
+  }
+
+  /// The closures that receive the events of the list's rows. Reading it gives them with the list's own
+  /// selection added: a selected row then reaches its tap handler or ``StaticListConstructor/itemSelected(item:)``.
+  public var delegate: SyncDelegate {
+    get { routed(rowDelegate) }
+    set { rowDelegate = newValue }
+    _modify { yield &rowDelegate }
   }
 
   /// Sets a row's own tap handler: selecting a row whose model equals `model` runs `handler` instead of the
@@ -74,10 +67,11 @@ public final class StaticList<Constructor: StaticListConstructor> {
   /// and footer follow the constructor's.
   ///
   /// - Parameter animated: Whether the view should animate the change (``ListUpdate/animated``).
-  public func reload(animated: Bool = true) async {
-    controller.listHeader = constructor.listHeader
-    controller.listFooter = constructor.listFooter
-    await controller.apply(constructor.sectionDeclarations, animated: animated)
+  /// - Complexity: O(*n*) for the diff of the list's *n* rows.
+  public func reload(animated: Bool = true) {
+    let previous = displayedSections
+    displayedSections = makeSections()
+    feedLink.send(StagedChangeset(source: previous, target: displayedSections), animated: animated)
   }
 
   /// Replaces the constructor, then ``reload(animated:)``.
@@ -85,12 +79,27 @@ public final class StaticList<Constructor: StaticListConstructor> {
   /// - Parameters:
   ///   - constructor: The new constructor.
   ///   - animated: Whether the view should animate the change.
-  public func reload(_ constructor: Constructor, animated: Bool = true) async {
+  public func reload(_ constructor: Constructor, animated: Bool = true) {
     self.constructor = constructor
-    await reload(animated: animated)
+    reload(animated: animated)
   }
 
-  /// Sends a selected row to its own handler, else to the constructor.
+  /// The constructor's sections, between a section holding only its list header and one holding only its footer.
+  private func makeSections() -> [ListSectionSnapshot] {
+    var sections = constructor.sectionDeclarations.map(\.snapshot)
+    if let header = constructor.listHeader {
+      sections.insert(ListSection<CellBinder>(id: Self.headerID, header: header, items: []).snapshot, at: 0)
+    }
+    if let footer = constructor.listFooter {
+      sections.append(ListSection<CellBinder>(id: Self.footerID, footer: footer, items: []).snapshot)
+    }
+    return sections
+  }
+
+  /// The identities of the sections of the list header and footer.
+  private static var headerID: ListIdentifier { ListIdentifier("listHeader", scope: "StaticList") }
+  private static var footerID: ListIdentifier { ListIdentifier("listFooter", scope: "StaticList") }
+
   /// The delegate with the list's own selection added after ``SyncDelegate/didSelectRow``.
   private func routed(_ delegate: SyncDelegate) -> SyncDelegate {
     var routed = delegate
@@ -102,6 +111,7 @@ public final class StaticList<Constructor: StaticListConstructor> {
     return routed
   }
 
+  /// Sends a selected row to its own handler, else to the constructor.
   private func select(_ row: CellBinder) {
     guard let model = row.model(as: Constructor.Model.self) else { return }
     if let entry = tapHandlers.first(where: { $0.model == model }) {

@@ -2,7 +2,7 @@
 /// from zero, which can also be changed like an array.
 ///
 /// A list of binders is kept as *pieces*: runs of binders that were made, and runs of the app's own rows whose
-/// binders are made only when they are read. A list made from rows (``ListController/init(view:configuration:delegate:rows:cell:)``)
+/// binders are made only when they are read. A list made from rows (``ListController/init(configuration:delegate:rows:cell:)``)
 /// holds the rows and the function that makes a row's binder, not a binder per row; a stage of a change holds
 /// the pieces of the list before it, cut around the rows that changed. So making a list, or a stage of a few
 /// changes, costs about as much as the changes, not as the rows, and a list of a million rows keeps no object

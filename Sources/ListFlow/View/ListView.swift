@@ -1,7 +1,7 @@
 /// The protocol a host implements to show a list: a terminal view, a recording test view, a UI toolkit's view.
 ///
-/// A list view works like a UIKit table view. It holds a ``dataSource`` (a ``ListController``, or a composite)
-/// and *pulls* from it: the number of sections and rows, and a configured cell for each row it shows. The
+/// A list view works like a UIKit table view. It holds a ``dataSource`` (the ``ListEngine`` that shows a feed in
+/// it) and *pulls* from it: the number of sections and rows, and a configured cell for each row it shows. The
 /// controller tells it when the list changed, in one of two ways:
 ///
 /// - ``reloadData()``: forget everything and pull again;
@@ -23,7 +23,8 @@
 /// }
 /// ```
 ///
-/// Implementations should hold ``dataSource`` weakly: the controller owns its view.
+/// Implementations hold ``dataSource`` weakly: the engine owns its view (keep the engine), so that delegate
+/// closures may capture the view without a cycle.
 @MainActor
 public protocol ListView: AnyObject {
   /// The object the view pulls counts and cells from, and sends events to.

@@ -4,7 +4,7 @@
 /// The names follow UIKit's `UITableView.ScrollPosition` (`.top`, `.middle`, `.bottom`, `.none`).
 ///
 /// ```swift
-/// try controller.engine.scrollToRow(at: ItemPath(item: 40, section: 0), alignment: .center)
+/// try engine.scrollToRow(at: ItemPath(item: 40, section: 0), alignment: .center)
 /// ```
 public enum ScrollAlignment: Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// The row's first line at the top of the viewport, as far as the list allows.

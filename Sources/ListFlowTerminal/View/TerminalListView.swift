@@ -2,7 +2,8 @@
 /// styled text cells, and repaint of the changed lines only; or, when output is not a terminal, one plain line
 /// per applied change.
 ///
-/// The view pulls counts and cells from its ``dataSource`` (a `ListController`), like a UIKit table view. In
+/// The view pulls counts and cells from its ``dataSource`` (the `ListEngine` that shows a feed in it), like a
+/// UIKit table view. In
 /// ``Mode/screen(_:)`` it draws a frame of the terminal's size: a title bar, the visible rows, a status bar; each
 /// change ends with ``render()``, which writes only the rows that differ from the last frame.
 /// In ``Mode/plain`` it writes no escape code at all: every applied change becomes one line such as
@@ -11,7 +12,7 @@
 ///
 /// ```swift
 /// let view = TerminalListView(output: StandardOutput(), mode: .screen(size))
-/// let controller = ListController(view: view, delegate: delegate)
+/// try ListEngine(view: view, showing: controller, delegate: delegate)
 /// for await key in session.keys() {
 ///   if view.handle(key) == .quit { break }
 /// }
@@ -31,7 +32,7 @@ public final class TerminalListView: ListView {
     case plain
   }
 
-  /// The object the view pulls counts and cells from, and sends events to (held weakly).
+  /// The engine the view pulls counts and cells from and sends events to (held weakly).
   public weak var dataSource: (any ListDataSource)?
   /// The registrations and free cells of this view.
   public let reusePool = CellReusePool()

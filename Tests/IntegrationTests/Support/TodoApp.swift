@@ -47,6 +47,7 @@ final class TodoApp {
   let store: Store<TodoState>
   let view = RecordingListView()
   let controller: ListController<TodoState>
+  let engine: ListEngine
   /// The states the controller showed, in order.
   let applied = AppliedStates<TodoState>()
 
@@ -78,10 +79,10 @@ final class TodoApp {
     _ state: TodoState = .initial,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     hook: DiffHook? = nil
-  ) {
+  ) throws {
     let store = Store(state)
     self.store = store
-    controller = ListController(view: view, configuration: configuration) { state in
+    controller = ListController(configuration: configuration) { state in
       hook?.pass(state)
       return TodoApp.sections(state)
     }
@@ -100,7 +101,7 @@ final class TodoApp {
       store.update { state in state.revise { $0.removeAll { $0.id == todo.id } } }
     }
     delegate.didApply = { [applied, weak controller] _ in applied.record(controller?.state) }
-    controller.delegate = delegate
+    engine = try ListEngine(view: view, showing: controller, delegate: delegate)
   }
 
   /// Starts consuming the store's updates; the stream is made now, so it starts with the current state.

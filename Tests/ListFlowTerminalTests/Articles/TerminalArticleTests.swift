@@ -20,11 +20,13 @@ struct Message: Hashable, Sendable, ListItemDataModel {
 /// Article code that needs a real terminal: compiled, never called by a test.
 @MainActor
 enum TerminalArticle {
-  static func landing(delegate: SyncDelegate, sections: [ListSection<CellBinder>]) async {
+  static func landing(delegate: SyncDelegate, sections: [ListSection<CellBinder>]) async throws {
     let size = TerminalSession.size() ?? TerminalSize(columns: 80, rows: 24)
     let view = TerminalListView(output: StandardOutput(), mode: .screen(size), title: "Inbox")
-    let controller = ListController<[ListSection<CellBinder>]>(view: view, delegate: delegate) { $0 }
+    let controller = ListController<[ListSection<CellBinder>]> { $0 }
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     await controller.apply(sections)
+    withExtendedLifetime(engine) {}
   }
 
   static func takeOver() async throws {
@@ -61,17 +63,19 @@ struct TerminalArticleTests {
   }
 
   @Test("testing what is drawn: plain mode writes one line per change")
-  func plainLines() async {
+  func plainLines() async throws {
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .plain)
-    let list = ListController<[String]>(view: view) { (names: [String]) in
+    let list = ListController<[String]> { (names: [String]) in
       let rows = names.map { name in
         CellBinder(cell: TextCell.self, value: name, id: ListIdentifier(name)) { $0.title = $1 }
       }
       return [ListSection(id: "fruits", items: rows)]
     }
+    let engine = try ListEngine(view: view, showing: list)
     await list.apply(["apple", "cherry"])
     await list.apply(["apple", "cherry", "date"])
     #expect(output.text.contains("insert 0:2 date"))
+    withExtendedLifetime(engine) {}
   }
 }

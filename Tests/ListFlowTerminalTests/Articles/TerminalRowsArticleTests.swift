@@ -66,10 +66,10 @@ struct TerminalRowsArticleTests {
   }
 
   @Test("a cell type of two lines draws a gauge under its label on every row")
-  func gaugeCell() async {
+  func gaugeCell() async throws {
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .screen(Self.size), title: "Gauges")
-    let list = ListController<[Int]>(view: view) { (values: [Int]) in
+    let list = ListController<[Int]> { (values: [Int]) in
       let rows = values.map { value in
         CellBinder(cell: GaugeCell.self, value: value, id: ListIdentifier(value)) { cell, value in
           cell.label = "load \(value)%"
@@ -78,6 +78,7 @@ struct TerminalRowsArticleTests {
       }
       return [ListSection(id: "gauges", items: rows)]
     }
+    let engine = try ListEngine(view: view, showing: list)
     await list.apply([50, 100])
     var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
     screen.feed(output.text)
@@ -86,6 +87,7 @@ struct TerminalRowsArticleTests {
       Array(lines[1...4]) == [
         "▸ load 50%", "  " + String(repeating: "#", count: 14), "  load 100%", "  " + String(repeating: "#", count: 28),
       ])
+    withExtendedLifetime(engine) {}
   }
 
   @Test("an app command added to the key map acts on the row under the cursor and shows in the help")

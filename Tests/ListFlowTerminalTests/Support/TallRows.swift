@@ -13,6 +13,7 @@ struct TallRows {
   let output = CapturingOutput()
   let view: TerminalListView
   let controller: ListController<[Row]>
+  let engine: ListEngine
   var screen = ScreenModel(columns: TallRows.size.columns, rows: TallRows.size.rows)
 
   /// A row's binder: the title `row N`, one detail line per extra line of height (`detail N.1`, …).
@@ -24,14 +25,15 @@ struct TallRows {
     .height(row.height)
   }
 
-  init(header: String? = nil, delegate: SyncDelegate = SyncDelegate()) {
+  init(header: String? = nil, delegate: SyncDelegate = SyncDelegate()) throws {
     view = TerminalListView(output: output, mode: .screen(Self.size), title: "Tall")
     let headerBinder = header.map { text in
       CellBinder(cell: TextCell.self, value: text, id: "header") { cell, text in cell.title = text }
     }
-    controller = ListController<[Row]>(view: view, delegate: delegate) { rows in
+    controller = ListController<[Row]> { rows in
       [ListSection(id: "rows", header: headerBinder, items: rows.map(Self.binder))]
     }
+    engine = try ListEngine(view: view, showing: controller, delegate: delegate)
   }
 
   /// Replays what was written since the last call and returns the screen's lines.

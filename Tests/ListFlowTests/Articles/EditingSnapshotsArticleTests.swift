@@ -24,7 +24,8 @@ struct EditingSnapshotsArticleTests {
     func print(_ value: Any) { printed.append("\(value)") }
     // The article's code:
     let view = RecordingListView()
-    let controller = ListController<[ListSection<CellBinder>]>(view: view)
+    let controller = ListController<[ListSection<CellBinder>]>()
+    let engine = try ListEngine(view: view, showing: controller)
     var edit = controller.makeEdit()
     try edit.appendSections(["inbox"])
     let hello = MessageCell.makeBinder(value: "hello", id: "m1")
@@ -52,5 +53,6 @@ struct EditingSnapshotsArticleTests {
     // Its result:
     #expect(printed == ["a row with the identity m1 is in the list already"])
     #expect(again.rowIdentifiers == ["m1"])
+    withExtendedLifetime(engine) {}
   }
 }

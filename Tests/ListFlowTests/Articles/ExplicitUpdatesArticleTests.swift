@@ -20,14 +20,15 @@ struct ExplicitUpdatesArticleTests {
   typealias ClockCell = ExplicitUpdatesArticle.ClockCell
 
   @Test("the article's clock row is refreshed by identity, and the hint reaches the batch")
-  func example() async {
+  func example() async throws {
     // The article's code:
     let view = RecordingListView()
-    let controller = ListController<[CellBinder]>(view: view)
+    let controller = ListController<[CellBinder]>()
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply([ClockCell.makeBinder(value: "build", id: "build")])
     ClockCell.now = 42
-    controller.reconfigureRows(["build"])
-    controller.reloadRows(["build"], animated: false)
+    engine.reconfigureRows(["build"])
+    engine.reloadRows(["build"], animated: false)
     // Its result:
     #expect(view.renderedLines == ["build at 42"])
     #expect(view.updates.map(\.reconfiguredRows.count) == [1, 0])

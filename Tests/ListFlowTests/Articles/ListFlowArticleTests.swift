@@ -24,14 +24,16 @@ enum LandingArticle {
   }
 
   @MainActor
-  static func show(_ state: VenueDetailViewState, on view: RecordingListView) async {
-    let controller = ListController<VenueDetailViewState>(view: view) { declaration in
+  static func show(_ state: VenueDetailViewState, on view: RecordingListView) async throws {
+    let controller = ListController<VenueDetailViewState> { declaration in
       switch declaration {
       case .outline(let venue): VenueOutlineCell.makeBinder(value: venue)
       case .review(let review): ReviewCell.makeBinder(value: review)
       }
     }
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply(state)
+    withExtendedLifetime(engine) {}
   }
 }
 
@@ -70,13 +72,13 @@ enum PagingArticle {
 @Suite("The ListFlow articles' examples", .timeLimit(.minutes(20)))
 struct ListFlowArticleTests {
   @Test("landing page: a venue state declares its cells and the controller shows them")
-  func landing() async {
+  func landing() async throws {
     let view = RecordingListView()
     let state = LandingArticle.VenueDetailViewState(
       venue: VenueFixtures.venue,
       reviews: [Review(authorImage: nil, authorName: "Ann", body: "Lovely")]
     )
-    await LandingArticle.show(state, on: view)
+    try await LandingArticle.show(state, on: view)
     #expect(view.renderedLines == ["# Kaminarimon", "Ann: Lovely"])
   }
 
@@ -98,11 +100,12 @@ struct ListFlowArticleTests {
   }
 
   @Test("getting started: a controller drives a recording view and reports selection")
-  func gettingStartedController() async {
+  func gettingStartedController() async throws {
     var basket = Basket(fruits: [Fruit(name: "apple", isRipe: true)])
     let view = RecordingListView()  // from ListFlowTesting; a terminal or UI view in an app
-    let controller = ListController<Basket>(view: view, binder: Basket.cell)
-    controller.delegate.didSelectRow = { path, row in
+    let controller = ListController<Basket>(binder: Basket.cell)
+    let engine = try ListEngine(view: view, showing: controller)
+    engine.delegate.didSelectRow = { path, row in
       print("picked", row.tag?.value(as: String.self) ?? "?")
     }
 
@@ -151,8 +154,9 @@ struct ListFlowArticleTests {
     let view = RecordingListView()
     typealias SettingsScreen = StaticListsArticle.SettingsScreen
     let screen = SettingsScreen()
-    let list = await StaticList(screen, view: view)
-    #expect(list.controller.snapshot.count == screen.sectionDeclarations.count)
+    let list = StaticList(screen)
+    let engine = try ListEngine(view: view, showing: list)
+    #expect(engine.snapshot.count == screen.sectionDeclarations.count)
 
     try view.selectRow(at: ItemPath(item: 1, section: 1))
     #expect(screen.opened == [.about])

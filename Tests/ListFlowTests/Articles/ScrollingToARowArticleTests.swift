@@ -24,13 +24,14 @@ struct ScrollingToARowArticleTests {
   @Test("scrolling by position and by identity reaches the view with the alignment")
   func scrollByPositionAndIdentity() async throws {
     let view = RecordingListView()
-    let controller = ListController<[ListSection<CellBinder>]>(view: view) { $0 }
+    let controller = ListController<[ListSection<CellBinder>]> { $0 }
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply(Self.sections((0..<50).map { Order(id: 100 + $0, title: "order \($0)") }))
     let order = Order(id: 120, title: "order 20")
 
     // The article's code:
-    try controller.scrollToRow(at: ItemPath(item: 40, section: 0), alignment: .center)
-    try controller.scrollToRow(withIdentity: ListIdentifier(order.id), alignment: .top)
+    try engine.scrollToRow(at: ItemPath(item: 40, section: 0), alignment: .center)
+    try engine.scrollToRow(withIdentity: ListIdentifier(order.id), alignment: .top)
 
     #expect(
       view.scrollRequests == [
@@ -45,9 +46,10 @@ struct ScrollingToARowArticleTests {
 
     // The article's code:
     let view = RecordingListView()
-    let controller = ListController<[ListSection<CellBinder>]>(view: view) { $0 }
+    let controller = ListController<[ListSection<CellBinder>]> { $0 }
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply(sections)
-    try controller.scrollToRow(withIdentity: ListIdentifier(7), alignment: .top)
+    try engine.scrollToRow(withIdentity: ListIdentifier(7), alignment: .top)
     #expect(view.scrollRequests == [.init(path: ItemPath(item: 1, section: 0), alignment: .top)])
   }
 }

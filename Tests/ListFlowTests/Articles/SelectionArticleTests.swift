@@ -14,19 +14,21 @@ struct SelectionArticleTests {
       var textRepresentation: String { name }
     }
 
-    let list = ListController<[String]>(view: RecordingListView()) { names in
+    let list = ListController<[String]> { names in
       [ListSection(id: "names", items: names.map { NameCell.makeBinder(value: $0, id: $0) })]
     }
-    list.selectionMode = .multiple
+    let view = RecordingListView()
+    let engine = try ListEngine(view: view, showing: list)
+    engine.selectionMode = .multiple
     await list.apply(["ant", "bee", "cat"])
-    list.select("bee")
-    try list.select(rowAt: ItemPath(item: 2, section: 0))
+    engine.select("bee")
+    try engine.select(rowAt: ItemPath(item: 2, section: 0))
     await list.apply(["cat", "dog", "bee"])  // bee and cat moved: still selected
-    let moved = list.selectedRows  // [0:0, 0:2]
+    let moved = engine.selectedRows  // [0:0, 0:2]
     await list.apply(["dog"])  // both deleted: nothing is selected
 
     #expect(moved == [ItemPath(item: 0, section: 0), ItemPath(item: 2, section: 0)])
-    #expect(list.selection.isEmpty)
+    #expect(engine.selection.isEmpty)
   }
 
   @Test("the Selection article's delegate counts the selected rows")
@@ -35,10 +37,12 @@ struct SelectionArticleTests {
     var selectedCount = 0
     delegate.didChangeSelection = { change in selectedCount = change.selection.count }
 
-    let list = ListController<[ListSection<CellBinder>]>(view: RecordingListView(), delegate: delegate)
-    list.selectionMode = .multiple
+    let list = ListController<[ListSection<CellBinder>]>()
+    let view = RecordingListView()
+    let engine = try ListEngine(view: view, showing: list, delegate: delegate)
+    engine.selectionMode = .multiple
     await list.apply([ListSection(id: "main", items: [TestRow(id: 1, version: 0, isAlternate: false).cellBinder])])
-    list.selectAll()
+    engine.selectAll()
     #expect(selectedCount == 1)
   }
 
@@ -56,7 +60,8 @@ struct SelectionArticleTests {
     let filtered = FilteredFeed(source)
     let screen = ComposedDataSource<ListSectionSnapshot>()
     try screen.append(filtered)
-    let list = try ListEngine(view: RecordingListView(), showing: screen)
+    let view = RecordingListView()
+    let list = try ListEngine(view: view, showing: screen)
     filtered.query = "gz"
     let shown = list.snapshot[0].elements.map(\.id)  // ["gzip"]
     #expect(shown == ["gzip"])

@@ -28,12 +28,10 @@ struct ArithmeticEdgeTests {
 
   @Test("negative thresholds of a controller configuration are taken as 0", arguments: [Int.min, -1])
   func negativeThresholds(value: Int) {
-    var configuration = ListControllerConfiguration(reloadThreshold: value, backgroundDiffThreshold: value)
-    #expect(configuration.reloadThreshold == 0)
+    var configuration = ListControllerConfiguration(backgroundDiffThreshold: value)
     #expect(configuration.backgroundDiffThreshold == 0)
-    configuration.reloadThreshold = value
     configuration.backgroundDiffThreshold = value
-    #expect(configuration == ListControllerConfiguration(reloadThreshold: 0, backgroundDiffThreshold: 0))
+    #expect(configuration == ListControllerConfiguration(backgroundDiffThreshold: 0))
   }
 
   @MainActor

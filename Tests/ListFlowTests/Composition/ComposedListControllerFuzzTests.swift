@@ -92,8 +92,9 @@ struct ComposedListControllerFuzzTests {
       let context = "seed \(seed), step \(step)"
       #expect(view.inconsistencies.isEmpty, "\(context): \(view.inconsistencies)")
       #expect(view.errors.isEmpty, "\(context)")
-      #expect(view.reloadCount == 1, "\(context): a child update caused a full reload")
-      #expect(controller.reloadCount == 1, "\(context): the engine reloaded for a child update")
+      // At most one reload: the first list, when the first sections arrive.
+      #expect(view.reloadCount <= 1, "\(context): a child update caused a full reload")
+      #expect(controller.reloadCount == view.reloadCount, "\(context): the engine and the view disagree")
       #expect(view.renderedLines == lines(expected(root)), "\(context)")
 
       // a selection reaches the owning child with its local position, found by brute force

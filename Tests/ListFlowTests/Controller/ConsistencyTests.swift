@@ -5,22 +5,30 @@ import Testing
 @Suite("Consistency of the view under random state sequences")
 @MainActor
 struct ConsistencyTests {
+  /// What the runs did, added up: the controllers' counters and the engines'.
+  struct Totals {
+    var appliedStates = 0
+    var batches = 0
+    var reloads = 0
+    var backgroundDiffs = 0
+  }
+
   /// Applies `sequences` random sequences of `length` states and checks the view after every stage and state.
   @discardableResult
   func run(
-    seed: UInt64, sequences: Int, length: Int, configuration: ListControllerConfiguration
-  ) async
-    -> ListControllerStatistics
-  {
+    seed: UInt64, sequences: Int, length: Int,
+    configuration: ListControllerConfiguration = ListControllerConfiguration(), reloadThreshold: Int
+  ) async throws -> Totals {
     var random = SplitMix64(seed: seed)
-    var total = ListControllerStatistics()
+    var total = Totals()
     for sequence in 0..<sequences {
       let view = RecordingListView()
-      let controller = ListController<[ListSection<CellBinder>]>(view: view, configuration: configuration)
+      let controller = ListController<[ListSection<CellBinder>]>(configuration: configuration)
+      let engine = try ListEngine(view: view, showing: controller, reloadThreshold: reloadThreshold)
       var stageFailures: [String] = []
       view.didApplyBatch = { view, update in
-        if let mismatch = view.countMismatch(with: controller.engine!) { stageFailures.append(mismatch) }
-        let expected = ListRendering.lines(of: controller.snapshot)
+        if let mismatch = view.countMismatch(with: engine) { stageFailures.append(mismatch) }
+        let expected = ListRendering.lines(of: engine.snapshot)
         if view.renderedLines != expected {
           stageFailures.append("stage \(update.stage + 1): \(view.renderedLines) != \(expected)")
         }
@@ -35,20 +43,20 @@ struct ConsistencyTests {
       }
       #expect(view.errors.isEmpty)
       total.appliedStates += controller.statistics.appliedStates
-      total.batches += controller.statistics.batches
-      total.reloads += controller.statistics.reloads
+      total.batches += engine.batchCount
+      total.reloads += engine.reloadCount
       total.backgroundDiffs += controller.statistics.backgroundDiffs
     }
     return total
   }
 
   @Test("thousands of random states applied in batches keep counts and rows consistent after every stage")
-  func batches() async {
-    let statistics = await run(
+  func batches() async throws {
+    let statistics = try await run(
       seed: 0x5EED_0001,
       sequences: 2_000,
       length: 8,
-      configuration: ListControllerConfiguration(reloadThreshold: .max)
+      reloadThreshold: .max
     )
     #expect(statistics.appliedStates == 16_000)
     #expect(statistics.reloads == 2_000)
@@ -56,42 +64,41 @@ struct ConsistencyTests {
   }
 
   @Test("random states diffed off the main actor are consistent too")
-  func backgroundDiffs() async {
-    let statistics = await run(
+  func backgroundDiffs() async throws {
+    let statistics = try await run(
       seed: 0x5EED_0002,
       sequences: 150,
       length: 8,
-      configuration: ListControllerConfiguration(reloadThreshold: .max, backgroundDiffThreshold: 0)
+      configuration: ListControllerConfiguration(backgroundDiffThreshold: 0), reloadThreshold: .max
     )
     #expect(statistics.backgroundDiffs == 1_200)
   }
 
   @Test("random states with a low reload threshold mix reloads and batches consistently")
-  func mixedReloads() async {
-    let statistics = await run(
+  func mixedReloads() async throws {
+    let statistics = try await run(
       seed: 0x5EED_0003,
       sequences: 150,
       length: 8,
-      configuration: ListControllerConfiguration(reloadThreshold: 4)
+      reloadThreshold: 4
     )
     #expect(statistics.reloads > 150)
     #expect(statistics.batches > 0)
   }
 
   @Test("random states with duplicate identities are shown exactly under the match-in-order policy")
-  func duplicates() async {
+  func duplicates() async throws {
     var random = SplitMix64(seed: 0x5EED_0004)
     for sequence in 0..<200 {
       let view = RecordingListView()
-      let controller = ListController<[ListSection<CellBinder>]>(
-        view: view,
-        configuration: ListControllerConfiguration(reloadThreshold: .max)
-      )
+      let controller = ListController<[ListSection<CellBinder>]>()
+      let engine = try ListEngine(view: view, showing: controller, reloadThreshold: .max)
       for step in 0..<6 {
         let state = RandomLists.sections(&random, duplicates: true)
         await controller.apply(state)
         #expect(ListExpectations.mismatch(view, showing: state) == nil, "sequence \(sequence), state \(step)")
       }
+      withExtendedLifetime(engine) {}
     }
   }
 }

@@ -14,27 +14,26 @@ struct ControllerConcurrencyTests {
   /// A controller whose every diff runs off the main actor through `gate`.
   func makeController(
     _ view: RecordingListView, gate: DiffGate, delegate: SyncDelegate = SyncDelegate()
-  )
-    -> ListController<[TestRow]>
+  ) throws
+    -> (ListController<[TestRow]>, ListEngine)
   {
-    ListController<[TestRow]>(
-      view: view,
-      configuration: ListControllerConfiguration(reloadThreshold: .max, backgroundDiffThreshold: 0),
-      delegate: delegate
+    let controller = ListController<[TestRow]>(
+      configuration: ListControllerConfiguration(backgroundDiffThreshold: 0)
     ) { rows in
       gate.pass()
       return [ListSection(id: ListIdentifier.mainSection, items: rows.map(\.cellBinder))]
     }
+    return (controller, try ListEngine(view: view, showing: controller, delegate: delegate, reloadThreshold: .max))
   }
 
   @Test("a state arriving during a diff supersedes the states not yet started; the last state is shown")
-  func supersede() async {
+  func supersede() async throws {
     let view = RecordingListView()
     let gate = await DiffGate.acquire()
     var shown: [[String]] = []
     var delegate = SyncDelegate()
     delegate.didApply = { _ in shown.append(view.renderedLines) }
-    let controller = makeController(view, gate: gate, delegate: delegate)
+    let (controller, engine) = try makeController(view, gate: gate, delegate: delegate)
     var arrivals = gate.arrivals.makeAsyncIterator()
 
     let first = Task { await controller.apply(Self.rows([1])) }
@@ -53,13 +52,14 @@ struct ControllerConcurrencyTests {
     #expect(controller.statistics.supersededStates == 1)
     #expect(!controller.isApplying)
     #expect(view.inconsistencies.isEmpty)
+    withExtendedLifetime(engine) {}
   }
 
   @Test("cancelling the applying task mid-diff leaves the view on the last applied state")
-  func cancelMidDiff() async {
+  func cancelMidDiff() async throws {
     let view = RecordingListView()
     let gate = await DiffGate.acquire(blocked: 2)
-    let controller = makeController(view, gate: gate)
+    let (controller, engine) = try makeController(view, gate: gate)
     var arrivals = gate.arrivals.makeAsyncIterator()
     let initial = Task { await controller.apply(Self.rows([1, 2])) }
     await arrivals.next()
@@ -78,13 +78,14 @@ struct ControllerConcurrencyTests {
     #expect(!controller.isApplying)
     await controller.apply(Self.rows([2, 4]))
     #expect(view.renderedLines == ["r2 v0", "r4 v0"])
+    withExtendedLifetime(engine) {}
   }
 
   @Test("when the applying task is cancelled, a waiting caller takes over and its state is shown")
-  func handOffAfterCancellation() async {
+  func handOffAfterCancellation() async throws {
     let view = RecordingListView()
     let gate = await DiffGate.acquire()
-    let controller = makeController(view, gate: gate)
+    let (controller, engine) = try makeController(view, gate: gate)
     var arrivals = gate.arrivals.makeAsyncIterator()
     let runner = Task { await controller.apply(Self.rows([1])) }
     await arrivals.next()
@@ -97,30 +98,34 @@ struct ControllerConcurrencyTests {
     #expect(view.renderedLines == ["r5 v0", "r6 v0"])
     #expect(controller.statistics.appliedStates == 1)
     #expect(!controller.isApplying)
+    withExtendedLifetime(engine) {}
   }
 
   @Test("run consumes a finite stream in order and returns when it ends")
-  func runFiniteStream() async {
+  func runFiniteStream() async throws {
     let view = RecordingListView()
     var applied: [Int] = []
     var delegate = SyncDelegate()
     delegate.didApply = { $0.target.first.map { applied.append($0.elements.count) } }
-    let controller = ListController<[TestRow]>(view: view, delegate: delegate)
+    let controller = ListController<[TestRow]>()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     let (stream, continuation) = AsyncStream.makeStream(of: [TestRow].self)
     for count in 1...5 { continuation.yield(Self.rows(Array(0..<count))) }
     continuation.finish()
     await controller.run(stream)
     #expect(applied == [1, 2, 3, 4, 5])
     #expect(view.renderedLines.count == 5)
+    withExtendedLifetime(engine) {}
   }
 
   @Test("run stops when its task is cancelled, and an error ending the stream is reported")
-  func runCancelledAndFailing() async {
+  func runCancelledAndFailing() async throws {
     let view = RecordingListView()
     var failures: [ListFlowError] = []
     var delegate = SyncDelegate()
     delegate.didFail = { failures.append($0) }
-    let controller = ListController<[TestRow]>(view: view, delegate: delegate)
+    let controller = ListController<[TestRow]>()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     let (stream, continuation) = AsyncStream.makeStream(of: [TestRow].self)
     continuation.yield(Self.rows([1]))
     let task = Task { await controller.run(stream) }
@@ -138,15 +143,16 @@ struct ControllerConcurrencyTests {
     #expect(view.renderedLines == ["r7 v0"])
     #expect(failures.count == 1)
     if case .stateStreamFailed = failures.first {} else { Issue.record("expected stateStreamFailed, got \(failures)") }
+    withExtendedLifetime(engine) {}
   }
 
   @Test("a row moved by the user while a state is diffed is taken into account before applying")
-  func moveDuringDiff() async {
+  func moveDuringDiff() async throws {
     let view = RecordingListView()
     let gate = await DiffGate.acquire(blocked: 2)
     var delegate = SyncDelegate()
     delegate.canMoveRow = { _, _ in true }
-    let controller = makeController(view, gate: gate, delegate: delegate)
+    let (controller, engine) = try makeController(view, gate: gate, delegate: delegate)
     var arrivals = gate.arrivals.makeAsyncIterator()
     let initial = Task { await controller.apply(Self.rows([1, 2, 3])) }
     await arrivals.next()
@@ -160,5 +166,6 @@ struct ControllerConcurrencyTests {
     await update.value
     #expect(view.inconsistencies.isEmpty)
     #expect(view.renderedLines == ["r1 v1", "r2 v1", "r3 v1"])
+    withExtendedLifetime(engine) {}
   }
 }

@@ -22,17 +22,18 @@ struct LazyBinderCostTests {
   }
 
   @Test("random changes to 20,000 rows call cell for the viewport and the changes only, and show the right rows")
-  func viewportCost() async {
+  func viewportCost() async throws {
     var random = SplitMix64(seed: 0x1A2B_0015)
     for sequence in 0..<4 {
       let calls = Mutex(0)
       let view = ViewportListView(rowCount: 20)
-      let controller = ListController<[Row]>(view: view) {
+      let controller = ListController<[Row]> {
         [ListSection(id: "rows", items: $0)]
       } cell: { row in
         calls.withLock { $0 += 1 }
         return RowCell.makeBinder(value: row, id: row.id)
       }
+      let engine = try ListEngine(view: view, showing: controller)
       var rows = (0..<20_000).map { Row(id: $0, version: 0) }
       var nextID = rows.count
       await controller.apply(rows)
@@ -57,7 +58,7 @@ struct LazyBinderCostTests {
         // At most the viewport pulled again plus a few reads per change: nothing near the 20,000 rows.
         #expect(calls.withLock { $0 } <= 20 + 4 * changes, "\(context): \(calls.withLock { $0 }) calls")
         #expect(view.renderedLines == rows.prefix(20).map { "r\($0.id) v\($0.version)" }, "\(context)")
-        #expect(controller.snapshot.first?.elements.count == rows.count, "\(context)")
+        #expect(engine.snapshot.first?.elements.count == rows.count, "\(context)")
       }
     }
   }
@@ -82,7 +83,7 @@ struct LazyBinderCostTests {
   @Test(
     "rows with string identities (hashes copied from the rows they align with) show what the binder path shows",
     arguments: 0..<3)
-  func stringIdentities(seed: Int) async {
+  func stringIdentities(seed: Int) async throws {
     var random = SplitMix64(seed: UInt64(0x5_7121_0000 + seed))
     var nextName = 0
     func fresh() -> NamedRow {
@@ -91,14 +92,16 @@ struct LazyBinderCostTests {
     }
     let rowsView = RecordingListView()
     let bindersView = RecordingListView()
-    let byRows = ListController<[[NamedRow]]>(view: rowsView) { sections in
+    let byRows = ListController<[[NamedRow]]> { sections in
       sections.enumerated().map { ListSection(id: $0.offset, items: $0.element) }
     } cell: {
       Self.namedCell($0)
     }
-    let byBinders = ListController<[[NamedRow]]>(view: bindersView) { sections in
+    let byRowsEngine = try ListEngine(view: rowsView, showing: byRows)
+    let byBinders = ListController<[[NamedRow]]> { sections in
       sections.enumerated().map { ListSection(id: $0.offset, items: $0.element.map(Self.namedCell)) }
     }
+    let engine = try ListEngine(view: bindersView, showing: byBinders)
     var sections = (0..<3).map { _ in (0..<(20 + random.below(200))).map { _ in fresh() } }
     for step in 0..<40 {
       // Few changes most of the time (the alignment's case), many now and then (the full diff's).
@@ -126,7 +129,8 @@ struct LazyBinderCostTests {
       #expect(
         rowsView.updates.map(UpdateRecord.Positions.init) == bindersView.updates.map(UpdateRecord.Positions.init),
         "\(context)")
-      #expect(byRows.lastError == nil, "\(context)")
+      #expect(byRowsEngine.lastError == nil, "\(context)")
     }
+    withExtendedLifetime(engine) {}
   }
 }

@@ -50,7 +50,7 @@ struct LongSectionTests {
   @Test(
     "30 random sequences over 2 sections of 600 rows, with and without repeated identities: the same lines as the binder path, and the same batches when identities are unique",
     .timeLimit(.minutes(20)), arguments: [false, true])
-  func sameBatchesAsTheBinderPath(duplicates: Bool) async {
+  func sameBatchesAsTheBinderPath(duplicates: Bool) async throws {
     for seed in UInt64(1)...30 {
       var random = SplitMix64(seed: seed)
       var nextID = 0
@@ -62,7 +62,7 @@ struct LongSectionTests {
             return DeclaredRow(id: nextID, version: 0, label: "r")
           })
       }
-      let paths = RowsBesideBinders()
+      let paths = try RowsBesideBinders()
       let (rowsView, bindersView) = (paths.rowsView, paths.bindersView)
       for step in 0..<12 {
         await paths.apply(state)

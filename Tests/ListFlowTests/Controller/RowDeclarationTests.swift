@@ -13,22 +13,24 @@ struct RowDeclarationTests {
   /// `calls`, when given, records the identity of every row the first controller's `cell` is called for.
   private func makePair(
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
+    reloadThreshold: Int = 1_000,
     calls: CallLog<Int>? = nil
-  ) -> (
+  ) throws -> (
     byRows: ListController<State>, rowsView: RecordingListView, byBinders: ListController<State>,
-    bindersView: RecordingListView
+    bindersView: RecordingListView, byRowsEngine: ListEngine, byBindersEngine: ListEngine
   ) {
     let rowsView = RecordingListView()
     let bindersView = RecordingListView()
     let byRows = ListController<State>(
-      view: rowsView, configuration: configuration, rows: { $0 },
+      configuration: configuration, rows: { $0 },
       cell: { row in
         calls?.record(row.id)
         return declaredCell(row)
       })
-    let byBinders = ListController<State>(
-      view: bindersView, configuration: configuration, sections: { $0.map { $0.map(declaredCell) } })
-    return (byRows, rowsView, byBinders, bindersView)
+    let byRowsEngine = try ListEngine(view: rowsView, showing: byRows, reloadThreshold: reloadThreshold)
+    let byBinders = ListController<State>(configuration: configuration, sections: { $0.map { $0.map(declaredCell) } })
+    let byBindersEngine = try ListEngine(view: bindersView, showing: byBinders, reloadThreshold: reloadThreshold)
+    return (byRows, rowsView, byBinders, bindersView, byRowsEngine, byBindersEngine)
   }
 
   /// A controller that declares its rows and gets their binders from `cells`.
@@ -36,10 +38,14 @@ struct RowDeclarationTests {
     _ view: RecordingListView,
     cells: RecordingCells,
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
-    delegate: SyncDelegate = SyncDelegate()
-  ) -> ListController<State> {
-    ListController<State>(
-      view: view, configuration: configuration, delegate: delegate, rows: { $0 }, cell: { cells.binder($0) })
+    delegate: SyncDelegate = SyncDelegate(),
+    reloadThreshold: Int = 1_000
+  ) throws -> (ListController<State>, ListEngine) {
+    let controller = ListController<State>(
+      configuration: configuration, delegate: SyncDelegate(), rows: { $0 }, cell: { cells.binder($0) })
+    return (
+      controller, try ListEngine(view: view, showing: controller, delegate: delegate, reloadThreshold: reloadThreshold)
+    )
   }
 
   // MARK: Equivalence with the binder-based controller
@@ -47,16 +53,17 @@ struct RowDeclarationTests {
   @Test(
     "random sequences of sectioned states show the same lines and send the same changes as the binder-based path",
     arguments: [Scenario.plain, .duplicates, .background])
-  func equivalence(_ scenario: Scenario) async {
+  func equivalence(_ scenario: Scenario) async throws {
     var random = SplitMix64(seed: scenario.seed)
     var changeCounts = ChangeCounts()
     for sequence in 0..<300 {
       let calls = CallLog<Int>()
-      let (byRows, rowsView, byBinders, bindersView) = makePair(configuration: scenario.configuration, calls: calls)
+      let (byRows, rowsView, byBinders, bindersView, byRowsEngine, byBindersEngine) = try makePair(
+        configuration: scenario.configuration, calls: calls)
       var stageFailures: [String] = []
       rowsView.didApplyBatch = { view, update in
-        if let mismatch = view.countMismatch(with: byRows.engine!) { stageFailures.append(mismatch) }
-        let expected = calls.unrecorded { ListRendering.lines(of: byRows.snapshot) }
+        if let mismatch = view.countMismatch(with: byRowsEngine) { stageFailures.append(mismatch) }
+        let expected = calls.unrecorded { ListRendering.lines(of: byRowsEngine.snapshot) }
         if view.renderedLines != expected {
           stageFailures.append("stage \(update.stage + 1): \(view.renderedLines) != \(expected)")
         }
@@ -79,7 +86,7 @@ struct RowDeclarationTests {
         #expect(stageFailures.isEmpty, "\(context)")
         #expect(ListExpectations.difference(rowsView.renderedLines, expected) == nil, "\(context)")
         #expect(ListExpectations.difference(bindersView.renderedLines, expected) == nil, "\(context)")
-        #expect(ListRendering.lines(of: byRows.snapshot) == expected, "\(context)")
+        #expect(ListRendering.lines(of: byRowsEngine.snapshot) == expected, "\(context)")
         #expect(rowsView.inconsistencies.isEmpty, "\(context): \(rowsView.inconsistencies)")
         #expect(bindersView.inconsistencies.isEmpty, "\(context): \(bindersView.inconsistencies)")
         // With repeated identities the row path matches occurrences in order inside the sections that changed (a
@@ -88,7 +95,7 @@ struct RowDeclarationTests {
           #expect(ListExpectations.difference(rowsUpdates, bindersUpdates) == nil, "\(context)")
         }
         #expect(rowsView.reloadCount == bindersView.reloadCount, "\(context)")
-        #expect(byRows.lastError == nil && byBinders.lastError == nil, "\(context)")
+        #expect(byRowsEngine.lastError == nil && byBindersEngine.lastError == nil, "\(context)")
         // Binders are made only for rows the view read and rows the change touched (new or changed headers and
         // footers, rows deleted, moved or updated): never for the rest of the list.
         let configured = rowsView.configuredCells[configuredBefore...]
@@ -113,10 +120,10 @@ struct RowDeclarationTests {
   // MARK: Calls to `cell`
 
   @Test("cell is called only for rows the view reads: the rows a change touches, never the others, none for no change")
-  func cellCallsOnlyForChangedRows() async {
+  func cellCallsOnlyForChangedRows() async throws {
     let view = RecordingListView()
     let cells = RecordingCells()
-    let controller = makeController(view, cells: cells)
+    let (controller, engine) = try makeController(view, cells: cells)
     let first = [
       section("A", rows(1...5)),
       section("B", rows(6...8)),
@@ -141,13 +148,14 @@ struct RowDeclarationTests {
     #expect(cells.takeCalls() == [])
     #expect(view.updates.count == updateCount)
     #expect(view.renderedLines == expectedLines(second))
+    withExtendedLifetime(engine) {}
   }
 
   @Test("a row whose content did not change is not configured again at its new position; a changed one is")
   func unchangedRowsKeepTheirBinder() async throws {
     let view = RecordingListView()
     let cells = RecordingCells(showsSerial: true)
-    let controller = makeController(view, cells: cells)
+    let (controller, engine) = try makeController(view, cells: cells)
     await controller.apply([section("A", rows(1...4))])
     #expect(cells.takeCalls() == [1, 2, 3, 4])
     var before: [Int: CellBinder] = [:]
@@ -169,6 +177,7 @@ struct RowDeclarationTests {
     #expect(view.renderedLines[2].hasPrefix("r2 v1 a #") && !linesBefore.contains(view.renderedLines[2]))
     #expect(view.renderedLines[3].hasPrefix("r5 v0 a #"))
     #expect(view.inconsistencies.isEmpty)
+    withExtendedLifetime(engine) {}
   }
 
   // MARK: User moves
@@ -181,7 +190,7 @@ struct RowDeclarationTests {
     var delegate = SyncDelegate()
     delegate.canMoveRow = { _, _ in true }
     delegate.didMoveRow = { move, _ in moves.append(move) }
-    let controller = makeController(view, cells: cells, delegate: delegate)
+    let (controller, engine) = try makeController(view, cells: cells, delegate: delegate)
     let first = [section("A", header: 100, rows(1...3)), section("B", rows(4...5))]
     await controller.apply(first)
     #expect(cells.takeCalls() == [1, 2, 3, 4, 5, 100])
@@ -191,7 +200,7 @@ struct RowDeclarationTests {
     try view.moveRow(move)
     #expect(moves == [move])
     #expect(view.renderedLines == ["== A ==", "r2 v0 a", "r3 v0 a", "r4 v0 a", "r1 v0 a", "r5 v0 a"])
-    #expect(ListRendering.lines(of: controller.snapshot) == view.renderedLines)
+    #expect(ListRendering.lines(of: engine.snapshot) == view.renderedLines)
 
     // The app follows the move and updates r4: every binder is made, and only r4 changes in the view.
     let updateCount = view.updates.count
@@ -222,7 +231,7 @@ struct RowDeclarationTests {
     let cells = RecordingCells()
     var delegate = SyncDelegate()
     delegate.canMoveRow = { _, _ in true }
-    let controller = makeController(view, cells: cells, delegate: delegate)
+    let (controller, engine) = try makeController(view, cells: cells, delegate: delegate)
     let first = [section("A", rows(1...4))]
     await controller.apply(first)
     try view.moveRow(Move(source: ItemPath(item: 3, section: 0), target: ItemPath(item: 0, section: 0)))
@@ -234,6 +243,7 @@ struct RowDeclarationTests {
     #expect(Set(cells.takeCalls()) == [1, 2, 3, 4])
     #expect(view.renderedLines == expectedLines(second))
     #expect(view.inconsistencies.isEmpty)
+    withExtendedLifetime(engine) {}
   }
 
   @Test(
@@ -246,15 +256,12 @@ struct RowDeclarationTests {
     var delegate = SyncDelegate()
     delegate.canMoveRow = { _, _ in true }
     let controller = ListController<State>(
-      view: view,
-      configuration: ListControllerConfiguration(reloadThreshold: .max, backgroundDiffThreshold: 0),
-      delegate: delegate,
+      configuration: ListControllerConfiguration(backgroundDiffThreshold: 0),
       rows: { state in
         gate.pass()
         return state
-      },
-      cell: { cells.binder($0) }
-    )
+      }, cell: { cells.binder($0) })
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate, reloadThreshold: .max)
     var arrivals = gate.arrivals.makeAsyncIterator()
     let initial = Task { await controller.apply([section("A", rows(1...4))]) }
     await arrivals.next()
@@ -277,6 +284,7 @@ struct RowDeclarationTests {
     #expect(Set(cells.takeCalls()).contains(3))
     #expect(view.renderedLines == expectedLines(third))
     #expect(view.inconsistencies.isEmpty)
+    withExtendedLifetime(engine) {}
   }
 
   // MARK: Duplicates
@@ -291,11 +299,10 @@ struct RowDeclarationTests {
     var delegate = SyncDelegate()
     delegate.didFail = { failures.append($0) }
     let configuration = ListControllerConfiguration(duplicates: .reject)
-    let controller = makeController(view, cells: cells, configuration: configuration, delegate: delegate)
+    let (controller, engine) = try makeController(view, cells: cells, configuration: configuration, delegate: delegate)
     delegate.didFail = { binderFailures.append($0) }
-    let byBinders = ListController<State>(
-      view: bindersView, configuration: configuration, delegate: delegate,
-      sections: { $0.map { $0.map(declaredCell) } })
+    let byBinders = ListController<State>(configuration: configuration, sections: { $0.map { $0.map(declaredCell) } })
+    let bindersEngine = try ListEngine(view: bindersView, showing: byBinders, delegate: delegate)
 
     let first = [section("A", rows(1...3)), section("B", rows(4...5))]
     for state in [
@@ -334,11 +341,14 @@ struct RowDeclarationTests {
     #expect(view.renderedLines == expectedLines(next))
     #expect(view.inconsistencies.isEmpty)
     #expect(failures.count == 2)
+    withExtendedLifetime(engine) {}
+    withExtendedLifetime(engine) {}
+    withExtendedLifetime(bindersEngine) {}
   }
 
   @Test("duplicate identities under the default policy are shown in order, as the binder-based path shows them")
-  func duplicatesMatchedInOrder() async {
-    let (byRows, rowsView, byBinders, bindersView) = makePair()
+  func duplicatesMatchedInOrder() async throws {
+    let (byRows, rowsView, byBinders, bindersView, byRowsEngine, byBindersEngine) = try makePair()
     let states: [State] = [
       [section("A", [row(1), row(2), row(1, version: 1)])],
       [section("A", [row(1, version: 1), row(1), row(2)])],
@@ -353,6 +363,8 @@ struct RowDeclarationTests {
       #expect(rowsView.inconsistencies.isEmpty)
       #expect(rowsView.updates.map(UpdateRecord.init) == bindersView.updates.map(UpdateRecord.init))
     }
+    withExtendedLifetime(byBindersEngine) {}
+    withExtendedLifetime(byRowsEngine) {}
   }
 
   // MARK: Headers and footers
@@ -361,16 +373,16 @@ struct RowDeclarationTests {
   func headersAndFooters() async throws {
     let view = RecordingListView()
     let cells = RecordingCells()
-    let controller = makeController(view, cells: cells)
+    let (controller, engine) = try makeController(view, cells: cells)
     let first = [
       section("A", header: 100, rows(1...2)),
       section("B", header: 101, footer: 201, rows(3...4)),
     ]
     await controller.apply(first)
     #expect(cells.takeCalls() == [1, 2, 3, 4, 100, 101, 201])
-    let headerA = try #require(controller.snapshot[0].model.header)
-    let headerB = try #require(controller.snapshot[1].model.header)
-    let footerB = try #require(controller.snapshot[1].model.footer)
+    let headerA = try #require(engine.snapshot[0].model.header)
+    let headerB = try #require(engine.snapshot[1].model.header)
+    let footerB = try #require(engine.snapshot[1].model.footer)
 
     var second = first
     second[0].header?.label = "Alpha"
@@ -383,34 +395,33 @@ struct RowDeclarationTests {
     let update = try #require(view.updates.last)
     #expect(update.changeset.sectionUpdated == [0])
     #expect(update.changeset.changeCount == 1)
-    #expect(controller.snapshot[0].model.header?.model(as: Serial.self) !== headerA.model(as: Serial.self))
-    #expect(controller.snapshot[1].model.header?.model(as: Serial.self) === headerB.model(as: Serial.self))
-    #expect(controller.snapshot[1].model.footer?.model(as: Serial.self) === footerB.model(as: Serial.self))
+    #expect(engine.snapshot[0].model.header?.model(as: Serial.self) !== headerA.model(as: Serial.self))
+    #expect(engine.snapshot[1].model.header?.model(as: Serial.self) === headerB.model(as: Serial.self))
+    #expect(engine.snapshot[1].model.footer?.model(as: Serial.self) === footerB.model(as: Serial.self))
 
     // B moves first and drops its footer: B is updated (reported at its old index), and A keeps its new header.
-    let headerAlpha = controller.snapshot[0].model.header
+    let headerAlpha = engine.snapshot[0].model.header
     let third = [section("B", header: 101, rows(3...4)), second[0]]
     await controller.apply(third)
     #expect(Set(cells.takeCalls()).isSubset(of: [101]))
     #expect(view.renderedLines == expectedLines(third))
     #expect(view.inconsistencies.isEmpty)
     #expect(view.updates.contains { $0.changeset.sectionUpdated == [1] })
-    #expect(controller.snapshot[1].model.header?.model(as: Serial.self) === headerAlpha?.model(as: Serial.self))
-    #expect(controller.snapshot[0].model.footer == nil)
+    #expect(engine.snapshot[1].model.header?.model(as: Serial.self) === headerAlpha?.model(as: Serial.self))
+    #expect(engine.snapshot[0].model.footer == nil)
   }
 
   // MARK: Declarators
 
   @Test("a cells declarator with value declarations shows them in the main section and makes binders for changes")
-  func cellsDeclarator() async {
+  func cellsDeclarator() async throws {
     let view = RecordingListView()
     let calls = CallLog<String>()
-    let controller = ListController<ChoreListState>(
-      view: view,
-      cell: { declaration in
-        calls.record(declaration.id)
-        return ChoreListState.binder(declaration)
-      })
+    let controller = ListController<ChoreListState>(cell: { declaration in
+      calls.record(declaration.id)
+      return ChoreListState.binder(declaration)
+    })
+    let engine = try ListEngine(view: view, showing: controller)
     let wash = Chore(id: 1, name: "wash", isDone: false)
     let dry = Chore(id: 2, name: "dry", isDone: false)
     let fold = Chore(id: 3, name: "fold", isDone: false)
@@ -418,7 +429,7 @@ struct RowDeclarationTests {
     await controller.apply(first)
     #expect(Set(calls.take()) == ["chore1", "chore2", "chore3", "title"])
     #expect(view.renderedLines == ["== Laundry ==", "[ ] wash", "[ ] dry", "[ ] fold"])
-    #expect(controller.snapshot.map(\.model.id) == [ListIdentifier.mainSection])
+    #expect(engine.snapshot.map(\.model.id) == [ListIdentifier.mainSection])
 
     var doneWash = wash
     doneWash.isDone = true
@@ -437,10 +448,11 @@ struct RowDeclarationTests {
   }
 
   @Test("a sections declarator with value declarations shows its sections and makes binders for changes only")
-  func sectionsDeclarator() async {
+  func sectionsDeclarator() async throws {
     let view = RecordingListView()
     let cells = RecordingCells()
-    let controller = ListController<BoardState>(view: view, cell: { cells.binder($0) })
+    let controller = ListController<BoardState>(cell: { cells.binder($0) })
+    let engine = try ListEngine(view: view, showing: controller)
     let first = BoardState(sections: [section("A", header: 100, rows(1...3)), section("B", rows(4...5))])
     await controller.apply(first)
     #expect(Set(cells.takeCalls()) == [1, 2, 3, 4, 5, 100])
@@ -454,18 +466,19 @@ struct RowDeclarationTests {
     #expect(called.contains(4) && called.isSubset(of: Set(1...5)), "\(called.sorted())")
     #expect(view.renderedLines == expectedLines(second.sections))
     #expect(view.inconsistencies.isEmpty)
+    withExtendedLifetime(engine) {}
   }
 
   // MARK: Large lists
 
   @Test("a list of 3,000 rows is diffed off the main actor, shows the right lines, and makes binders for changes only")
-  func largeList() async {
+  func largeList() async throws {
     let configuration = ListControllerConfiguration()
     #expect(configuration.backgroundDiffThreshold < 3_000)
     let view = RecordingListView()
     let cells = RecordingCells()
-    let controller = makeController(view, cells: cells, configuration: configuration)
-    let (_, _, byBinders, bindersView) = makePair(configuration: configuration)
+    let (controller, engine) = try makeController(view, cells: cells, configuration: configuration)
+    let (_, _, byBinders, bindersView, byRowsEngine, byBindersEngine) = try makePair(configuration: configuration)
     var random = SplitMix64(seed: 0x5EED_3000)
     var draft = (0..<3).map { number in
       DraftSection(
@@ -508,12 +521,14 @@ struct RowDeclarationTests {
       #expect(Set(cells.takeCalls()).isSuperset(of: changed), "state \(step)")
       #expect(ListExpectations.difference(view.renderedLines, expectedLines(state)) == nil, "state \(step)")
       #expect(
-        ListExpectations.difference(bindersView.renderedLines, ListRendering.lines(of: byBinders.snapshot)) == nil)
+        ListExpectations.difference(bindersView.renderedLines, ListRendering.lines(of: byBindersEngine.snapshot)) == nil
+      )
       #expect(view.inconsistencies.isEmpty, "state \(step)")
       #expect(view.updates.map(UpdateRecord.Positions.init) == bindersView.updates.map(UpdateRecord.Positions.init))
     }
     #expect(controller.statistics.backgroundDiffs == 6)  // the first state too: its size is unknown until built
-    #expect(controller.statistics.reloads == 1)
+    #expect(engine.reloadCount == 1)
+    withExtendedLifetime(byRowsEngine) {}
   }
 }
 

@@ -68,12 +68,12 @@ struct UntouchedSectionsTests {
   @Test(
     "200 random sequences, with and without repeated identities: the same lines as the binder path, stage for stage when identities are unique",
     .timeLimit(.minutes(20)), arguments: [false, true])
-  func sameViewsAsTheFullPath(duplicates: Bool) async {
+  func sameViewsAsTheFullPath(duplicates: Bool) async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
       var nextID = 100
       var state = Self.initial(&nextID)
-      let paths = RowsBesideBinders()
+      let paths = try RowsBesideBinders()
       let (rowsView, bindersView) = (paths.rowsView, paths.bindersView)
       for step in 0..<10 {
         await paths.apply(state)

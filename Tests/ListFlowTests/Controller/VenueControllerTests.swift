@@ -11,9 +11,10 @@ struct VenueControllerTests {
   let related = VenueFixtures.relatedVenue
 
   @Test("the first state reloads the view, registers cell types on first use and renders every declaration")
-  func firstState() async {
+  func firstState() async throws {
     let view = RecordingListView()
-    let controller = ListController<VenueDetailViewState>(view: view, binder: VenueDetailViewState.binder)
+    let controller = ListController<VenueDetailViewState>(binder: VenueDetailViewState.binder)
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply(VenueDetailViewState(venue: venue, reviews: [review1], relatedVenues: [related]))
     #expect(view.reloadCount == 1)
     #expect(
@@ -27,6 +28,7 @@ struct VenueControllerTests {
         "ReviewCell -> ReviewCell (automatic)", "RelatedVenueCell -> RelatedVenueCell (automatic)",
       ]
     )
+    withExtendedLifetime(engine) {}
   }
 
   @Test("a new review is inserted in one batch, and the removed related venues are deleted")
@@ -35,8 +37,8 @@ struct VenueControllerTests {
     var transitions: [ListTransition] = []
     var delegate = SyncDelegate()
     delegate.didApply = { transitions.append($0) }
-    let controller = ListController<VenueDetailViewState>(
-      view: view, delegate: delegate, binder: VenueDetailViewState.binder)
+    let controller = ListController<VenueDetailViewState>(binder: VenueDetailViewState.binder)
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     var state = VenueDetailViewState(venue: venue, reviews: [review1], relatedVenues: [related])
     await controller.apply(state)
     state.reviews.append(review2)
@@ -50,12 +52,14 @@ struct VenueControllerTests {
     #expect(
       last.changes.map(\.elementDeleted) == [[ItemPath(item: 3, section: 0), ItemPath(item: 4, section: 0)], []])
     #expect(last.changes.map(\.elementInserted) == [[], [ItemPath(item: 3, section: 0)]])
+    withExtendedLifetime(engine) {}
   }
 
   @Test("new content with the same cell type is a reconfigured row, a new cell type a reloaded one; both get new cells")
   func reconfigureVersusReplace() async throws {
     let view = RecordingListView()
-    let controller = ListController<[TestRow]>(view: view)
+    let controller = ListController<[TestRow]>()
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply([
       TestRow(id: 1, version: 0, isAlternate: false), TestRow(id: 2, version: 0, isAlternate: false),
     ])
@@ -73,12 +77,14 @@ struct VenueControllerTests {
     #expect(reconfigured.bindCount == 1)
     #expect(view.cell(at: ItemPath(item: 1, section: 0)) !== secondCell)
     #expect(view.renderedLines == ["r1 v1", "alt r2 v0"])
+    withExtendedLifetime(engine) {}
   }
 
   @Test("sections with headers and footers: a changed header updates its section, headers are reused")
-  func sectionsWithHeaders() async {
+  func sectionsWithHeaders() async throws {
     let view = RecordingListView()
-    let controller = ListController<[ListSection<CellBinder>]>(view: view)
+    let controller = ListController<[ListSection<CellBinder>]>()
+    let engine = try ListEngine(view: view, showing: controller)
     func state(_ title: String) -> [ListSection<CellBinder>] {
       [
         ListSection(id: "reviews", header: SectionHeaderCell.makeBinder(value: title, id: "h")) {
@@ -94,36 +100,37 @@ struct VenueControllerTests {
     #expect(view.updates.last?.changeset.sectionUpdated == [0])
     #expect(view.renderedLines == ["== Reviews (1) ==", "Yosuke Ishikawa: Foo", "-> Senso-ji", "== that's all =="])
     #expect(ListExpectations.mismatch(view, showing: state("Reviews (1)")) == nil)
+    withExtendedLifetime(engine) {}
   }
 
   @Test("item view models in sections drive the controller, with per-item and per-type heights")
-  func itemViewModelsAndHeights() async {
+  func itemViewModelsAndHeights() async throws {
     let view = RecordingListView()
-    let controller = ListController<[ListSection<ItemViewModel>]>(view: view)
+    let controller = ListController<[ListSection<ItemViewModel>]>()
+    let engine = try ListEngine(view: view, showing: controller)
     let title = ItemViewModel(data: TextDataModel(text: "Product"), map: TitleCellMapper.map, style: .title)
     await controller.apply([ListSection(id: 0, items: [title])])
     #expect(view.renderedLines == ["Product {black, bold}"])
-    #expect(controller.engine!.height(of: .row(ItemPath(item: 0, section: 0))) == .estimated(1))
-    #expect(controller.engine!.height(of: .row(ItemPath(item: 9, section: 0))) == nil)
+    #expect(engine.height(of: .row(ItemPath(item: 0, section: 0))) == .estimated(1))
+    #expect(engine.height(of: .row(ItemPath(item: 9, section: 0))) == nil)
     let tall = CellBinder(cell: TallCell.self, value: "tall", id: "t") { cell, text in cell.text = text }
-    let binders = ListController<[CellBinder]>(view: RecordingListView())
+    let binders = ListController<[CellBinder]>()
+    let bindersView = RecordingListView()
+    let bindersEngine = try ListEngine(view: bindersView, showing: binders)
     await binders.apply([tall, tall.identified(by: "u").height(7)])
-    #expect(binders.engine!.height(of: .row(ItemPath(item: 0, section: 0))) == .exact(3))
-    #expect(binders.engine!.height(of: .row(ItemPath(item: 1, section: 0))) == .exact(7))
-    #expect(binders.engine!.height(of: .header(section: 0)) == nil)
+    #expect(bindersEngine.height(of: .row(ItemPath(item: 0, section: 0))) == .exact(3))
+    #expect(bindersEngine.height(of: .row(ItemPath(item: 1, section: 0))) == .exact(7))
+    #expect(bindersEngine.height(of: .header(section: 0)) == nil)
   }
 
   @Test("a view that is not visible is reloaded; so is a change above the threshold, or on request")
-  func reloadFallbacks() async {
+  func reloadFallbacks() async throws {
     let view = RecordingListView()
     var reasons: [ListTransition.ReloadReason?] = []
     var delegate = SyncDelegate()
     delegate.didApply = { reasons.append($0.reloadReason) }
-    let controller = ListController<[TestRow]>(
-      view: view,
-      configuration: ListControllerConfiguration(reloadThreshold: 2),
-      delegate: delegate
-    )
+    let controller = ListController<[TestRow]>()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate, reloadThreshold: 2)
     let rows = (0..<5).map { TestRow(id: $0, version: 0, isAlternate: false) }
     await controller.apply(rows)
     await controller.apply(Array(rows.dropFirst()))
@@ -135,5 +142,6 @@ struct VenueControllerTests {
     await controller.apply(rows)
     #expect(reasons == [.initial, nil, .threshold(changeCount: 3), .notVisible, .requested])
     #expect(view.renderedLines == rows.map { "r\($0.id) v0" })
+    withExtendedLifetime(engine) {}
   }
 }

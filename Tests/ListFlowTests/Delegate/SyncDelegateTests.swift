@@ -8,7 +8,7 @@ struct SyncDelegateTests {
   let rows = (1...3).map { TestRow(id: $0, version: 0, isAlternate: false) }
 
   @Test("change closures are called per stage in the documented order, between willApply and didApply")
-  func changeDispatchOrder() async {
+  func changeDispatchOrder() async throws {
     var log: [String] = []
     var delegate = SyncDelegate()
     delegate.willApply = { log.append("willApply \($0)") }
@@ -22,11 +22,9 @@ struct SyncDelegateTests {
     delegate.didMoveRows = { log.append("moveRows \($0)") }
     delegate.didReconfigureRows = { log.append("reconfigureRows \($0)") }
     delegate.didReloadRows = { log.append("reloadRows \($0)") }
-    let controller = ListController<[ListSection<TestRow>]>(
-      view: RecordingListView(),
-      configuration: ListControllerConfiguration(reloadThreshold: .max),
-      delegate: delegate
-    )
+    let controller = ListController<[ListSection<TestRow>]>()
+    let view = RecordingListView()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate, reloadThreshold: .max)
     func row(_ id: Int, _ version: Int = 0, alternate: Bool = false) -> TestRow {
       TestRow(id: id, version: version, isAlternate: alternate)
     }
@@ -49,6 +47,7 @@ struct SyncDelegateTests {
         "didApply 4 stages, 8 changes",
       ]
     )
+    withExtendedLifetime(engine) {}
   }
 
   @Test("didSelectRow receives the row's model and tag; auto-deselect deselects in the view and tells the delegate")
@@ -62,7 +61,8 @@ struct SyncDelegateTests {
     }
     delegate.didDeselectRow = { path, _ in deselected.append(path) }
     let view = RecordingListView()
-    let controller = ListController<[ItemViewModel]>(view: view, delegate: delegate)
+    let controller = ListController<[ItemViewModel]>()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     await controller.apply([
       ItemViewModel(data: TextDataModel(text: "one", tag: "first"), map: TitleCellMapper.map),
       ItemViewModel(data: TextDataModel(text: "two"), map: TitleCellMapper.map),
@@ -70,12 +70,12 @@ struct SyncDelegateTests {
     try view.selectRow(at: ItemPath(item: 0, section: 0))
     #expect(selected == ["0:0 one first"])
     #expect(view.deselectedRows.isEmpty)
-    controller.delegate.deselectsAutomatically = true
+    engine.delegate.deselectsAutomatically = true
     try view.selectRow(at: ItemPath(item: 1, section: 0))
     #expect(selected == ["0:0 one first", "0:1 two -"])
     #expect(view.deselectedRows == [ItemPath(item: 1, section: 0)])
     #expect(deselected == [ItemPath(item: 1, section: 0)])
-    try controller.engine!.deselectRow(at: ItemPath(item: 0, section: 0))
+    try engine.deselectRow(at: ItemPath(item: 0, section: 0))
     #expect(deselected.last == ItemPath(item: 0, section: 0))
   }
 
@@ -85,15 +85,17 @@ struct SyncDelegateTests {
     var delegate = SyncDelegate()
     delegate.didHighlightRow = { path, _ in log.append("on \(path)") }
     delegate.didUnhighlightRow = { path, _ in log.append("off \(path)") }
-    let controller = ListController<[TestRow]>(view: RecordingListView(), delegate: delegate)
+    let controller = ListController<[TestRow]>()
+    let view = RecordingListView()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     await controller.apply(rows)
-    try controller.engine!.highlightRow(at: ItemPath(item: 2, section: 0), isHighlighted: true)
-    try controller.engine!.highlightRow(at: ItemPath(item: 2, section: 0), isHighlighted: false)
+    try engine.highlightRow(at: ItemPath(item: 2, section: 0), isHighlighted: true)
+    try engine.highlightRow(at: ItemPath(item: 2, section: 0), isHighlighted: false)
     #expect(log == ["on 0:2", "off 0:2"])
   }
 
   @Test("cells, headers and footers report will-display and did-end-displaying")
-  func displayLifecycle() async {
+  func displayLifecycle() async throws {
     var log: [String] = []
     var delegate = SyncDelegate()
     delegate.willDisplayCell = { cell, path in log.append("show \(path) \(cell.textRepresentation)") }
@@ -102,7 +104,9 @@ struct SyncDelegateTests {
     delegate.didEndDisplayingHeader = { _, section in log.append("hide header \(section)") }
     delegate.willDisplayFooter = { _, section in log.append("show footer \(section)") }
     delegate.didEndDisplayingFooter = { _, section in log.append("hide footer \(section)") }
-    let controller = ListController<[ListSection<CellBinder>]>(view: RecordingListView(), delegate: delegate)
+    let controller = ListController<[ListSection<CellBinder>]>()
+    let view = RecordingListView()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     let header = SectionHeaderCell.makeBinder(value: "H", id: "h")
     let footer = SectionHeaderCell.makeBinder(value: "F", id: "f")
     await controller.apply([ListSection(id: 0, header: header, footer: footer, items: [rows[0].cellBinder])])
@@ -110,21 +114,23 @@ struct SyncDelegateTests {
     log.removeAll()
     await controller.apply([])
     #expect(log == ["hide header 0", "hide 0:0", "hide footer 0"])
+    withExtendedLifetime(engine) {}
   }
 
   @Test("scrolling reports offsets, and reaching the top or the end once each time the viewport gets there")
-  func scrolling() async {
+  func scrolling() async throws {
     var log: [String] = []
     var delegate = SyncDelegate()
     delegate.didScroll = { log.append("\($0.offset)") }
     delegate.didReachTop = { log.append("top") }
     delegate.didReachEnd = { log.append("end") }
     let view = RecordingListView()
-    let controller = ListController<[TestRow]>(view: view, delegate: delegate)
+    let controller = ListController<[TestRow]>()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     for offset in [0, 5, 10, 10, 4, 0] {
       view.scroll(to: ScrollPosition(offset: offset, viewportHeight: 10, contentHeight: 20))
     }
-    #expect(view.dataSource === controller.engine)
+    #expect(view.dataSource === engine)
     #expect(log == ["0", "top", "5", "10", "end", "10", "4", "0", "top"])
   }
 
@@ -135,14 +141,16 @@ struct SyncDelegateTests {
     delegate.canEditRow = { path, _ in path.item != 1 }
     delegate.editActions = { _, _ in [.delete, EditAction(id: "archive", title: "Archive")] }
     delegate.commitEdit = { action, path, row in committed.append("\(action.id) \(path) \(row.id)") }
-    let controller = ListController<[TestRow]>(view: RecordingListView(), delegate: delegate)
+    let controller = ListController<[TestRow]>()
+    let view = RecordingListView()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     await controller.apply(rows)
     #expect(
-      try controller.engine!.editActions(forRowAt: ItemPath(item: 0, section: 0)).map(\.title) == ["Delete", "Archive"])
-    #expect(try controller.engine!.editActions(forRowAt: ItemPath(item: 1, section: 0)).isEmpty)
-    try controller.engine!.commitEdit(.delete, forRowAt: ItemPath(item: 2, section: 0))
+      try engine.editActions(forRowAt: ItemPath(item: 0, section: 0)).map(\.title) == ["Delete", "Archive"])
+    #expect(try engine.editActions(forRowAt: ItemPath(item: 1, section: 0)).isEmpty)
+    try engine.commitEdit(.delete, forRowAt: ItemPath(item: 2, section: 0))
     #expect(throws: ListFlowError.rowNotEditable(ItemPath(item: 1, section: 0))) {
-      try controller.engine!.commitEdit(.delete, forRowAt: ItemPath(item: 1, section: 0))
+      try engine.commitEdit(.delete, forRowAt: ItemPath(item: 1, section: 0))
     }
     #expect(committed == ["delete 0:2 3"])
   }
@@ -155,18 +163,19 @@ struct SyncDelegateTests {
     delegate.canMoveRow = { _, _ in true }
     delegate.didMoveRow = { move, row in moves.append("\(move) \(row.id)") }
     let view = RecordingListView()
-    let controller = ListController<[TestRow]>(view: view, delegate: delegate)
+    let controller = ListController<[TestRow]>()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     await controller.apply(rows)
-    #expect(controller.engine!.canMoveRow(at: ItemPath(item: 0, section: 0)))
-    #expect(!controller.engine!.canMoveRow(at: ItemPath(item: 9, section: 0)))
+    #expect(engine.canMoveRow(at: ItemPath(item: 0, section: 0)))
+    #expect(!engine.canMoveRow(at: ItemPath(item: 9, section: 0)))
     try view.moveRow(Move(source: ItemPath(item: 0, section: 0), target: ItemPath(item: 2, section: 0)))
     #expect(moves == ["0:0 -> 0:2 1"])
-    #expect(controller.snapshot[0].elements.map(\.id) == [2, 3, 1])
+    #expect(engine.snapshot[0].elements.map(\.id) == [2, 3, 1])
     #expect(view.renderedLines == ["r2 v0", "r3 v0", "r1 v0"])
     let batches = view.updates.count
     await controller.apply([rows[1], rows[2], rows[0]])
     #expect(view.updates.count == batches)
-    #expect(ListExpectations.mismatch(view, showing: controller.snapshot) == nil)
+    #expect(ListExpectations.mismatch(view, showing: engine.snapshot) == nil)
   }
 
   @Test("a cell's typed action reaches the typed handler with the row's current position")
@@ -177,7 +186,8 @@ struct SyncDelegateTests {
     delegate.didReceiveCellAction = { untyped.append("\($0.action)") }
     delegate.onAction(ButtonCell.Action.self) { action, path, row in received.append("\(action) \(path) \(row.id)") }
     let view = RecordingListView()
-    let controller = ListController<[CellBinder]>(view: view, delegate: delegate)
+    let controller = ListController<[CellBinder]>()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     let buy = ButtonCell.makeBinder(value: "Buy", id: "buy")
     await controller.apply([buy])
     let cell = try #require(view.cell(at: ItemPath(item: 0, section: 0)) as? ButtonCell)
@@ -188,5 +198,6 @@ struct SyncDelegateTests {
     await controller.apply([rows[0].cellBinder])
     cell.press()
     #expect(received.count == 1)
+    withExtendedLifetime(engine) {}
   }
 }

@@ -114,7 +114,7 @@ struct ListEditTests {
   @Test(
     "random edits through ListEdit and the same lists as states through the diff give the same view",
     .timeLimit(.minutes(20)))
-  func editsMatchTheDiffPath() async {
+  func editsMatchTheDiffPath() async throws {
     var accepted = 0
     var reconfiguredChecked = 0
     for seed in UInt64(1)...200 {
@@ -122,9 +122,11 @@ struct ListEditTests {
       let edited = RecordingListView()
       let diffed = RecordingListView()
       let editing = ListController<[ListSection<CellBinder>]>(
-        view: edited, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      let engine = try ListEngine(view: edited, showing: editing)
       let stating = ListController<[ListSection<CellBinder>]>(
-        view: diffed, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      let listEngine = try ListEngine(view: diffed, showing: stating)
       var reference = ReferenceList()
       for step in 0..<12 {
         var edit = editing.makeEdit()
@@ -153,6 +155,8 @@ struct ListEditTests {
         #expect(edited.inconsistencies.isEmpty && diffed.inconsistencies.isEmpty, "seed \(seed)")
         if !agreed || edited.renderedLines != diffed.renderedLines { return }
       }
+      withExtendedLifetime(engine) {}
+      withExtendedLifetime(listEngine) {}
     }
     // The random edits reach the interesting cases: many change the list, many reconfigure shown rows.
     #expect(accepted > 800)
@@ -190,7 +194,8 @@ struct ListEditTests {
   @Test("performEdits shows the edited list; a refused edit shows nothing")
   func performEdits() async throws {
     let view = RecordingListView()
-    let controller = ListController<[ListSection<CellBinder>]>(view: view)
+    let controller = ListController<[ListSection<CellBinder>]>()
+    let engine = try ListEngine(view: view, showing: controller)
     try controller.performEdits { edit in
       try edit.appendSections(["s"])
       try edit.appendRows([1, 2, 3].map { TestRow(id: $0, version: 0, isAlternate: false) })
@@ -204,5 +209,6 @@ struct ListEditTests {
       }
     }
     #expect(view.renderedLines == ["r3 v0", "r1 v0", "r2 v0"])
+    withExtendedLifetime(engine) {}
   }
 }

@@ -39,7 +39,8 @@ struct EventRoutingPropertyTests {
       delegate.didReceiveCellAction = { event in received.append(event.element) }
       let view = RecordingListView()
       let controller = ListController<[ListSection<CellBinder>]>(
-        view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max), delegate: delegate)
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
       for _ in 0..<6 {
         await controller.apply(Self.sections(&random))
         for (sectionIndex, section) in view.sections.enumerated() {
@@ -59,6 +60,7 @@ struct EventRoutingPropertyTests {
           }
         }
       }
+      withExtendedLifetime(engine) {}
     }
   }
 
@@ -70,7 +72,7 @@ struct EventRoutingPropertyTests {
     let second = SectionedDataSource<ListSectionSnapshot>(sections: [Self.section("b", ["b0", "b1", "b2"])])
     try composite.append(first)
     try composite.append(second)
-    let controller = try ListEngine(view: view, showing: composite)
+    let engine = try ListEngine(view: view, showing: composite)
     var local: [String] = []
     var child = SyncDelegate()
     child.didSelectRow = { path, _ in local.append("select \(path)") }
@@ -81,11 +83,11 @@ struct EventRoutingPropertyTests {
     child.didReceiveCellAction = { event in local.append("action \(event.element)") }
     second.delegate = child
     var global: [String] = []
-    controller.delegate.didSelectRow = { path, _ in global.append("select \(path)") }
-    controller.delegate.didEndDisplayingCell = { _, path in global.append("end \(path)") }
+    engine.delegate.didSelectRow = { path, _ in global.append("select \(path)") }
+    engine.delegate.didEndDisplayingCell = { _, path in global.append("end \(path)") }
 
     try view.selectRow(at: ItemPath(item: 2, section: 1))
-    try controller.highlightRow(at: ItemPath(item: 1, section: 1), isHighlighted: true)
+    try engine.highlightRow(at: ItemPath(item: 1, section: 1), isHighlighted: true)
     try #require(view.cell(at: ItemPath(item: 0, section: 1)) as? TapCell).tap()
     #expect(local == ["select 0:2", "highlight 0:1", "action row 0:0"])
     #expect(global == ["select 1:2"])
@@ -106,12 +108,13 @@ struct EventRoutingPropertyTests {
   }
 
   @Test("the end is reported again after a change while the viewport stays at it, so paging cannot stall")
-  func endIsRearmedAfterEveryChange() async {
+  func endIsRearmedAfterEveryChange() async throws {
     var ends = 0
     var delegate = SyncDelegate()
     delegate.didReachEnd = { ends += 1 }
     let view = RecordingListView()
-    let controller = ListController<[CellBinder]>(view: view, delegate: delegate)
+    let controller = ListController<[CellBinder]>()
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     let atEnd = ScrollPosition(offset: 0, viewportHeight: 10, contentHeight: 3)
     view.scroll(to: atEnd)
     view.scroll(to: atEnd)
@@ -119,6 +122,7 @@ struct EventRoutingPropertyTests {
     await controller.apply([TapCell.makeBinder(value: "a", id: "a")])
     view.scroll(to: atEnd)
     #expect(ends == 2)
+    withExtendedLifetime(engine) {}
   }
 
   @MainActor final class Counter { var count = 0 }
@@ -135,11 +139,14 @@ struct EventRoutingPropertyTests {
     let counter = Counter()
     let picks = Picks(counter: counter)
     let view = RecordingListView()
-    let list = await StaticList(picks, view: view)
+    let list = StaticList(picks)
+
+    let engine = try ListEngine(view: view, showing: list)
     var selected = 0
     list.delegate.didSelectRow = { _, _ in selected += 1 }
     try view.selectRow(at: ItemPath(item: 0, section: 0))
     #expect(counter.count == 1)
     #expect(selected == 1)
+    withExtendedLifetime(engine) {}
   }
 }

@@ -63,15 +63,16 @@ struct FreshCellPropertyTests {
   }
 
   @Test("300 random sequences of states with random styles, capabilities and cell types", .timeLimit(.minutes(20)))
-  func reusedEqualsFresh() async {
+  func reusedEqualsFresh() async throws {
     for seed in UInt64(1)...300 {
       var random = SplitMix64(seed: seed)
       let view = RecordingListView()
       let controller = ListController<[ListSection<CellBinder>]>(
-        view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      let engine = try ListEngine(view: view, showing: controller)
       for step in 0..<8 {
         await controller.apply(Self.state(&random))
-        let fresh = ListRendering.lines(of: controller.snapshot)
+        let fresh = ListRendering.lines(of: engine.snapshot)
         #expect(view.renderedLines == fresh, "seed \(seed), state \(step)")
         if view.renderedLines != fresh { return }
       }
@@ -79,9 +80,10 @@ struct FreshCellPropertyTests {
   }
 
   @Test("the README's basket: a fruit that stops being ripe stops being green")
-  func basketLosesItsStyle() async {
+  func basketLosesItsStyle() async throws {
     let view = RecordingListView()
-    let controller = ListController<[CellBinder]>(view: view)
+    let controller = ListController<[CellBinder]>()
+    let engine = try ListEngine(view: view, showing: controller)
     let ripe = ListItemStyle<TextCell>("ripe") { $0.color = .green }
     func apple(ripe isRipe: Bool) -> CellBinder {
       ItemViewModel(
@@ -92,6 +94,7 @@ struct FreshCellPropertyTests {
     #expect(view.renderedLines == ["apple [green]"])
     await controller.apply([apple(ripe: false)])
     #expect(view.renderedLines == ["apple"])
+    withExtendedLifetime(engine) {}
   }
 }
 

@@ -98,21 +98,22 @@ struct NoResetCellPropertyTests {
   enum Step: CaseIterable { case state, explicitUpdate, select }
 
   @Test("random states, styles, capabilities, cell types, duplicates, explicit updates and selection")
-  func everyShownCellIsFresh() async {
+  func everyShownCellIsFresh() async throws {
     let seeds = UInt64(1)...UInt64(DeepPass.isOn ? 400 : 60)
     for seed in seeds {
       var random = SplitMix64(seed: seed)
       OutsideWorld.tick = 0
       let view = RecordingListView()
       let controller = ListController<[CellBinder]>(
-        view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
-      controller.selectionMode = .multiple
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      let engine = try ListEngine(view: view, showing: controller)
+      engine.selectionMode = .multiple
       var ids: [Int] = []
       var log: [String] = []
       for _ in 0..<10 {
         let step = Step.allCases[Int(random.next() % UInt64(Step.allCases.count))]
         log.append("\(step)")
-        let shown = controller.snapshot.first.map { Array($0.elements).map(\.id) } ?? []
+        let shown = engine.snapshot.first.map { Array($0.elements).map(\.id) } ?? []
         switch step {
         case .state:
           ids = Self.state(after: ids, &random)
@@ -121,11 +122,11 @@ struct NoResetCellPropertyTests {
           // The outside world changes, and the app asks for every row again: some reconfigured, the rest reloaded.
           OutsideWorld.tick += 1
           let reconfigured = Set(shown.filter { _ in random.next() % 2 == 0 })
-          controller.reconfigureRows(Array(reconfigured))
-          controller.reloadRows(shown.filter { !reconfigured.contains($0) })
-        case .select: for id in shown where random.next() % 2 == 0 { controller.select(id) }
+          engine.reconfigureRows(Array(reconfigured))
+          engine.reloadRows(shown.filter { !reconfigured.contains($0) })
+        case .select: for id in shown where random.next() % 2 == 0 { engine.select(id) }
         }
-        let fresh = ListRendering.lines(of: controller.snapshot)
+        let fresh = ListRendering.lines(of: engine.snapshot)
         #expect(view.renderedLines == fresh, "seed \(seed): \(log.joined(separator: ", "))")
         if view.renderedLines != fresh { return }
       }
@@ -133,9 +134,10 @@ struct NoResetCellPropertyTests {
   }
 
   @Test("the README's rule: a fruit that stops being ripe stops being green, through the terminal-like pool too")
-  func ripeThenUnripe() async {
+  func ripeThenUnripe() async throws {
     let view = RecordingListView()
-    let controller = ListController<[CellBinder]>(view: view)
+    let controller = ListController<[CellBinder]>()
+    let engine = try ListEngine(view: view, showing: controller)
     let ripe = ListItemStyle<BareLabelCell>("ripe") { $0.color = .green }
     func apple(ripe isRipe: Bool) -> CellBinder {
       ItemViewModel(
@@ -146,5 +148,6 @@ struct NoResetCellPropertyTests {
       await controller.apply([apple(ripe: isRipe)])
       #expect(view.renderedLines == [isRipe ? "apple (green)" : "apple"])
     }
+    withExtendedLifetime(engine) {}
   }
 }

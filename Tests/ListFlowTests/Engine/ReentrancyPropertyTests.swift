@@ -10,17 +10,17 @@ import Testing
 @Suite("Re-entrancy: calls from callbacks during an apply are queued, never lost, never a trap")
 struct ReentrancyPropertyTests {
   @Test("a state feed: callbacks apply states, reload and move rows", .timeLimit(.minutes(20)))
-  func stateFeed() async {
+  func stateFeed() async throws {
     for seed in UInt64(0)..<60 {
       let chaos = Chaos(seed: seed)
       let view = RecordingListView()
-      let controller = ListController<[ListSection<CellBinder>]>(view: view)
-      let engine = controller.engine!
+      let controller = ListController<[ListSection<CellBinder>]>()
+      let engine = try ListEngine(view: view, showing: controller)
       var stageFailures: [String] = []
       view.didApplyBatch = { view, _ in
         if let failure = Self.mismatch(view, engine) { stageFailures.append(failure) }
       }
-      controller.selectionMode = .multiple
+      engine.selectionMode = .multiple
       chaos.act = {
         switch chaos.pick(7) {
         case 0:
@@ -31,9 +31,9 @@ struct ReentrancyPropertyTests {
         case 2:
           Self.randomSelectionCall(engine, chaos)
         case 4:
-          controller.reconfigureRows(Self.randomRows(in: engine.snapshot, &chaos.random))
+          engine.reconfigureRows(Self.randomRows(in: engine.snapshot, &chaos.random))
         case 5:
-          controller.reloadRows(Self.randomRows(in: engine.snapshot, &chaos.random), animated: chaos.pick(2) == 0)
+          engine.reloadRows(Self.randomRows(in: engine.snapshot, &chaos.random), animated: chaos.pick(2) == 0)
         case 6:
           var edit = controller.makeEdit()
           for id in Self.randomRows(in: controller.displayedSections, &chaos.random) {
@@ -49,7 +49,7 @@ struct ReentrancyPropertyTests {
       }
       var delegate = chaos.delegate()
       delegate.canMoveRow = { _, _ in true }
-      controller.delegate = delegate
+      engine.delegate = delegate
       for _ in 0..<6 {
         await controller.apply(RandomLists.sections(&chaos.random))
         try? view.selectRow(at: ItemPath(item: 0, section: 0))
@@ -72,7 +72,7 @@ struct ReentrancyPropertyTests {
       let view = RecordingListView()
       let composite = ComposedDataSource<ListSectionSnapshot>()
       let source = SectionedDataSource<ListSectionSnapshot>()
-      let states = ListController<[ListSection<CellBinder>]>(view: nil)
+      let states = ListController<[ListSection<CellBinder>]>()
       let outline = OutlineFeed(id: "outline", outline: Self.outline()) { row in
         SectionHeaderCell.makeBinder(
           value: String(repeating: "  ", count: row.depth) + row.element, id: row.element)
@@ -97,7 +97,7 @@ struct ReentrancyPropertyTests {
       }
       let controller = try ListEngine(view: view, showing: composite)
       let engine = controller
-      controller.selectionMode = .multiple
+      engine.selectionMode = .multiple
       var stageFailures: [String] = []
       view.didApplyBatch = { view, _ in
         if let failure = Self.mismatch(view, engine) { stageFailures.append(failure) }
@@ -136,7 +136,7 @@ struct ReentrancyPropertyTests {
       }
       var delegate = chaos.delegate()
       delegate.canMoveRow = { _, _ in true }
-      controller.delegate = delegate
+      engine.delegate = delegate
       for _ in 0..<6 {
         chaos.act()
         await chaos.settle()
@@ -157,9 +157,9 @@ struct ReentrancyPropertyTests {
     let composite = ComposedDataSource<ListSectionSnapshot>()
     let source = SectionedDataSource<ListSectionSnapshot>()
     try composite.append(source)
-    let controller = try ListEngine(view: view, showing: composite)
+    let engine = try ListEngine(view: view, showing: composite)
     var once = true
-    controller.delegate.didInsertRows = { _ in
+    engine.delegate.didInsertRows = { _ in
       guard once else { return }
       once = false
       source.update(to: [Self.section("s", ["a", "b", "c"])])
@@ -167,7 +167,7 @@ struct ReentrancyPropertyTests {
     source.update(to: [Self.section("s", ["a"])])
     source.update(to: [Self.section("s", ["a", "b"])])
     #expect(view.renderedLines == ["== a ==", "== b ==", "== c =="])
-    #expect(ListRendering.lines(of: controller.snapshot) == view.renderedLines)
+    #expect(ListRendering.lines(of: engine.snapshot) == view.renderedLines)
   }
 
   // MARK: Support

@@ -137,7 +137,7 @@ struct FilteredFeedEventTests {
     for seed in UInt64(1)...100 {
       var random = SplitMix64(seed: seed)
       let config = ListControllerConfiguration(backgroundDiffThreshold: .max)
-      let owned = ListController<[ListSectionSnapshot]>(view: nil, configuration: config) { sections in
+      let owned = ListController<[ListSectionSnapshot]>(configuration: config) { sections in
         sections.map { ListSection(id: $0.model.id, items: Array($0.elements)) }
       }
       let plain = SectionedDataSource<ListSectionSnapshot>()
@@ -146,7 +146,8 @@ struct FilteredFeedEventTests {
       let composite = ComposedDataSource<ListSectionSnapshot>()
       try composite.append(ownedFeed)
       try composite.append(plainFeed)
-      let list = try ListEngine(view: RecordingListView(), showing: composite)
+      let view = RecordingListView()
+      let list = try ListEngine(view: view, showing: composite)
       var problems: [String] = []
       owned.delegate.didSelectRow = { path, row in
         if (try? owned.row(at: path))?.id != row.id { problems.append("owned \(path) is not \(row.id)") }

@@ -20,11 +20,12 @@ import Testing
   @Test("a scroll by position or by identity reaches the view with its alignment")
   func byPathAndIdentity() async throws {
     let view = RecordingListView()
-    let controller = ListController<[ListSection<CellBinder>]>(view: view) { $0 }
+    let controller = ListController<[ListSection<CellBinder>]> { $0 }
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply(Self.sections([5, 7, 9]))
-    try controller.scrollToRow(at: ItemPath(item: 2, section: 0), alignment: .center)
-    try controller.scrollToRow(withIdentity: ListIdentifier(7), alignment: .top)
-    try controller.scrollToRow(withIdentity: ListIdentifier(5))
+    try engine.scrollToRow(at: ItemPath(item: 2, section: 0), alignment: .center)
+    try engine.scrollToRow(withIdentity: ListIdentifier(7), alignment: .top)
+    try engine.scrollToRow(withIdentity: ListIdentifier(5))
     #expect(
       view.scrollRequests == [
         .init(path: ItemPath(item: 2, section: 0), alignment: .center),
@@ -35,33 +36,35 @@ import Testing
   }
 
   @Test("a position out of range or an unknown identity throws and scrolls nothing")
-  func badInput() async {
+  func badInput() async throws {
     let view = RecordingListView()
-    let controller = ListController<[ListSection<CellBinder>]>(view: view) { $0 }
+    let controller = ListController<[ListSection<CellBinder>]> { $0 }
+    let engine = try ListEngine(view: view, showing: controller)
     await controller.apply(Self.sections([1, 2]))
     #expect(throws: ListFlowError.rowOutOfRange(path: ItemPath(item: 2, section: 0), rowCount: 2)) {
-      try controller.scrollToRow(at: ItemPath(item: 2, section: 0))
+      try engine.scrollToRow(at: ItemPath(item: 2, section: 0))
     }
     #expect(throws: ListFlowError.sectionOutOfRange(section: -1, sectionCount: 1)) {
-      try controller.scrollToRow(at: ItemPath(item: 0, section: -1))
+      try engine.scrollToRow(at: ItemPath(item: 0, section: -1))
     }
     #expect(throws: ListFlowError.rowNotFound(ListIdentifier(99))) {
-      try controller.scrollToRow(withIdentity: ListIdentifier(99))
+      try engine.scrollToRow(withIdentity: ListIdentifier(99))
     }
     #expect(view.scrollRequests.isEmpty)
   }
 
   @Test("a scroll asked for from a delegate closure during a change goes to the row in the list after it")
-  func duringAChange() async {
+  func duringAChange() async throws {
     let view = RecordingListView()
     var delegate = SyncDelegate()
     var failures: [ListFlowError] = []
     delegate.didFail = { failures.append($0) }
-    let controller = ListController<[ListSection<CellBinder>]>(view: view, delegate: delegate) { $0 }
+    let controller = ListController<[ListSection<CellBinder>]> { $0 }
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     await controller.apply(Self.sections([1, 2, 3]))
-    controller.delegate.didInsertRows = { _ in
-      try? controller.scrollToRow(withIdentity: ListIdentifier(3), alignment: .bottom)
-      try? controller.scrollToRow(withIdentity: ListIdentifier(42))
+    engine.delegate.didInsertRows = { _ in
+      try? engine.scrollToRow(withIdentity: ListIdentifier(3), alignment: .bottom)
+      try? engine.scrollToRow(withIdentity: ListIdentifier(42))
     }
     await controller.apply(Self.sections([0, 1, 2, 3]))
     #expect(view.scrollRequests == [.init(path: ItemPath(item: 3, section: 0), alignment: .bottom)])
@@ -72,8 +75,8 @@ import Testing
   func composed() async throws {
     let view = RecordingListView()
     let composite = ComposedDataSource<ListSectionSnapshot>()
-    let first = ListController<[ListSection<CellBinder>]>(view: nil) { $0 }
-    let second = ListController<[ListSection<CellBinder>]>(view: nil) { $0 }
+    let first = ListController<[ListSection<CellBinder>]>() { $0 }
+    let second = ListController<[ListSection<CellBinder>]>() { $0 }
     try composite.append(first)
     try composite.append(second)
     let list = try ListEngine(view: view, showing: composite)

@@ -150,8 +150,9 @@ struct QueuedSelectionPropertyTests {
         run(transition)
       }
       let controller = ListController<[ListSection<CellBinder>]>(
-        view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max), delegate: delegate)
-      controller.selectionMode = .multiple
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
+      engine.selectionMode = .multiple
       func change(_ random: inout SplitMix64) -> Step {
         let list = RandomLists.sections(&random).map(\.snapshot)
         return .change(Self.ids(list), { controller.apply(ListEdit(list)) })
@@ -163,29 +164,29 @@ struct QueuedSelectionPropertyTests {
         var steps: [Step] = []
         hook = { _ in
           steps = Self.randomSteps(
-            &random, pool: Self.ids(controller.snapshot) + ["stranger"], current: controller.snapshot,
+            &random, pool: Self.ids(engine.snapshot) + ["stranger"], current: engine.snapshot,
             makeChange: change)
           Self.perform(
-            steps, select: { controller.select($0) }, deselect: { controller.deselect($0) },
-            setSelection: { controller.setSelection(ListSelection(mode: .multiple, identifiers: $0)) },
-            selectAll: { controller.selectAll() }, clear: { controller.clearSelection() },
-            toggle: { try controller.engine?.toggleSelection(ofRowAt: $0) })
+            steps, select: { engine.select($0) }, deselect: { engine.deselect($0) },
+            setSelection: { engine.setSelection(ListSelection(mode: .multiple, identifiers: $0)) },
+            selectAll: { engine.selectAll() }, clear: { engine.clearSelection() },
+            toggle: { try engine.toggleSelection(ofRowAt: $0) })
         }
-        let before = Set(controller.selection.identifiers)
-        let shownBefore = Self.ids(controller.snapshot)
+        let before = Set(engine.selection.identifiers)
+        let shownBefore = Self.ids(engine.snapshot)
         guard case .change(_, let make) = trigger else { continue }
         make()
         if hook != nil {
           // A change to an equal list applies nothing: no closure ran.
           hook = nil
-          #expect(Self.ids(controller.snapshot) == shownBefore, "seed \(seed) round \(round)")
+          #expect(Self.ids(engine.snapshot) == shownBefore, "seed \(seed) round \(round)")
           continue
         }
         let expected = Self.model([trigger] + steps, selected: before, shown: shownBefore)
         #expect(
-          Set(controller.selection.identifiers) == expected,
+          Set(engine.selection.identifiers) == expected,
           "seed \(seed) round \(round): from \(before) over \(shownBefore), \(Self.describe([trigger] + steps))")
-        #expect(view.selectedRows == controller.selectedRows, "seed \(seed) round \(round)")
+        #expect(view.selectedRows == engine.selectedRows, "seed \(seed) round \(round)")
         #expect(view.inconsistencies.isEmpty, "seed \(seed) round \(round)")
       }
     }
@@ -200,7 +201,7 @@ struct QueuedSelectionPropertyTests {
       let view = RecordingListView()
       let composite = ComposedDataSource<ListSectionSnapshot>()
       let first = ListController<[ListSection<CellBinder>]>(
-        view: nil, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
       let second = SectionedDataSource<ListSectionSnapshot>()
       try composite.append(first)
       try composite.append(second)
@@ -270,8 +271,9 @@ struct QueuedSelectionPropertyTests {
       run?()
     }
     let controller = ListController<[ListSection<CellBinder>]>(
-      view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max), delegate: delegate)
-    controller.selectionMode = .multiple
+      configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+    let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
+    engine.selectionMode = .multiple
     controller.apply(ListEdit(SelectionBehaviourTests.rows(Array(1...3)).map(\.snapshot)))
     func appendInDidApply(_ id: Int, then call: @escaping () -> Void) throws {
       hook = {
@@ -286,12 +288,12 @@ struct QueuedSelectionPropertyTests {
         try edit.insertRows([TestRow(id: 1, version: id, isAlternate: false)], at: ItemPath(item: 0, section: 0))
       }
     }
-    try appendInDidApply(50) { controller.select(50) }
-    #expect(Set(controller.selection.identifiers) == [50])
-    try appendInDidApply(60) { controller.setSelection(ListSelection(mode: .multiple, identifiers: [1, 60])) }
-    #expect(Set(controller.selection.identifiers) == [1, 60])
-    try appendInDidApply(70) { controller.selectAll() }
-    #expect(Set(controller.selection.identifiers) == [1, 2, 3, 50, 60, 70])
-    #expect(view.selectedRows == controller.selectedRows)
+    try appendInDidApply(50) { engine.select(50) }
+    #expect(Set(engine.selection.identifiers) == [50])
+    try appendInDidApply(60) { engine.setSelection(ListSelection(mode: .multiple, identifiers: [1, 60])) }
+    #expect(Set(engine.selection.identifiers) == [1, 60])
+    try appendInDidApply(70) { engine.selectAll() }
+    #expect(Set(engine.selection.identifiers) == [1, 2, 3, 50, 60, 70])
+    #expect(view.selectedRows == engine.selectedRows)
   }
 }

@@ -12,11 +12,12 @@ struct SelectionBehaviourTests {
 
   func makeController(
     _ view: RecordingListView, delegate: SyncDelegate = SyncDelegate()
-  )
-    -> ListController<[ListSection<CellBinder>]>
+  ) throws
+    -> (ListController<[ListSection<CellBinder>]>, ListEngine)
   {
-    ListController<[ListSection<CellBinder>]>(
-      view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max), delegate: delegate)
+    let controller = ListController<[ListSection<CellBinder>]>(
+      configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+    return (controller, try ListEngine(view: view, showing: controller, delegate: delegate))
   }
 
   @Test("a selection value obeys its mode: single replaces, none ignores, lowering keeps the newest")
@@ -43,12 +44,12 @@ struct SelectionBehaviourTests {
     var selected: [ItemPath] = []
     var delegate = SyncDelegate()
     delegate.didSelectRow = { path, _ in selected.append(path) }
-    let controller = makeController(view, delegate: delegate)
+    let (controller, engine) = try makeController(view, delegate: delegate)
     await controller.apply(Self.rows([1, 2, 3]))
-    try controller.engine?.selectRow(at: ItemPath(item: 1, section: 0))
-    controller.select(1)
+    try engine.selectRow(at: ItemPath(item: 1, section: 0))
+    engine.select(1)
     #expect(selected == [ItemPath(item: 1, section: 0)])
-    #expect(controller.selection.isEmpty)
+    #expect(engine.selection.isEmpty)
     #expect(view.selectionChanges.isEmpty)
   }
 
@@ -62,10 +63,9 @@ struct SelectionBehaviourTests {
     delegate.didChangeSelection = { events.append("change \($0)") }
     delegate.didSelectRow = { path, _ in events.append("select \(path.item)") }
     delegate.didDeselectRow = { path, _ in events.append("deselect \(path.item)") }
-    let controller = makeController(view, delegate: delegate)
-    controller.selectionMode = .single
+    let (controller, engine) = try makeController(view, delegate: delegate)
+    engine.selectionMode = .single
     await controller.apply(Self.rows([1, 2, 3]))
-    let engine = try #require(controller.engine)
     try engine.selectRow(at: ItemPath(item: 0, section: 0))
     try engine.selectRow(at: ItemPath(item: 2, section: 0))
     #expect(events == ["change +[1] -[]", "select 0", "change +[3] -[1]", "select 2"])
@@ -74,22 +74,22 @@ struct SelectionBehaviourTests {
     try engine.toggleSelection(ofRowAt: ItemPath(item: 2, section: 0))
     #expect(events == ["change +[] -[3]", "deselect 2"])
     events = []
-    controller.delegate.deselectsAutomatically = true
+    engine.delegate.deselectsAutomatically = true
     try engine.selectRow(at: ItemPath(item: 1, section: 0))
     #expect(events == ["select 1", "deselect 1"])
-    #expect(controller.selection.isEmpty)
+    #expect(engine.selection.isEmpty)
   }
 
   @Test("a selection kept in app state is restored by identity, unknown identities left out", .timeLimit(.minutes(20)))
   func restore() async throws {
     let view = RecordingListView()
-    let controller = makeController(view)
+    let (controller, engine) = try makeController(view)
     await controller.apply(Self.rows([1, 2, 3]))
-    controller.setSelection(ListSelection(mode: .multiple, identifiers: [3, 99, 1]))
-    #expect(controller.selection == ListSelection(mode: .multiple, identifiers: [3, 1]))
-    #expect(controller.selectedRows == [ItemPath(item: 0, section: 0), ItemPath(item: 2, section: 0)])
+    engine.setSelection(ListSelection(mode: .multiple, identifiers: [3, 99, 1]))
+    #expect(engine.selection == ListSelection(mode: .multiple, identifiers: [3, 1]))
+    #expect(engine.selectedRows == [ItemPath(item: 0, section: 0), ItemPath(item: 2, section: 0)])
     await controller.apply(Self.rows([3, 2]))
-    #expect(controller.selection == ListSelection(mode: .multiple, identifiers: [3]))
+    #expect(engine.selection == ListSelection(mode: .multiple, identifiers: [3]))
     #expect(view.selectionChanges.last?.removed == [1])
   }
 
@@ -100,15 +100,15 @@ struct SelectionBehaviourTests {
       var random = SplitMix64(seed: seed)
       let view = RecordingListView()
       var delegate = SyncDelegate()
-      var controllerBox: ListController<[ListSection<CellBinder>]>?
+      var engineBox: ListEngine?
       var depth = 0
       var maxDepth = 0
       var calls: [ListIdentifier] = []
       delegate.didInsertRows = { paths in
-        guard let controller = controllerBox, let path = paths.first else { return }
+        guard let engine = engineBox, let path = paths.first else { return }
         // Read the row as the delegate sees it now, during the stage.
-        if let id = try? controller.row(at: path).id { calls.append(id) }
-        try? controller.select(rowAt: path)
+        if let id = try? engine.row(at: path).id { calls.append(id) }
+        try? engine.select(rowAt: path)
       }
       var addedCount = 0
       delegate.didChangeSelection = { change in
@@ -117,17 +117,17 @@ struct SelectionBehaviourTests {
         maxDepth = max(maxDepth, depth)
         defer { depth -= 1 }
         // A selection call from the selection callback: queued, never recursive.
-        if let first = change.added.first, random.next() % 2 == 0 { controllerBox?.deselect(first) }
+        if let first = change.added.first, random.next() % 2 == 0 { engineBox?.deselect(first) }
       }
-      let controller = makeController(view, delegate: delegate)
-      controllerBox = controller
-      controller.selectionMode = .multiple
+      let (controller, engine) = try makeController(view, delegate: delegate)
+      engineBox = engine
+      engine.selectionMode = .multiple
       for _ in 0..<6 {
         await controller.apply(RandomLists.sections(&random))
         #expect(view.inconsistencies.isEmpty, "seed \(seed)")
-        #expect(view.selectedRows == controller.selectedRows, "seed \(seed)")
-        let shown = Set(controller.snapshot.flatMap { $0.elements.map(\.id) })
-        #expect(controller.selection.identifiers.allSatisfy { shown.contains($0) }, "seed \(seed)")
+        #expect(view.selectedRows == engine.selectedRows, "seed \(seed)")
+        let shown = Set(engine.snapshot.flatMap { $0.elements.map(\.id) })
+        #expect(engine.selection.identifiers.allSatisfy { shown.contains($0) }, "seed \(seed)")
       }
       #expect(maxDepth <= 1, "seed \(seed)")
       // Every row selected from didInsertRows reached the selection (later calls may deselect it again).
@@ -138,13 +138,13 @@ struct SelectionBehaviourTests {
   @Test("out-of-range positions throw a typed error and leave the selection as it was")
   func badInput() async throws {
     let view = RecordingListView()
-    let controller = makeController(view)
-    controller.selectionMode = .multiple
+    let (controller, engine) = try makeController(view)
+    engine.selectionMode = .multiple
     await controller.apply(Self.rows([1]))
-    controller.select(1)
-    #expect(throws: ListFlowError.self) { try controller.select(rowAt: ItemPath(item: 5, section: 0)) }
-    #expect(throws: ListFlowError.self) { try controller.deselect(rowAt: ItemPath(item: 0, section: 3)) }
-    #expect(controller.selection.identifiers == [1])
-    #expect(controller.engine?.isRowSelected(at: ItemPath(item: 9, section: 9)) == false)
+    engine.select(1)
+    #expect(throws: ListFlowError.self) { try engine.select(rowAt: ItemPath(item: 5, section: 0)) }
+    #expect(throws: ListFlowError.self) { try engine.deselect(rowAt: ItemPath(item: 0, section: 3)) }
+    #expect(engine.selection.identifiers == [1])
+    #expect(engine.isRowSelected(at: ItemPath(item: 9, section: 9)) == false)
   }
 }

@@ -67,23 +67,24 @@ struct SelectionPropertyTests {
         tracked.subtract(change.removed)
       }
       let controller = ListController<[ListSection<CellBinder>]>(
-        view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max), delegate: delegate)
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
       let mode: SelectionMode = seed % 3 == 0 ? .single : .multiple
-      controller.selectionMode = mode
+      engine.selectionMode = mode
       var expected = ListSelection(mode: mode)
       for _ in 0..<8 {
         await controller.apply(RandomLists.sections(&random))
-        let shown = Set(controller.snapshot.flatMap { $0.elements.map(\.id) })
+        let shown = Set(engine.snapshot.flatMap { $0.elements.map(\.id) })
         expected.deselect(contentsOf: expected.identifiers.filter { !shown.contains($0) })
         try Self.randomSelectionCalls(
-          &random, snapshot: controller.snapshot, expected: &expected,
-          select: { try controller.select(rowAt: $0) }, deselect: { controller.deselect($0) },
-          selectAll: { controller.selectAll() }, clear: { controller.clearSelection() })
+          &random, snapshot: engine.snapshot, expected: &expected,
+          select: { try engine.select(rowAt: $0) }, deselect: { engine.deselect($0) },
+          selectAll: { engine.selectAll() }, clear: { engine.clearSelection() })
         let ids = Set(expected.identifiers)
-        #expect(Set(controller.selection.identifiers) == ids, "seed \(seed)")
-        #expect(controller.selection.count <= mode.limit, "seed \(seed)")
-        #expect(controller.selectedRows == Self.paths(of: ids, in: controller.snapshot), "seed \(seed)")
-        #expect(view.selectedRows == controller.selectedRows, "seed \(seed)")
+        #expect(Set(engine.selection.identifiers) == ids, "seed \(seed)")
+        #expect(engine.selection.count <= mode.limit, "seed \(seed)")
+        #expect(engine.selectedRows == Self.paths(of: ids, in: engine.snapshot), "seed \(seed)")
+        #expect(view.selectedRows == engine.selectedRows, "seed \(seed)")
         #expect(tracked == ids, "seed \(seed)")
         #expect(view.inconsistencies.isEmpty, "seed \(seed)")
       }
@@ -108,9 +109,9 @@ struct SelectionPropertyTests {
       let view = RecordingListView()
       let composite = ComposedDataSource<ListSectionSnapshot>()
       let config = ListControllerConfiguration(backgroundDiffThreshold: .max)
-      let first = ListController<[ListSection<CellBinder>]>(view: nil, configuration: config)
+      let first = ListController<[ListSection<CellBinder>]>(configuration: config)
       let second = SectionedDataSource<ListSectionSnapshot>()
-      let third = ListController<[ListSection<CellBinder>]>(view: nil, configuration: config)
+      let third = ListController<[ListSection<CellBinder>]>(configuration: config)
       try composite.append(first)
       try composite.append(second)
       try composite.append(third)

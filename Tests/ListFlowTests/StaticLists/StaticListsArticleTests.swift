@@ -104,15 +104,16 @@ struct StaticListsArticleTests {
     func print(_ text: String) { opened.append(text) }
     // The article's code:
     let screen = SettingsScreen()
-    let list = await StaticList(screen, view: RecordingListView())
+    let list = StaticList(screen)
+    let view = RecordingListView()
+    let engine = try ListEngine(view: view, showing: list)
     list.onTap(.wifi) { print("open Wi-Fi settings") }
     screen.showsAbout = false
-    await list.reload()
+    list.reload()
     // Its result:
-    let view = try #require(list.view as? RecordingListView)
     #expect(view.renderedLines == ["Connections", "Wi-Fi", "Bluetooth", ""])
-    try list.controller.engine?.selectRow(at: ItemPath(item: 0, section: 0))
-    try list.controller.engine?.selectRow(at: ItemPath(item: 1, section: 0))
+    try engine.selectRow(at: ItemPath(item: 0, section: 0))
+    try engine.selectRow(at: ItemPath(item: 1, section: 0))
     #expect(opened == ["open Wi-Fi settings"])
     #expect(screen.opened == [.bluetooth])
   }
@@ -135,7 +136,11 @@ struct StaticListsArticleTests {
   @Test("the article's header of its own type and list footer are shown")
   func headerTypes() async throws {
     let view = RecordingListView()
-    _ = await StaticList(StaticListsArticle.AboutScreen(), view: view)
+    let list = StaticList(StaticListsArticle.AboutScreen())
+
+    let engine = try ListEngine(view: view, showing: list)
+
     #expect(view.renderedLines == ["== ListFlow ==", "About", "== end =="])
+    withExtendedLifetime(engine) {}
   }
 }

@@ -401,15 +401,19 @@ struct RowsBesideBinders {
   let bindersView = RecordingListView()
   let byRows: ListController<State>
   let byBinders: ListController<State>
+  let byRowsEngine: ListEngine
+  let byBindersEngine: ListEngine
 
-  init() {
-    let configuration = ListControllerConfiguration(reloadThreshold: .max, backgroundDiffThreshold: .max)
-    byRows = ListController<State>(view: rowsView, configuration: configuration) {
+  init() throws {
+    let configuration = ListControllerConfiguration(backgroundDiffThreshold: .max)
+    byRows = ListController<State>(configuration: configuration) {
       $0
     } cell: {
       declaredCell($0)
     }
-    byBinders = ListController<State>(view: bindersView, configuration: configuration, sections: Self.binders)
+    byRowsEngine = try ListEngine(view: rowsView, showing: byRows, reloadThreshold: .max)
+    byBinders = ListController<State>(configuration: configuration, sections: Self.binders)
+    byBindersEngine = try ListEngine(view: bindersView, showing: byBinders, reloadThreshold: .max)
   }
 
   /// Every row's, header's and footer's binder.

@@ -14,20 +14,21 @@ final class ClockCell: BindableCell {
 @MainActor
 @Suite("Explicit updates: rows reconfigured or reloaded by identity, and the animation hint", .serialized)
 struct ExplicitUpdateTests {
-  func makeList() async -> (RecordingListView, ListController<[CellBinder]>) {
+  func makeList() async throws -> (RecordingListView, ListController<[CellBinder]>, ListEngine) {
     let view = RecordingListView()
-    let controller = ListController<[CellBinder]>(view: view)
+    let controller = ListController<[CellBinder]>()
+    let engine = try ListEngine(view: view, showing: controller)
     ClockCell.now = 0
     await controller.apply(["a", "b", "c"].map { ClockCell.makeBinder(value: $0, id: $0) })
-    return (view, controller)
+    return (view, controller, engine)
   }
 
   @Test("reconfigure shows a new cell in place, filled afresh; content that did not change is refreshed")
-  func reconfigureFillsANewCell() async {
-    let (view, controller) = await makeList()
+  func reconfigureFillsANewCell() async throws {
+    let (view, _, engine) = try await makeList()
     let before = view.sections[0].rows[1]
     ClockCell.now = 1
-    controller.reconfigureRows(["b"])
+    engine.reconfigureRows(["b"])
     #expect(view.sections[0].rows[1] !== before)
     #expect(view.renderedLines == ["a @0", "b @1", "c @0"])
     #expect(view.updates.last?.reconfiguredRows == [ItemPath(item: 1, section: 0)])
@@ -36,11 +37,11 @@ struct ExplicitUpdateTests {
   }
 
   @Test("reload gives each row's cell back to the reuse pool and shows one dequeued anew")
-  func reloadReplacesTheCell() async {
-    let (view, controller) = await makeList()
+  func reloadReplacesTheCell() async throws {
+    let (view, _, engine) = try await makeList()
     let pulled = view.configuredCells.count
     ClockCell.now = 2
-    controller.reloadRows(["c", "a"])
+    engine.reloadRows(["c", "a"])
     #expect(view.configuredCells[pulled...].map(\.isReconfigured) == [false, false])
     #expect(view.renderedLines == ["a @2", "b @0", "c @2"])
     #expect(view.updates.last?.reloadedRows == [ItemPath(item: 0, section: 0), ItemPath(item: 2, section: 0)])
@@ -49,31 +50,31 @@ struct ExplicitUpdateTests {
   }
 
   @Test("unknown identities are reported as unknownRows and skipped; the known ones are refreshed")
-  func unknownIdentities() async {
-    let (view, controller) = await makeList()
+  func unknownIdentities() async throws {
+    let (view, _, engine) = try await makeList()
     var failures: [ListFlowError] = []
-    controller.delegate.didFail = { failures.append($0) }
+    engine.delegate.didFail = { failures.append($0) }
     let batches = view.updates.count
-    controller.reconfigureRows(["zz"])
+    engine.reconfigureRows(["zz"])
     #expect(failures == [.unknownRows(["zz"])])
     #expect(view.updates.count == batches)
     ClockCell.now = 3
-    controller.reloadRows(["yy", "a", "yy"])
+    engine.reloadRows(["yy", "a", "yy"])
     #expect(failures.last == .unknownRows(["yy"]))
     #expect(view.renderedLines == ["a @3", "b @0", "c @0"])
-    controller.reconfigureRows([])
+    engine.reconfigureRows([])
     #expect(view.updates.count == batches + 1)
   }
 
   @Test("a request made while a change is applied waits for it, and is applied after it")
-  func queuedDuringAChange() async {
-    let (view, controller) = await makeList()
+  func queuedDuringAChange() async throws {
+    let (view, controller, engine) = try await makeList()
     var asked = false
-    controller.delegate.willApply = { _ in
+    engine.delegate.willApply = { _ in
       if !asked {
         asked = true
         ClockCell.now = 4
-        controller.reconfigureRows(["a"])
+        engine.reconfigureRows(["a"])
       }
     }
     await controller.apply(["a", "c"].map { ClockCell.makeBinder(value: $0, id: $0) })
@@ -84,7 +85,7 @@ struct ExplicitUpdateTests {
 
   @Test("a composed controller refreshes rows of any child by identity")
   func composedController() async throws {
-    let child = ListController<[CellBinder]>(view: nil)
+    let child = ListController<[CellBinder]>()
     await child.apply(["x", "y"].map { ClockCell.makeBinder(value: $0, id: $0) })
     let composite = ComposedDataSource<ListSectionSnapshot>()
     try composite.append(child)
@@ -101,27 +102,28 @@ struct ExplicitUpdateTests {
   @Test(
     "random states, reconfigures and reloads: every cell shown is a fresh cell; each batch carries its hint",
     .timeLimit(.minutes(20)))
-  func freshCellsAndAnimationHint() async {
+  func freshCellsAndAnimationHint() async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
       let view = RecordingListView()
       let controller = ListController<[ListSection<CellBinder>]>(
-        view: view, configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      let engine = try ListEngine(view: view, showing: controller)
       var transitions: [ListTransition] = []
-      controller.delegate.didApply = { transitions.append($0) }
+      engine.delegate.didApply = { transitions.append($0) }
       for step in 0..<10 {
         let animated = random.next() % 2 == 0
         let batchesBefore = view.updates.count
         let transitionsBefore = transitions.count
-        let ids = controller.snapshot.flatMap { $0.elements.map(\.id) }
+        let ids = engine.snapshot.flatMap { $0.elements.map(\.id) }
         var asked = ids.filter { _ in random.next() % 3 == 0 }
         if random.next() % 4 == 0 { asked.append(ListIdentifier(1000 + step)) }
         switch random.next() % 3 {
         case 0: await controller.apply(FreshCellPropertyTests.state(&random), animated: animated)
-        case 1: controller.reconfigureRows(asked, animated: animated)
-        default: controller.reloadRows(asked, animated: animated)
+        case 1: engine.reconfigureRows(asked, animated: animated)
+        default: engine.reloadRows(asked, animated: animated)
         }
-        let fresh = ListRendering.lines(of: controller.snapshot)
+        let fresh = ListRendering.lines(of: engine.snapshot)
         let newBatches = view.updates[batchesBefore...]
         let newTransitions = transitions[transitionsBefore...]
         let hintsRight =
@@ -136,11 +138,12 @@ struct ExplicitUpdateTests {
   }
 
   @Test("a reload is never animated; a diff animates by default")
-  func defaults() async {
+  func defaults() async throws {
     let view = RecordingListView()
-    let controller = ListController<[CellBinder]>(view: view)
+    let controller = ListController<[CellBinder]>()
+    let engine = try ListEngine(view: view, showing: controller)
     var transitions: [ListTransition] = []
-    controller.delegate.didApply = { transitions.append($0) }
+    engine.delegate.didApply = { transitions.append($0) }
     await controller.apply([ClockCell.makeBinder(value: "a", id: "a")])
     await controller.apply([ClockCell.makeBinder(value: "b", id: "b")])
     await controller.apply([ClockCell.makeBinder(value: "c", id: "c")], reloading: true)
