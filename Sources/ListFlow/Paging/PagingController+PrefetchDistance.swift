@@ -6,8 +6,10 @@ extension PagingController {
   /// that scrolling rarely reaches the end before the next page arrives.
   ///
   /// ```swift
-  /// let distance = PagingController<Page<Post, Int>>.PrefetchDistance(rows: 10)
-  /// distance.isNearEnd(coveredRows: 0..<20, rowCount: 25)  // true: 5 rows left, fewer than 10
+  /// let paging = PagingController(prefetchDistance: .init(rows: 10)) { (cursor: Int?) in
+  ///   try await api.page(cursor ?? 1)
+  /// }
+  /// paging.prefetchDistance.isNearEnd(coveredRows: 0..<20, rowCount: 25)  // true: 5 rows left, fewer than 10
   /// ```
   public struct PrefetchDistance: Hashable, Sendable, CustomStringConvertible {
     /// The number of rows left after the covered area at or below which more rows are requested; never negative.
