@@ -42,7 +42,7 @@ final class DemoList {
     }
     top.header = MachineSections.heading("Processes by CPU now · → shows threads")
     let pageSize = state.pageSize
-    let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 3)) {
+    let paging = PagingController(prefetchDistance: .init(rows: 3)) {
       (cursor: Int?) async throws -> Page<ProcessRow, Int> in
       try ProcessBrowser.page(from: cursor ?? 0, size: pageSize, of: store.state.rowsByPID)
     }

@@ -4,13 +4,13 @@
 /// (``RefreshStateMachine/pageLoaded(_:nextPage:)``, ``RefreshStateMachine/pageFailed(_:error:)`` or
 /// ``RefreshStateMachine/pageCancelled(_:)``). A result carrying any other request is stale and ignored, so a late
 /// answer can never overwrite a newer one.
-public struct PageRequest<Cursor: Equatable & Sendable>: Equatable, Sendable, CustomStringConvertible {
+struct PageRequest<Page: Pageable & Sendable>: Equatable, Sendable, CustomStringConvertible {
   /// Which load this is.
-  public var operation: RefreshOperation
+  var operation: PagingController<Page>.Operation
   /// The cursor to load: `nil` for the first page (a refresh), the previous page's `nextPage` otherwise.
-  public var cursor: Cursor?
+  var cursor: Page.Cursor?
   /// A number unique among the requests of one state machine, telling a current result from a stale one.
-  public var ticket: Int
+  var ticket: Int
 
   /// Creates a request.
   ///
@@ -18,14 +18,14 @@ public struct PageRequest<Cursor: Equatable & Sendable>: Equatable, Sendable, Cu
   ///   - operation: Which load this is.
   ///   - cursor: The cursor to load, `nil` for the first page.
   ///   - ticket: A number unique among the requests of one state machine.
-  public init(operation: RefreshOperation, cursor: Cursor?, ticket: Int) {
+  init(operation: PagingController<Page>.Operation, cursor: Page.Cursor?, ticket: Int) {
     self.operation = operation
     self.cursor = cursor
     self.ticket = ticket
   }
 
   /// `operation(cursor) #ticket`.
-  public var description: String {
+  var description: String {
     "\(operation)(\(cursor.map { "\($0)" } ?? "first page")) #\(ticket)"
   }
 }

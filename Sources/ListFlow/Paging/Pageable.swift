@@ -2,7 +2,7 @@
 ///
 /// A loader returns one `Pageable` value per request; ``nextPage`` tells whether more pages follow. When it is
 /// `nil` the list has reached its last page and a ``PagingController`` stops asking for more (the state becomes
-/// ``RefreshState/populated``).
+/// ``PagingController/State/populated``).
 ///
 /// ```swift
 /// struct FeedPage: Pageable {

@@ -36,7 +36,7 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
   /// The closures set through ``delegate``.
   var rowDelegate = SyncDelegate()
   /// The task of the last load started by a displayed row or a retry, for a test that waits for it.
-  public private(set) var lastTriggeredLoad: Task<PagingOutcome, Never>?
+  public private(set) var lastTriggeredLoad: Task<PagingController<Page>.Outcome, Never>?
 
   private let sectionID: ListIdentifier
   private let row: (Page.Element) -> CellBinder

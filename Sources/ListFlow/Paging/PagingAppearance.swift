@@ -8,17 +8,17 @@
 ///   failure: MessageCell.makeBinder(value: "Could not load. Pull to retry."),
 ///   loadingMore: SpinnerCell.makeBinder(value: "Loading…")
 /// )
-/// let sections = paging.sections(id: "feed", appearance: appearance) { post in PostCell.makeBinder(value: post) }
+/// let feed = PagedFeed(id: "feed", paging: paging, appearance: appearance) { PostCell.makeBinder(value: $0) }
 /// ```
 ///
 /// Every row is a ``CellBinder`` with an identity of its own, so going from the placeholder to the rows, or from
 /// the rows to a footer, is diffed like any change of rows.
 public struct PagingAppearance: Sendable {
-  /// The rows shown while the first page loads (``PagingPresentation/loadingPlaceholder``).
+  /// The rows shown while the first page loads (``PagingController/Presentation/loadingPlaceholder``).
   public var placeholderRows: [CellBinder]
-  /// The row shown when everything is loaded and there is nothing (``PagingPresentation/empty``), or `nil`.
+  /// The row shown when everything is loaded and there is nothing (``PagingController/Presentation/empty``), or `nil`.
   public var emptyState: CellBinder?
-  /// The row shown when the first load failed (``PagingPresentation/failure``), or `nil`.
+  /// The row shown when the first load failed (``PagingController/Presentation/failure``), or `nil`.
   public var failure: CellBinder?
   /// The row after the content while the next page loads, or `nil`.
   public var loadingMore: CellBinder?
@@ -69,10 +69,13 @@ public struct PagingAppearance: Sendable {
   ///
   /// - Parameters:
   ///   - presentation: What to show.
-  ///   - contentRows: The rows of the loaded content, used for ``PagingPresentation/rows(_:)``.
+  ///   - contentRows: The rows of the loaded content, used for ``PagingController/Presentation/rows(_:)``.
   /// - Returns: The rows, in display order.
   /// - Complexity: O(*n*) for *n* rows.
-  public func rows(for presentation: PagingPresentation, contentRows: [CellBinder]) -> [CellBinder] {
+  public func rows<Page>(
+    for presentation: PagingController<Page>.Presentation,
+    contentRows: [CellBinder]
+  ) -> [CellBinder] {
     switch presentation {
     case .loadingPlaceholder: return placeholderRows
     case .empty: return emptyState.map { [$0] } ?? []

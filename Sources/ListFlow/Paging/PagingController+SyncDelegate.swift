@@ -1,6 +1,6 @@
 extension PagingController {
   /// Tells the controller a row is displayed; when it is within ``prefetchDistance`` of the end and the list is
-  /// ``RefreshState/paginated``, a load-more starts in a task (``displayTriggeredLoad``); while that task is
+  /// ``State/paginated``, a load-more starts in a task (``displayTriggeredLoad``); while that task is
   /// scheduled or running, more displayed rows start nothing.
   ///
   /// A failed page is not retried from here (it would retry on every displayed row): the user retries with a

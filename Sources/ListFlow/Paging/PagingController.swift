@@ -1,10 +1,10 @@
 /// Drives a paged list: calls an `async throws` loading function for the first and the following pages, keeps
 /// the rows, and asks for more when the visible rows near the end.
 ///
-/// The decisions belong to a ``RefreshStateMachine``; the controller performs them. One load runs at a time:
-/// a refresh or a load-more while one is running is ignored (``PagingIgnoreReason/busy``). A failed load keeps
-/// every row already shown and leaves the state at ``RefreshState/error(_:)``, from which a refresh or a retried
-/// load-more recovers. A page with `nextPage == nil` ends the list (``RefreshState/populated``).
+/// The decisions belong to an internal state machine, whose states are ``State``; the controller performs them.
+/// One load runs at a time: a refresh or a load-more while one is running is ignored (``IgnoreReason/busy``). A
+/// failed load keeps every row already shown and leaves the state at ``State/error(_:)``, from which a refresh or
+/// a retried load-more recovers. A page with `nextPage == nil` ends the list (``State/populated``).
 ///
 /// When the host reports the rows its viewport covers (``visibleRowsChanged(_:viewportCapacity:)``), the
 /// controller loads the next page once they come within ``prefetchDistance`` of the end, and keeps loading while
@@ -42,11 +42,11 @@ public final class PagingController<Page: Pageable & Sendable> {
   public var didChange: @MainActor () -> Void = {}
 
   /// The decisions: state, next cursor, pending request.
-  public private(set) var machine = RefreshStateMachine<Page.Cursor>()
+  private(set) var machine = RefreshStateMachine<Page>()
 
   /// The load-more started by the last displayed row near the end (``rowDisplayed(_:)``), for a host or a test
   /// that wants to wait for it.
-  public internal(set) var displayTriggeredLoad: Task<PagingOutcome, Never>?
+  public internal(set) var displayTriggeredLoad: Task<Outcome, Never>?
   /// Whether ``displayTriggeredLoad`` is scheduled and not finished, so that more displayed rows add no task.
   var isDisplayLoadScheduled = false
   /// The furthest row displayed while a display-triggered load ran, so that the rows a page brings on screen
@@ -71,7 +71,7 @@ public final class PagingController<Page: Pageable & Sendable> {
   /// The rows the viewport covers, as last reported; `nil` before the first report.
   private var coveredRows: Range<Int>?
 
-  /// Creates a controller in ``RefreshState/initial``, with no rows; nothing loads until the first trigger.
+  /// Creates a controller in ``State/initial``, with no rows; nothing loads until the first trigger.
   ///
   /// - Parameters:
   ///   - prefetchDistance: How close to the end the covered rows get before the next page is requested.
@@ -81,19 +81,19 @@ public final class PagingController<Page: Pageable & Sendable> {
     self.load = load
   }
 
-  /// The current state of the refresh state machine.
-  public var state: RefreshState { machine.state }
+  /// Where the list stands: the current ``State``, with its transitions.
+  public var state: State { machine.state }
 
   /// What to show for the current state and rows: placeholder, empty state, failure, or rows with a footer.
-  public var presentation: PagingPresentation { PagingPresentation(state: state, rowCount: rows.count) }
+  public var presentation: Presentation { Presentation(state: state, rowCount: rows.count) }
 
   /// Loads the first page and replaces every row with it, then fills the viewport if it is not covered.
   ///
-  /// Returns at once with ``PagingOutcome/ignored(_:)`` when a load is running.
+  /// Returns at once with ``Outcome/ignored(_:)`` when a load is running.
   ///
   /// - Returns: What the refresh did (the loads that fill the viewport afterwards are not reported here).
   @discardableResult
-  public func refresh() async -> PagingOutcome {
+  public func refresh() async -> Outcome {
     let outcome = await perform(machine.refresh())
     if case .replaced = outcome { await loadWhileNearEnd() }
     return outcome
@@ -113,14 +113,14 @@ public final class PagingController<Page: Pageable & Sendable> {
   /// for await _ in ticks { await paging.refreshLoadedPages() }
   /// ```
   ///
-  /// One load runs at a time: while one runs this returns ``PagingOutcome/ignored(_:)`` with
-  /// ``PagingIgnoreReason/busy``. When a page fails, every row is kept and the state is the error of a refresh.
+  /// One load runs at a time: while one runs this returns ``Outcome/ignored(_:)`` with
+  /// ``IgnoreReason/busy``. When a page fails, every row is kept and the state is the error of a refresh.
   ///
-  /// - Returns: What the reload did: ``PagingOutcome/replaced(rowCount:)``, ``PagingOutcome/failed(_:)``,
-  ///   ``PagingOutcome/cancelled`` or ``PagingOutcome/ignored(_:)``.
+  /// - Returns: What the reload did: ``Outcome/replaced(rowCount:)``, ``Outcome/failed(_:)``,
+  ///   ``Outcome/cancelled`` or ``Outcome/ignored(_:)``.
   /// - Complexity: As many loads as pages loaded before, and O(*n*) for *n* rows.
   @discardableResult
-  public func refreshLoadedPages() async -> PagingOutcome {
+  public func refreshLoadedPages() async -> Outcome {
     let outcome = await perform(machine.refresh(), pages: max(1, loadedPageCount))
     if case .replaced = outcome { await loadWhileNearEnd() }
     return outcome
@@ -128,13 +128,13 @@ public final class PagingController<Page: Pageable & Sendable> {
 
   /// Loads the next page and appends its rows; after a failed refresh, retries that refresh instead.
   ///
-  /// Returns at once with ``PagingOutcome/ignored(_:)`` when a load is running, when the last page is loaded,
+  /// Returns at once with ``Outcome/ignored(_:)`` when a load is running, when the last page is loaded,
   /// or when no page was loaded yet (and no refresh failed).
   ///
-  /// - Returns: What the load did: ``PagingOutcome/appended(_:)``, or ``PagingOutcome/replaced(rowCount:)`` for a
+  /// - Returns: What the load did: ``Outcome/appended(_:)``, or ``Outcome/replaced(rowCount:)`` for a
   ///   retried refresh.
   @discardableResult
-  public func loadMore() async -> PagingOutcome {
+  public func loadMore() async -> Outcome {
     await perform(machine.loadMore())
   }
 
@@ -144,16 +144,16 @@ public final class PagingController<Page: Pageable & Sendable> {
   /// stops at the last page, at a failure, or at a page that adds no row (so a server answering empty pages
   /// cannot make it loop). After a page that added no row, only a report of other covered rows continues: the
   /// same rows reported again (as a host may do after every change) are ignored with
-  /// ``PagingIgnoreReason/waitingForNewReport``.
+  /// ``IgnoreReason/waitingForNewReport``.
   ///
   /// - Parameters:
   ///   - rows: The rows visible now.
   ///   - viewportCapacity: How many rows the viewport can show, when known: a viewport of 10 rows showing the 3
   ///     rows of a short list covers rows `0..<10`, which is near the end.
-  /// - Returns: The outcome of the last load started, or ``PagingOutcome/ignored(_:)`` with
-  ///   ``PagingIgnoreReason/notNearEnd`` or the reason the load-more was ignored.
+  /// - Returns: The outcome of the last load started, or ``Outcome/ignored(_:)`` with
+  ///   ``IgnoreReason/notNearEnd`` or the reason the load-more was ignored.
   @discardableResult
-  public func visibleRowsChanged(_ rows: Range<Int>, viewportCapacity: Int? = nil) async -> PagingOutcome {
+  public func visibleRowsChanged(_ rows: Range<Int>, viewportCapacity: Int? = nil) async -> Outcome {
     // Saturating: a capacity of `Int.max` covers every row rather than overflowing.
     let (reach, overflow) = rows.lowerBound.addingReportingOverflow(max(0, viewportCapacity ?? 0))
     let upper = max(rows.upperBound, overflow ? Int.max : reach)
@@ -162,7 +162,7 @@ public final class PagingController<Page: Pageable & Sendable> {
 
   /// Takes a report of the covered rows, and loads while they are near the end; a report of other rows than the
   /// last one is news, and ends the wait after a page that added no row, unless `isNews` says otherwise.
-  func report(coveredRows covered: Range<Int>, isNews: Bool? = nil) async -> PagingOutcome {
+  func report(coveredRows covered: Range<Int>, isNews: Bool? = nil) async -> Outcome {
     if isNews ?? (covered != coveredRows) { isWaitingForNewReport = false }
     coveredRows = covered
     return await loadWhileNearEnd()
@@ -170,8 +170,8 @@ public final class PagingController<Page: Pageable & Sendable> {
 
   /// Loads pages while the covered rows are near the end, unless the last page added no row.
   @discardableResult
-  private func loadWhileNearEnd() async -> PagingOutcome {
-    var outcome = PagingOutcome.ignored(.notNearEnd)
+  private func loadWhileNearEnd() async -> Outcome {
+    var outcome = Outcome.ignored(.notNearEnd)
     while let covered = coveredRows, prefetchDistance.isNearEnd(coveredRows: covered, rowCount: rows.count) {
       guard !isWaitingForNewReport else { return .ignored(.waitingForNewReport) }
       outcome = await loadMore()
@@ -186,7 +186,7 @@ public final class PagingController<Page: Pageable & Sendable> {
 
   /// Performs a trigger's action: runs the load and applies its result. A refresh loads `pages` pages, following
   /// each answer's next page, and replaces the rows with all of them at once.
-  private func perform(_ action: RefreshStateMachine<Page.Cursor>.Action, pages: Int = 1) async -> PagingOutcome {
+  private func perform(_ action: RefreshStateMachine<Page>.Action, pages: Int = 1) async -> Outcome {
     guard case .load(let request) = action else {
       if case .ignore(let reason) = action { return .ignored(reason) }
       return .ignored(.staleResult)
@@ -250,10 +250,10 @@ public final class PagingController<Page: Pageable & Sendable> {
   }
 
   private func finish(
-    _ action: RefreshStateMachine<Page.Cursor>.Action,
+    _ action: RefreshStateMachine<Page>.Action,
     cancelled: Bool,
-    request: PageRequest<Page.Cursor>
-  ) -> PagingOutcome {
+    request: PageRequest<Page>
+  ) -> Outcome {
     guard action == .keepRows else {
       if case .ignore(let reason) = action { return .ignored(reason) }
       return .ignored(.staleResult)

@@ -3,10 +3,11 @@
 ///
 /// The machine holds no rows and runs no task. A driver (``PagingController`` is one) feeds it triggers
 /// (``refresh()``, ``loadMore()``) and load results (``pageLoaded(_:nextPage:)``, ``pageFailed(_:error:)``,
-/// ``pageCancelled(_:)``) and does what the returned ``Action`` says. ``RefreshState`` lists the transitions.
+/// ``pageCancelled(_:)``) and does what the returned ``Action`` says. ``PagingController/State`` lists the
+/// transitions. The machine is internal: a paged list is driven through ``PagingController``.
 ///
 /// ```swift
-/// var machine = RefreshStateMachine<Int>()
+/// var machine = RefreshStateMachine<Page<Post, Int>>()
 /// guard case .load(let request) = machine.refresh() else { return }
 /// // … load the first page with request.cursor (nil) …
 /// machine.pageLoaded(request, nextPage: 2)   // .replaceRows, state .paginated
@@ -14,15 +15,24 @@
 /// machine.refresh()                           // .ignore(.busy): one load at a time
 /// ```
 ///
-/// Failures are recoverable: after ``RefreshState/error(_:)`` a refresh starts over, and a load-more retries the
-/// load that failed: the page after the rows (its cursor is kept) after a failed load-more, the first page after
-/// a failed refresh, since the rows shown are the ones that refresh meant to replace. The rows already shown are
-/// never dropped by a failure.
-public struct RefreshStateMachine<Cursor: Equatable & Sendable>: Equatable, Sendable {
+/// Failures are recoverable: after ``PagingController/State/error(_:)`` a refresh starts over, and a load-more
+/// retries the load that failed: the page after the rows (its cursor is kept) after a failed load-more, the first
+/// page after a failed refresh, since the rows shown are the ones that refresh meant to replace. The rows already
+/// shown are never dropped by a failure.
+struct RefreshStateMachine<Page: Pageable & Sendable>: Equatable, Sendable {
+  /// The cursor of a page.
+  typealias Cursor = Page.Cursor
+  /// The states of the machine.
+  typealias State = PagingController<Page>.State
+  /// The two loads.
+  typealias Operation = PagingController<Page>.Operation
+  /// Why a trigger or a result changed nothing.
+  typealias IgnoreReason = PagingController<Page>.IgnoreReason
+
   /// What the driver does after a transition.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     /// Start this load now, and report its result with the same request.
-    case load(PageRequest<Cursor>)
+    case load(PageRequest<Page>)
     /// The first page arrived: its elements replace every row.
     case replaceRows
     /// A next page arrived: its elements are appended to the rows.
@@ -30,31 +40,31 @@ public struct RefreshStateMachine<Cursor: Equatable & Sendable>: Equatable, Send
     /// The load failed or was cancelled: keep the rows as they are.
     case keepRows
     /// Nothing to do.
-    case ignore(PagingIgnoreReason)
+    case ignore(IgnoreReason)
   }
 
   /// The current state.
-  public private(set) var state: RefreshState = .initial
+  private(set) var state: State = .initial
   /// The cursor of the next page to load, or `nil` when no page was loaded yet or the last page was.
-  public private(set) var nextPage: Cursor?
+  private(set) var nextPage: Cursor?
   /// The load running now, if any.
-  public private(set) var pendingRequest: PageRequest<Cursor>?
+  private(set) var pendingRequest: PageRequest<Page>?
 
   /// The state to go back to when the pending load is cancelled.
-  private var stateBeforeLoad: RefreshState = .initial
+  private var stateBeforeLoad: State = .initial
   /// The ticket of the next request.
   private var nextTicket = 1
   /// Whether some page was loaded, so that a `nil` ``nextPage`` means the last page rather than no page yet.
   private var hasLoadedAPage = false
 
-  /// Creates a machine in ``RefreshState/initial``.
-  public init() {}
+  /// Creates a machine in ``State/initial``.
+  init() {}
 
   /// A refresh was requested: load the first page, unless a load is running.
   ///
-  /// - Returns: ``Action/load(_:)`` with a first-page request (state ``RefreshState/refreshing``), or
-  ///   ``Action/ignore(_:)`` with ``PagingIgnoreReason/busy``.
-  public mutating func refresh() -> Action {
+  /// - Returns: ``Action/load(_:)`` with a first-page request (state ``State/refreshing``), or
+  ///   ``Action/ignore(_:)`` with ``IgnoreReason/busy``.
+  mutating func refresh() -> Action {
     guard !state.isBusy else { return .ignore(.busy) }
     return start(.refresh, cursor: nil, busyState: .refreshing)
   }
@@ -64,11 +74,11 @@ public struct RefreshStateMachine<Cursor: Equatable & Sendable>: Equatable, Send
   /// After a failed refresh the load-more retries that refresh instead: the first page is loaded and replaces
   /// the rows, so that no page is appended to rows the refresh meant to replace.
   ///
-  /// - Returns: ``Action/load(_:)`` with a request for ``nextPage`` (state ``RefreshState/paging``), or with a
-  ///   first-page request after a failed refresh (state ``RefreshState/refreshing``), or ``Action/ignore(_:)``
-  ///   with ``PagingIgnoreReason/busy``, ``PagingIgnoreReason/lastPageReached`` or
-  ///   ``PagingIgnoreReason/nothingLoaded``.
-  public mutating func loadMore() -> Action {
+  /// - Returns: ``Action/load(_:)`` with a request for ``nextPage`` (state ``State/paging``), or with a
+  ///   first-page request after a failed refresh (state ``State/refreshing``), or ``Action/ignore(_:)``
+  ///   with ``IgnoreReason/busy``, ``IgnoreReason/lastPageReached`` or
+  ///   ``IgnoreReason/nothingLoaded``.
+  mutating func loadMore() -> Action {
     switch state {
     case .refreshing, .paging:
       return .ignore(.busy)
@@ -90,9 +100,9 @@ public struct RefreshStateMachine<Cursor: Equatable & Sendable>: Equatable, Send
   ///   - request: The request the page answers.
   ///   - nextPage: The page's ``Pageable/nextPage``.
   /// - Returns: ``Action/replaceRows`` for a refresh, ``Action/appendRows`` for a load-more (state
-  ///   ``RefreshState/paginated``, or ``RefreshState/populated`` when `nextPage` is `nil`), or
-  ///   ``Action/ignore(_:)`` with ``PagingIgnoreReason/staleResult`` when `request` is not the pending one.
-  public mutating func pageLoaded(_ request: PageRequest<Cursor>, nextPage: Cursor?) -> Action {
+  ///   ``State/paginated``, or ``State/populated`` when `nextPage` is `nil`), or
+  ///   ``Action/ignore(_:)`` with ``IgnoreReason/staleResult`` when `request` is not the pending one.
+  mutating func pageLoaded(_ request: PageRequest<Page>, nextPage: Cursor?) -> Action {
     guard request == pendingRequest else { return .ignore(.staleResult) }
     pendingRequest = nil
     self.nextPage = nextPage
@@ -106,13 +116,13 @@ public struct RefreshStateMachine<Cursor: Equatable & Sendable>: Equatable, Send
   /// - Parameters:
   ///   - request: The request that failed.
   ///   - error: What the load threw; the state keeps its description.
-  /// - Returns: ``Action/keepRows`` (state ``RefreshState/error(_:)`` naming the failed operation and its error;
+  /// - Returns: ``Action/keepRows`` (state ``State/error(_:)`` naming the failed operation and its error;
   ///   the cursor of the next page is kept so that a load-more retries it), or ``Action/ignore(_:)`` with
-  ///   ``PagingIgnoreReason/staleResult``.
-  public mutating func pageFailed(_ request: PageRequest<Cursor>, error: any Error) -> Action {
+  ///   ``IgnoreReason/staleResult``.
+  mutating func pageFailed(_ request: PageRequest<Page>, error: any Error) -> Action {
     guard request == pendingRequest else { return .ignore(.staleResult) }
     pendingRequest = nil
-    state = .error(RefreshFailure(operation: request.operation, error: error))
+    state = .error(PagingController<Page>.Failure(operation: request.operation, error: error))
     return .keepRows
   }
 
@@ -120,15 +130,15 @@ public struct RefreshStateMachine<Cursor: Equatable & Sendable>: Equatable, Send
   ///
   /// - Parameter request: The request that was cancelled.
   /// - Returns: ``Action/keepRows`` (the state goes back to what it was before the load), or
-  ///   ``Action/ignore(_:)`` with ``PagingIgnoreReason/staleResult``.
-  public mutating func pageCancelled(_ request: PageRequest<Cursor>) -> Action {
+  ///   ``Action/ignore(_:)`` with ``IgnoreReason/staleResult``.
+  mutating func pageCancelled(_ request: PageRequest<Page>) -> Action {
     guard request == pendingRequest else { return .ignore(.staleResult) }
     pendingRequest = nil
     state = stateBeforeLoad
     return .keepRows
   }
 
-  private mutating func start(_ operation: RefreshOperation, cursor: Cursor?, busyState: RefreshState) -> Action {
+  private mutating func start(_ operation: Operation, cursor: Cursor?, busyState: State) -> Action {
     let request = PageRequest(operation: operation, cursor: cursor, ticket: nextTicket)
     nextTicket += 1
     stateBeforeLoad = state

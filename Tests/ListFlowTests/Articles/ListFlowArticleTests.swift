@@ -131,7 +131,7 @@ struct ListFlowArticleTests {
       failedFooter: MessageCell.makeBinder(value: "Retry"),
       endOfList: MessageCell.makeBinder(value: "The end")
     )
-    let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 10)) {
+    let paging = PagingController(prefetchDistance: .init(rows: 10)) {
       (cursor: Int?) async throws -> Page<Post, Int> in
       let number = cursor ?? 1
       let posts = try await backend.posts(page: number)

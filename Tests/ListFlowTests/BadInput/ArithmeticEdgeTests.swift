@@ -38,7 +38,7 @@ struct ArithmeticEdgeTests {
   @Test("a displayed row at the ends of Int starts nothing and does not trap", .timeLimit(.minutes(20)))
   func rowDisplayedExtremes() async {
     let gate = PageGate<String>()
-    let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 0), load: gate.load)
+    let paging = PagingController(prefetchDistance: .init(rows: 0), load: gate.load)
     let first = Task { await paging.refresh() }
     await gate.nextCall().succeed(["a", "b"], nextPage: 2)
     _ = await first.value

@@ -52,7 +52,7 @@ struct FeedTests {
   @Test("a paged feed loads the next page when its last rows are displayed, and its failure row retries")
   func pagedFeed() async throws {
     let server = Server()
-    let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 1)) { @MainActor (cursor: Int?) in
+    let paging = PagingController(prefetchDistance: .init(rows: 1)) { @MainActor (cursor: Int?) in
       server.loads.append(cursor)
       if server.failNext {
         server.failNext = false

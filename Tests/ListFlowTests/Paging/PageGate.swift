@@ -6,10 +6,13 @@ struct LoadFailure: Error, Equatable {
   var message = "offline"
 }
 
-extension RefreshState {
+/// A paging controller of integers, to name its nested types where no controller's type gives them.
+typealias IntPaging = PagingController<Page<Int, Int>>
+
+extension PagingController.State {
   /// The error state a load failing with `LoadFailure()` leads to.
-  static func failed(_ operation: RefreshOperation) -> RefreshState {
-    .error(RefreshFailure(operation: operation, error: LoadFailure()))
+  static func failed(_ operation: PagingController.Operation) -> Self {
+    .error(PagingController.Failure(operation: operation, error: LoadFailure()))
   }
 }
 

@@ -45,7 +45,7 @@ struct PagedFeedPropertyTests {
   }
 
   /// Runs one report; returns the rows a refresh of the loaded pages is expected to show, when it is one.
-  func run(_ report: Report, on harness: PagedFeedHarness) async -> PagingOutcome? {
+  func run(_ report: Report, on harness: PagedFeedHarness) async -> PagingController<Page<TestRow, Int>>.Outcome? {
     switch report {
     case .refresh: await harness.paging.refresh()
     case .loadMore: await harness.paging.loadMore()

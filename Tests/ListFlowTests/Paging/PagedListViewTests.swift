@@ -19,7 +19,7 @@ struct PagedListViewTests {
   )
 
   init() throws {
-    paging = PagingController(prefetchDistance: PrefetchDistance(rows: 2), load: gate.load)
+    paging = PagingController(prefetchDistance: .init(rows: 2), load: gate.load)
     feed = PagedFeed(id: "feed", paging: paging, appearance: appearance) { MessageCell.makeBinder(value: $0) }
     list = try ListEngine(view: view, showing: feed)
   }

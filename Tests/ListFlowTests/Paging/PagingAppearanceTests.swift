@@ -16,6 +16,9 @@ final class SkeletonCell: ListCell {
 @MainActor
 @Suite("Paging appearance", .timeLimit(.minutes(20)))
 struct PagingAppearanceTests {
+  /// What a paged list of strings shows; an appearance takes the presentation of any paging controller.
+  typealias Presentation = PagingController<Page<String, Int>>.Presentation
+
   let appearance = PagingAppearance(
     placeholderRows: PagingAppearance.placeholderRows(SkeletonCell.self, count: 3),
     emptyState: MessageCell.makeBinder(value: "Nothing here yet"),
@@ -36,26 +39,32 @@ struct PagingAppearanceTests {
 
   @Test("each presentation shows its rows")
   func rowsPerPresentation() throws {
-    #expect(try texts(appearance.rows(for: .loadingPlaceholder, contentRows: content)) == ["░░░░", "░░░░", "░░░░"])
-    #expect(try texts(appearance.rows(for: .empty, contentRows: [])) == ["Nothing here yet"])
-    #expect(try texts(appearance.rows(for: .failure, contentRows: [])) == ["Could not load"])
-    #expect(try texts(appearance.rows(for: .rows(.none), contentRows: content)) == ["a", "b"])
-    #expect(try texts(appearance.rows(for: .rows(.loadingMore), contentRows: content)) == ["a", "b", "Loading…"])
-    #expect(try texts(appearance.rows(for: .rows(.failed), contentRows: content)) == ["a", "b", "Retry"])
-    #expect(try texts(appearance.rows(for: .rows(.endReached), contentRows: content)) == ["a", "b", "The end"])
-    #expect(PagingAppearance().rows(for: .rows(.loadingMore), contentRows: content) == content)
+    #expect(
+      try texts(appearance.rows(for: Presentation.loadingPlaceholder, contentRows: content)) == [
+        "░░░░", "░░░░", "░░░░",
+      ])
+    #expect(try texts(appearance.rows(for: Presentation.empty, contentRows: [])) == ["Nothing here yet"])
+    #expect(try texts(appearance.rows(for: Presentation.failure, contentRows: [])) == ["Could not load"])
+    #expect(try texts(appearance.rows(for: Presentation.rows(.none), contentRows: content)) == ["a", "b"])
+    #expect(
+      try texts(appearance.rows(for: Presentation.rows(.loadingMore), contentRows: content)) == ["a", "b", "Loading…"])
+    #expect(try texts(appearance.rows(for: Presentation.rows(.failed), contentRows: content)) == ["a", "b", "Retry"])
+    #expect(
+      try texts(appearance.rows(for: Presentation.rows(.endReached), contentRows: content)) == ["a", "b", "The end"])
+    #expect(PagingAppearance().rows(for: Presentation.rows(.loadingMore), contentRows: content) == content)
     #expect(PagingAppearance.placeholderRows(SkeletonCell.self, count: -1).isEmpty)
   }
 
   @Test("placeholder rows are replaced by the first page as deletes and inserts, footers come and go as rows")
   func diffedLikeRows() throws {
-    let placeholder = appearance.rows(for: .loadingPlaceholder, contentRows: [])
-    let loaded = appearance.rows(for: .rows(.none), contentRows: content)
+    let placeholder = appearance.rows(for: Presentation.loadingPlaceholder, contentRows: [])
+    let loaded = appearance.rows(for: Presentation.rows(.none), contentRows: content)
     let changes = StagedChangeset(source: placeholder, target: loaded)
     #expect(changes.flatMap(\.elementDeleted).count == 3)
     #expect(changes.flatMap(\.elementInserted).count == 2)
-    let loading = appearance.rows(for: .rows(.loadingMore), contentRows: content)
-    let more = appearance.rows(for: .rows(.none), contentRows: content + [MessageCell.makeBinder(value: "c")])
+    let loading = appearance.rows(for: Presentation.rows(.loadingMore), contentRows: content)
+    let more = appearance.rows(
+      for: Presentation.rows(.none), contentRows: content + [MessageCell.makeBinder(value: "c")])
     let footerChanges = StagedChangeset(source: loading, target: more)
     #expect(footerChanges.flatMap(\.elementDeleted) == [ItemPath(item: 2, section: 0)])
     #expect(footerChanges.flatMap(\.elementInserted) == [ItemPath(item: 2, section: 0)])

@@ -21,11 +21,12 @@ struct PagingArticleTests {
   @Test("the article's example loads the first page, then the next when near the end")
   func example() async {
     let backend = Backend()
-    var rendered: [(Int, PagingPresentation)] = []
-    func render(_ rows: [Post], _ presentation: PagingPresentation) { rendered.append((rows.count, presentation)) }
+    typealias Presentation = PagingController<Page<Post, Int>>.Presentation
+    var rendered: [(Int, Presentation)] = []
+    func render(_ rows: [Post], _ presentation: Presentation) { rendered.append((rows.count, presentation)) }
 
     // The article's code:
-    let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 10)) {
+    let paging = PagingController(prefetchDistance: .init(rows: 10)) {
       (cursor: Int?) async throws -> Page<Post, Int> in
       let number = cursor ?? 1
       let posts = try await backend.posts(page: number)
@@ -64,7 +65,7 @@ struct PagingArticleTests {
   @Test("the article's live feed: refreshing the loaded pages shows what the server has now, each post once")
   func liveFeed() async throws {
     let live = LivePosts()
-    let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 0)) {
+    let paging = PagingController(prefetchDistance: .init(rows: 0)) {
       @MainActor (offset: Int?) async throws -> Page<Post, Int> in live.page(offset)
     }
     let appearance = PagingAppearance()

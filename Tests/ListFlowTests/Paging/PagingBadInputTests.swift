@@ -14,7 +14,7 @@ struct PagingBadInputTests {
       let lower = Self.extremes.randomElement(using: &random) ?? 0
       let upper = max(lower, Self.extremes.randomElement(using: &random) ?? 0)
       let rowCount = Self.extremes.randomElement(using: &random) ?? 0
-      let distance = PrefetchDistance(rows: Self.extremes.randomElement(using: &random) ?? 0)
+      let distance = IntPaging.PrefetchDistance(rows: Self.extremes.randomElement(using: &random) ?? 0)
       // The exact answer, in a type wide enough for the difference.
       let exact = Int128(rowCount) - Int128(upper) <= Int128(distance.rows)
       let answer = distance.isNearEnd(coveredRows: lower..<upper, rowCount: rowCount)
@@ -24,14 +24,14 @@ struct PagingBadInputTests {
 
   @Test("a negative prefetch distance is taken as 0", arguments: [Int.min, -5, -1])
   func negativeDistance(rows: Int) {
-    #expect(PrefetchDistance(rows: rows) == PrefetchDistance(rows: 0))
+    #expect(IntPaging.PrefetchDistance(rows: rows) == IntPaging.PrefetchDistance(rows: 0))
   }
 
   @MainActor
   @Test("visible rows with an Int.max viewport or at the ends of Int do not trap")
   func visibleRowsExtremes() async {
     let gate = PageGate<String>()
-    let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 2), load: gate.load)
+    let paging = PagingController(prefetchDistance: .init(rows: 2), load: gate.load)
     #expect(await paging.visibleRowsChanged(5..<6, viewportCapacity: Int.max) == .ignored(.nothingLoaded))
     #expect(await paging.visibleRowsChanged(Int.max..<Int.max, viewportCapacity: Int.max) == .ignored(.nothingLoaded))
     #expect(await paging.visibleRowsChanged(Int.min..<Int.min, viewportCapacity: Int.min) == .ignored(.notNearEnd))

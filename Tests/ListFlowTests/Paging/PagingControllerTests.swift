@@ -7,7 +7,7 @@ struct PagingControllerTests {
   let gate = PageGate<String>()
 
   func makeController(distance: Int = 2) -> PagingController<Page<String, Int>> {
-    PagingController(prefetchDistance: PrefetchDistance(rows: distance), load: gate.load)
+    PagingController(prefetchDistance: .init(rows: distance), load: gate.load)
   }
 
   func rows(_ range: Range<Int>) -> [String] { range.map { "row \($0)" } }
@@ -15,7 +15,7 @@ struct PagingControllerTests {
   @Test("a refresh loads the first page, showing the placeholder while it loads")
   func refresh() async {
     let paging = makeController()
-    var seen: [PagingPresentation] = []
+    var seen: [PagingController<Page<String, Int>>.Presentation] = []
     paging.didChange = { seen.append(paging.presentation) }
     let task = Task { await paging.refresh() }
     let call = await gate.nextCall()
@@ -253,7 +253,7 @@ struct PagingControllerTests {
   func repeatedIdentities() async {
     for keepsDuplicates in [false, true] {
       let gate = PageGate<String>()
-      let paging = PagingController(prefetchDistance: PrefetchDistance(rows: 0), load: gate.load)
+      let paging = PagingController(prefetchDistance: .init(rows: 0), load: gate.load)
       let feed = PagedFeed(
         id: "feed", paging: paging, appearance: PagingAppearance(), keepsDuplicates: keepsDuplicates
       ) { MessageCell.makeBinder(value: $0, id: $0) }

@@ -145,7 +145,7 @@ struct PagedFeedHarness {
 
   init(_ random: inout SplitMix64, keepsDuplicates: Bool = false) throws {
     server = RandomPagedServer(&random)
-    paging = PagingController(prefetchDistance: PrefetchDistance(rows: Int(random.next() % 4)), load: server.load)
+    paging = PagingController(prefetchDistance: .init(rows: Int(random.next() % 4)), load: server.load)
     let parts = Self.appearanceParts
     // The loading footer is what made an empty page loop; it is there in three cases out of four.
     let appearance = PagingAppearance(

@@ -1,12 +1,16 @@
-import ListFlow
 import ListFlowTesting
 import Testing
+
+@testable import ListFlow
 
 /// A cursor of the simulated server: the listing it continues and where the next page starts.
 private struct Cursor: Equatable, Sendable {
   var generation: Int
   var offset: Int
 }
+
+/// A page of the simulated server.
+private typealias ServerPage = Page<Int, Cursor>
 
 /// A server whose listing changes now and then; a page continues the listing of its cursor.
 private struct Server {
@@ -23,7 +27,7 @@ private struct Server {
   }
 
   /// The page a request asks for, answered now.
-  func page(for request: PageRequest<Cursor>) -> (rows: [Int], next: Cursor?) {
+  func page(for request: PageRequest<ServerPage>) -> (rows: [Int], next: Cursor?) {
     let cursor = request.cursor ?? Cursor(generation: generation, offset: 0)
     let length = lengths[cursor.generation] ?? 0
     let end = min(cursor.offset + Self.pageSize, length)
@@ -36,7 +40,7 @@ private struct Server {
 struct RefreshStateMachineFuzzTests {
   /// A driver of the machine with rows, a server, and the requests it has seen (the late answers to replay).
   private struct Driver {
-    var machine = RefreshStateMachine<Cursor>()
+    var machine = RefreshStateMachine<ServerPage>()
     var server = Server()
     var rows: [Int] = []
     /// The listing the rows come from.
@@ -45,14 +49,15 @@ struct RefreshStateMachineFuzzTests {
     /// not be extended.
     var wantedGeneration = -1
     var wantedByPending: Int?
-    var pending: PageRequest<Cursor>?
-    var answered: [PageRequest<Cursor>] = []
+    var pending: PageRequest<ServerPage>?
+    var answered: [PageRequest<ServerPage>] = []
     /// The state before the pending load, which a cancellation goes back to.
-    var stateBeforeLoad = RefreshState.initial
+    var stateBeforeLoad = PagingController<ServerPage>.State.initial
     var where_: String
 
     /// Carries out what a trigger returned; `before` is the state before the trigger.
-    mutating func trigger(_ action: RefreshStateMachine<Cursor>.Action, before: RefreshState) {
+    mutating func trigger(_ action: RefreshStateMachine<ServerPage>.Action, before: PagingController<ServerPage>.State)
+    {
       guard case .load(let request) = action else {
         if before.isBusy { #expect(action == .ignore(.busy), "\(where_)") }
         #expect(machine.state == before, "\(where_): an ignored trigger changed the state")
@@ -120,7 +125,7 @@ struct RefreshStateMachineFuzzTests {
       #expect(machine == before, "\(where_)")
     }
 
-    private mutating func finishPending(_ request: PageRequest<Cursor>) {
+    private mutating func finishPending(_ request: PageRequest<ServerPage>) {
       answered.append(request)
       pending = nil
       wantedByPending = nil

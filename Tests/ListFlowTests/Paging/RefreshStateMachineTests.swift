@@ -1,5 +1,6 @@
-import ListFlow
 import Testing
+
+@testable import ListFlow
 
 /// A state of the machine, reached by a sequence of transitions from a fresh machine.
 enum Reached: String, CaseIterable, CustomTestStringConvertible {
@@ -8,9 +9,9 @@ enum Reached: String, CaseIterable, CustomTestStringConvertible {
   var testDescription: String { rawValue }
 
   /// A machine in this state; a page loaded while paginated has next page 2.
-  var machine: RefreshStateMachine<Int> {
-    var machine = RefreshStateMachine<Int>()
-    func load(_ action: RefreshStateMachine<Int>.Action) -> PageRequest<Int> {
+  var machine: RefreshStateMachine<Page<Int, Int>> {
+    var machine = RefreshStateMachine<Page<Int, Int>>()
+    func load(_ action: RefreshStateMachine<Page<Int, Int>>.Action) -> PageRequest<Page<Int, Int>> {
       guard case .load(let request) = action else { preconditionFailure("expected a load, got \(action)") }
       return request
     }
@@ -35,7 +36,7 @@ enum Reached: String, CaseIterable, CustomTestStringConvertible {
     return machine
   }
 
-  var state: RefreshState {
+  var state: IntPaging.State {
     switch self {
     case .initial: .initial
     case .refreshing: .refreshing
@@ -109,7 +110,7 @@ struct RefreshStateMachineTests {
 
   @Test("a loaded page replaces rows after a refresh and appends them after a load-more")
   func loadedPages() throws {
-    var machine = RefreshStateMachine<Int>()
+    var machine = RefreshStateMachine<Page<Int, Int>>()
     guard case .load(let first) = machine.refresh() else { throw LoadFailure(message: "no first load") }
     #expect(machine.pageLoaded(first, nextPage: 2) == .replaceRows)
     #expect(machine.state == .paginated)
@@ -151,7 +152,8 @@ struct RefreshStateMachineTests {
     var machine = Reached.paginated.machine
     guard case .load(let refresh) = machine.refresh() else { throw LoadFailure(message: "no refresh") }
     #expect(machine.pageFailed(refresh, error: LoadFailure(message: "timeout")) == .keepRows)
-    #expect(machine.state == .error(RefreshFailure(operation: .refresh, message: #"LoadFailure(message: "timeout")"#)))
+    #expect(
+      machine.state == .error(IntPaging.Failure(operation: .refresh, message: #"LoadFailure(message: "timeout")"#)))
     guard case .load(let retry) = machine.loadMore() else { throw LoadFailure(message: "no retry") }
     #expect(retry.operation == .refresh)
     #expect(retry.cursor == nil)
@@ -179,7 +181,7 @@ struct RefreshStateMachineTests {
   @Test("results of a request that is not pending are ignored as stale", arguments: Reached.allCases)
   func staleResults(_ reached: Reached) {
     var machine = reached.machine
-    let stale = PageRequest<Int>(operation: .refresh, cursor: nil, ticket: 999)
+    let stale = PageRequest<Page<Int, Int>>(operation: .refresh, cursor: nil, ticket: 999)
     #expect(machine.pageLoaded(stale, nextPage: 5) == .ignore(.staleResult))
     #expect(machine.pageFailed(stale, error: LoadFailure()) == .ignore(.staleResult))
     #expect(machine.pageCancelled(stale) == .ignore(.staleResult))
@@ -197,24 +199,24 @@ struct RefreshStateMachineTests {
 
   @Test("presentation: placeholder, empty state, failure, or rows with a footer")
   func presentation() {
-    #expect(PagingPresentation(state: .initial, rowCount: 0) == .loadingPlaceholder)
-    #expect(PagingPresentation(state: .refreshing, rowCount: 0) == .loadingPlaceholder)
-    #expect(PagingPresentation(state: .populated, rowCount: 0) == .empty)
-    #expect(PagingPresentation(state: .failed(.refresh), rowCount: 0) == .failure)
-    #expect(PagingPresentation(state: .refreshing, rowCount: 3) == .rows(.none))
-    #expect(PagingPresentation(state: .paging, rowCount: 3) == .rows(.loadingMore))
-    #expect(PagingPresentation(state: .populated, rowCount: 3) == .rows(.endReached))
-    #expect(PagingPresentation(state: .failed(.loadMore), rowCount: 3) == .rows(.failed))
+    #expect(IntPaging.Presentation(state: .initial, rowCount: 0) == .loadingPlaceholder)
+    #expect(IntPaging.Presentation(state: .refreshing, rowCount: 0) == .loadingPlaceholder)
+    #expect(IntPaging.Presentation(state: .populated, rowCount: 0) == .empty)
+    #expect(IntPaging.Presentation(state: .failed(.refresh), rowCount: 0) == .failure)
+    #expect(IntPaging.Presentation(state: .refreshing, rowCount: 3) == .rows(.none))
+    #expect(IntPaging.Presentation(state: .paging, rowCount: 3) == .rows(.loadingMore))
+    #expect(IntPaging.Presentation(state: .populated, rowCount: 3) == .rows(.endReached))
+    #expect(IntPaging.Presentation(state: .failed(.loadMore), rowCount: 3) == .rows(.failed))
   }
 
   @Test("prefetch distance: near the end within the distance, and a short list is always near the end")
   func prefetch() {
-    let distance = PrefetchDistance(rows: 5)
+    let distance = IntPaging.PrefetchDistance(rows: 5)
     #expect(!distance.isNearEnd(coveredRows: 0..<10, rowCount: 16))
     #expect(distance.isNearEnd(coveredRows: 0..<10, rowCount: 15))
     #expect(distance.isNearEnd(coveredRows: 0..<10, rowCount: 3))
-    #expect(PrefetchDistance(rows: -3).rows == 0)
-    #expect(!PrefetchDistance(rows: 0).isNearEnd(coveredRows: 0..<10, rowCount: 11))
-    #expect(PrefetchDistance(rows: 0).isNearEnd(coveredRows: 0..<10, rowCount: 10))
+    #expect(IntPaging.PrefetchDistance(rows: -3).rows == 0)
+    #expect(!IntPaging.PrefetchDistance(rows: 0).isNearEnd(coveredRows: 0..<10, rowCount: 11))
+    #expect(IntPaging.PrefetchDistance(rows: 0).isNearEnd(coveredRows: 0..<10, rowCount: 10))
   }
 }
