@@ -35,12 +35,7 @@ internal func _longestIncreasingSubsequenceMask(_ sequence: [Int]) -> [Bool]? {
       continue
     }
     // Binary search for the first tail whose value is not below `value`.
-    var low = 0
-    var high = tails.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sequence[tails[middle]] < value { low = middle + 1 } else { high = middle }
-    }
+    let low = tails.partitioningIndex { sequence[$0] >= value }
     previous[position] = low > 0 ? tails[low - 1] : -1
     if low == tails.count { tails.append(position) } else { tails[low] = position }
   }
