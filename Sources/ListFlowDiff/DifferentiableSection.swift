@@ -23,16 +23,16 @@ public protocol DifferentiableSection: Differentiable {
 
 extension DifferentiableSection {
   /// The model's identity.
-  @inlinable public var differenceIdentifier: Model.DifferenceIdentifier { model.differenceIdentifier }
+  public var differenceIdentifier: Model.DifferenceIdentifier { model.differenceIdentifier }
 
   /// The model's ``Differentiable/differenceHash``.
-  @inlinable public var differenceHash: Int { model.differenceHash }
+  public var differenceHash: Int { model.differenceHash }
 
   /// Whether the models have the same identity.
-  @inlinable public func hasSameIdentity(as other: Self) -> Bool { model.hasSameIdentity(as: other.model) }
+  public func hasSameIdentity(as other: Self) -> Bool { model.hasSameIdentity(as: other.model) }
 
   /// Compares the models' contents only: the elements are diffed one by one.
-  @inlinable public func isContentEqual(to source: Self) -> Bool { model.isContentEqual(to: source.model) }
+  public func isContentEqual(to source: Self) -> Bool { model.isContentEqual(to: source.model) }
 }
 
 /// The section type ListFlow uses by default: a model and an array of elements.
@@ -61,16 +61,16 @@ public struct ArraySection<Model: Differentiable, Element: Differentiable>: Diff
   }
 
   /// The model's identity.
-  @inlinable public var differenceIdentifier: Model.DifferenceIdentifier { model.differenceIdentifier }
+  public var differenceIdentifier: Model.DifferenceIdentifier { model.differenceIdentifier }
 
   /// The model's ``Differentiable/differenceHash``.
-  @inlinable public var differenceHash: Int { model.differenceHash }
+  public var differenceHash: Int { model.differenceHash }
 
   /// Whether the models have the same identity.
-  @inlinable public func hasSameIdentity(as other: Self) -> Bool { model.hasSameIdentity(as: other.model) }
+  public func hasSameIdentity(as other: Self) -> Bool { model.hasSameIdentity(as: other.model) }
 
   /// Compares the models' contents only: the elements are diffed one by one.
-  @inlinable public func isContentEqual(to source: ArraySection) -> Bool { model.isContentEqual(to: source.model) }
+  public func isContentEqual(to source: ArraySection) -> Bool { model.isContentEqual(to: source.model) }
 
   /// Creates a section with the model of `source` and other elements.
   @inlinable

@@ -8,7 +8,7 @@
 /// - Returns: `nil` when the whole sequence is increasing (nothing moved), otherwise a mask with `true` at the
 ///   positions that belong to the chosen longest increasing subsequence.
 /// - Complexity: O(*n* log *n*) at worst, O(*n*) when the values mostly keep their order.
-@inlinable
+@usableFromInline
 internal func _longestIncreasingSubsequenceMask(_ sequence: [Int]) -> [Bool]? {
   let count = sequence.count
   // Pass 0: the common case, nothing out of order.
