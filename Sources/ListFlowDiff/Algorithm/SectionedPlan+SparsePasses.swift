@@ -47,7 +47,7 @@ extension _SectionedPlan {
   ///   - sourceCounts: The number of elements of each source section.
   ///   - targetCounts: The same for the target.
   /// - Complexity: O(*s* + *n* + *m*) stores.
-  @usableFromInline
+  @inlinable
   init(sparseSourceStart sourceStart: [Int], targetStart: [Int], sourceCounts: [Int], targetCounts: [Int]) {
     let sectionCount = sourceStart.count
     var sectionIdentity = _Matching(sourceCount: 0, targetCount: 0)

@@ -72,7 +72,7 @@ internal func _alignSparse(
 ///
 /// ListFlow aligns a state's rows with the rows shown by identity, to copy the hashes of the aligned rows rather
 /// than hash every row again.
-@usableFromInline
+@inlinable
 package func _alignSparse(
   sourceCount: Int,
   targetCount: Int,
@@ -165,7 +165,7 @@ package func _alignSparse(
 ///   when unmatched), and the aligned runs (consecutive on both sides, within a section) in order: first target
 ///   and source positions, length.
 /// - Complexity: O(*n* + *m*) stores, O(*d*) for the rest.
-@usableFromInline
+@inlinable
 internal func _matchSparse(
   sourceStart: [Int],
   targetStart: [Int],
@@ -206,6 +206,7 @@ internal func _matchSparse(
 ///   - targetToSource: Receives the source position of every aligned target position.
 ///   - runs: Receives the aligned runs (consecutive on both sides, within a section), in order.
 /// - Complexity: O(*n* + *m*) stores, O(*d*) for the rest.
+@usableFromInline
 internal func _matchAligned(
   sourceStart: [Int],
   targetStart: [Int],
