@@ -89,24 +89,26 @@ extension _SectionedPlan {
       targetCounts: newSections.map(\.elements.count))
 
     // Pass 5: the aligned elements matched in order, section by section, as runs; then the pairs.
-    let matched = _matchSparse(
+    var sourceToTarget: [Int]
+    let targetToSource: [Int]
+    let runs: [(target: Int, source: Int, count: Int)]
+    (sourceToTarget, targetToSource, runs) = _matchSparse(
       sourceStart: sourceStart, targetStart: targetStart, sourceTotal: sourceHashes.count,
       targetTotal: targetHashes.count, deleted: deleted, inserted: inserted, pairedSource: pairedSource)
-    var sourceToTarget = matched.sourceToTarget
 
     // Pass 6: updates and deletes, in source order; each kept element's entry becomes its position once the
     // deletes are applied.
     guard
       listSparseUpdatesAndDeletes(
-        source: oldSections, target: newSections, runs: matched.runs, sourceToTarget: &sourceToTarget)
+        source: oldSections, target: newSections, runs: runs, sourceToTarget: &sourceToTarget)
     else { return nil }
     elements.sourceToTarget = sourceToTarget
-    elements.targetToSource = matched.targetToSource
+    elements.targetToSource = targetToSource
     needsSurvivors = !elementDeleted.isEmpty
 
     // Pass 7: inserts and moves, by target.
     listSparseInsertsAndMoves(
-      inserted: inserted, insertedSections: insertedSections, pairedSource: pairedSource, runs: matched.runs)
+      inserted: inserted, insertedSections: insertedSections, pairedSource: pairedSource, runs: runs)
     assert(
       sourceHashes.count - elementDeleted.count + elementInserted.count == targetHashes.count,
       "element counts of the sections must add up")

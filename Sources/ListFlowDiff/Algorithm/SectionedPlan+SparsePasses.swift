@@ -59,20 +59,8 @@ extension _SectionedPlan {
     self.targetStart = targetStart
     self.sourceCounts = sourceCounts
     self.targetCounts = targetCounts
-    let oldTotal = sourceCounts.reduce(0, +)
-    let newTotal = targetCounts.reduce(0, +)
-    sourceSectionOf = [Int](repeating: 0, count: oldTotal)
-    targetSectionOf = [Int](repeating: 0, count: newTotal)
-    for section in 1..<max(1, sectionCount) {
-      let sourceEnd = sourceStart[section] + sourceCounts[section]
-      let targetEnd = targetStart[section] + targetCounts[section]
-      sourceSectionOf.withUnsafeMutableBufferPointer { of in
-        for flat in sourceStart[section]..<sourceEnd { of[flat] = section }
-      }
-      targetSectionOf.withUnsafeMutableBufferPointer { of in
-        for flat in targetStart[section]..<targetEnd { of[flat] = section }
-      }
-    }
+    sourceSectionOf = _sparseSectionOf(starts: sourceStart, counts: sourceCounts)
+    targetSectionOf = _sparseSectionOf(starts: targetStart, counts: targetCounts)
     sectionRank = sectionIdentity.sourceToTarget
     modelUpdated = [Bool](repeating: false, count: sectionCount)
   }
@@ -98,6 +86,23 @@ extension _SectionedPlan {
     runs: [(target: Int, source: Int, count: Int)],
     sourceToTarget: inout [Int]
   ) -> Bool {
+    // The loop works on local arrays, given back on return: stores through `sourceToTarget` cannot then alias
+    // the plan, and the compiler keeps the element loop tight.
+    var elementUpdated = self.elementUpdated
+    var updatedTargets = self.updatedTargets
+    var elementDeleted = self.elementDeleted
+    self.elementUpdated = []
+    self.updatedTargets = []
+    self.elementDeleted = []
+    defer {
+      self.elementUpdated = elementUpdated
+      self.updatedTargets = updatedTargets
+      self.elementDeleted = elementDeleted
+    }
+    let sourceStart = self.sourceStart
+    let sourceCounts = self.sourceCounts
+    let targetStart = self.targetStart
+    let targetSectionOf = self.targetSectionOf
     var differs = false
     var nextRun = 0
     for section in oldSections.indices {
@@ -253,5 +258,25 @@ extension _SectionedPlan {
         }
       }
     }
+  }
+}
+
+/// The section of each flat position, for sections that start at `starts` and hold `counts` elements, written
+/// once (no fill first: a fill of the whole array costs as much again).
+///
+/// - Parameters:
+///   - starts: The flat position of each section's first element, ascending.
+///   - counts: The number of elements of each section.
+/// - Returns: For each flat position, its section.
+/// - Complexity: O(*s* + *n*) stores.
+@usableFromInline
+internal func _sparseSectionOf(starts: [Int], counts: [Int]) -> [Int] {
+  let total = counts.reduce(0, +)
+  return [Int](unsafeUninitializedCapacity: total) { of, initialized in
+    for section in starts.indices {
+      let start = starts[section]
+      (of.baseAddress! + start).initialize(repeating: section, count: counts[section])
+    }
+    initialized = total
   }
 }

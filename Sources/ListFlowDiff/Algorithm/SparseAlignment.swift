@@ -175,11 +175,11 @@ internal func _matchSparse(
   inserted: [Int],
   pairedSource: [Int]
 ) -> (sourceToTarget: [Int], targetToSource: [Int], runs: [(target: Int, source: Int, count: Int)]) {
-  var sourceToTarget = [Int](repeating: -1, count: sourceTotal)
-  var targetToSource = [Int](repeating: -1, count: targetTotal)
+  // Both arrays are written once, position by position (`_matchAligned` writes every one), not filled first.
   var runs: [(target: Int, source: Int, count: Int)] = []
-  sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
-    targetToSource.withUnsafeMutableBufferPointer { targetToSource in
+  var targetToSource: [Int] = []
+  let sourceToTarget = [Int](unsafeUninitializedCapacity: sourceTotal) { sourceToTarget, sourceInitialized in
+    targetToSource = [Int](unsafeUninitializedCapacity: targetTotal) { targetToSource, targetInitialized in
       _matchAligned(
         sourceStart: sourceStart, targetStart: targetStart, sourceTotal: sourceTotal, targetTotal: targetTotal,
         deleted: deleted, inserted: inserted, sourceToTarget: sourceToTarget, targetToSource: targetToSource,
@@ -188,7 +188,9 @@ internal func _matchSparse(
         sourceToTarget[source] = inserted[index]
         targetToSource[inserted[index]] = source
       }
+      targetInitialized = targetTotal
     }
+    sourceInitialized = sourceTotal
   }
   return (sourceToTarget, targetToSource, runs)
 }
@@ -227,14 +229,27 @@ internal func _matchAligned(
     let targetEnd = section + 1 < targetStart.count ? targetStart[section + 1] : targetTotal
     while true {
       while source < sourceEnd, nextDeleted < deleted.count, deleted[nextDeleted] == source {
+        sourceToTarget[source] = -1
         source += 1
         nextDeleted += 1
       }
       while target < targetEnd, nextInserted < inserted.count, inserted[nextInserted] == target {
+        targetToSource[target] = -1
         target += 1
         nextInserted += 1
       }
-      guard source < sourceEnd, target < targetEnd else { break }
+      guard source < sourceEnd, target < targetEnd else {
+        // Left out to the end of the section (every position is written, the arrays are not filled first).
+        while source < sourceEnd {
+          sourceToTarget[source] = -1
+          source += 1
+        }
+        while target < targetEnd {
+          targetToSource[target] = -1
+          target += 1
+        }
+        break
+      }
       let sourceStop = nextDeleted < deleted.count ? min(deleted[nextDeleted], sourceEnd) : sourceEnd
       let targetStop = nextInserted < inserted.count ? min(inserted[nextInserted], targetEnd) : targetEnd
       let count = min(sourceStop - source, targetStop - target)

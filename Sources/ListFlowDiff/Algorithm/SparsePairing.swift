@@ -79,6 +79,7 @@ internal struct _SparseHashSet {
 
   var isEmpty: Bool { count == 0 }
 
+  @inline(__always)
   func slot(_ hash: Int) -> Int {
     Int(truncatingIfNeeded: UInt(bitPattern: hash &* -7_046_029_254_386_353_131) >> 32) & mask
   }
