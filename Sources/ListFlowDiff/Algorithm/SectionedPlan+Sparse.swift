@@ -17,24 +17,6 @@ extension _SectionedPlan {
   ///   section every element that stays in it is aligned, so none of them moves;
   /// - hence the same stages, with the same changes and data.
   ///
-  /// The passes, each documented where it is declared (`SectionedPlan+SparsePasses.swift`, `SparseAlignment.swift`,
-  /// `SparsePairing.swift`, `SparseStayingRuns.swift`):
-  ///
-  /// 1. ``sparseSectionStarts(source:target:sourceTotal:targetTotal:)``: the sections keep their identities and
-  ///    places; where each one's elements start.
-  /// 2. ``_alignSections(sourceHashes:targetHashes:sourceStart:targetStart:)``: each section aligned by hashes,
-  ///    unless the caller gives its own alignment; the positions left out.
-  /// 3. ``_pairLeftOut(deleted:inserted:sourceHashes:targetHashes:sameIdentity:)``: the left-out elements paired
-  ///    by identity; then ``_leftOutIdentityIsAligned(sourceHashes:targetHashes:deleted:inserted:)`` gives up
-  ///    when an identity left out also stands aligned.
-  /// 4. ``init(sparseSourceStart:targetStart:sourceCounts:targetCounts:)``: the plan's section arrays.
-  /// 5. ``_matchSparse(sourceStart:targetStart:sourceTotal:targetTotal:deleted:inserted:pairedSource:)``: the
-  ///    element matching, with the aligned runs.
-  /// 6. ``listSparseUpdatesAndDeletes(source:target:runs:sourceToTarget:)``: updates and deletes (the full plan's
-  ///    pass 5); gives up when two aligned identities only had equal hashes.
-  /// 7. ``listSparseInsertsAndMoves(inserted:insertedSections:pairedSource:runs:)``: inserts and moves (the full
-  ///    plan's pass 6).
-  ///
   /// - Parameters:
   ///   - oldSections: The source sections.
   ///   - newSections: The target sections, with the sources' identities in the same order.
@@ -52,65 +34,593 @@ extension _SectionedPlan {
     targetHashes: [Int],
     alignment: (deleted: [Int], inserted: [Int])? = nil
   ) {
-    // Pass 1: the sections stay in place; where each one's elements start.
-    guard
-      let (sourceStart, targetStart) = Self.sparseSectionStarts(
-        source: oldSections, target: newSections, sourceTotal: sourceHashes.count, targetTotal: targetHashes.count)
-    else { return nil }
-
-    // Pass 2: each section aligned with its target; the flat positions left out, ascending. Aligned pairs of
-    // equal hashes have their identities compared in pass 6, which gives up on a pair that differs.
-    guard
-      let (deleted, inserted) = alignment
-        ?? _alignSections(
-          sourceHashes: sourceHashes, targetHashes: targetHashes, sourceStart: sourceStart, targetStart: targetStart)
-    else { return nil }
-
-    // Pass 3: the left-out elements paired by identity, in order: `pairedSource[i]` is the source of
-    // `inserted[i]`, or -1. Then the path gives up when an identity left out stands among the aligned elements.
-    let deletedSections = deleted.map { flat in sourceStart.partitioningIndex { $0 > flat } - 1 }
-    let insertedSections = inserted.map { flat in targetStart.partitioningIndex { $0 > flat } - 1 }
-    let pairedSource = _pairLeftOut(
-      deleted: deleted, inserted: inserted, sourceHashes: sourceHashes, targetHashes: targetHashes
-    ) { candidate, index in
-      let source = deletedSections[candidate]
-      let target = insertedSections[index]
-      return oldSections[source].elements[deleted[candidate] - sourceStart[source]].hasSameIdentity(
-        as: newSections[target].elements[inserted[index] - targetStart[target]])
+    let sectionCount = oldSections.count
+    guard newSections.count == sectionCount else { return nil }
+    var oldStart: [Int] = []
+    var newStart: [Int] = []
+    oldStart.reserveCapacity(sectionCount)
+    newStart.reserveCapacity(sectionCount)
+    var oldTotal = 0
+    var newTotal = 0
+    for section in 0..<sectionCount {
+      guard newSections[section].model.hasSameIdentity(as: oldSections[section].model) else { return nil }
+      oldStart.append(oldTotal)
+      newStart.append(newTotal)
+      oldTotal += oldSections[section].elements.count
+      newTotal += newSections[section].elements.count
     }
-    guard
-      !_leftOutIdentityIsAligned(
-        sourceHashes: sourceHashes, targetHashes: targetHashes, deleted: deleted, inserted: inserted)
-    else { return nil }
+    guard sourceHashes.count == oldTotal, targetHashes.count == newTotal else { return nil }
 
-    // Pass 4: the plan's section arrays, as the full plan fills them.
-    self.init(
-      sparseSourceStart: sourceStart, targetStart: targetStart, sourceCounts: oldSections.map(\.elements.count),
-      targetCounts: newSections.map(\.elements.count))
+    // Align each section by hashes; keep the flat positions left out, ascending. Aligned pairs of equal hashes
+    // have their identities compared below (pass 5), and the path gives up on a pair that differs.
+    var deleted: [Int] = alignment?.deleted ?? []
+    var inserted: [Int] = alignment?.inserted ?? []
+    let aligned =
+      alignment != nil
+      || sourceHashes.withUnsafeBufferPointer { sourceHashes in
+        targetHashes.withUnsafeBufferPointer { targetHashes in
+          for section in 0..<sectionCount {
+            let sourceEnd = section + 1 < sectionCount ? oldStart[section + 1] : oldTotal
+            let targetEnd = section + 1 < sectionCount ? newStart[section + 1] : newTotal
+            guard
+              _alignSparse(
+                UnsafeBufferPointer(rebasing: sourceHashes[oldStart[section]..<sourceEnd]),
+                UnsafeBufferPointer(rebasing: targetHashes[newStart[section]..<targetEnd]),
+                sourceBase: oldStart[section], targetBase: newStart[section], deleted: &deleted, inserted: &inserted)
+            else { return false }
+          }
+          return true
+        }
+      }
+    guard aligned else { return nil }
 
-    // Pass 5: the aligned elements matched in order, section by section, as runs; then the pairs.
-    var sourceToTarget: [Int]
-    let targetToSource: [Int]
-    let runs: [(target: Int, source: Int, count: Int)]
-    (sourceToTarget, targetToSource, runs) = _matchSparse(
-      sourceStart: sourceStart, targetStart: targetStart, sourceTotal: sourceHashes.count,
-      targetTotal: targetHashes.count, deleted: deleted, inserted: inserted, pairedSource: pairedSource)
+    // Pair the left-out elements by identity, in order: the k-th source element of an identity with the k-th
+    // target element. `pairedSource[i]` is the source of `inserted[i]`, or -1.
+    func sourceElement(_ flat: Int, _ section: Int) -> Section.Elements.Element {
+      oldSections[section].elements[flat - oldStart[section]]
+    }
+    func targetElement(_ flat: Int, _ section: Int) -> Section.Elements.Element {
+      newSections[section].elements[flat - newStart[section]]
+    }
+    let deletedSections = deleted.map { flat in oldStart.partitioningIndex { $0 > flat } - 1 }
+    let insertedSections = inserted.map { flat in newStart.partitioningIndex { $0 > flat } - 1 }
+    var pairedSource = [Int](repeating: -1, count: inserted.count)
+    var isPaired = [Bool](repeating: false, count: deleted.count)
+    var leftOut = _SparseHashSet(capacityFor: deleted.count + inserted.count)
+    if !deleted.isEmpty && !inserted.isEmpty {
+      var byHash: [Int: [Int]] = [:]
+      for (index, flat) in deleted.enumerated() { byHash[sourceHashes[flat], default: []].append(index) }
+      for (index, flat) in inserted.enumerated() {
+        guard let candidates = byHash[targetHashes[flat]] else { continue }
+        let element = targetElement(flat, insertedSections[index])
+        for candidate in candidates where !isPaired[candidate] {
+          if sourceElement(deleted[candidate], deletedSections[candidate]).hasSameIdentity(as: element) {
+            isPaired[candidate] = true
+            pairedSource[index] = deleted[candidate]
+            break
+          }
+        }
+      }
+    }
+    // An identity left out on one side must not stand among the aligned elements (the same on both sides).
+    for flat in deleted { leftOut.insert(sourceHashes[flat]) }
+    for flat in inserted { leftOut.insert(targetHashes[flat]) }
+    if !leftOut.isEmpty,
+      sourceHashes.withUnsafeBufferPointer({ leftOut.containsAny(of: $0, skipping: deleted) })
+    {
+      return nil
+    }
 
-    // Pass 6: updates and deletes, in source order; each kept element's entry becomes its position once the
-    // deletes are applied.
-    guard
-      listSparseUpdatesAndDeletes(
-        source: oldSections, target: newSections, runs: runs, sourceToTarget: &sourceToTarget)
-    else { return nil }
-    elements.sourceToTarget = sourceToTarget
-    elements.targetToSource = targetToSource
+    // The plan's arrays, as the full plan fills them.
+    var sectionIdentity = _Matching(sourceCount: 0, targetCount: 0)
+    sectionIdentity.sourceToTarget = Array(0..<sectionCount)
+    sectionIdentity.targetToSource = sectionIdentity.sourceToTarget
+    sections = sectionIdentity
+    elements = _Matching(sourceCount: 0, targetCount: 0)
+    sourceStart = oldStart
+    targetStart = newStart
+    sourceCounts = oldSections.map(\.elements.count)
+    targetCounts = newSections.map(\.elements.count)
+    sourceSectionOf = [Int](repeating: 0, count: oldTotal)
+    targetSectionOf = [Int](repeating: 0, count: newTotal)
+    for section in 1..<max(1, sectionCount) {
+      let sourceEnd = oldStart[section] + sourceCounts[section]
+      let targetEnd = newStart[section] + targetCounts[section]
+      sourceSectionOf.withUnsafeMutableBufferPointer { of in
+        for flat in oldStart[section]..<sourceEnd { of[flat] = section }
+      }
+      targetSectionOf.withUnsafeMutableBufferPointer { of in
+        for flat in newStart[section]..<targetEnd { of[flat] = section }
+      }
+    }
+    sectionRank = sectionIdentity.sourceToTarget
+    modelUpdated = [Bool](repeating: false, count: sectionCount)
+
+    // The aligned elements, in order, section by section; then the pairs.
+    var sourceToTarget = [Int](repeating: -1, count: oldTotal)
+    var targetToSource = [Int](repeating: -1, count: newTotal)
+    // The aligned runs (consecutive on both sides), in target order: first target and source positions, length.
+    var runs: [(target: Int, source: Int, count: Int)] = []
+    sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
+      targetToSource.withUnsafeMutableBufferPointer { targetToSource in
+        _matchAligned(
+          sourceStart: oldStart, targetStart: newStart, sourceTotal: oldTotal, targetTotal: newTotal,
+          deleted: deleted, inserted: inserted, sourceToTarget: sourceToTarget, targetToSource: targetToSource,
+          runs: &runs)
+        for (index, source) in pairedSource.enumerated() where source >= 0 {
+          sourceToTarget[source] = inserted[index]
+          targetToSource[inserted[index]] = source
+        }
+      }
+    }
+
+    // Pass 5 of the full plan: section and element updates and deletes, in source order; each kept element's
+    // entry becomes its position once the deletes are applied. A section's source positions are its aligned
+    // runs (compared pairwise, in a tight loop) and the positions left out (deleted, or paired into a move).
+    var differs = false
+    var runInPass5 = 0
+    for section in 0..<sectionCount {
+      if !newSections[section].model.isContentEqual(to: oldSections[section].model) {
+        sectionUpdated.append(section)
+        modelUpdated[section] = true
+      }
+      let start = oldStart[section]
+      let end = start + sourceCounts[section]
+      let targetStart = newStart[section]
+      let old = oldSections[section].elements
+      let new = newSections[section].elements
+      var keptCount = 0
+      sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
+        var flat = start
+        while flat < end {
+          if runInPass5 < runs.count, runs[runInPass5].source == flat {
+            let run = runs[runInPass5]
+            runInPass5 += 1
+            let item = flat - start
+            let targetItem = run.target - targetStart
+            for offset in 0..<run.count {
+              let element = new[targetItem + offset]
+              let previous = old[item + offset]
+              if !element.hasSameIdentity(as: previous) { differs = true }
+              if !element.isContentEqual(to: previous) {
+                elementUpdated.append(ItemPath(item: item + offset, section: section))
+                updatedTargets.append(run.target + offset)
+              }
+              sourceToTarget[flat + offset] = keptCount + offset
+            }
+            keptCount += run.count
+            flat += run.count
+            continue
+          }
+          // A position left out: deleted, or paired with a target element (here or in another section).
+          let targetFlat = sourceToTarget[flat]
+          if targetFlat < 0 {
+            elementDeleted.append(ItemPath(item: flat - start, section: section))
+          } else {
+            if !targetElement(targetFlat, targetSectionOf[targetFlat]).isContentEqual(to: old[flat - start]) {
+              elementUpdated.append(ItemPath(item: flat - start, section: section))
+              updatedTargets.append(targetFlat)
+            }
+            sourceToTarget[flat] = keptCount
+            keptCount += 1
+          }
+          flat += 1
+        }
+      }
+      // Two identities with equal hashes were aligned: the full plan decides.
+      if differs { return nil }
+    }
+    var matching = _Matching(sourceCount: 0, targetCount: 0)
+    matching.sourceToTarget = sourceToTarget
+    matching.targetToSource = targetToSource
+    elements = matching
     needsSurvivors = !elementDeleted.isEmpty
 
-    // Pass 7: inserts and moves, by target.
-    listSparseInsertsAndMoves(
-      inserted: inserted, insertedSections: insertedSections, pairedSource: pairedSource, runs: runs)
+    // Pass 6 of the full plan: inserts and moves, by target. Only elements left out by the alignment are
+    // inserted or come from another section. In a section that also has elements paired within it, the moves
+    // are those the full plan's longest increasing run leaves, found run by run (`_stayingCounts`); in the
+    // others every element from the same section is aligned, so stays.
+    var pairedWithin = [Bool](repeating: false, count: sectionCount)
+    for (index, source) in pairedSource.enumerated() where source >= 0 {
+      if sourceSectionOf[source] == insertedSections[index] { pairedWithin[insertedSections[index]] = true }
+    }
+    var nextLeftOut = 0
+    var nextRun = 0
+    // A left-out target element as a piece: in the section's sequence when paired within the section.
+    func leftOutPiece(_ index: Int, _ section: Int) -> _SparsePiece {
+      let source = pairedSource[index]
+      let within = source >= 0 && sourceSectionOf[source] == section
+      return _SparsePiece(
+        target: inserted[index], value: within ? sourceToTarget[source] : -1, count: 1, source: source)
+    }
+    for section in 0..<sectionCount {
+      let start = newStart[section]
+      let end = start + targetCounts[section]
+      guard pairedWithin[section] else {
+        while nextRun < runs.count, runs[nextRun].target < end { nextRun += 1 }
+        while nextLeftOut < inserted.count, inserted[nextLeftOut] < end {
+          let flat = inserted[nextLeftOut]
+          let targetPath = ItemPath(item: flat - start, section: section)
+          let source = pairedSource[nextLeftOut]
+          if source < 0 {
+            elementInserted.append(targetPath)
+          } else {
+            elementMoved.append(
+              Move(source: ItemPath(item: sourceToTarget[source], section: sourceSectionOf[source]), target: targetPath)
+            )
+          }
+          nextLeftOut += 1
+        }
+        continue
+      }
+      // The section's pieces in target order: its aligned runs and its left-out elements. The full plan's
+      // longest increasing run goes over the source positions (once the deletes are applied) of the elements
+      // from this section: the aligned runs and the left-out elements paired within it.
+      var pieces: [_SparsePiece] = []
+      while nextRun < runs.count, runs[nextRun].target < end {
+        let run = runs[nextRun]
+        while nextLeftOut < inserted.count, inserted[nextLeftOut] < run.target {
+          pieces.append(leftOutPiece(nextLeftOut, section))
+          nextLeftOut += 1
+        }
+        pieces.append(
+          _SparsePiece(target: run.target, value: sourceToTarget[run.source], count: run.count, source: run.source))
+        nextRun += 1
+      }
+      while nextLeftOut < inserted.count, inserted[nextLeftOut] < end {
+        pieces.append(leftOutPiece(nextLeftOut, section))
+        nextLeftOut += 1
+      }
+      let staying = _stayingCounts(pieces)
+      for (index, piece) in pieces.enumerated() {
+        if piece.value < 0 {
+          let targetPath = ItemPath(item: piece.target - start, section: section)
+          if piece.source < 0 {
+            elementInserted.append(targetPath)
+          } else {
+            elementMoved.append(
+              Move(
+                source: ItemPath(item: sourceToTarget[piece.source], section: sourceSectionOf[piece.source]),
+                target: targetPath))
+          }
+          continue
+        }
+        for offset in staying[index]..<piece.count {
+          let source = piece.source + offset
+          elementMoved.append(
+            Move(
+              source: ItemPath(item: sourceToTarget[source], section: sourceSectionOf[source]),
+              target: ItemPath(item: piece.target + offset - start, section: section)))
+        }
+      }
+    }
     assert(
-      sourceHashes.count - elementDeleted.count + elementInserted.count == targetHashes.count,
+      oldTotal - elementDeleted.count + elementInserted.count == newTotal,
       "element counts of the sections must add up")
+  }
+}
+
+/// Aligns a source section with its target by Myers' greedy algorithm on hashes, and appends the positions it
+/// leaves out: source positions (plus `sourceBase`) to `deleted`, target positions (plus `targetBase`) to
+/// `inserted`, both ascending.
+///
+/// - Parameters:
+///   - source: The hashes of the source elements.
+///   - target: The hashes of the target elements.
+///   - sourceBase: Added to every source position appended.
+///   - targetBase: Added to every target position appended.
+///   - deleted: Receives the source positions left out.
+///   - inserted: Receives the target positions left out.
+/// - Returns: `false`, with nothing appended, when more than a bound of positions would be left out (the bound
+///   grows as the square root of the sizes, at least 32 and at most 512).
+/// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* positions left out.
+@inlinable
+internal func _alignSparse(
+  _ source: UnsafeBufferPointer<Int>,
+  _ target: UnsafeBufferPointer<Int>,
+  sourceBase: Int,
+  targetBase: Int,
+  deleted: inout [Int],
+  inserted: inout [Int]
+) -> Bool {
+  _alignSparse(
+    sourceCount: source.count, targetCount: target.count, sourceBase: sourceBase, targetBase: targetBase,
+    deleted: &deleted, inserted: &inserted
+  ) { source[$0] == target[$1] }
+}
+
+/// ``_alignSparse(_:_:sourceBase:targetBase:deleted:inserted:)`` for any equality of positions: `equal(i, j)` says
+/// whether source position `i` and target position `j` can be aligned.
+///
+/// ListFlow aligns a state's rows with the rows shown by identity, to copy the hashes of the aligned rows rather
+/// than hash every row again.
+@inlinable
+package func _alignSparse(
+  sourceCount: Int,
+  targetCount: Int,
+  sourceBase: Int,
+  targetBase: Int,
+  deleted: inout [Int],
+  inserted: inout [Int],
+  equal: (Int, Int) -> Bool
+) -> Bool {
+  // The common start and end.
+  var low = 0
+  while low < sourceCount, low < targetCount, equal(low, low) { low += 1 }
+  var sourceHigh = sourceCount
+  var targetHigh = targetCount
+  while sourceHigh > low, targetHigh > low, equal(sourceHigh - 1, targetHigh - 1) {
+    sourceHigh -= 1
+    targetHigh -= 1
+  }
+  let n = sourceHigh - low
+  let m = targetHigh - low
+  if n == 0 || m == 0 {
+    deleted.append(contentsOf: (low..<sourceHigh).lazy.map { $0 + sourceBase })
+    inserted.append(contentsOf: (low..<targetHigh).lazy.map { $0 + targetBase })
+    return true
+  }
+  let bound = min(n + m, min(512, max(32, 2 * Int(Double(sourceCount + targetCount).squareRoot()))))
+  // `trace` holds, for each d, the furthest x on each diagonal k in -d...d, at d * d + k + d.
+  var trace: [Int] = []
+  var furthest = [Int](repeating: 0, count: 2 * bound + 3)
+  let offset = bound + 1
+  var found = -1
+  search: for d in 0...bound {
+    for k in stride(from: -d, through: d, by: 2) {
+      var x =
+        k == -d || (k != d && furthest[offset + k - 1] < furthest[offset + k + 1])
+        ? furthest[offset + k + 1] : furthest[offset + k - 1] + 1
+      var y = x - k
+      while x < n, y < m, equal(low + x, low + y) {
+        x += 1
+        y += 1
+      }
+      furthest[offset + k] = x
+      if x >= n, y >= m {
+        found = d
+        trace.append(contentsOf: furthest[(offset - d)...(offset + d)])
+        break search
+      }
+    }
+    trace.append(contentsOf: furthest[(offset - d)...(offset + d)])
+  }
+  guard found >= 0 else { return false }
+  // Back from the end: each step of d is one position left out.
+  var removed: [Int] = []
+  var added: [Int] = []
+  var x = n
+  var y = m
+  var d = found
+  while d > 0 {
+    let k = x - y
+    let base = (d - 1) * (d - 1) + d - 1
+    let previousK = k == -d || (k != d && trace[base + k - 1] < trace[base + k + 1]) ? k + 1 : k - 1
+    let previousX = trace[base + previousK]
+    let previousY = previousX - previousK
+    if previousK == k + 1 {
+      added.append(low + previousY + targetBase)
+    } else {
+      removed.append(low + previousX + sourceBase)
+    }
+    x = previousX
+    y = previousY
+    d -= 1
+  }
+  deleted.append(contentsOf: removed.reversed())
+  inserted.append(contentsOf: added.reversed())
+  return true
+}
+
+/// Matches the elements an alignment kept, section by section, in order, and lists them as runs.
+///
+/// - Parameters:
+///   - sourceStart: The flat position of each source section's first element.
+///   - targetStart: The same for the target.
+///   - sourceTotal: The number of source elements.
+///   - targetTotal: The number of target elements.
+///   - deleted: The source positions the alignment left out, ascending.
+///   - inserted: The target positions it left out, ascending.
+///   - sourceToTarget: Receives the target position of every aligned source position.
+///   - targetToSource: Receives the source position of every aligned target position.
+///   - runs: Receives the aligned runs (consecutive on both sides, within a section), in order.
+/// - Complexity: O(*n* + *m*) stores, O(*d*) for the rest.
+@inlinable
+internal func _matchAligned(
+  sourceStart: [Int],
+  targetStart: [Int],
+  sourceTotal: Int,
+  targetTotal: Int,
+  deleted: [Int],
+  inserted: [Int],
+  sourceToTarget: UnsafeMutableBufferPointer<Int>,
+  targetToSource: UnsafeMutableBufferPointer<Int>,
+  runs: inout [(target: Int, source: Int, count: Int)]
+) {
+  var nextDeleted = 0
+  var nextInserted = 0
+  for section in sourceStart.indices {
+    var source = sourceStart[section]
+    var target = targetStart[section]
+    let sourceEnd = section + 1 < sourceStart.count ? sourceStart[section + 1] : sourceTotal
+    let targetEnd = section + 1 < targetStart.count ? targetStart[section + 1] : targetTotal
+    while true {
+      while source < sourceEnd, nextDeleted < deleted.count, deleted[nextDeleted] == source {
+        source += 1
+        nextDeleted += 1
+      }
+      while target < targetEnd, nextInserted < inserted.count, inserted[nextInserted] == target {
+        target += 1
+        nextInserted += 1
+      }
+      guard source < sourceEnd, target < targetEnd else { break }
+      let sourceStop = nextDeleted < deleted.count ? min(deleted[nextDeleted], sourceEnd) : sourceEnd
+      let targetStop = nextInserted < inserted.count ? min(inserted[nextInserted], targetEnd) : targetEnd
+      let count = min(sourceStop - source, targetStop - target)
+      runs.append((target, source, count))
+      for offset in 0..<count {
+        sourceToTarget[source + offset] = target + offset
+        targetToSource[target + offset] = source + offset
+      }
+      source += count
+      target += count
+    }
+  }
+}
+
+/// A piece of a target section for the sparse plan's moves: an aligned run, or one left-out element.
+@usableFromInline
+internal struct _SparsePiece {
+  /// The flat target position of its first element.
+  @usableFromInline var target: Int
+  /// The source position, once the deletes are applied, of its first element, when its elements come from the
+  /// same section (they are in the sequence whose longest increasing run stays); -1 otherwise.
+  @usableFromInline var value: Int
+  /// The number of elements; their values follow each other.
+  @usableFromInline var count: Int
+  /// The flat source position of its first element, or -1 for an inserted element.
+  @usableFromInline var source: Int
+
+  @inlinable
+  init(target: Int, value: Int, count: Int, source: Int) {
+    self.target = target
+    self.value = value
+    self.count = count
+    self.source = source
+  }
+}
+
+/// For each piece, how many of its first elements stay: the longest increasing run that
+/// ``_longestIncreasingSubsequenceMask(_:)`` marks in the sequence of the pieces' values (pieces with a value of
+/// -1 are not in it), found run by run instead of element by element.
+///
+/// Patience sorting places the elements of a piece, whose values follow each other, at consecutive places of
+/// `tails` (each one above the one before it, and below the old tail after it, since values are distinct), and
+/// links each to the one before it. So `tails` is kept as spans of pieces, each element after a piece's first is
+/// linked to the one before it, and the walk back from the last tail keeps a first part of each piece it meets.
+///
+/// - Parameter pieces: The pieces in target order.
+/// - Returns: For each piece, the number of its first elements that stay (all of a piece not in the sequence).
+/// - Complexity: O(*p*²) for *p* pieces.
+@inlinable
+internal func _stayingCounts(_ pieces: [_SparsePiece]) -> [Int] {
+  // Spans of `tails`: a piece and the first of its elements the span covers, and how many.
+  var spans: [(piece: Int, offset: Int, count: Int)] = []
+  // The element before each piece's first in its run: piece and offset, or -1.
+  var previous = [(piece: Int, offset: Int)](repeating: (-1, 0), count: pieces.count)
+  for (index, piece) in pieces.enumerated() where piece.value >= 0 {
+    // The spans wholly below the piece's first value; the next span starts above it (values are distinct).
+    var below = 0
+    while below < spans.count,
+      pieces[spans[below].piece].value + spans[below].offset + spans[below].count - 1 < piece.value
+    {
+      below += 1
+    }
+    if below > 0 {
+      let span = spans[below - 1]
+      previous[index] = (span.piece, span.offset + span.count - 1)
+    }
+    // The piece's elements replace the next `piece.count` places.
+    var replaced = [(piece: Int, offset: Int, count: Int)](spans[..<below])
+    replaced.append((index, 0, piece.count))
+    var skip = piece.count
+    var next = below
+    while next < spans.count, skip > 0 {
+      let span = spans[next]
+      if span.count <= skip {
+        skip -= span.count
+        next += 1
+      } else {
+        replaced.append((span.piece, span.offset + skip, span.count - skip))
+        skip = 0
+        next += 1
+      }
+    }
+    replaced.append(contentsOf: spans[next...])
+    spans = replaced
+  }
+  var staying = pieces.map { $0.value >= 0 ? 0 : $0.count }
+  guard let last = spans.last else { return staying }
+  var piece = last.piece
+  var offset = last.offset + last.count - 1
+  while piece >= 0 {
+    staying[piece] = offset + 1
+    (piece, offset) = previous[piece]
+  }
+  return staying
+}
+
+/// A small set of hashes with open addressing, for checking many hashes against a few.
+@usableFromInline
+internal struct _SparseHashSet {
+  @usableFromInline var slots: [Int]
+  @usableFromInline var used: [Bool]
+  @usableFromInline var mask: Int
+  @usableFromInline var count = 0
+
+  @inlinable
+  init(capacityFor count: Int) {
+    var size = 8
+    while size < count * 8 { size *= 2 }
+    slots = [Int](repeating: 0, count: size)
+    used = [Bool](repeating: false, count: size)
+    mask = size - 1
+  }
+
+  @inlinable var isEmpty: Bool { count == 0 }
+
+  @inlinable
+  func slot(_ hash: Int) -> Int {
+    Int(truncatingIfNeeded: UInt(bitPattern: hash &* -7_046_029_254_386_353_131) >> 32) & mask
+  }
+
+  @inlinable
+  mutating func insert(_ hash: Int) {
+    var slot = slot(hash)
+    while used[slot] {
+      if slots[slot] == hash { return }
+      slot = (slot + 1) & mask
+    }
+    used[slot] = true
+    slots[slot] = hash
+    count += 1
+  }
+
+  /// Whether any of `hashes`, but those at the positions `skipping` (ascending), is in the set.
+  ///
+  /// - Complexity: O(*n*) probes, run over the buffers without bounds checks.
+  @inlinable
+  func containsAny(of hashes: UnsafeBufferPointer<Int>, skipping: [Int]) -> Bool {
+    slots.withUnsafeBufferPointer { slots in
+      used.withUnsafeBufferPointer { used in
+        var next = 0
+        var position = 0
+        while position < hashes.count {
+          let stop = next < skipping.count ? skipping[next] : hashes.count
+          while position < stop {
+            let hash = hashes[position]
+            var slot = slot(hash)
+            while used[slot] {
+              if slots[slot] == hash { return true }
+              slot = (slot + 1) & mask
+            }
+            position += 1
+          }
+          position = stop + 1
+          next += 1
+        }
+        return false
+      }
+    }
+  }
+
+  @inlinable
+  func contains(_ hash: Int) -> Bool {
+    var slot = slot(hash)
+    while used[slot] {
+      if slots[slot] == hash { return true }
+      slot = (slot + 1) & mask
+    }
+    return false
   }
 }
