@@ -11,7 +11,6 @@
 /// - Returns: For each position after the batch, the survivor's position before it, or -1 for a fixed position.
 /// - Throws: ``DiffError/positionOutOfRange(_:)`` when a fixed position is out of range or named twice, or when
 ///   the counts do not add up.
-@usableFromInline
 internal func _layOut(count: Int, fixed: [Int], survivors: [Int], level: String) throws(DiffError) -> [Int] {
   guard count >= 0, fixed.count + survivors.count == count else {
     throw .positionOutOfRange(
@@ -34,7 +33,6 @@ internal func _layOut(count: Int, fixed: [Int], survivors: [Int], level: String)
 }
 
 /// Marks positions of a level before a batch, checking that each is in range and named once.
-@usableFromInline
 internal func _mark(_ positions: [Int], in marks: inout [Bool], as what: String) throws(DiffError) {
   for position in positions {
     guard marks.indices.contains(position) else {

@@ -32,7 +32,6 @@ extension Changeset {
   ///   - section: Maps a section index of this changeset to the whole's; it must keep the order of sections.
   /// - Returns: The mapped changeset.
   /// - Complexity: O(*c*) for *c* changes, times the cost of `section`.
-  @inlinable
   public func mappingSections<NewData: Collection>(
     data: NewData, _ section: (Int) -> Int
   ) -> Changeset<NewData> {

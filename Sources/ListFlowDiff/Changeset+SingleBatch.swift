@@ -1,10 +1,8 @@
 /// A label that follows one element (or section) of the source through the stages of a diff.
-@usableFromInline
 internal struct _Label: Hashable, Differentiable {
   /// The source path, or `nil` for something inserted by a stage.
-  @usableFromInline var origin: ItemPath?
+  var origin: ItemPath?
 
-  @inlinable
   init(_ origin: ItemPath?) { self.origin = origin }
 }
 
@@ -20,13 +18,11 @@ extension Changeset where Data: RangeReplaceableCollection, Data.Element: Differ
   ///   - source: The collection before the change.
   ///   - target: The collection after the change.
   /// - Complexity: As ``StagedChangeset``'s `init(source:target:)`.
-  @inlinable
   public init(source: Data, target: Data) {
     self = Self._singleBatch(source: source, stages: StagedChangeset(source: source, target: target))
   }
 
   /// Merges the stages of a flat diff of `source` into one batch.
-  @inlinable
   internal static func _singleBatch(source: Data, stages: StagedChangeset<Data>) -> Self {
     var labels = (0..<source.count).map { _Label(ItemPath(item: $0, section: 0)) }
     var batch = Changeset(data: stages.last?.data ?? source)
@@ -69,13 +65,11 @@ extension Changeset where Data: RangeReplaceableCollection, Data.Element: Differ
   ///   - source: The sections before the change.
   ///   - target: The sections after the change.
   /// - Complexity: As ``StagedChangeset``'s `init(source:target:)`.
-  @inlinable
   public init(source: Data, target: Data) {
     self = Self._singleBatch(source: source, stages: StagedChangeset(source: source, target: target))
   }
 
   /// Merges the stages of a sectioned diff of `source` into one batch.
-  @inlinable
   internal static func _singleBatch(source: Data, stages: StagedChangeset<Data>) -> Self {
     typealias LabelSection = ArraySection<_Label, _Label>
     var labels = source.enumerated().map { section, content in

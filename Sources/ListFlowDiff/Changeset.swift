@@ -42,7 +42,6 @@ public struct Changeset<Data: Collection> {
   ///   - elementInserted: Elements inserted, as paths after the stage.
   ///   - elementUpdated: Elements updated, as paths before the stage.
   ///   - elementMoved: Elements moved.
-  @inlinable
   public init(
     data: Data,
     sectionDeleted: [Int] = [],
@@ -66,23 +65,19 @@ public struct Changeset<Data: Collection> {
   }
 
   /// The number of section changes: deletes, inserts, updates and moves.
-  @inlinable
   public var sectionChangeCount: Int {
     sectionDeleted.count + sectionInserted.count + sectionUpdated.count + sectionMoved.count
   }
 
   /// The number of element changes: deletes, inserts, updates and moves.
-  @inlinable
   public var elementChangeCount: Int {
     elementDeleted.count + elementInserted.count + elementUpdated.count + elementMoved.count
   }
 
   /// The number of all changes, sections and elements.
-  @inlinable
   public var changeCount: Int { sectionChangeCount + elementChangeCount }
 
   /// Whether the stage changes nothing.
-  @inlinable
   public var isEmpty: Bool { changeCount == 0 }
 }
 

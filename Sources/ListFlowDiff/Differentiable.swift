@@ -103,26 +103,26 @@ package enum _IntegerHash {
 
 extension Differentiable where Self: Hashable {
   /// The value itself.
-  @inlinable public var differenceIdentifier: Self { self }
+  public var differenceIdentifier: Self { self }
 
   /// Always compares with `==`: for a value that is its own identity, equal identity means equal content.
-  @inlinable public func isContentEqual(to source: Self) -> Bool { self == source }
+  public func isContentEqual(to source: Self) -> Bool { self == source }
 }
 
 extension Differentiable where Self: Identifiable & Equatable {
   /// The value's `id`.
-  @inlinable public var differenceIdentifier: ID { id }
+  public var differenceIdentifier: ID { id }
 
   /// Compares with `==`.
-  @inlinable public func isContentEqual(to source: Self) -> Bool { self == source }
+  public func isContentEqual(to source: Self) -> Bool { self == source }
 }
 
 extension Differentiable where Self: Identifiable & Hashable {
   /// The value's `id`: for a value that is both `Identifiable` and `Hashable`, identity is `id`.
-  @inlinable public var differenceIdentifier: ID { id }
+  public var differenceIdentifier: ID { id }
 
   /// Compares with `==`.
-  @inlinable public func isContentEqual(to source: Self) -> Bool { self == source }
+  public func isContentEqual(to source: Self) -> Bool { self == source }
 }
 
 extension Int: Differentiable {}

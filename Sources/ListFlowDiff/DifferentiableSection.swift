@@ -19,32 +19,20 @@ public protocol DifferentiableSection: Differentiable {
   ///   - source: The section whose model the new one takes.
   ///   - elements: The new section's elements.
   init<C: Swift.Collection>(source: Self, elements: C) where C.Element == Elements.Element
-
-  /// The section with the elements at some positions replaced: the data of a stage of updates. A default copies
-  /// the elements into an array.
-  ///
-  /// - Parameter replacements: Positions in ascending order, each with its new element.
-  func _replacingElements(_ replacements: [(position: Int, element: Elements.Element)]) -> Self
-
-  /// The section without the elements at some positions: the data of a stage of deletes. A default copies the
-  /// elements kept into an array.
-  ///
-  /// - Parameter positions: Positions in ascending order.
-  func _removingElements(at positions: some Sequence<Int>) -> Self
 }
 
 extension DifferentiableSection {
   /// The model's identity.
-  @inlinable public var differenceIdentifier: Model.DifferenceIdentifier { model.differenceIdentifier }
+  public var differenceIdentifier: Model.DifferenceIdentifier { model.differenceIdentifier }
 
   /// The model's ``Differentiable/differenceHash``.
-  @inlinable public var differenceHash: Int { model.differenceHash }
+  public var differenceHash: Int { model.differenceHash }
 
   /// Whether the models have the same identity.
-  @inlinable public func hasSameIdentity(as other: Self) -> Bool { model.hasSameIdentity(as: other.model) }
+  public func hasSameIdentity(as other: Self) -> Bool { model.hasSameIdentity(as: other.model) }
 
   /// Compares the models' contents only: the elements are diffed one by one.
-  @inlinable public func isContentEqual(to source: Self) -> Bool { model.isContentEqual(to: source.model) }
+  public func isContentEqual(to source: Self) -> Bool { model.isContentEqual(to: source.model) }
 }
 
 /// The section type ListFlow uses by default: a model and an array of elements.
@@ -73,16 +61,16 @@ public struct ArraySection<Model: Differentiable, Element: Differentiable>: Diff
   }
 
   /// The model's identity.
-  @inlinable public var differenceIdentifier: Model.DifferenceIdentifier { model.differenceIdentifier }
+  public var differenceIdentifier: Model.DifferenceIdentifier { model.differenceIdentifier }
 
   /// The model's ``Differentiable/differenceHash``.
-  @inlinable public var differenceHash: Int { model.differenceHash }
+  public var differenceHash: Int { model.differenceHash }
 
   /// Whether the models have the same identity.
-  @inlinable public func hasSameIdentity(as other: Self) -> Bool { model.hasSameIdentity(as: other.model) }
+  public func hasSameIdentity(as other: Self) -> Bool { model.hasSameIdentity(as: other.model) }
 
   /// Compares the models' contents only: the elements are diffed one by one.
-  @inlinable public func isContentEqual(to source: ArraySection) -> Bool { model.isContentEqual(to: source.model) }
+  public func isContentEqual(to source: ArraySection) -> Bool { model.isContentEqual(to: source.model) }
 
   /// Creates a section with the model of `source` and other elements.
   @inlinable
@@ -100,38 +88,21 @@ extension ArraySection: CustomStringConvertible {
   public var description: String { "\(model): \(elements)" }
 }
 
-extension DifferentiableSection {
+/// A section whose elements can share storage between the stages of a diff: the seam through which
+/// ``_SectionedPlan/stages(source:target:targetData:)`` cuts each stage's data from the one before it at about the
+/// cost of the changes, where a plain ``DifferentiableSection`` has its elements copied into an array.
+///
+/// `ListFlow`'s `ListSectionSnapshot` conforms, sharing the pieces of its `CellBinderList`; the protocol is
+/// `package`, so the public ``DifferentiableSection`` keeps no requirement shaped by it.
+@usableFromInline
+package protocol _ElementSharingSection: DifferentiableSection {
   /// The section with the elements at some positions replaced: the data of a stage of updates.
   ///
-  /// The default copies the elements into an array; a section whose elements can share storage (such as the
-  /// sections of a list view) implements it in about the cost of the replacements.
-  ///
   /// - Parameter replacements: Positions in ascending order, each with its new element.
-  @inlinable
-  public func _replacingElements(_ replacements: [(position: Int, element: Elements.Element)]) -> Self {
-    guard !replacements.isEmpty else { return self }
-    var copy = Array(elements)
-    for (position, element) in replacements { copy[position] = element }
-    return Self(source: self, elements: copy)
-  }
+  func _replacingElements(_ replacements: [(position: Int, element: Elements.Element)]) -> Self
 
   /// The section without the elements at some positions: the data of a stage of deletes.
   ///
-  /// The default copies the elements kept into an array; a section whose elements can share storage
-  /// implements it in about the cost of the deletes.
-  ///
   /// - Parameter positions: Positions in ascending order.
-  @inlinable
-  public func _removingElements(at positions: some Sequence<Int>) -> Self {
-    var kept: [Elements.Element] = []
-    kept.reserveCapacity(elements.count)
-    var next = 0
-    for position in positions {
-      kept.append(contentsOf: elements[next..<position])
-      next = position + 1
-    }
-    guard next > 0 else { return self }
-    kept.append(contentsOf: elements[next...])
-    return Self(source: self, elements: kept)
-  }
+  func _removingElements(at positions: some Sequence<Int>) -> Self
 }

@@ -16,7 +16,6 @@ public struct DuplicatePolicy: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
   internal let kind: Kind
 
-  @inlinable
   internal init(_ kind: Kind) { self.kind = kind }
 
   /// Match the k-th occurrence in the source with the k-th in the target.

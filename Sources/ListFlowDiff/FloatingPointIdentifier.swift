@@ -22,18 +22,15 @@ public struct FloatingPointIdentifier<Value: BinaryFloatingPoint>: Hashable, Cus
   /// The identifier of a value.
   ///
   /// - Parameter value: The value.
-  @inlinable
   public init(_ value: Value) { self.value = value }
 
   /// Whether both values have the same bits: the same sign, exponent and significand.
-  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.value.sign == rhs.value.sign && lhs.value.exponentBitPattern == rhs.value.exponentBitPattern
       && lhs.value.significandBitPattern == rhs.value.significandBitPattern
   }
 
   /// Hashes the value's bits.
-  @inlinable
   public func hash(into hasher: inout Hasher) {
     hasher.combine(value.sign == .minus)
     hasher.combine(value.exponentBitPattern)
@@ -48,15 +45,15 @@ extension FloatingPointIdentifier: Sendable where Value: Sendable {}
 
 extension Double: Differentiable {
   /// The value's bits (see ``FloatingPointIdentifier``): NaN is itself, and `-0.0` is not `0.0`.
-  @inlinable public var differenceIdentifier: FloatingPointIdentifier<Double> { FloatingPointIdentifier(self) }
+  public var differenceIdentifier: FloatingPointIdentifier<Double> { FloatingPointIdentifier(self) }
 
   /// A mix of the value's bits, as for integer identities.
-  @inlinable public var differenceHash: Int { _IntegerHash.hash(of: Int(truncatingIfNeeded: bitPattern)) }
+  public var differenceHash: Int { _IntegerHash.hash(of: Int(truncatingIfNeeded: bitPattern)) }
 
   /// Whether both values have the same bits.
-  @inlinable public func hasSameIdentity(as other: Double) -> Bool { bitPattern == other.bitPattern }
+  public func hasSameIdentity(as other: Double) -> Bool { bitPattern == other.bitPattern }
 
   /// Whether both values have the same bits: for a value that is its own identity, equal identity means equal
   /// content.
-  @inlinable public func isContentEqual(to source: Double) -> Bool { bitPattern == source.bitPattern }
+  public func isContentEqual(to source: Double) -> Bool { bitPattern == source.bitPattern }
 }

@@ -12,7 +12,6 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// - Parameters:
   ///   - item: The element's index inside its section.
   ///   - section: The section's index.
-  @inlinable
   public init(item: Int, section: Int) {
     self.item = item
     self.section = section
@@ -22,7 +21,6 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
   public var description: String { "\(section):\(item)" }
 
   /// Orders by section, then by item.
-  @inlinable
   public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
     lhs.section != rhs.section ? lhs.section < rhs.section : lhs.item < rhs.item
   }
@@ -40,7 +38,6 @@ public struct Move<Position: Hashable & Sendable>: Hashable, Sendable, CustomStr
   /// - Parameters:
   ///   - source: The position before the stage.
   ///   - target: The position after the stage.
-  @inlinable
   public init(source: Position, target: Position) {
     self.source = source
     self.target = target

@@ -81,25 +81,14 @@ public struct PathMapper: Sendable {
 
   /// How many values of a sorted array are below `value` (binary search).
   private static func count(in sorted: [Int], below value: Int) -> Int {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
+    sorted.partitioningIndex { $0 >= value }
   }
 
   /// The final index of the element at `index` among those that stayed, once `arrivals` (final indices,
   /// sorted) are put in: each arrival at or before its running position pushes it one further.
   private static func position(afterArrivals arrivals: [Int], of index: Int) -> Int {
     // The answer p is the smallest p with p - (arrivals ≤ p) == index and p not an arrival.
-    var low = index
-    var high = index + arrivals.count
-    while low < high {
-      let middle = (low + high) / 2
-      if middle - count(in: arrivals, below: middle + 1) < index { low = middle + 1 } else { high = middle }
-    }
-    return low
+    // `p - (arrivals ≤ p)` never decreases as `p` grows: a binary search over the candidates.
+    (index..<(index + arrivals.count)).partitioningIndex { $0 - count(in: arrivals, below: $0 + 1) >= index }
   }
 }

@@ -29,40 +29,35 @@
 /// }
 /// ```
 public struct StagedChangeset<Data: Collection> {
-  @usableFromInline
   internal var stages: [Changeset<Data>]
 
   /// Creates a staged changeset from stages, in the order they are to be applied.
   ///
   /// - Parameter stages: The stages.
-  @inlinable
   public init<S: Sequence>(_ stages: S) where S.Element == Changeset<Data> {
     self.stages = Array(stages)
   }
 
   /// The number of changes in all stages.
-  @inlinable
   public var changeCount: Int { stages.reduce(0) { $0 + $1.changeCount } }
 }
 
 extension StagedChangeset: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
   /// Creates an empty staged changeset: no changes at all.
-  @inlinable public init() { stages = [] }
+  public init() { stages = [] }
 
   /// The position of the first stage.
-  @inlinable public var startIndex: Int { stages.startIndex }
+  public var startIndex: Int { stages.startIndex }
   /// The position past the last stage.
-  @inlinable public var endIndex: Int { stages.endIndex }
+  public var endIndex: Int { stages.endIndex }
 
   /// The stage at `position`.
-  @inlinable
   public subscript(position: Int) -> Changeset<Data> {
     get { stages[position] }
     set { stages[position] = newValue }
   }
 
   /// Replaces the stages in `subrange` with `newElements`.
-  @inlinable
   public mutating func replaceSubrange<C: Swift.Collection>(_ subrange: Range<Int>, with newElements: C)
   where C.Element == Changeset<Data> {
     stages.replaceSubrange(subrange, with: newElements)

@@ -68,12 +68,7 @@ struct SectionOffsets: Hashable, Sendable {
     guard section >= 0, section < totalCount else { return nil }
     // The last child whose start is at or before `section`: children with no section share the start of the
     // next one, so the last of them is the one that owns sections.
-    var low = 0
-    var high = counts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if starts[middle] <= section { low = middle } else { high = middle - 1 }
-    }
+    let low = starts.prefix(counts.count).partitioningIndex { $0 > section } - 1
     assert(counts[low] > 0 && section < starts[low + 1])
     return (low, section - starts[low])
   }

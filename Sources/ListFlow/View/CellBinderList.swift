@@ -124,13 +124,7 @@ public struct CellBinderList: Sendable {
   /// The index of the piece holding element `position`.
   @inlinable
   func pieceIndex(of position: Int) -> Int {
-    var low = 0
-    var high = ends.count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      if ends[middle] > position { high = middle } else { low = middle + 1 }
-    }
-    return low
+    ends.dropLast().partitioningIndex { $0 > position }
   }
 
   /// The start of piece `index`.

@@ -54,7 +54,7 @@ public struct SectionModel: Differentiable, Sendable, CustomStringConvertible {
 ///
 /// The rows are a ``CellBinderList``: it reads like an array of binders, and a section made from the app's rows
 /// holds those rows rather than a binder per row.
-public struct ListSectionSnapshot: DifferentiableSection, Sendable, CustomStringConvertible {
+public struct ListSectionSnapshot: DifferentiableSection, _ElementSharingSection, Sendable, CustomStringConvertible {
   /// The section's identity, header and footer.
   public var model: SectionModel
   /// The binders of the section's rows.

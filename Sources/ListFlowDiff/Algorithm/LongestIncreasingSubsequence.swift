@@ -8,7 +8,7 @@
 /// - Returns: `nil` when the whole sequence is increasing (nothing moved), otherwise a mask with `true` at the
 ///   positions that belong to the chosen longest increasing subsequence.
 /// - Complexity: O(*n* log *n*) at worst, O(*n*) when the values mostly keep their order.
-@inlinable
+@usableFromInline
 internal func _longestIncreasingSubsequenceMask(_ sequence: [Int]) -> [Bool]? {
   let count = sequence.count
   // Pass 0: the common case, nothing out of order.
@@ -35,12 +35,7 @@ internal func _longestIncreasingSubsequenceMask(_ sequence: [Int]) -> [Bool]? {
       continue
     }
     // Binary search for the first tail whose value is not below `value`.
-    var low = 0
-    var high = tails.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sequence[tails[middle]] < value { low = middle + 1 } else { high = middle }
-    }
+    let low = tails.partitioningIndex { sequence[$0] >= value }
     previous[position] = low > 0 ? tails[low - 1] : -1
     if low == tails.count { tails.append(position) } else { tails[low] = position }
   }

@@ -82,18 +82,8 @@ extension _SectionedPlan {
     func targetElement(_ flat: Int, _ section: Int) -> Section.Elements.Element {
       newSections[section].elements[flat - newStart[section]]
     }
-    func section(ofFlat flat: Int, _ starts: [Int]) -> Int {
-      // The last section starting at or before `flat` that is not empty.
-      var low = 0
-      var high = starts.count - 1
-      while low < high {
-        let middle = (low + high + 1) / 2
-        if starts[middle] <= flat { low = middle } else { high = middle - 1 }
-      }
-      return low
-    }
-    let deletedSections = deleted.map { section(ofFlat: $0, oldStart) }
-    let insertedSections = inserted.map { section(ofFlat: $0, newStart) }
+    let deletedSections = deleted.map { flat in oldStart.partitioningIndex { $0 > flat } - 1 }
+    let insertedSections = inserted.map { flat in newStart.partitioningIndex { $0 > flat } - 1 }
     var pairedSource = [Int](repeating: -1, count: inserted.count)
     var isPaired = [Bool](repeating: false, count: deleted.count)
     var leftOut = _SparseHashSet(capacityFor: deleted.count + inserted.count)

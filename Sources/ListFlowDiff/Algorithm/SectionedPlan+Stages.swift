@@ -2,7 +2,9 @@ extension _SectionedPlan {
   /// The stages, each with the data once it is applied, built from data shaped like the keys the plan was
   /// computed from: the same number of sections, and of elements in each matched section.
   ///
-  /// An updated element or section model takes the target's value; every other element keeps the source's.
+  /// An updated element or section model takes the target's value; every other element keeps the source's. A
+  /// stage's sections are cut from the one before it by copying their elements into arrays; sections that can
+  /// share their elements take the overload for ``_ElementSharingSection``.
   ///
   /// - Parameters:
   ///   - oldSections: The source data.
@@ -15,6 +17,66 @@ extension _SectionedPlan {
     source oldSections: [Data.Element],
     target newSections: [Data.Element],
     targetData: Data
+  ) -> [Changeset<Data>] where Data.Element: DifferentiableSection {
+    stages(
+      source: oldSections, target: newSections, targetData: targetData,
+      replacing: { section, replacements in
+        var copy = Array(section.elements)
+        for (position, element) in replacements { copy[position] = element }
+        return Data.Element(source: section, elements: copy)
+      },
+      removing: { section, positions in
+        var kept: [Data.Element.Elements.Element] = []
+        kept.reserveCapacity(section.elements.count)
+        var next = 0
+        for position in positions {
+          kept.append(contentsOf: section.elements[next..<position])
+          next = position + 1
+        }
+        guard next > 0 else { return section }
+        kept.append(contentsOf: section.elements[next...])
+        return Data.Element(source: section, elements: kept)
+      })
+  }
+
+  /// The stages of sections whose elements share storage: as ``stages(source:target:targetData:)``, with each
+  /// stage's sections cut from the one before it by ``_ElementSharingSection/_replacingElements(_:)`` and
+  /// ``_ElementSharingSection/_removingElements(at:)``.
+  ///
+  /// - Parameters:
+  ///   - oldSections: The source data.
+  ///   - newSections: The target data.
+  ///   - targetData: The target data as the collection the last stage holds.
+  /// - Returns: Up to four stages; none when nothing changed.
+  /// - Complexity: O(*s*) plus the cost of the sections' own replacements and removals.
+  @inlinable
+  package func stages<Data: RangeReplaceableCollection>(
+    source oldSections: [Data.Element],
+    target newSections: [Data.Element],
+    targetData: Data
+  ) -> [Changeset<Data>] where Data.Element: _ElementSharingSection {
+    stages(
+      source: oldSections, target: newSections, targetData: targetData,
+      replacing: { $0._replacingElements($1) }, removing: { $0._removingElements(at: $1) })
+  }
+
+  /// The stages, with the sections of the updates and deletes stages cut by `replacing` and `removing`.
+  ///
+  /// - Parameters:
+  ///   - oldSections: The source data.
+  ///   - newSections: The target data.
+  ///   - targetData: The target data as the collection the last stage holds.
+  ///   - replacing: A section with the elements at some positions (ascending) replaced.
+  ///   - removing: A section without the elements at some positions (ascending); the section itself when none.
+  /// - Returns: Up to four stages; none when nothing changed.
+  /// - Complexity: O(*s*) for *s* sections, plus the calls of `replacing` and `removing`.
+  @inlinable
+  func stages<Data: RangeReplaceableCollection>(
+    source oldSections: [Data.Element],
+    target newSections: [Data.Element],
+    targetData: Data,
+    replacing: (Data.Element, [(position: Int, element: Data.Element.Elements.Element)]) -> Data.Element,
+    removing: (Data.Element, LazyMapSequence<ArraySlice<ItemPath>, Int>) -> Data.Element
   ) -> [Changeset<Data>] where Data.Element: DifferentiableSection {
     typealias Section = Data.Element
     typealias Element = Section.Elements.Element
@@ -37,7 +99,7 @@ extension _SectionedPlan {
           (elementUpdated[update].item, newSections[targetSection].elements[targetFlat - targetStart[targetSection]]))
         update += 1
       }
-      if !replacements.isEmpty { afterUpdates[section] = afterUpdates[section]._replacingElements(replacements) }
+      if !replacements.isEmpty { afterUpdates[section] = replacing(afterUpdates[section], replacements) }
       if modelUpdated[section] {
         afterUpdates[section] = Section(source: newSections[targetSection], elements: afterUpdates[section].elements)
       }
@@ -49,7 +111,7 @@ extension _SectionedPlan {
       afterDeletes.append(
         first == delete
           ? afterUpdates[section]
-          : afterUpdates[section]._removingElements(at: elementDeleted[first..<delete].lazy.map(\.item)))
+          : removing(afterUpdates[section], elementDeleted[first..<delete].lazy.map(\.item)))
     }
 
     var stages: [Changeset<Data>] = []

@@ -434,13 +434,7 @@ struct ListViewport: Hashable, Sendable {
 
   /// The last index of a sorted array whose value is at most `value` (binary search), among all but its last.
   static func lastIndex(in starts: [Int], notAbove value: Int) -> Int {
-    var low = 0
-    var high = starts.count - 2
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if starts[middle] <= value { low = middle } else { high = middle - 1 }
-    }
-    return low
+    max(0, starts.dropLast().partitioningIndex { $0 > value } - 1)
   }
 }
 
