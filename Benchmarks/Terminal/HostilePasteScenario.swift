@@ -56,9 +56,9 @@ enum HostilePasteScenario {
         cell, title in cell.title = title
       }
     }
-    let source = SectionedDataSource(sections: [ListSection(id: "rows", items: rows).snapshot])
+    let source = SectionsFeed(sections: [ListSection(id: "rows", items: rows).snapshot])
     let feed = FilteredFeed(source)
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(feed)
     let list = try ListEngine(view: view, showing: composite)
     view.onFilterChange = { feed.query = $0 }

@@ -2,7 +2,7 @@ import ListFlowTerminal
 
 /// The Demo's list: a composite of three feeds shown by one `ListEngine` in a `TerminalListView`.
 ///
-/// - `machine`: a `SectionedDataSource` following the store: the static "This machine" section, made by a
+/// - `machine`: a `SectionsFeed` following the store: the static "This machine" section, made by a
 ///   static-list constructor;
 /// - `pinned`: a `ListController`, following the store: the pinned processes;
 /// - `top`: an `OutlineFeed` following the store: the busiest processes, each expanding (→) to its threads;
@@ -17,7 +17,7 @@ import ListFlowTerminal
 final class DemoList {
   let view: TerminalListView
   let store: Store<DemoState>
-  let machine = SectionedDataSource<ListSectionSnapshot>()
+  let machine = SectionsFeed<ListSectionSnapshot>()
   let pinned: ListController<DemoState>
   let top: OutlineFeed<ProcessNode>
   let browse: PagedFeed<Page<ProcessRow, Int>>
@@ -64,7 +64,7 @@ final class DemoList {
       ).cellBinder
     }
 
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     filters = DemoFilter.feeds([pinned, top, browse])
     try composite.append(machine)
     for filter in filters { try composite.append(filter) }

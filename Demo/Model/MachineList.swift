@@ -13,12 +13,12 @@ struct MachineList: StaticListConstructor {
   let machine: MachineInfo
   let processCount: Int
 
-  var sections: [StaticSection<Fact>] {
+  var sections: [ListSection<Fact>] {
     [
-      StaticSection(
+      ListSection(
         id: "machine",
         header: Fact(label: "This machine", value: ""),
-        models: [
+        items: [
           Fact(label: "host", value: machine.hostName),
           Fact(label: "kernel", value: machine.kernel),
           Fact(label: "up", value: machine.uptimeText),

@@ -18,19 +18,19 @@ enum ProcessNode: Hashable, Sendable, Differentiable {
 /// The top list as an outline: the busiest processes, each with its threads as children.
 enum ProcessTree {
   /// The outline's trees for a state.
-  static func roots(_ state: DemoState) -> [OutlineNode<ProcessNode>] {
+  static func roots(_ state: DemoState) -> [Outline<ProcessNode>.Node] {
     state.topProcesses.enumerated().map { rank, process in
       let threads = state.threads[process.pid] ?? []
       var process = process
       if process.pid == state.focusedPID { process.details = ProcessDetails(process, threadCount: threads.count) }
       // A process with one thread has nothing to expand.
-      let children = threads.count > 1 ? threads.map { OutlineNode(ProcessNode.thread($0)) } : []
-      return OutlineNode(.process(process, rank: rank), children: children)
+      let children = threads.count > 1 ? threads.map { Outline.Node(ProcessNode.thread($0)) } : []
+      return Outline.Node(.process(process, rank: rank), children: children)
     }
   }
 
   /// The cell of a row: a process with its style, or an indented thread.
-  static func cell(_ row: OutlineRow<ProcessNode>, ownPID: Int) -> CellBinder {
+  static func cell(_ row: Outline<ProcessNode>.Row, ownPID: Int) -> CellBinder {
     switch row.element {
     case .process(let process, let rank):
       var style = ListItemStyle<TextCell>.accessory(.cyan)

@@ -31,7 +31,7 @@ extension RecordingListView {
   /// Scrolls, as a user would.
   ///
   /// - Parameter position: Where the viewport is now.
-  public func scroll(to position: ScrollPosition) {
+  public func scroll(to position: SyncDelegate.ScrollPosition) {
     dataSource?.didScroll(to: position)
   }
 

@@ -6,14 +6,14 @@ extension RecordingListView {
     /// The row's position.
     public var path: ItemPath
     /// Where the row was to go on screen.
-    public var alignment: ScrollAlignment
+    public var alignment: ListEngine.ScrollAlignment
 
     /// Creates a request.
     ///
     /// - Parameters:
     ///   - path: The row's position.
     ///   - alignment: Where the row was to go.
-    public init(path: ItemPath, alignment: ScrollAlignment) {
+    public init(path: ItemPath, alignment: ListEngine.ScrollAlignment) {
       self.path = path
       self.alignment = alignment
     }
@@ -27,7 +27,7 @@ extension RecordingListView {
   /// - Parameters:
   ///   - path: The row's position.
   ///   - alignment: Where the row goes on screen.
-  public func scrollToRow(at path: ItemPath, alignment: ScrollAlignment) {
+  public func scrollToRow(at path: ItemPath, alignment: ListEngine.ScrollAlignment) {
     scrollRequests.append(ScrollRequest(path: path, alignment: alignment))
   }
 

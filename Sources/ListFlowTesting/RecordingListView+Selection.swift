@@ -2,7 +2,7 @@ extension RecordingListView {
   /// Records a selection change in ``selectionChanges``.
   ///
   /// - Parameter change: What changed.
-  public func selectionDidChange(_ change: ListSelectionChange) {
+  public func selectionDidChange(_ change: ListSelection.Change) {
     selectionChanges.append(change)
   }
 

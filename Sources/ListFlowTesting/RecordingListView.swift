@@ -85,7 +85,7 @@ public final class RecordingListView: ListView {
   /// The scrolls asked of the view (``scrollToRow(at:alignment:)``), oldest first.
   public internal(set) var scrollRequests: [ScrollRequest] = []
   /// Every selection change the view was told of, in order.
-  public internal(set) var selectionChanges: [ListSelectionChange] = []
+  public internal(set) var selectionChanges: [ListSelection.Change] = []
 
   /// Creates an empty view.
   ///

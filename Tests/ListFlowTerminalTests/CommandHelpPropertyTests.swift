@@ -41,10 +41,10 @@ import Testing
     init(seed: UInt64) throws {
       var random = SplitMix64(seed: seed)
       view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 80, rows: 8)))
-      var roots: [OutlineNode<String>] = []
+      var roots: [Outline<String>.Node] = []
       for root in 0..<Int.random(in: 1...5, using: &random) {
-        let children = (0..<Int.random(in: 0...3, using: &random)).map { OutlineNode("n\(root).\($0)") }
-        roots.append(OutlineNode("n\(root)", children: children))
+        let children = (0..<Int.random(in: 0...3, using: &random)).map { Outline.Node("n\(root).\($0)") }
+        roots.append(Outline.Node("n\(root)", children: children))
       }
       let expanded = Set(roots.map(\.element).filter { _ in Bool.random(using: &random) })
       feed = OutlineFeed(id: "tree", outline: Outline(roots, expanded: expanded)) { row in
@@ -52,7 +52,7 @@ import Testing
           cell.title = name
         }
       }
-      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(feed)
       controller = try ListEngine(view: view, showing: composite)
       controller.selectionMode = [.none, .single, .multiple][Int.random(in: 0..<3, using: &random)]

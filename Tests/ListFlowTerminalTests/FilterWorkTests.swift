@@ -27,9 +27,9 @@ import Testing
       let rows = ["apple", "ápple", "日本語", "👨‍👩‍👧 family", "e\u{301}\u{316}"].enumerated().map { index, title in
         CellBinder(cell: TextCell.self, value: title, id: ListIdentifier(index)) { cell, title in cell.title = title }
       }
-      let source = SectionedDataSource(sections: [ListSection(id: "rows", items: rows).snapshot])
+      let source = SectionsFeed(sections: [ListSection(id: "rows", items: rows).snapshot])
       feed = FilteredFeed(source)
-      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(feed)
       list = try ListEngine(view: view, showing: composite)
       let feed = feed

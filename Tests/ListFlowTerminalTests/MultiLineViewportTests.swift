@@ -90,7 +90,7 @@ import Testing
         case 4:
           guard !naive.items.isEmpty else { break }
           let path = naive.items.randomElement(using: &random)!
-          let alignment = ScrollAlignment.allCases.randomElement(using: &random)!
+          let alignment = ListEngine.ScrollAlignment.allCases.randomElement(using: &random)!
           viewport.scroll(to: path, alignment: alignment)
           #expect(viewport.selection == path, "\(context)")
           let start = naive.start(of: path)!

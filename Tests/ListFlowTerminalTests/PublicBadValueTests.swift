@@ -77,7 +77,7 @@ struct PublicBadValueTests {
         case 1: view.handle(mouse: Self.mouseEvent(&random))
         case 2: view.handle(.mouse(Self.mouseEvent(&random)))
         case 3:
-          let alignments: [ScrollAlignment] = [.top, .center, .bottom, .visible]
+          let alignments: [ListEngine.ScrollAlignment] = [.top, .center, .bottom, .visible]
           view.scrollToRow(at: Self.path(&random), alignment: alignments.randomElement(using: &random)!)
         case 4: view.postStatus("note", for: Self.durations.randomElement(using: &random)!)
         case 5:
@@ -151,7 +151,7 @@ struct PublicBadValueTests {
         case 5: view.deselectRow(at: Self.path(&random))
         default:
           view.scroll(
-            to: ScrollPosition(
+            to: SyncDelegate.ScrollPosition(
               offset: Self.integer(&random), viewportHeight: Self.integer(&random),
               contentHeight: Self.integer(&random)))
         }

@@ -21,7 +21,7 @@ import Testing
       let columns = Int.random(in: 30...90, using: &random)
       // TextCell gives its accessory at most a third of its width; the mark and the cursor column take 4.
       let accessoryLimit = (columns - 4) / 3 - 1
-      let mode = [SelectionMode.none, .single, .multiple].randomElement(using: &random) ?? .none
+      let mode = [ListSelection.Mode.none, .single, .multiple].randomElement(using: &random) ?? .none
       let rows = (0..<Int.random(in: 1...6, using: &random)).map { id in
         Row(
           id: id, title: "row\(id)" + String(repeating: "t", count: Int.random(in: 0...8, using: &random)),

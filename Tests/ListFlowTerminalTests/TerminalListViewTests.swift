@@ -143,7 +143,7 @@ import Testing
   @Test("d does nothing on a row without a destructive edit action")
   func deleteNeedsAnAction() {
     let fixture = Fixture()
-    fixture.dataSource.editActions = [EditAction(id: "archive", title: "Archive")]
+    fixture.dataSource.editActions = [SyncDelegate.EditAction(id: "archive", title: "Archive")]
     fixture.dataSource.show([.init(id: 0, rows: Self.rows(["a"]))])
     _ = fixture.dataSource.takeEvents()
     fixture.view.handle(.character("d"))

@@ -9,14 +9,14 @@ import Testing
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .plain)
     let outline = Outline([
-      OutlineNode("fruit", children: [OutlineNode("apple"), OutlineNode("pear")]), OutlineNode("leek"),
+      Outline.Node("fruit", children: [Outline.Node("apple"), Outline.Node("pear")]), Outline.Node("leek"),
     ])
     let feed = OutlineFeed(id: "food", outline: outline) { row in
       CellBinder(cell: TextCell.self, value: row, id: ListIdentifier(row.element)) { cell, row in
         cell.title = String(repeating: "  ", count: row.depth) + row.element
       }
     }
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(feed)
     let controller = try ListEngine(view: view, showing: composite)
     #expect(controller.numberOfRows(inSection: 0) == 2)
@@ -41,7 +41,7 @@ import Testing
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .screen(TerminalSize(columns: 40, rows: 8)))
     let outline = Outline([
-      OutlineNode("fruit", children: [OutlineNode("apple"), OutlineNode("pear")]), OutlineNode("leek"),
+      Outline.Node("fruit", children: [Outline.Node("apple"), Outline.Node("pear")]), Outline.Node("leek"),
     ])
     let feed = OutlineFeed(id: "food", outline: outline) { row in
       CellBinder(cell: TextCell.self, value: row.element, id: ListIdentifier(row.element)) { cell, name in
@@ -49,7 +49,7 @@ import Testing
       }
     }
     let filtered = FilteredFeed(feed)
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(filtered)
     let controller = try ListEngine(view: view, showing: composite)
     view.onFilterChange = { filtered.query = $0 }

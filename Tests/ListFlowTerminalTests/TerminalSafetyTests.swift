@@ -194,7 +194,7 @@ import Testing
       cell, text in cell.text = text
     }
     let snapshot: ListSnapshot = [
-      ListSectionSnapshot(model: SectionModel(id: ListIdentifier(0)), elements: [binder])
+      ListSectionSnapshot(model: ListSectionSnapshot.Model(id: ListIdentifier(0)), elements: [binder])
     ]
     let dataSource = StaticSnapshotSource(snapshot: snapshot)
     view.dataSource = dataSource

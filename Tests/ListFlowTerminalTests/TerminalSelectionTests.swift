@@ -14,20 +14,20 @@ import Testing
   struct Fixture {
     let output = CapturingOutput()
     let view: TerminalListView
-    let source: SectionedDataSource<ListSectionSnapshot>
+    let source: SectionsFeed<ListSectionSnapshot>
     let feed: FilteredFeed
     let list: ListEngine
     var screen = ScreenModel(columns: TerminalSelectionTests.size.columns, rows: TerminalSelectionTests.size.rows)
 
-    init(mode: SelectionMode, asciiOnly: Bool = false) throws {
+    init(mode: ListSelection.Mode, asciiOnly: Bool = false) throws {
       view = TerminalListView(
         output: output, mode: .screen(TerminalSelectionTests.size), title: "Fruits", asciiOnly: asciiOnly)
       let rows = ["apple", "banana", "cherry", "mango", "peach"].map { name in
         CellBinder(cell: TextCell.self, value: name, id: ListIdentifier(name)) { cell, title in cell.title = title }
       }
-      source = SectionedDataSource(sections: [ListSection(id: "fruits", items: rows).snapshot])
+      source = SectionsFeed(sections: [ListSection(id: "fruits", items: rows).snapshot])
       feed = FilteredFeed(source)
-      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(feed)
       list = try ListEngine(view: view, showing: composite)
       list.selectionMode = mode
@@ -48,9 +48,9 @@ import Testing
 
   @Test("the article's two lines make a multi-select list with a / filter")
   func articleExample() throws {
-    let source = SectionedDataSource<ListSectionSnapshot>(sections: [])
+    let source = SectionsFeed<ListSectionSnapshot>(sections: [])
     let filtered = FilteredFeed(source)
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(filtered)
     let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size))
     let list = try ListEngine(view: view, showing: composite)

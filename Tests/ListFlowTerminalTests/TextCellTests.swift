@@ -1,6 +1,8 @@
 import ListFlowTerminal
 import Testing
 
+@testable import ListFlow
+
 @MainActor
 @Suite struct TextCellTests {
   struct Song: Equatable, Sendable, Titled, Subtitled, Imaged, Fonted, Colored {

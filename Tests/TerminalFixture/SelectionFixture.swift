@@ -18,7 +18,7 @@ func runSelection() async -> Int32 {
   let rows = ["apple", "banana", "cherry", "mango", "peach"].map { name in
     CellBinder(cell: TextCell.self, value: name, id: ListIdentifier(name)) { cell, title in cell.title = title }
   }
-  let source = SectionedDataSource(sections: [ListSection(id: "fruits", items: rows).snapshot])
+  let source = SectionsFeed(sections: [ListSection(id: "fruits", items: rows).snapshot])
   let feed = FilteredFeed(source)
   guard let list = try? ListEngine(view: view, showing: feed) else { return 1 }
   list.selectionMode = .multiple

@@ -53,13 +53,13 @@ final class FixtureRows: ListDataSource {
     view?.status = "selected \(rows[path.item])"
   }
 
-  func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction] { [.delete] }
+  func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [SyncDelegate.EditAction] { [.delete] }
 
   func identity(ofRowAt path: ItemPath) -> ListIdentifier? {
     rows.indices.contains(path.item) ? ListIdentifier(rows[path.item].dropFirst(4)) : nil
   }
 
-  func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
+  func commitEdit(_ action: SyncDelegate.EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
     guard rows.indices.contains(path.item) else { return }
     let removed = rows.remove(at: path.item)
     view?.reloadData()

@@ -17,7 +17,7 @@
 /// changed content is reconfigured in place; a row whose cell type changed is replaced by a new cell.
 ///
 /// Before the binder's own function runs, the capabilities of its model (``Titled``, ``Subtitled``, ``Imaged``,
-/// ``Fonted``, ``Colored``) are applied to a cell that can show them (see ``ListCapabilities``).
+/// ``Fonted``, ``Colored``) are applied to a cell that can show them (see ``Titled``).
 public struct CellBinder: Sendable {
   /// Everything the binder holds, shared by every copy: a binder is copied many times while a list is diffed,
   /// and copying it is then one retain.

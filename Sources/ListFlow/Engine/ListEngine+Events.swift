@@ -4,7 +4,7 @@ extension ListEngine {
   /// the row and both are told.
   ///
   /// Unless the row is deselected automatically, it also joins ``selection`` first (in
-  /// ``SelectionMode/single`` it replaces the row selected; in ``SelectionMode/none`` nothing is kept), so
+  /// ``ListSelection/Mode/single`` it replaces the row selected; in ``ListSelection/Mode/none`` nothing is kept), so
   /// ``SyncDelegate/didChangeSelection`` comes before ``SyncDelegate/didSelectRow``.
   ///
   /// - Parameter path: The row's position.
@@ -102,7 +102,7 @@ extension ListEngine {
   /// (a page that did not fill it) reports the end once more at the next scroll report.
   ///
   /// - Parameter position: Where the viewport is now.
-  public func didScroll(to position: ScrollPosition) {
+  public func didScroll(to position: SyncDelegate.ScrollPosition) {
     delegate.didScroll(position)
     let previous = edges
     edges = (position.isAtTop, position.isAtEnd)
@@ -116,7 +116,7 @@ extension ListEngine {
   /// - Parameter path: The row's position.
   /// - Returns: The actions.
   /// - Throws: An out-of-range error (also reported to the delegate).
-  public func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction] {
+  public func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [SyncDelegate.EditAction] {
     let (binder, owner) = try routedRow(at: path)
     if let owner {
       let own = owner.delegate.allowedEditActions(at: owner.path, for: binder)
@@ -133,7 +133,7 @@ extension ListEngine {
   ///   - path: The row's position.
   /// - Throws: An out-of-range error, or ``ListFlowError/rowNotEditable(_:)`` when that delegate's
   ///   ``SyncDelegate/canEditRow`` says no (also reported to the delegate).
-  public func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
+  public func commitEdit(_ action: SyncDelegate.EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: path)
     let (editing, position) = editingDelegate(of: binder, at: path, owner: owner)
     guard editing.canEditRow(position, binder) else {
@@ -234,9 +234,9 @@ extension ListEngine {
       return
     }
     if let (owner, local) = route(element, routes: nil) {
-      owner.deliver(CellActionEvent(action: action, element: local, row: binder))
+      owner.deliver(SyncDelegate.CellAction(action: action, element: local, row: binder))
     }
-    delegate.deliver(CellActionEvent(action: action, element: element, row: binder))
+    delegate.deliver(SyncDelegate.CellAction(action: action, element: element, row: binder))
   }
 
   // MARK: Routing

@@ -61,7 +61,7 @@ public final class ListEngine: ListDataSource {
   var routesShown: [SectionRoute]?
   /// Where each displayed cell is, by the cell's identity, kept up to date through every stage.
   var displayedCells = DisplayedCells()
-  /// The selected rows, by identity; nothing is selected in ``SelectionMode/none``, the
+  /// The selected rows, by identity; nothing is selected in ``ListSelection/Mode/none``, the
   /// default. Change it with ``setSelection(_:)``, ``select(_:)`` and the other selection methods.
   public internal(set) var selection = ListSelection(mode: .none)
   /// The selected identities whose rows a change deleted, checked once the change is done.
@@ -76,7 +76,7 @@ public final class ListEngine: ListDataSource {
     /// A feed published a list and the stages from the list before it.
     case publish(StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool)
     /// A reload of the list shown.
-    case reload(ListTransition.ReloadReason)
+    case reload(SyncDelegate.Transition.ReloadReason)
     /// A move asked for while a change was applied: taken by the feed, then shown as a batch.
     case move(Move<ItemPath>)
     /// An expansion asked for while a change was applied.
@@ -84,7 +84,7 @@ public final class ListEngine: ListDataSource {
     /// Rows to reconfigure or reload, by identity, with no change of content (see `ListEngine+ExplicitUpdates`).
     case refresh([ListIdentifier], reloading: Bool, animated: Bool)
     /// A scroll to a row asked for while a change was applied.
-    case scroll(ScrollTarget, ScrollAlignment)
+    case scroll(ScrollTarget, ListEngine.ScrollAlignment)
     /// A change of the selection.
     case editSelection((inout ListSelection) -> Void)
     /// The user's toggle of a row asked for while a change was applied, by the row's identity.
@@ -96,7 +96,7 @@ public final class ListEngine: ListDataSource {
   /// delegate of the feed that owns it (positions local to that feed), then `delegate` (positions in the list).
   ///
   /// ```swift
-  /// let screen = ComposedDataSource<ListSectionSnapshot>()
+  /// let screen = ComposedFeed<ListSectionSnapshot>()
   /// try screen.append(banner)
   /// try screen.append(posts)
   /// let list = try ListEngine(view: view, showing: screen)
@@ -112,14 +112,14 @@ public final class ListEngine: ListDataSource {
   ///   - delegate: The closures for the whole list: the change dispatch, scrolling, errors, and every row event
   ///     with positions in the list.
   ///   - reloadThreshold: Above this many changes the view reloads; a negative value counts as 0.
-  /// - Throws: ``CompositionError/alreadyComposed`` when something shows the feed already (a composite, a filter
+  /// - Throws: ``ListFlowError/alreadyComposed`` when something shows the feed already (a composite, a filter
   ///   or another engine).
   public init(
     view: any ListView,
     showing feed: any ListFeed<ListSectionSnapshot>,
     delegate: SyncDelegate = SyncDelegate(),
     reloadThreshold: Int = 1_000
-  ) throws(CompositionError) {
+  ) throws(ListFlowError) {
     guard !feed.feedLink.isConnected else { throw .alreadyComposed }
     self.view = view
     self.feed = feed
@@ -229,7 +229,7 @@ public final class ListEngine: ListDataSource {
   private func show(
     _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool
   ) {
-    let reason: ListTransition.ReloadReason? =
+    let reason: SyncDelegate.Transition.ReloadReason? =
       if !hasLoaded { .initial } else if reloading { .requested } else if !view.isVisible {
         .notVisible
       } else if changes.changeCount > reloadThreshold {
@@ -246,16 +246,16 @@ public final class ListEngine: ListDataSource {
     }
     if !selection.isEmpty { selectionCandidates.formUnion(selection.identifiers) }
     snapshot = target
-    let transition = ListTransition(changes: changes, reloadReason: reason, target: target)
+    let transition = SyncDelegate.Transition(changes: changes, reloadReason: reason, target: target)
     reloadView(transition)
   }
 
   /// Reloads the view from ``snapshot`` as it is.
-  private func reload(_ reason: ListTransition.ReloadReason) {
-    reloadView(ListTransition(changes: StagedChangeset(), reloadReason: reason, target: snapshot))
+  private func reload(_ reason: SyncDelegate.Transition.ReloadReason) {
+    reloadView(SyncDelegate.Transition(changes: StagedChangeset(), reloadReason: reason, target: snapshot))
   }
 
-  func reloadView(_ transition: ListTransition) {
+  func reloadView(_ transition: SyncDelegate.Transition) {
     delegate.willApply(transition)
     hasLoaded = true
     displayedCells.removeAll()
@@ -274,7 +274,7 @@ public final class ListEngine: ListDataSource {
 
   /// Applies staged changes one batch per stage, between ``SyncDelegate/willApply`` and ``SyncDelegate/didApply``.
   private func performBatches(_ changes: StagedChangeset<ListSnapshot>, to target: ListSnapshot, animated: Bool) {
-    let transition = ListTransition(changes: changes, reloadReason: nil, target: target, animated: animated)
+    let transition = SyncDelegate.Transition(changes: changes, reloadReason: nil, target: target, animated: animated)
     delegate.willApply(transition)
     var sectionsChanged = false
     for (index, stage) in changes.enumerated() {

@@ -14,12 +14,12 @@
 /// selection.identifiers  // ["b"]
 /// ```
 ///
-/// The mode is obeyed by every change: in ``SelectionMode/none`` nothing is selected, in
-/// ``SelectionMode/single`` selecting a row replaces the one selected, and lowering the mode keeps the most
+/// The mode is obeyed by every change: in ``ListSelection/Mode/none`` nothing is selected, in
+/// ``ListSelection/Mode/single`` selecting a row replaces the one selected, and lowering the mode keeps the most
 /// recently selected rows.
 public struct ListSelection: Hashable, Sendable, CustomStringConvertible {
   /// How many rows can be selected; lowering it keeps the most recently selected rows.
-  public var mode: SelectionMode {
+  public var mode: ListSelection.Mode {
     didSet { trim() }
   }
   /// The selected identities, oldest selection first.
@@ -30,9 +30,9 @@ public struct ListSelection: Hashable, Sendable, CustomStringConvertible {
   /// Creates a selection.
   ///
   /// - Parameters:
-  ///   - mode: How many rows can be selected; ``SelectionMode/multiple`` by default.
+  ///   - mode: How many rows can be selected; ``ListSelection/Mode/multiple`` by default.
   ///   - identifiers: The identities selected, in order; duplicates count once, and the mode keeps the last ones.
-  public init(mode: SelectionMode = .multiple, identifiers: some Sequence<ListIdentifier> = []) {
+  public init(mode: ListSelection.Mode = .multiple, identifiers: some Sequence<ListIdentifier> = []) {
     self.mode = mode
     for id in identifiers { select(id) }
   }
@@ -50,7 +50,7 @@ public struct ListSelection: Hashable, Sendable, CustomStringConvertible {
   /// - Complexity: O(1).
   public func contains(_ id: ListIdentifier) -> Bool { members.contains(id) }
 
-  /// Selects an identity; in ``SelectionMode/single`` it replaces the one selected, in ``SelectionMode/none``
+  /// Selects an identity; in ``ListSelection/Mode/single`` it replaces the one selected, in ``ListSelection/Mode/none``
   /// nothing happens.
   ///
   /// - Parameter id: A row's identity.
@@ -64,7 +64,7 @@ public struct ListSelection: Hashable, Sendable, CustomStringConvertible {
     return true
   }
 
-  /// Selects several identities, in order (in ``SelectionMode/single`` the last one stays selected).
+  /// Selects several identities, in order (in ``ListSelection/Mode/single`` the last one stays selected).
   ///
   /// - Parameter ids: The identities.
   public mutating func select(contentsOf ids: some Sequence<ListIdentifier>) {

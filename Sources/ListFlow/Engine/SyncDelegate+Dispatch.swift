@@ -22,7 +22,7 @@ extension SyncDelegate {
   ///   - path: The row's position, as this delegate sees it.
   ///   - row: The row's binder.
   /// - Returns: The actions.
-  func allowedEditActions(at path: ItemPath, for row: CellBinder) -> [EditAction] {
+  func allowedEditActions(at path: ItemPath, for row: CellBinder) -> [SyncDelegate.EditAction] {
     canEditRow(path, row) ? editActions(path, row) : []
   }
 }

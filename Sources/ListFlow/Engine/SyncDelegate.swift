@@ -19,15 +19,15 @@
 /// ``didInsertSections``, ``didMoveSections``, ``didUpdateSections``, ``didDeleteRows``, ``didInsertRows``,
 /// ``didMoveRows``, ``didReconfigureRows``, ``didReloadRows``; then ``didApply`` once. Positions are those of
 /// ``Changeset``. A full reload calls only ``willApply`` and ``didApply``, with
-/// ``ListTransition/reloadReason`` set. A state that changes nothing calls nothing.
+/// ``SyncDelegate/Transition/reloadReason`` set. A state that changes nothing calls nothing.
 @MainActor
 public struct SyncDelegate {
   // MARK: Changes
 
   /// Before a change reaches the view.
-  public var willApply: (ListTransition) -> Void = { _ in }
+  public var willApply: (SyncDelegate.Transition) -> Void = { _ in }
   /// After a change reached the view: its counts and cells match the list.
-  public var didApply: (ListTransition) -> Void = { _ in }
+  public var didApply: (SyncDelegate.Transition) -> Void = { _ in }
   /// Sections deleted in a stage, as indices before it.
   public var didDeleteSections: ([Int]) -> Void = { _ in }
   /// Sections inserted in a stage, as indices after it.
@@ -65,7 +65,7 @@ public struct SyncDelegate {
   /// The list's selection changed: by a user's selection or toggle, by a call such as
   /// ``ListEngine/select(_:)``, or because a selected row was deleted. A composite's child is told of its own
   /// rows only, with local positions.
-  public var didChangeSelection: (ListSelectionChange) -> Void = { _ in }
+  public var didChangeSelection: (ListSelection.Change) -> Void = { _ in }
 
   // MARK: Display
 
@@ -85,7 +85,7 @@ public struct SyncDelegate {
   // MARK: Scrolling
 
   /// The view scrolled.
-  public var didScroll: (ScrollPosition) -> Void = { _ in }
+  public var didScroll: (SyncDelegate.ScrollPosition) -> Void = { _ in }
   /// The viewport reached the top of the content (called once each time it gets there).
   public var didReachTop: () -> Void = {}
   /// The viewport reached the end of the content (called once each time it gets there): load more here.
@@ -96,9 +96,9 @@ public struct SyncDelegate {
   /// Whether a row can be edited (`true` by default; a row with no ``editActions`` offers nothing anyway).
   public var canEditRow: (ItemPath, CellBinder) -> Bool = { _, _ in true }
   /// The edit actions of a row (none by default).
-  public var editActions: (ItemPath, CellBinder) -> [EditAction] = { _, _ in [] }
+  public var editActions: (ItemPath, CellBinder) -> [SyncDelegate.EditAction] = { _, _ in [] }
   /// The user chose an edit action: change the state (delete the item); the next state updates the list.
-  public var commitEdit: (EditAction, ItemPath, CellBinder) -> Void = { _, _, _ in }
+  public var commitEdit: (SyncDelegate.EditAction, ItemPath, CellBinder) -> Void = { _, _, _ in }
   /// Whether a row can be moved (`false` by default).
   public var canMoveRow: (ItemPath, CellBinder) -> Bool = { _, _ in false }
   /// The user moved a row; the controller's list already has it at its new place: update the state to match.
@@ -107,13 +107,13 @@ public struct SyncDelegate {
   // MARK: Cell actions
 
   /// A cell sent an action (see ``onAction(_:perform:)`` for the typed form).
-  public var didReceiveCellAction: (CellActionEvent) -> Void = { _ in }
+  public var didReceiveCellAction: (SyncDelegate.CellAction) -> Void = { _ in }
 
   /// Creates a delegate whose closures do nothing.
   public init() {}
 
   /// The typed action handlers set with ``onAction(_:perform:)``, one per action type.
-  var actionHandlers: [ObjectIdentifier: (CellActionEvent) -> Bool] = [:]
+  var actionHandlers: [ObjectIdentifier: (SyncDelegate.CellAction) -> Bool] = [:]
 
   /// Sets the handler for the row actions of one type; setting one again for the same type replaces it. Actions
   /// of other types, and actions from headers and footers, go to ``didReceiveCellAction``.
@@ -139,7 +139,7 @@ public struct SyncDelegate {
   }
 
   /// Delivers a cell's action: to the handler of its type, else to ``didReceiveCellAction``.
-  func deliver(_ event: CellActionEvent) {
+  func deliver(_ event: SyncDelegate.CellAction) {
     for handler in actionHandlers.values where handler(event) { return }
     didReceiveCellAction(event)
   }

@@ -1,6 +1,6 @@
-/// A feed of sections: what a ``ListEngine`` shows in a view, and what a ``ComposedDataSource`` holds as a
-/// child. The built-in feeds are ``ListController`` (states), ``SectionedDataSource``, ``PagedFeed``,
-/// ``OutlineFeed``, ``FilteredFeed``, ``StaticList`` and ``ComposedDataSource``; a type of your own is their
+/// A feed of sections: what a ``ListEngine`` shows in a view, and what a ``ComposedFeed`` holds as a
+/// child. The built-in feeds are ``ListController`` (states), ``SectionsFeed``, ``PagedFeed``,
+/// ``OutlineFeed``, ``FilteredFeed``, ``StaticList`` and ``ComposedFeed``; a type of your own is their
 /// equal: it gets every event they get.
 ///
 /// **What a feed publishes.** It keeps the sections it shows (``displayedSections``) and, after every change of
@@ -160,7 +160,7 @@ extension ListFeed {
   }
 }
 
-/// The connection of a ``ListFeed`` to whatever shows it: a ``ComposedDataSource`` that holds it as a child, a
+/// The connection of a ``ListFeed`` to whatever shows it: a ``ComposedFeed`` that holds it as a child, a
 /// ``FilteredFeed`` over it, or a ``ListEngine``; or to nothing yet.
 ///
 /// A feed owns one link and sends every change of its displayed sections through it. What shows the feed
@@ -181,7 +181,7 @@ public final class FeedLink<Section: DifferentiableSection> {
   }
 
   /// The composite holding the feed, when a composite holds it.
-  weak var parent: ComposedDataSource<Section>?
+  weak var parent: ComposedFeed<Section>?
   /// Receives every message: set by what shows the feed.
   var receiver: (@MainActor (Message) -> Void)?
   /// Called with every change sent, in the feed's own positions; for observers of the feed.
@@ -194,7 +194,7 @@ public final class FeedLink<Section: DifferentiableSection> {
   public var isConnected: Bool { receiver != nil }
 
   /// Connects the link to what shows the feed.
-  func connect(parent: ComposedDataSource<Section>? = nil, receiver: @escaping @MainActor (Message) -> Void) {
+  func connect(parent: ComposedFeed<Section>? = nil, receiver: @escaping @MainActor (Message) -> Void) {
     self.parent = parent
     self.receiver = receiver
   }

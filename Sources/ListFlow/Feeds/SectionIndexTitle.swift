@@ -1,6 +1,6 @@
 /// A title of a list's section index (the A–Z strip of a contacts list) and the section it jumps to.
 ///
-/// A ``ComposedDataSource`` maps each child's titles to global sections, in child order.
+/// A ``ComposedFeed`` maps each child's titles to global sections, in child order.
 public struct SectionIndexTitle: Hashable, Sendable, CustomStringConvertible {
   /// The text shown in the index.
   public var title: String

@@ -100,8 +100,8 @@ public protocol ListDataSource: AnyObject {
   func deselectRow(at path: ItemPath) throws(ListFlowError)
 
   /// How many rows can be selected; a view uses it to offer a toggle in
-  /// ``SelectionMode/multiple``.
-  var selectionMode: SelectionMode { get }
+  /// ``ListSelection/Mode/multiple``.
+  var selectionMode: ListSelection.Mode { get }
 
   /// Whether a row is selected; `false` for a position out of range.
   ///
@@ -140,14 +140,14 @@ public protocol ListDataSource: AnyObject {
   /// The view scrolled.
   ///
   /// - Parameter position: Where the viewport is now.
-  func didScroll(to position: ScrollPosition)
+  func didScroll(to position: SyncDelegate.ScrollPosition)
 
   /// The edit actions of a row (swipe actions, a delete key), empty when the row cannot be edited.
   ///
   /// - Parameter path: The row's position.
   /// - Returns: The actions.
   /// - Throws: An out-of-range error.
-  func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction]
+  func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [SyncDelegate.EditAction]
 
   /// The user chose an edit action of a row.
   ///
@@ -155,7 +155,7 @@ public protocol ListDataSource: AnyObject {
   ///   - action: The action.
   ///   - path: The row's position.
   /// - Throws: An out-of-range error, or ``ListFlowError/rowNotEditable(_:)``.
-  func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError)
+  func commitEdit(_ action: SyncDelegate.EditAction, forRowAt path: ItemPath) throws(ListFlowError)
 
   /// Whether the user may drag a row to another position.
   ///
@@ -218,8 +218,8 @@ extension ListDataSource {
   public func selectRow(at path: ItemPath) throws(ListFlowError) {}
   /// Does nothing.
   public func deselectRow(at path: ItemPath) throws(ListFlowError) {}
-  /// ``SelectionMode/none``.
-  public var selectionMode: SelectionMode { .none }
+  /// ``ListSelection/Mode/none``.
+  public var selectionMode: ListSelection.Mode { .none }
   /// `false`.
   public func isRowSelected(at path: ItemPath) -> Bool { false }
   /// Does nothing.
@@ -231,11 +231,11 @@ extension ListDataSource {
   /// Does nothing.
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {}
   /// Does nothing.
-  public func didScroll(to position: ScrollPosition) {}
+  public func didScroll(to position: SyncDelegate.ScrollPosition) {}
   /// No actions.
-  public func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction] { [] }
+  public func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [SyncDelegate.EditAction] { [] }
   /// Throws ``ListFlowError/rowNotEditable(_:)``.
-  public func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
+  public func commitEdit(_ action: SyncDelegate.EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
     throw .rowNotEditable(path)
   }
   /// `false`.

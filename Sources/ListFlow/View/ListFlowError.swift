@@ -1,7 +1,8 @@
-/// An error of ListFlow's list machinery, naming what was wrong.
+/// An error of ListFlow's list machinery, naming what was wrong: one type for every call that can fail.
 ///
-/// The controller never traps on bad input: each case below is either thrown by the call that met it or
-/// reported through ``SyncDelegate/didFail`` (and kept in ``ListController/lastError``).
+/// ListFlow never traps on bad input: each case below is either thrown by the call that met it (an edit, a
+/// composite's change of children, putting a feed on a view) or reported through ``SyncDelegate/didFail`` (and
+/// kept in ``ListController/lastError``).
 public enum ListFlowError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Nothing is registered under the reuse identifier and automatic registration is off.
   case unregisteredCell(reuseIdentifier: String)
@@ -27,6 +28,28 @@ public enum ListFlowError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No row of the list shown has this identity (a scroll to a row by identity, say).
   case rowNotFound(ListIdentifier)
 
+  // MARK: Edits (``ListEdit``)
+
+  /// No section of the list has this identity.
+  case unknownSection(ListIdentifier)
+  /// A section with this identity is in the list already.
+  case duplicateSection(ListIdentifier)
+  /// A row with this identity is in the list already.
+  case duplicateRow(ListIdentifier)
+  /// Rows were added to a list that has no section.
+  case noSection
+  /// A row was asked to move before or after itself.
+  case movedRelativeToItself(ListIdentifier)
+
+  // MARK: Composition (``ComposedFeed``, ``ListEngine``)
+
+  /// The feed is shown already (by a composite, a filter or an engine); remove it there first.
+  case alreadyComposed
+  /// A composite was asked to contain itself, directly or through a child.
+  case cycle
+  /// A child index that the composite does not have.
+  case childIndexOutOfRange(index: Int, childCount: Int)
+
   /// A sentence naming what went wrong.
   public var description: String {
     switch self {
@@ -45,6 +68,14 @@ public enum ListFlowError: Error, Hashable, Sendable, CustomStringConvertible {
     case .stateStreamFailed(let message): "the sequence of states failed: \(message)"
     case .unknownRows(let ids): "no row has the identity \(ids.map(\.description).joined(separator: ", "))"
     case .rowNotFound(let id): "no row of the list has identity \(id)"
+    case .unknownSection(let id): "no section has the identity \(id)"
+    case .duplicateSection(let id): "a section with the identity \(id) is in the list already"
+    case .duplicateRow(let id): "a row with the identity \(id) is in the list already"
+    case .noSection: "rows were appended to a list with no section"
+    case .movedRelativeToItself(let id): "\(id) cannot move before or after itself"
+    case .alreadyComposed: "the feed is shown already; remove it there first"
+    case .cycle: "a composite cannot contain itself"
+    case .childIndexOutOfRange(let index, let count): "child index \(index) is outside 0..<\(count)"
     }
   }
 }

@@ -60,16 +60,16 @@ public protocol ListView: AnyObject {
   /// - Parameters:
   ///   - path: The row's position.
   ///   - alignment: Where the row goes on screen.
-  func scrollToRow(at path: ItemPath, alignment: ScrollAlignment)
+  func scrollToRow(at path: ItemPath, alignment: ListEngine.ScrollAlignment)
 
   /// The selection of the list changed: the view shows the rows in
-  /// ``ListSelectionChange/addedRows`` as selected and those in ``ListSelectionChange/removedRows`` as not.
+  /// ``ListSelection/Change/addedRows`` as selected and those in ``ListSelection/Change/removedRows`` as not.
   ///
   /// A view can also ask ``ListDataSource/isRowSelected(at:)`` whenever it draws a row. A change of
   /// ``ListDataSource/selectionMode`` alone comes as a change with nothing added or removed.
   ///
   /// - Parameter change: What changed, with global positions.
-  func selectionDidChange(_ change: ListSelectionChange)
+  func selectionDidChange(_ change: ListSelection.Change)
 }
 
 extension ListView {
@@ -83,10 +83,10 @@ extension ListView {
   /// - Parameters:
   ///   - path: The row's position.
   ///   - alignment: Where the row goes on screen.
-  public func scrollToRow(at path: ItemPath, alignment: ScrollAlignment) {}
+  public func scrollToRow(at path: ItemPath, alignment: ListEngine.ScrollAlignment) {}
 
   /// Does nothing: a view that shows no selection has nothing to redraw.
   ///
   /// - Parameter change: What changed.
-  public func selectionDidChange(_ change: ListSelectionChange) {}
+  public func selectionDidChange(_ change: ListSelection.Change) {}
 }

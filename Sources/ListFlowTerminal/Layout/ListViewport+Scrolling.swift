@@ -5,13 +5,13 @@ extension ListViewport {
   /// list allows: the first line of the list never goes below the top, the last never above the bottom.
   ///
   /// A row taller than the screen shows its first line at the top, whatever the alignment. With
-  /// ``ScrollAlignment/visible`` the scroll is the one of ``scrollToSelection()`` (which brings a section's
+  /// ``ListEngine/ScrollAlignment/visible`` the scroll is the one of ``scrollToSelection()`` (which brings a section's
   /// header on screen with its first item); the other alignments place the row itself.
   ///
   /// - Parameters:
   ///   - path: The item.
   ///   - alignment: Where the row goes on screen.
-  mutating func scroll(to path: ItemPath, alignment: ScrollAlignment) {
+  mutating func scroll(to path: ItemPath, alignment: ListEngine.ScrollAlignment) {
     selection = clampedSelection(path)
     guard let selection, let row = rowIndex(of: selection), height > 0 else { return }
     let start = lineIndex(ofRow: row)

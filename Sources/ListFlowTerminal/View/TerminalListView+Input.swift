@@ -117,11 +117,11 @@ extension TerminalListView {
 
   /// The edit action `d` commits on the row under the cursor: the first one named `delete`, or else the first
   /// destructive one; `nil` when it has none.
-  func deleteAction() -> EditAction? {
+  func deleteAction() -> SyncDelegate.EditAction? {
     guard let path = viewport.selection, let dataSource,
       let actions = try? dataSource.editActions(forRowAt: path)
     else { return nil }
-    return actions.first { $0.id == EditAction.delete.id } ?? actions.first { $0.style == .destructive }
+    return actions.first { $0.id == SyncDelegate.EditAction.delete.id } ?? actions.first { $0.style == .destructive }
   }
 
   func deleteCurrentRow() {

@@ -145,7 +145,7 @@ extension TerminalListView {
   /// Tells the data source where the viewport is when it moved (so it can report reaching the end and load
   /// more).
   func reportScrollPosition() {
-    let position = ScrollPosition(
+    let position = SyncDelegate.ScrollPosition(
       offset: viewport.offset, viewportHeight: viewport.height, contentHeight: viewport.lineCount)
     guard position != lastScrollPosition else { return }
     lastScrollPosition = position

@@ -9,7 +9,7 @@ extension TerminalListView {
   /// - Parameters:
   ///   - path: The row's position.
   ///   - alignment: Where the row goes on screen.
-  public func scrollToRow(at path: ItemPath, alignment: ScrollAlignment) {
+  public func scrollToRow(at path: ItemPath, alignment: ListEngine.ScrollAlignment) {
     moveCursor { $0.scroll(to: path, alignment: alignment) }
   }
 

@@ -86,7 +86,7 @@ public final class TerminalListView: ListView {
   var plainLog = PlainChangeLog()
   /// The cells on screen, by element.
   var heldCells: [ListElement: any ListCell] = [:]
-  var lastScrollPosition: ScrollPosition?
+  var lastScrollPosition: SyncDelegate.ScrollPosition?
   /// The output's ``TerminalOutput/interruptions`` when the last frame was drawn.
   var seenInterruptions = 0
   /// The list's own header and footer, pinned above and below the rows (see `TerminalListView+ListSupplementaries`).
@@ -232,7 +232,7 @@ public final class TerminalListView: ListView {
   /// bar counts the selected rows (see <doc:ShowingAListInATerminal>).
   ///
   /// - Parameter change: What changed.
-  public func selectionDidChange(_ change: ListSelectionChange) {
+  public func selectionDidChange(_ change: ListSelection.Change) {
     selectedCount = change.selection.count
     render()
   }

@@ -95,13 +95,13 @@ struct TerminalRowsArticleTests {
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .screen(Self.size))
     let tree = OutlineFeed(
-      id: "files", outline: Outline([OutlineNode("src", children: [OutlineNode("main.swift")]), OutlineNode("doc")])
+      id: "files", outline: Outline([Outline.Node("src", children: [Outline.Node("main.swift")]), Outline.Node("doc")])
     ) { row in
       CellBinder(cell: TextCell.self, value: row.element, id: ListIdentifier(row.element)) { cell, name in
         cell.title = name
       }
     }
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(tree)
     let controller = try ListEngine(view: view, showing: composite)
 

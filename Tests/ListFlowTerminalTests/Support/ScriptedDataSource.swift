@@ -18,7 +18,7 @@ final class ScriptedDataSource: ListDataSource {
 
   private(set) var snapshot: ListSnapshot = []
   private(set) var events: [String] = []
-  var editActions: [EditAction] = [.delete]
+  var editActions: [SyncDelegate.EditAction] = [.delete]
   weak var view: (any ListView)?
 
   static func binder(_ row: Row) -> CellBinder {
@@ -32,7 +32,7 @@ final class ScriptedDataSource: ListDataSource {
   static func snapshot(_ sections: [Section]) -> ListSnapshot {
     sections.map { section in
       ListSectionSnapshot(
-        model: SectionModel(
+        model: ListSectionSnapshot.Model(
           id: ListIdentifier(section.id), header: section.header.map { headerBinder($0, id: section.id) },
           footer: section.footer.map { headerBinder($0, id: -section.id - 1) }),
         elements: section.rows.map(binder))
@@ -115,13 +115,13 @@ final class ScriptedDataSource: ListDataSource {
     events.append("\(isHighlighted ? "highlight" : "unhighlight") \(path)")
   }
 
-  func didScroll(to position: ScrollPosition) {
+  func didScroll(to position: SyncDelegate.ScrollPosition) {
     if position.isAtEnd { events.append("reached end") }
   }
 
-  func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [EditAction] { editActions }
+  func editActions(forRowAt path: ItemPath) throws(ListFlowError) -> [SyncDelegate.EditAction] { editActions }
 
-  func commitEdit(_ action: EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
+  func commitEdit(_ action: SyncDelegate.EditAction, forRowAt path: ItemPath) throws(ListFlowError) {
     events.append("\(action.id) \(path)")
   }
 

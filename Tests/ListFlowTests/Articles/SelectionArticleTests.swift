@@ -54,11 +54,11 @@ struct SelectionArticleTests {
       var textRepresentation: String { name }
     }
 
-    let source = SectionedDataSource<ListSectionSnapshot>(sections: [
+    let source = SectionsFeed<ListSectionSnapshot>(sections: [
       ListSection(id: "tools", items: ["grep", "git", "gzip"].map { NameCell.makeBinder(value: $0, id: $0) }).snapshot
     ])
     let filtered = FilteredFeed(source)
-    let screen = ComposedDataSource<ListSectionSnapshot>()
+    let screen = ComposedFeed<ListSectionSnapshot>()
     try screen.append(filtered)
     let view = RecordingListView()
     let list = try ListEngine(view: view, showing: screen)
@@ -66,7 +66,7 @@ struct SelectionArticleTests {
     let shown = list.snapshot[0].elements.map(\.id)  // ["gzip"]
     #expect(shown == ["gzip"])
 
-    let match = FuzzyMatch(query: "gz", in: "gzip")
+    let match = FilteredFeed.Match(query: "gz", in: "gzip")
     let offsets = match?.offsets  // [0, 1]
     #expect(offsets == [0, 1])
   }
@@ -80,8 +80,8 @@ struct SelectionArticleTests {
     }
 
     let folders = [
-      OutlineNode("docs", children: [OutlineNode("guide.md"), OutlineNode("f0123.txt")]),
-      OutlineNode("src", children: [OutlineNode("main.swift")]),
+      Outline.Node("docs", children: [Outline.Node("guide.md"), Outline.Node("f0123.txt")]),
+      Outline.Node("src", children: [Outline.Node("main.swift")]),
     ]
     let tree = OutlineFeed(id: "files", outline: Outline(folders)) { row in
       NameCell.makeBinder(value: row.element, id: row.element)

@@ -6,12 +6,12 @@ import Testing
 struct ArithmeticEdgeTests {
   static let extremes = [Int.min, Int.min + 1, -1_000, -1, 0, 1, 1_000, Int.max - 1, Int.max]
 
-  @Test("ScrollPosition answers isAtTop and isAtEnd for any values, as exact arithmetic would")
+  @Test("SyncDelegate.ScrollPosition answers isAtTop and isAtEnd for any values, as exact arithmetic would")
   func scrollPositionExtremes() {
     for offset in Self.extremes {
       for viewportHeight in Self.extremes {
         for contentHeight in Self.extremes {
-          let position = ScrollPosition(
+          let position = SyncDelegate.ScrollPosition(
             offset: offset, viewportHeight: viewportHeight, contentHeight: contentHeight)
           let exact = Self.exactSumIsAtLeast(offset, viewportHeight, contentHeight)
           #expect(position.isAtEnd == exact, "\(position)")

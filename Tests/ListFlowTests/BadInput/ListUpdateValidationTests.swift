@@ -15,7 +15,7 @@ struct ListUpdateValidationTests {
         nextID += 1
         return TestRow(id: nextID, version: 0, isAlternate: random.next() % 2 == 0).cellBinder
       }
-      return ListSectionSnapshot(model: SectionModel(id: ListIdentifier(section)), elements: rows)
+      return ListSectionSnapshot(model: ListSectionSnapshot.Model(id: ListIdentifier(section)), elements: rows)
     }
   }
 
@@ -121,8 +121,8 @@ struct ListUpdateValidationTests {
   @Test("a stage whose data does not have the shape it gives is rejected")
   func validatingRejectsShape() {
     let row = TestRow(id: 1, version: 0, isAlternate: false).cellBinder
-    let previous = [ListSectionSnapshot(model: SectionModel(id: 0), elements: [row])]
-    let stage = Changeset(data: [ListSectionSnapshot(model: SectionModel(id: 0), elements: [row, row])])
+    let previous = [ListSectionSnapshot(model: ListSectionSnapshot.Model(id: 0), elements: [row])]
+    let stage = Changeset(data: [ListSectionSnapshot(model: ListSectionSnapshot.Model(id: 0), elements: [row, row])])
     #expect(throws: ListFlowError.self) {
       try ListUpdate(validating: stage, previous: previous, stage: 0, stageCount: 1)
     }

@@ -4,9 +4,9 @@ import Testing
 @MainActor
 @Suite("Composed data source")
 struct ComposedDataSourceTests {
-  let first = SectionedDataSource(sections: [section("A", [1, 2]), section("B", [3])])
-  let second = SectionedDataSource(sections: [section("C", [4, 5, 6])])
-  let composite = ComposedDataSource<TestSection>()
+  let first = SectionsFeed(sections: [section("A", [1, 2]), section("B", [3])])
+  let second = SectionsFeed(sections: [section("C", [4, 5, 6])])
+  let composite = ComposedFeed<TestSection>()
 
   init() throws {
     try composite.append(first)
@@ -72,8 +72,8 @@ struct ComposedDataSourceTests {
   @Test("nested composites shift by every level")
   func nesting() throws {
     let view = bound()
-    let inner = ComposedDataSource<TestSection>()
-    let deep = SectionedDataSource(sections: [section("D", [7])])
+    let inner = ComposedFeed<TestSection>()
+    let deep = SectionsFeed(sections: [section("D", [7])])
     try inner.append(deep)
     try composite.insert(inner, at: 1)
     #expect(view.sections.map(\.model.id) == ["A", "B", "D", "C"])
@@ -94,7 +94,7 @@ struct ComposedDataSourceTests {
     let view = bound()
     try composite.removeChild(at: 0)
     #expect(view.sections == [section("C", [4, 5, 6])])
-    let other = ComposedDataSource<TestSection>()
+    let other = ComposedFeed<TestSection>()
     try other.append(first)
     first.update(to: [])
     #expect(view.batches.count == 1)
@@ -103,17 +103,17 @@ struct ComposedDataSourceTests {
 
   @Test("bad child operations throw typed errors and change nothing")
   func errors() throws {
-    let other = ComposedDataSource<TestSection>()
-    #expect(throws: CompositionError.alreadyComposed) { try other.append(first) }
-    #expect(throws: CompositionError.cycle) { try composite.append(composite) }
+    let other = ComposedFeed<TestSection>()
+    #expect(throws: ListFlowError.alreadyComposed) { try other.append(first) }
+    #expect(throws: ListFlowError.cycle) { try composite.append(composite) }
     try other.append(composite)
-    let outer = ComposedDataSource<TestSection>()
+    let outer = ComposedFeed<TestSection>()
     try outer.append(other)
-    #expect(throws: CompositionError.cycle) { try composite.append(outer) }
-    #expect(throws: CompositionError.childIndexOutOfRange(index: 5, childCount: 2)) {
-      try composite.insert(SectionedDataSource<TestSection>(), at: 5)
+    #expect(throws: ListFlowError.cycle) { try composite.append(outer) }
+    #expect(throws: ListFlowError.childIndexOutOfRange(index: 5, childCount: 2)) {
+      try composite.insert(SectionsFeed<TestSection>(), at: 5)
     }
-    #expect(throws: CompositionError.childIndexOutOfRange(index: -1, childCount: 2)) {
+    #expect(throws: ListFlowError.childIndexOutOfRange(index: -1, childCount: 2)) {
       try composite.removeChild(at: -1)
     }
     #expect(composite.childCount == 2)

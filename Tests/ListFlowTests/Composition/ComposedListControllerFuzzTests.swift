@@ -12,7 +12,7 @@ final class LineCell: BindableCell {
 /// The cell-binder section that shows a test section: a header line and one line per row.
 func snapshot(_ section: TestSection) -> ListSectionSnapshot {
   ListSectionSnapshot(
-    model: SectionModel(
+    model: ListSectionSnapshot.Model(
       id: ListIdentifier(section.model.id),
       header: LineCell.makeBinder(value: "# \(section.model)", id: "header \(section.model.id)")
     ),
@@ -34,7 +34,7 @@ struct ComposedListControllerFuzzTests {
   func randomSequences(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     var ids = SectionFuzzer.Identifiers()
-    let root = ModelNode<ListSectionSnapshot>(composite: ComposedDataSource())
+    let root = ModelNode<ListSectionSnapshot>(composite: ComposedFeed())
     var raw: [ObjectIdentifier: [TestSection]] = [:]
     let view = RecordingListView()
     let controller = try ListEngine(view: view, showing: root.composite!)
@@ -52,7 +52,7 @@ struct ComposedListControllerFuzzTests {
     }
     func makeLeaf(under parent: ModelNode<ListSectionSnapshot>, at index: Int) throws {
       let sections = SectionFuzzer.randomSections(&ids, using: &random)
-      let leaf = SectionedDataSource(sections: sections.map(snapshot))
+      let leaf = SectionsFeed(sections: sections.map(snapshot))
       raw[ObjectIdentifier(leaf)] = sections
       var delegate = SyncDelegate()
       delegate.didSelectRow = { path, _ in selections.append((ObjectIdentifier(leaf), path)) }
@@ -78,7 +78,7 @@ struct ComposedListControllerFuzzTests {
       case 7:
         // nesting: a new composite holding a new source goes into a random composite
         let parent = composites[Int.random(in: 0..<composites.count, using: &random)]
-        let nested = ModelNode<ListSectionSnapshot>(composite: ComposedDataSource())
+        let nested = ModelNode<ListSectionSnapshot>(composite: ComposedFeed())
         try makeLeaf(under: nested, at: 0)
         let index = Int.random(in: 0...parent.children.count, using: &random)
         try parent.composite!.insert(nested.composite!, at: index)

@@ -7,15 +7,15 @@ import Testing
 struct ComposedListControllerTests {
   var top = [section("A", [1, 2])]
   var bottom = [section("B", [3, 4, 5])]
-  let topSource: SectionedDataSource<ListSectionSnapshot>
-  let bottomSource: SectionedDataSource<ListSectionSnapshot>
-  let composite = ComposedDataSource<ListSectionSnapshot>()
+  let topSource: SectionsFeed<ListSectionSnapshot>
+  let bottomSource: SectionsFeed<ListSectionSnapshot>
+  let composite = ComposedFeed<ListSectionSnapshot>()
   let view = RecordingListView()
   let controller: ListEngine
 
   init() throws {
-    topSource = SectionedDataSource(sections: top.map(snapshot))
-    bottomSource = SectionedDataSource(sections: bottom.map(snapshot))
+    topSource = SectionsFeed(sections: top.map(snapshot))
+    bottomSource = SectionsFeed(sections: bottom.map(snapshot))
     try composite.append(topSource)
     try composite.append(bottomSource)
     controller = try ListEngine(view: view, showing: composite)

@@ -13,9 +13,9 @@ struct CompositionArticleTests {
     // The article's code:
     typealias Section = ArraySection<String, String>
 
-    let banner = SectionedDataSource(sections: [Section(model: "Banner", elements: ["Sale!"])])
-    let feed = SectionedDataSource(sections: [Section(model: "Feed", elements: ["a", "b"])])
-    let screen = ComposedDataSource<Section>()
+    let banner = SectionsFeed(sections: [Section(model: "Banner", elements: ["Sale!"])])
+    let feed = SectionsFeed(sections: [Section(model: "Feed", elements: ["a", "b"])])
+    let screen = ComposedFeed<Section>()
     try screen.append(banner)
     try screen.append(feed)
     screen.didUpdate = { changes in

@@ -52,16 +52,16 @@ final class ModelNode<Section: DifferentiableSection> {
   var sections: [Section] = []
   var children: [ModelNode] = []
   weak var parent: ModelNode?
-  let leaf: SectionedDataSource<Section>?
-  let composite: ComposedDataSource<Section>?
+  let leaf: SectionsFeed<Section>?
+  let composite: ComposedFeed<Section>?
 
-  init(leaf: SectionedDataSource<Section>) {
+  init(leaf: SectionsFeed<Section>) {
     self.leaf = leaf
     composite = nil
     sections = leaf.sections
   }
 
-  init(composite: ComposedDataSource<Section>) {
+  init(composite: ComposedFeed<Section>) {
     leaf = nil
     self.composite = composite
   }

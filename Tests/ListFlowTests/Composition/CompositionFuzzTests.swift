@@ -42,13 +42,13 @@ struct CompositionFuzzTests {
   func randomSequences(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     var ids = SectionFuzzer.Identifiers()
-    let root = ModelNode<TestSection>(composite: ComposedDataSource())
+    let root = ModelNode<TestSection>(composite: ComposedFeed())
     let view = AppliedView([])
     root.composite!.didUpdate = { [view] in view.apply($0) }
 
     func makeLeaf() -> ModelNode<TestSection> {
       let sections = SectionFuzzer.randomSections(&ids, using: &random)
-      let leaf = SectionedDataSource(sections: sections)
+      let leaf = SectionsFeed(sections: sections)
       leaf.sectionIndexTitles = [SectionIndexTitle("", section: 0)]
       let node = ModelNode<TestSection>(leaf: leaf)
       return node
@@ -100,7 +100,7 @@ struct CompositionFuzzTests {
       case 7:
         // nesting: a new composite with new leaves goes into a random composite
         let parent = composites[Int.random(in: 0..<composites.count, using: &random)]
-        let nested = ModelNode<TestSection>(composite: ComposedDataSource())
+        let nested = ModelNode<TestSection>(composite: ComposedFeed())
         for _ in 0..<Int.random(in: 0...2, using: &random) {
           let leaf = makeLeaf()
           syncTitles(leaf)

@@ -7,8 +7,8 @@ import Testing
 @MainActor
 @Suite("Feeds: moving children, paged lists and outlines through one engine", .timeLimit(.minutes(20)))
 struct FeedTests {
-  static func source(_ name: String, sections: Int) -> SectionedDataSource<ListSectionSnapshot> {
-    SectionedDataSource(
+  static func source(_ name: String, sections: Int) -> SectionsFeed<ListSectionSnapshot> {
+    SectionsFeed(
       sections: (0..<sections).map { index in
         ListSection(
           id: "\(name)\(index)", items: [SectionHeaderCell.makeBinder(value: "\(name)\(index)", id: "\(name)\(index)")]
@@ -21,7 +21,7 @@ struct FeedTests {
     var random = SplitMix64(seed: 11)
     for _ in 0..<200 {
       let view = RecordingListView()
-      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let composite = ComposedFeed<ListSectionSnapshot>()
       var names = ["a", "b", "c", "d"]
       for (index, name) in names.enumerated() { try composite.append(Self.source(name, sections: index % 3)) }
       let controller = try ListEngine(view: view, showing: composite)
@@ -38,7 +38,7 @@ struct FeedTests {
         #expect(view.updates.allSatisfy { $0.changeset.sectionInserted.isEmpty && $0.changeset.sectionDeleted.isEmpty })
         #expect(ListRendering.lines(of: controller.snapshot) == expected)
       }
-      #expect(throws: CompositionError.childIndexOutOfRange(index: 4, childCount: 4)) {
+      #expect(throws: ListFlowError.childIndexOutOfRange(index: 4, childCount: 4)) {
         try composite.moveChild(from: 4, to: 0)
       }
     }
@@ -67,7 +67,7 @@ struct FeedTests {
         failure: SectionHeaderCell.makeBinder(value: "failed · retry", id: "failure"),
         endOfList: SectionHeaderCell.makeBinder(value: "end", id: "end"))
     ) { number in SectionHeaderCell.makeBinder(value: "\(number)", id: number) }
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(feed)
     let view = RecordingListView()
     let controller = try ListEngine(view: view, showing: composite)
@@ -92,11 +92,11 @@ struct FeedTests {
     let feed = OutlineFeed(
       id: "tree",
       outline: Outline([
-        OutlineNode("a", children: [OutlineNode("a1", children: [OutlineNode("a11")]), OutlineNode("a2")]),
-        OutlineNode("b"),
+        Outline.Node("a", children: [Outline.Node("a1", children: [Outline.Node("a11")]), Outline.Node("a2")]),
+        Outline.Node("b"),
       ])
     ) { row in SectionHeaderCell.makeBinder(value: row.element, id: ListIdentifier(row.element)) }
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(feed)
     let view = RecordingListView()
     let controller = try ListEngine(view: view, showing: composite)

@@ -35,7 +35,7 @@ struct CellBinderListTests {
     let rows = fresh(40 + random.below(200))
     var list = CellBinderList(rows: rows, cell: Self.binder)
     var model = rows.map(Self.binder)
-    let section = SectionModel(id: "s")
+    let section = ListSectionSnapshot.Model(id: "s")
     for step in 0..<400 {
       let count = model.count
       switch random.below(8) {

@@ -34,7 +34,7 @@ struct VenueControllerTests {
   @Test("a new review is inserted in one batch, and the removed related venues are deleted")
   func insertAndDelete() async throws {
     let view = RecordingListView()
-    var transitions: [ListTransition] = []
+    var transitions: [SyncDelegate.Transition] = []
     var delegate = SyncDelegate()
     delegate.didApply = { transitions.append($0) }
     let controller = ListController<VenueDetailViewState>(binder: VenueDetailViewState.binder)
@@ -126,7 +126,7 @@ struct VenueControllerTests {
   @Test("a view that is not visible is reloaded; so is a change above the threshold, or on request")
   func reloadFallbacks() async throws {
     let view = RecordingListView()
-    var reasons: [ListTransition.ReloadReason?] = []
+    var reasons: [SyncDelegate.Transition.ReloadReason?] = []
     var delegate = SyncDelegate()
     delegate.didApply = { reasons.append($0.reloadReason) }
     let controller = ListController<[TestRow]>()

@@ -128,7 +128,7 @@ struct SyncDelegateTests {
     let controller = ListController<[TestRow]>()
     let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     for offset in [0, 5, 10, 10, 4, 0] {
-      view.scroll(to: ScrollPosition(offset: offset, viewportHeight: 10, contentHeight: 20))
+      view.scroll(to: SyncDelegate.ScrollPosition(offset: offset, viewportHeight: 10, contentHeight: 20))
     }
     #expect(view.dataSource === engine)
     #expect(log == ["0", "top", "5", "10", "end", "10", "4", "0", "top"])
@@ -139,7 +139,7 @@ struct SyncDelegateTests {
     var committed: [String] = []
     var delegate = SyncDelegate()
     delegate.canEditRow = { path, _ in path.item != 1 }
-    delegate.editActions = { _, _ in [.delete, EditAction(id: "archive", title: "Archive")] }
+    delegate.editActions = { _, _ in [.delete, SyncDelegate.EditAction(id: "archive", title: "Archive")] }
     delegate.commitEdit = { action, path, row in committed.append("\(action.id) \(path) \(row.id)") }
     let controller = ListController<[TestRow]>()
     let view = RecordingListView()

@@ -30,7 +30,7 @@ struct ListEditTests {
     var model = reference
     var valid = model.row(row) != nil
     let done: Bool
-    do throws(ListEditError) {
+    do throws(ListFlowError) {
       switch pick(13) {
       case 0:
         valid = model.insertSection(section, rows: newRows, at: model.sections.count)
@@ -166,27 +166,27 @@ struct ListEditTests {
   @Test("bad edits throw a typed error and change nothing")
   func badEdits() throws {
     var edit = ListEdit()
-    #expect(throws: ListEditError.noSection) { try edit.appendRows([TestRow(id: 1, version: 0, isAlternate: false)]) }
+    #expect(throws: ListFlowError.noSection) { try edit.appendRows([TestRow(id: 1, version: 0, isAlternate: false)]) }
     try edit.appendSections(["s"])
     try edit.appendRows([1, 2].map { TestRow(id: $0, version: 0, isAlternate: false) })
     let before = edit.rowIdentifiers
-    #expect(throws: ListEditError.duplicateSection("s")) { try edit.appendSections(["s"]) }
-    #expect(throws: ListEditError.duplicateRow(1)) {
+    #expect(throws: ListFlowError.duplicateSection("s")) { try edit.appendSections(["s"]) }
+    #expect(throws: ListFlowError.duplicateRow(1)) {
       try edit.appendRows([TestRow(id: 1, version: 1, isAlternate: false)])
     }
-    #expect(throws: ListEditError.duplicateRow(3)) {
+    #expect(throws: ListFlowError.duplicateRow(3)) {
       try edit.appendRows([3, 3].map { TestRow(id: $0, version: 0, isAlternate: false) })
     }
-    #expect(throws: ListEditError.unknownRow(9)) { try edit.deleteRows([1, 9]) }
-    #expect(throws: ListEditError.unknownSection("t")) { try edit.deleteSections(["t"]) }
-    #expect(throws: ListEditError.movedRelativeToItself(1)) { try edit.moveRow(1, before: 1) }
-    #expect(throws: ListEditError.rowOutOfRange(path: ItemPath(item: 3, section: 0), rowCount: 2)) {
+    #expect(throws: ListFlowError.rowNotFound(9)) { try edit.deleteRows([1, 9]) }
+    #expect(throws: ListFlowError.unknownSection("t")) { try edit.deleteSections(["t"]) }
+    #expect(throws: ListFlowError.movedRelativeToItself(1)) { try edit.moveRow(1, before: 1) }
+    #expect(throws: ListFlowError.rowOutOfRange(path: ItemPath(item: 3, section: 0), rowCount: 2)) {
       try edit.insertRows([TestRow(id: 4, version: 0, isAlternate: false)], at: ItemPath(item: 3, section: 0))
     }
-    #expect(throws: ListEditError.sectionOutOfRange(section: 2, sectionCount: 1)) {
+    #expect(throws: ListFlowError.sectionOutOfRange(section: 2, sectionCount: 1)) {
       try edit.moveRow(1, to: ItemPath(item: 0, section: 2))
     }
-    #expect(throws: ListEditError.unknownRow(7)) { try edit.reconfigureRows([7]) }
+    #expect(throws: ListFlowError.rowNotFound(7)) { try edit.reconfigureRows([7]) }
     #expect(edit.rowIdentifiers == before)
     #expect(edit.reconfiguredRows.isEmpty)
   }
@@ -202,7 +202,7 @@ struct ListEditTests {
       try edit.moveRow(3, before: 1)
     }
     #expect(view.renderedLines == ["r3 v0", "r1 v0", "r2 v0"])
-    #expect(throws: ListEditError.unknownRow(8)) {
+    #expect(throws: ListFlowError.rowNotFound(8)) {
       try controller.performEdits { edit in
         try edit.deleteRows([1])
         try edit.deleteRows([8])

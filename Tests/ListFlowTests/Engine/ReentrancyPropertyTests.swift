@@ -70,8 +70,8 @@ struct ReentrancyPropertyTests {
     for seed in UInt64(0)..<60 {
       let chaos = Chaos(seed: seed)
       let view = RecordingListView()
-      let composite = ComposedDataSource<ListSectionSnapshot>()
-      let source = SectionedDataSource<ListSectionSnapshot>()
+      let composite = ComposedFeed<ListSectionSnapshot>()
+      let source = SectionsFeed<ListSectionSnapshot>()
       let states = ListController<[ListSection<CellBinder>]>()
       let outline = OutlineFeed(id: "outline", outline: Self.outline()) { row in
         SectionHeaderCell.makeBinder(
@@ -87,10 +87,10 @@ struct ReentrancyPropertyTests {
           loadingMore: SectionHeaderCell.makeBinder(value: "loading", id: "loading"),
           endOfList: SectionHeaderCell.makeBinder(value: "end", id: "end"))
       ) { number in SectionHeaderCell.makeBinder(value: "page row \(number)", id: number) }
-      let inner = ComposedDataSource<ListSectionSnapshot>()
-      let innerSource = SectionedDataSource<ListSectionSnapshot>()
+      let inner = ComposedFeed<ListSectionSnapshot>()
+      let innerSource = SectionsFeed<ListSectionSnapshot>()
       try inner.append(innerSource)
-      let filterSource = SectionedDataSource<ListSectionSnapshot>()
+      let filterSource = SectionsFeed<ListSectionSnapshot>()
       let filtered = FilteredFeed(filterSource)
       for child in [source, states, outline, paged, inner, filtered] as [any ListFeed<ListSectionSnapshot>] {
         try composite.append(child)
@@ -154,8 +154,8 @@ struct ReentrancyPropertyTests {
   @Test("a child update made from didInsertRows is shown, not lost")
   func childUpdateFromInsert() throws {
     let view = RecordingListView()
-    let composite = ComposedDataSource<ListSectionSnapshot>()
-    let source = SectionedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
+    let source = SectionsFeed<ListSectionSnapshot>()
     try composite.append(source)
     let engine = try ListEngine(view: view, showing: composite)
     var once = true
@@ -228,9 +228,9 @@ struct ReentrancyPropertyTests {
 
   static func outline() -> Outline<String> {
     Outline([
-      OutlineNode("fruit", children: [OutlineNode("apple"), OutlineNode("pear", children: [OutlineNode("seed")])]),
-      OutlineNode("leek"),
-      OutlineNode("nuts", children: [OutlineNode("almond")]),
+      Outline.Node("fruit", children: [Outline.Node("apple"), Outline.Node("pear", children: [Outline.Node("seed")])]),
+      Outline.Node("leek"),
+      Outline.Node("nuts", children: [Outline.Node("almond")]),
     ])
   }
 }

@@ -224,7 +224,7 @@ struct UserFeedEventPropertyTests {
     let user: TallyFeed
     let userLog = Log()
     let engineLog = Log()
-    let top = ComposedDataSource<ListSectionSnapshot>()
+    let top = ComposedFeed<ListSectionSnapshot>()
     let view = RecordingListView()
     /// The engine, made once the composite is built.
     private var madeEngine: ListEngine?
@@ -278,7 +278,7 @@ struct UserFeedEventPropertyTests {
         case .outline:
           try top.append(addOutline())
         case .nested:
-          let nested = ComposedDataSource<ListSectionSnapshot>()
+          let nested = ComposedFeed<ListSectionSnapshot>()
           var inner = [Kind](repeating: .sectioned, count: Int.random(in: 1...2, using: &random))
           if userInNested {
             inner.insert(.user, at: Int.random(in: 0...inner.count, using: &random))
@@ -312,7 +312,7 @@ struct UserFeedEventPropertyTests {
           items: (0..<Int.random(in: 0...3, using: &random)).map { binder("b\(index)-\(section)-\($0)") }
         ).snapshot
       }
-      let source = SectionedDataSource<ListSectionSnapshot>(sections: sections)
+      let source = SectionsFeed<ListSectionSnapshot>(sections: sections)
       let log = Log()
       source.delegate = recorder(log, movable: false)
       leaves.append(Leaf(label: "sectioned", feed: source, log: log))
@@ -328,12 +328,12 @@ struct UserFeedEventPropertyTests {
         let children = (0..<Int.random(in: 0...3, using: &random)).map { child in
           let childName = "\(name).\(child)"
           let grandchildren =
-            Bool.random(using: &random) ? [OutlineNode("\(childName).0")] : [OutlineNode<String>]()
+            Bool.random(using: &random) ? [Outline.Node("\(childName).0")] : [Outline<String>.Node]()
           if !grandchildren.isEmpty { expandable.append(childName) }
-          return OutlineNode(childName, children: grandchildren)
+          return Outline.Node(childName, children: grandchildren)
         }
         if !children.isEmpty { expandable.append(name) }
-        return OutlineNode(name, children: children)
+        return Outline.Node(name, children: children)
       }
       let expanded = Set(expandable.filter { _ in Bool.random(using: &random) })
       let outline = OutlineFeed(id: "o\(index)", outline: Outline(roots, expanded: expanded)) { row in

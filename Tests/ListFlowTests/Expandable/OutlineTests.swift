@@ -5,12 +5,12 @@ import Testing
 @Suite("Expandable items")
 struct OutlineTests {
   let outline = Outline([
-    OutlineNode("Fruit", children: [OutlineNode("Apple", children: [OutlineNode("Gala")]), OutlineNode("Pear")]),
-    OutlineNode("Leek"),
+    Outline.Node("Fruit", children: [Outline.Node("Apple", children: [Outline.Node("Gala")]), Outline.Node("Pear")]),
+    Outline.Node("Leek"),
   ])
 
   /// The visible rows by plain recursion: the reference for the stack-based flattening.
-  func bruteForce<E>(_ nodes: [OutlineNode<E>], _ expanded: Set<E.DifferenceIdentifier>, depth: Int = 0) -> [String] {
+  func bruteForce<E>(_ nodes: [Outline<E>.Node], _ expanded: Set<E.DifferenceIdentifier>, depth: Int = 0) -> [String] {
     nodes.flatMap { node -> [String] in
       let open = !node.children.isEmpty && expanded.contains(node.element.differenceIdentifier)
       return ["\(depth):\(node.element)\(open ? "-" : node.children.isEmpty ? "" : "+")"]
@@ -18,7 +18,7 @@ struct OutlineTests {
     }
   }
 
-  func render<E>(_ rows: [OutlineRow<E>]) -> [String] {
+  func render<E>(_ rows: [Outline<E>.Row]) -> [String] {
     rows.map { "\($0.depth):\($0.element)\($0.isExpanded ? "-" : $0.isExpandable ? "+" : "")" }
   }
 
@@ -82,11 +82,11 @@ struct OutlineTests {
   func randomTrees(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     var next = 0
-    func tree(depth: Int) -> [OutlineNode<Int>] {
+    func tree(depth: Int) -> [Outline<Int>.Node] {
       (0..<Int.random(in: 0...(depth < 3 ? 3 : 0), using: &random)).map { _ in
         next += 1
         let id = next
-        return OutlineNode(id, children: tree(depth: depth + 1))
+        return Outline.Node(id, children: tree(depth: depth + 1))
       }
     }
     var outline = Outline(tree(depth: 0))

@@ -49,9 +49,9 @@ struct FilteredFeedTests {
   func showsMatchingRows() async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
-      let source = SectionedDataSource<ListSectionSnapshot>(sections: Self.sections(&random))
+      let source = SectionsFeed<ListSectionSnapshot>(sections: Self.sections(&random))
       let feed = FilteredFeed(source)
-      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(feed)
       let view = RecordingListView()
       let list = try ListEngine(view: view, showing: composite)
@@ -65,7 +65,7 @@ struct FilteredFeedTests {
         for section in source.displayedSections {
           let rows = section.elements.compactMap { row -> String? in
             let title = row.model(as: Named.self)?.title ?? ""
-            guard let match = FuzzyMatch(query: feed.query, in: title) else { return nil }
+            guard let match = FilteredFeed.Match(query: feed.query, in: title) else { return nil }
             return match.offsets.isEmpty ? title : "\(title) \(match.offsets)"
           }
           if !rows.isEmpty || feed.query.isEmpty { expected.append(rows) }
@@ -81,11 +81,11 @@ struct FilteredFeedTests {
   func selectionSurvivesTheFilter() async throws {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
-      let source = SectionedDataSource<ListSectionSnapshot>(sections: Self.sections(&random))
+      let source = SectionsFeed<ListSectionSnapshot>(sections: Self.sections(&random))
       let feed = FilteredFeed(source)
-      let other = SectionedDataSource<ListSectionSnapshot>(
+      let other = SectionsFeed<ListSectionSnapshot>(
         sections: [ListSection(id: "other", items: [Self.binder(Named(id: 100, title: "other"))]).snapshot])
-      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(other)
       try composite.append(feed)
       let view = RecordingListView()
@@ -140,10 +140,10 @@ struct FilteredFeedEventTests {
       let owned = ListController<[ListSectionSnapshot]>(configuration: config) { sections in
         sections.map { ListSection(id: $0.model.id, items: Array($0.elements)) }
       }
-      let plain = SectionedDataSource<ListSectionSnapshot>()
+      let plain = SectionsFeed<ListSectionSnapshot>()
       let ownedFeed = FilteredFeed(owned)
       let plainFeed = FilteredFeed(plain)
-      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(ownedFeed)
       try composite.append(plainFeed)
       let view = RecordingListView()
@@ -167,7 +167,7 @@ struct FilteredFeedEventTests {
         plain.update(
           to: FilteredFeedTests.sections(&random).map { section in
             ListSectionSnapshot(
-              model: SectionModel(id: ListIdentifier("p\(section.model.id)")),
+              model: ListSectionSnapshot.Model(id: ListIdentifier("p\(section.model.id)")),
               elements: section.elements.map { $0.identified(by: "p\($0.id)") })
           })
         let query = FilteredFeedTests.word(&random, maxLength: 2)

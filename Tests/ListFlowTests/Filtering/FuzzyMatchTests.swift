@@ -16,14 +16,14 @@ struct FuzzyMatchTests {
   static func score(_ offsets: [Int], in text: [Character]) -> Int {
     var total = 0
     for (index, offset) in offsets.enumerated() {
-      total += FuzzyMatch.characterScore
+      total += FilteredFeed.Match.characterScore
       let previous = offset > 0 ? text[offset - 1] : nil
       let isWordStart =
         previous.map { !($0.isLetter || $0.isNumber) || ($0.isLowercase && text[offset].isUppercase) } ?? true
-      if isWordStart { total += FuzzyMatch.wordStartBonus }
+      if isWordStart { total += FilteredFeed.Match.wordStartBonus }
       if index > 0 {
         let gap = offset - offsets[index - 1] - 1
-        total += gap == 0 ? FuzzyMatch.consecutiveBonus : -gap
+        total += gap == 0 ? FilteredFeed.Match.consecutiveBonus : -gap
       }
     }
     return total
@@ -49,7 +49,7 @@ struct FuzzyMatchTests {
       let query = Self.text(&random, length: Int(random.next() % 4))
       let characters = Array(text)
       let all = Self.placements(of: Array(query), in: characters)
-      let match = FuzzyMatch(query: query, in: text)
+      let match = FilteredFeed.Match(query: query, in: text)
       #expect((match != nil) == !all.isEmpty, "seed \(seed): \(query) in \(text)")
       guard let match else { continue }
       #expect(match.offsets.count == query.count, "seed \(seed)")
@@ -68,7 +68,7 @@ struct FuzzyMatchTests {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
       let text = Self.text(&random, length: Int(random.next() % 12))
-      #expect(FuzzyMatch(query: "", in: text) == FuzzyMatch(score: 0, offsets: []), "seed \(seed)")
+      #expect(FilteredFeed.Match(query: "", in: text) == FilteredFeed.Match(score: 0, offsets: []), "seed \(seed)")
     }
   }
 
@@ -81,11 +81,13 @@ struct FuzzyMatchTests {
       let noise = String(repeating: "z", count: Int(random.next() % 4))
       let whole = noise + " " + query + noise
       let scattered = query.map { "zz" + String($0) }.joined()
-      let wholeScore = FuzzyMatch(query: query, in: whole)?.score ?? .min
-      let scatteredScore = FuzzyMatch(query: query, in: scattered)?.score ?? .min
+      let wholeScore = FilteredFeed.Match(query: query, in: whole)?.score ?? .min
+      let scatteredScore = FilteredFeed.Match(query: query, in: scattered)?.score ?? .min
       #expect(wholeScore > scatteredScore, "seed \(seed): \(query)")
       // Case does not matter.
-      #expect(FuzzyMatch(query: query.uppercased(), in: whole)?.offsets == FuzzyMatch(query: query, in: whole)?.offsets)
+      #expect(
+        FilteredFeed.Match(query: query.uppercased(), in: whole)?.offsets
+          == FilteredFeed.Match(query: query, in: whole)?.offsets)
     }
   }
 }

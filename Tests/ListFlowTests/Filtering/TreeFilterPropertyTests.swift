@@ -18,7 +18,7 @@ struct TreeFilterPropertyTests {
   typealias NameCell = FilteredFeedTests.NameCell
   typealias Named = FilteredFeedTests.Named
 
-  static func binder(_ row: OutlineRow<File>) -> CellBinder {
+  static func binder(_ row: Outline<File>.Row) -> CellBinder {
     CellBinder(
       cell: NameCell.self, value: Named(id: row.element.id, title: row.element.name), id: ListIdentifier(row.element.id)
     ) {
@@ -27,25 +27,29 @@ struct TreeFilterPropertyTests {
   }
 
   /// A forest of up to 16 nodes, at most four deep, with names over a small alphabet.
-  static func forest(_ random: inout SplitMix64) -> [OutlineNode<File>] {
+  static func forest(_ random: inout SplitMix64) -> [Outline<File>.Node] {
     var next = 0
-    func nodes(depth: Int) -> [OutlineNode<File>] {
+    func nodes(depth: Int) -> [Outline<File>.Node] {
       (0..<Int(random.next() % (depth == 0 ? 4 : 3))).compactMap { _ in
         guard next < 16 else { return nil }
         next += 1
         let file = File(id: next, name: FilteredFeedTests.word(&random, maxLength: 4))
-        return OutlineNode(file, children: depth < 3 ? nodes(depth: depth + 1) : [])
+        return Outline.Node(file, children: depth < 3 ? nodes(depth: depth + 1) : [])
       }
     }
     return nodes(depth: 0)
   }
 
   /// The model: the rows a tree filter shows, as the test cell draws them (`(name)` for context).
-  static func expected(_ roots: [OutlineNode<File>], query: String) -> [String] {
-    func matches(_ node: OutlineNode<File>) -> FuzzyMatch? { FuzzyMatch(query: query, in: node.element.name) }
-    func hasMatch(_ node: OutlineNode<File>) -> Bool { matches(node) != nil || node.children.contains(where: hasMatch) }
+  static func expected(_ roots: [Outline<File>.Node], query: String) -> [String] {
+    func matches(_ node: Outline<File>.Node) -> FilteredFeed.Match? {
+      FilteredFeed.Match(query: query, in: node.element.name)
+    }
+    func hasMatch(_ node: Outline<File>.Node) -> Bool {
+      matches(node) != nil || node.children.contains(where: hasMatch)
+    }
     var rows: [String] = []
-    func visit(_ node: OutlineNode<File>) {
+    func visit(_ node: Outline<File>.Node) {
       guard hasMatch(node) else { return }
       if let match = matches(node) {
         rows.append(match.offsets.isEmpty ? node.element.name : "\(node.element.name) \(match.offsets)")
@@ -68,7 +72,7 @@ struct TreeFilterPropertyTests {
       let expanded = Set((1...16).filter { _ in random.next() % 2 == 0 })
       let tree = OutlineFeed(id: "tree", outline: Outline(roots, expanded: expanded), cell: Self.binder)
       let feed = FilteredFeed(tree)
-      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(feed)
       let view = RecordingListView()
       let list = try ListEngine(view: view, showing: composite)

@@ -1,5 +1,6 @@
-import ListFlow
 import Testing
+
+@testable import ListFlow
 
 private struct Product: ListItemDataModel, Identifiable, Hashable, Titled, Subtitled, Imaged, Fonted, Colored {
   var id: Int

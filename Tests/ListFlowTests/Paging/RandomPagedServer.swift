@@ -161,7 +161,7 @@ struct PagedFeedHarness {
     } else {
       feed = PagedFeed(id: "feed", paging: paging, appearance: appearance) { $0.cellBinder }
     }
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(feed)
     controller = try ListEngine(view: view, showing: composite)
     let log = OperationLog()

@@ -74,7 +74,7 @@ import Testing
   @Test("a composed controller scrolls to a row of any child by its global position or identity")
   func composed() async throws {
     let view = RecordingListView()
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     let first = ListController<[ListSection<CellBinder>]>() { $0 }
     let second = ListController<[ListSection<CellBinder>]>() { $0 }
     try composite.append(first)

@@ -136,7 +136,7 @@ struct QueuedSelectionPropertyTests {
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
       let view = RecordingListView()
-      var hook: ((ListTransition) -> Void)?
+      var hook: ((SyncDelegate.Transition) -> Void)?
       var hookInDidApply = true
       var delegate = SyncDelegate()
       delegate.willApply = { transition in
@@ -199,10 +199,10 @@ struct QueuedSelectionPropertyTests {
     for seed in UInt64(1)...100 {
       var random = SplitMix64(seed: seed)
       let view = RecordingListView()
-      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let composite = ComposedFeed<ListSectionSnapshot>()
       let first = ListController<[ListSection<CellBinder>]>(
         configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
-      let second = SectionedDataSource<ListSectionSnapshot>()
+      let second = SectionsFeed<ListSectionSnapshot>()
       try composite.append(first)
       try composite.append(second)
       let list = try ListEngine(view: view, showing: composite)

@@ -69,7 +69,7 @@ struct SelectionPropertyTests {
       let controller = ListController<[ListSection<CellBinder>]>(
         configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
       let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
-      let mode: SelectionMode = seed % 3 == 0 ? .single : .multiple
+      let mode: ListSelection.Mode = seed % 3 == 0 ? .single : .multiple
       engine.selectionMode = mode
       var expected = ListSelection(mode: mode)
       for _ in 0..<8 {
@@ -107,10 +107,10 @@ struct SelectionPropertyTests {
     for seed in UInt64(1)...100 {
       var random = SplitMix64(seed: seed)
       let view = RecordingListView()
-      let composite = ComposedDataSource<ListSectionSnapshot>()
+      let composite = ComposedFeed<ListSectionSnapshot>()
       let config = ListControllerConfiguration(backgroundDiffThreshold: .max)
       let first = ListController<[ListSection<CellBinder>]>(configuration: config)
-      let second = SectionedDataSource<ListSectionSnapshot>()
+      let second = SectionsFeed<ListSectionSnapshot>()
       let third = ListController<[ListSection<CellBinder>]>(configuration: config)
       try composite.append(first)
       try composite.append(second)

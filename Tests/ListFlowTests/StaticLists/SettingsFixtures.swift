@@ -105,15 +105,15 @@ final class SettingsScreen: StaticListConstructor {
   var selected: [Setting] = []
   var bluetooth = true
 
-  var sections: [StaticSection<Setting>] {
+  var sections: [ListSection<Setting>] {
     [
-      StaticSection(id: "account", models: [.profile(name: "Ada Lovelace")]),
-      StaticSection(
+      ListSection(id: "account", items: [.profile(name: "Ada Lovelace")]),
+      ListSection(
         id: "radio", header: .header("Connections"), footer: .footer("Radios off in flight"),
-        models: [.wifi(network: "Home"), .bluetooth(isOn: bluetooth), .airplane(isOn: false)]),
-      StaticSection(
+        items: [.wifi(network: "Home"), .bluetooth(isOn: bluetooth), .airplane(isOn: false)]),
+      ListSection(
         id: "general", header: .header("General"),
-        models: [.notifications, .sounds, .spacer, .privacy, .about, .spacer, .signOut]),
+        items: [.notifications, .sounds, .spacer, .privacy, .about, .spacer, .signOut]),
     ]
   }
 

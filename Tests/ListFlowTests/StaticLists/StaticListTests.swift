@@ -19,15 +19,18 @@ final class StarCell: ListCell, TitledConfigurable, StarConfigurable {
 enum Rating: Equatable, Sendable, Titled, Starred {
   case rated(String, Int)
   case unrated(String)
+  /// A section footer of its own type: the number of reviews, shown by a `CountCell`.
+  case summary(Int)
   var title: String? {
     switch self {
     case .rated(let name, _), .unrated(let name): name
+    case .summary: nil
     }
   }
   var stars: Int { if case .rated(_, let stars) = self { stars } else { 0 } }
 }
 
-/// A section footer of its own type: a count.
+/// The cell of a section footer of its own type: a count.
 final class CountCell: BindableCell {
   var text = ""
   func bind(_ count: Int) { text = "\(count) reviews" }
@@ -39,14 +42,19 @@ struct RatingScreen: StaticListConstructor {
   var reviews: [Rating]
   var title = "Reviews"
   var selected: [Rating] = []
-  var sections: [StaticSection<Rating>] {
-    [
-      StaticSection(
-        id: "r", headerCell: nil, footerCell: CountCell.makeBinder(value: reviews.count, id: "n"), models: reviews)
-    ]
+  var sections: [ListSection<Rating>] {
+    [ListSection(id: "r", footer: .summary(reviews.count), items: reviews)]
   }
   var listHeader: CellBinder? { CountCell.makeBinder(value: -1, id: "h").height(1) }
-  func cellType(for model: Rating) -> any ListCell.Type { StarCell.self }
+  func cellType(for model: Rating) -> any ListCell.Type {
+    switch model {
+    case .summary: CountCell.self
+    case .rated, .unrated: StarCell.self
+    }
+  }
+  func configure(cell: any ListCell, by model: Rating) {
+    if case .summary(let count) = model { (cell as? CountCell)?.bind(count) }
+  }
 }
 
 @MainActor
@@ -118,7 +126,7 @@ struct StaticListTests {
   func composedListHeader() async throws {
     let child = ListController<[CellBinder]>()
     await child.apply([CountCell.makeBinder(value: 5, id: 5)])
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(child)
     let view = RecordingListView()
     let composed = try ListEngine(view: view, showing: composite)

@@ -1,6 +1,7 @@
-import ListFlow
 import ListFlowTesting
 import Testing
+
+@testable import ListFlow
 
 /// The example of the Static lists article, compiled in a namespace of its own.
 enum StaticListsArticle {
@@ -26,10 +27,10 @@ enum StaticListsArticle {
 
   @MainActor
   final class SettingsScreen: StaticListConstructor {
-    var sections: [StaticSection<Setting>] {
+    var sections: [ListSection<Setting>] {
       [
-        StaticSection(id: "radio", header: .header("Connections"), models: [.wifi, .bluetooth]),
-        StaticSection(id: "more", models: showsAbout ? [.spacer, .about] : [.spacer]),
+        ListSection(id: "radio", header: .header("Connections"), items: [.wifi, .bluetooth]),
+        ListSection(id: "more", items: showsAbout ? [.spacer, .about] : [.spacer]),
       ]
     }
     var opened: [Setting] = []
@@ -68,12 +69,19 @@ enum StaticListsArticle {
 
   @MainActor
   struct AboutScreen: StaticListConstructor {
-    var sections: [StaticSection<Setting>] {
-      let banner = BannerCell.makeBinder(value: Banner(text: "ListFlow"), id: "b")
-      return [StaticSection(id: "about", headerCell: banner, models: [.about])]
+    var sections: [ListSection<Setting>] {
+      [ListSection(id: "about", header: .header("ListFlow"), items: [.about])]
     }
     var listFooter: CellBinder? { BannerCell.makeBinder(value: Banner(text: "end"), id: "list-footer") }
-    func cellType(for model: Setting) -> any ListCell.Type { TitleCell.self }
+    func cellType(for model: Setting) -> any ListCell.Type {
+      switch model {
+      case .header: BannerCell.self
+      default: TitleCell.self
+      }
+    }
+    func configure(cell: any ListCell, by model: Setting) {
+      if case .header(let text) = model { (cell as? BannerCell)?.bind(Banner(text: text)) }
+    }
   }
 }
 

@@ -87,7 +87,7 @@ struct ExplicitUpdateTests {
   func composedController() async throws {
     let child = ListController<[CellBinder]>()
     await child.apply(["x", "y"].map { ClockCell.makeBinder(value: $0, id: $0) })
-    let composite = ComposedDataSource<ListSectionSnapshot>()
+    let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(child)
     let view = RecordingListView()
     let composed = try ListEngine(view: view, showing: composite)
@@ -109,7 +109,7 @@ struct ExplicitUpdateTests {
       let controller = ListController<[ListSection<CellBinder>]>(
         configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
       let engine = try ListEngine(view: view, showing: controller)
-      var transitions: [ListTransition] = []
+      var transitions: [SyncDelegate.Transition] = []
       engine.delegate.didApply = { transitions.append($0) }
       for step in 0..<10 {
         let animated = random.next() % 2 == 0
@@ -142,7 +142,7 @@ struct ExplicitUpdateTests {
     let view = RecordingListView()
     let controller = ListController<[CellBinder]>()
     let engine = try ListEngine(view: view, showing: controller)
-    var transitions: [ListTransition] = []
+    var transitions: [SyncDelegate.Transition] = []
     engine.delegate.didApply = { transitions.append($0) }
     await controller.apply([ClockCell.makeBinder(value: "a", id: "a")])
     await controller.apply([ClockCell.makeBinder(value: "b", id: "b")])

@@ -1,6 +1,9 @@
 /// A model that has a title.
 ///
-/// A cell conforming to ``TitledConfigurable`` shows it automatically: see ``ListCapabilities``.
+/// A cell conforming to ``TitledConfigurable`` shows it automatically. Every ``CellBinder`` applies its model's
+/// capabilities to a cell that can show them, before its own function and in this order: ``Titled``,
+/// ``Subtitled``, ``Imaged``, ``Fonted``, ``Colored``, then those registered with ``CapabilityRegistry``; so a
+/// mapper or a style can still override what a capability set.
 public protocol Titled {
   /// The title, or `nil` for none.
   var title: String? { get }

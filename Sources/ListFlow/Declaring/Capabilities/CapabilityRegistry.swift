@@ -70,7 +70,7 @@ public enum CapabilityRegistry {
 
   /// Applies every registered capability that `model` has and `cell` can show, in the order of registration.
   ///
-  /// ``ListCapabilities/configure(_:with:)`` calls it after the built-in capabilities.
+  /// Every ``CellBinder`` calls it after the built-in capabilities.
   ///
   /// - Parameters:
   ///   - cell: The cell to configure.

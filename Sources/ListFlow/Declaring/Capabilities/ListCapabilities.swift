@@ -15,9 +15,9 @@ import Synchronization
 /// ```swift
 /// let applied = ListCapabilities.configure(cell, with: model)   // e.g. [.title, .color]
 /// ```
-public enum ListCapabilities {
+enum ListCapabilities {
   /// One capability.
-  public enum Capability: String, Hashable, Sendable, CaseIterable {
+  enum Capability: String, Hashable, Sendable, CaseIterable {
     /// ``Titled`` / ``TitledConfigurable``.
     case title
     /// ``Subtitled`` / ``SubtitledConfigurable``.
@@ -38,7 +38,7 @@ public enum ListCapabilities {
   /// - Returns: The capabilities applied, in order.
   @MainActor
   @discardableResult
-  public static func configure(_ cell: any ListCell, with model: Any) -> [Capability] {
+  static func configure(_ cell: any ListCell, with model: Any) -> [Capability] {
     // Which pairs can apply depends only on the two types (except for optional models): asked once per pair of
     // types, so that the common case, no capability at all, costs a look-up instead of five failed casts.
     // Capabilities registered by the app (``CapabilityRegistry``) come after the built-in ones.

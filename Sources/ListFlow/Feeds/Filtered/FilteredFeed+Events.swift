@@ -54,19 +54,19 @@ extension FilteredFeed {
     routed.didChangeSelection = { [weak self] change in
       // Narrowed to each owning feed's rows, in its positions; the identities stay those of the change.
       guard let self else { return }
-      var byFeed: [ObjectIdentifier: (SyncDelegate, ListSelectionChange)] = [:]
+      var byFeed: [ObjectIdentifier: (SyncDelegate, ListSelection.Change)] = [:]
       let paths = change.addedRows.map { ($0, true) } + change.removedRows.map { ($0, false) }
       for (path, added) in paths {
         guard let sourcePath = self.sourcePath(for: path), let (leaf, local) = source.leaf(ofRow: sourcePath)
         else { continue }
         let key = ObjectIdentifier(leaf)
-        var entry: (SyncDelegate, ListSelectionChange)
+        var entry: (SyncDelegate, ListSelection.Change)
         if let found = byFeed[key] {
           entry = found
         } else {
           entry = (
             leaf.delegate,
-            ListSelectionChange(selection: change.selection, added: change.added, removed: change.removed)
+            ListSelection.Change(selection: change.selection, added: change.added, removed: change.removed)
           )
         }
         if added { entry.1.addedRows.append(local) } else { entry.1.removedRows.append(local) }
@@ -88,7 +88,7 @@ extension FilteredFeed {
         guard let (d, s) = section(index) else { return }
         (delegate, element) = (d, .footer(section: s))
       }
-      delegate.deliver(CellActionEvent(action: event.action, element: element, row: event.row))
+      delegate.deliver(SyncDelegate.CellAction(action: event.action, element: element, row: event.row))
     }
     return routed
   }

@@ -2,7 +2,7 @@
 /// it is shown only as the context of a match.
 ///
 /// A ``FilteredFeed`` gives each row it shows the offsets of the characters of its searchable text that matched
-/// (see ``FuzzyMatch/offsets``); a cell that adopts this protocol receives them after its binder configured it,
+/// (see ``FilteredFeed/Match/offsets``); a cell that adopts this protocol receives them after its binder configured it,
 /// and draws them highlighted. When the feed filters a tree (an ``OutlineFeed``), it also shows the ancestors of
 /// each match, which do not match themselves: their cells get ``markAsFilterContext()`` instead, and draw
 /// themselves dimmed, say. A cell is configured once (see ``CellReusePool``), so a row that no longer matches

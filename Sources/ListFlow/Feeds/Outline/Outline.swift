@@ -6,8 +6,8 @@
 ///
 /// ```swift
 /// var outline = Outline([
-///   OutlineNode("Fruit", children: [OutlineNode("Apple"), OutlineNode("Pear")]),
-///   OutlineNode("Leek"),
+///   Outline.Node("Fruit", children: [Outline.Node("Apple"), Outline.Node("Pear")]),
+///   Outline.Node("Leek"),
 /// ])
 /// let before = outline.rows          // Fruit, Leek
 /// outline.toggle("Fruit")
@@ -18,7 +18,7 @@
 /// stays expanded while its node is removed and comes back.
 public struct Outline<Element: Differentiable> {
   /// The top-level nodes.
-  public var roots: [OutlineNode<Element>]
+  public var roots: [Outline<Element>.Node]
   /// The identities of the expanded nodes.
   public var expanded: Set<Element.DifferenceIdentifier>
 
@@ -27,7 +27,7 @@ public struct Outline<Element: Differentiable> {
   /// - Parameters:
   ///   - roots: The top-level nodes.
   ///   - expanded: The identities of the nodes shown expanded.
-  public init(_ roots: [OutlineNode<Element>], expanded: Set<Element.DifferenceIdentifier> = []) {
+  public init(_ roots: [Outline<Element>.Node], expanded: Set<Element.DifferenceIdentifier> = []) {
     self.roots = roots
     self.expanded = expanded
   }
@@ -35,16 +35,16 @@ public struct Outline<Element: Differentiable> {
   /// The visible rows: every root, and under each expanded node its children, depth first.
   ///
   /// - Complexity: O(*v*) for *v* visible rows (collapsed subtrees are not visited).
-  public var rows: [OutlineRow<Element>] {
-    var rows: [OutlineRow<Element>] = []
+  public var rows: [Outline<Element>.Row] {
+    var rows: [Outline<Element>.Row] = []
     // An explicit stack of the nodes still to visit, deepest level last, so that deep trees do not recurse.
-    var stack: [(nodes: ArraySlice<OutlineNode<Element>>, depth: Int)] = [(roots[...], 0)]
+    var stack: [(nodes: ArraySlice<Outline<Element>.Node>, depth: Int)] = [(roots[...], 0)]
     while var top = stack.popLast() {
       guard let node = top.nodes.popFirst() else { continue }
       stack.append(top)
       let isExpanded = node.isExpandable && expanded.contains(node.element.differenceIdentifier)
       rows.append(
-        OutlineRow(element: node.element, depth: top.depth, isExpandable: node.isExpandable, isExpanded: isExpanded)
+        Outline.Row(element: node.element, depth: top.depth, isExpandable: node.isExpandable, isExpanded: isExpanded)
       )
       if isExpanded { stack.append((node.children[...], top.depth + 1)) }
     }
@@ -103,7 +103,7 @@ public struct Outline<Element: Differentiable> {
   /// - Parameter previous: The rows before, typically ``rows`` read before expanding or collapsing.
   /// - Returns: The diff of `previous` and ``rows``.
   /// - Complexity: O(*v*) for the visible rows of both.
-  public func changes(from previous: [OutlineRow<Element>]) -> StagedChangeset<[OutlineRow<Element>]> {
+  public func changes(from previous: [Outline<Element>.Row]) -> StagedChangeset<[Outline<Element>.Row]> {
     StagedChangeset(source: previous, target: rows)
   }
 }

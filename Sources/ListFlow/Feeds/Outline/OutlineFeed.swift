@@ -27,7 +27,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed {
     didSet { rebuild() }
   }
   /// Asked before a row expands; `false` keeps it collapsed. Every row may expand by default.
-  public var shouldExpand: (OutlineRow<Element>) -> Bool = { _ in true }
+  public var shouldExpand: (Outline<Element>.Row) -> Bool = { _ in true }
   /// The link to the composite this feed is a child of.
   public let feedLink = FeedLink<ListSectionSnapshot>()
   /// The closures that receive the events of the outline's rows, with positions in the feed (section 0).
@@ -35,10 +35,10 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed {
   /// The section shown: the outline's visible rows.
   public private(set) var displayedSections: [ListSectionSnapshot] = []
   /// The visible rows, in order.
-  public private(set) var rows: [OutlineRow<Element>] = []
+  public private(set) var rows: [Outline<Element>.Row] = []
 
   private let sectionID: ListIdentifier
-  let cell: (OutlineRow<Element>) -> CellBinder
+  let cell: (Outline<Element>.Row) -> CellBinder
   /// The expanded identities from before a tree filter expanded the ancestors of its matches (see
   /// ``FilteredFeed``), restored when the filter is cleared.
   var expansionBeforeFilter: Set<Element.DifferenceIdentifier>?
@@ -52,7 +52,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed {
   public init<ID: Hashable & Sendable>(
     id: ID,
     outline: Outline<Element>,
-    cell: @escaping (OutlineRow<Element>) -> CellBinder
+    cell: @escaping (Outline<Element>.Row) -> CellBinder
   ) {
     self.outline = outline
     self.sectionID = ListIdentifier(id)
@@ -65,7 +65,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed {
   /// expanded identities are kept from state to state.
   ///
   /// ```swift
-  /// Task { await tree.run(store.updates()) { state in state.folders.map(OutlineNode.init) } }
+  /// Task { await tree.run(store.updates()) { state in state.folders.map(Outline.Node.init) } }
   /// ```
   ///
   /// - Parameters:
@@ -73,7 +73,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed {
   ///   - roots: The trees of a state.
   public func run<S: AsyncSequence>(
     _ states: S,
-    roots: (S.Element) -> [OutlineNode<Element>]
+    roots: (S.Element) -> [Outline<Element>.Node]
   ) async {
     await follow(states) { outline.roots = roots($0) }
   }
@@ -160,11 +160,11 @@ extension OutlineFeed {
     expansionBeforeFilter = before
     var expanded = before
     // Depth first with an explicit stack; each entry carries its ancestors' identities.
-    var stack: [(node: OutlineNode<Element>, depth: Int, ancestors: [Element.DifferenceIdentifier])] =
+    var stack: [(node: Outline<Element>.Node, depth: Int, ancestors: [Element.DifferenceIdentifier])] =
       outline.roots.reversed().map { ($0, 0, []) }
     while let (node, depth, ancestors) = stack.popLast() {
       let id = node.element.differenceIdentifier
-      let row = OutlineRow(
+      let row = Outline.Row(
         element: node.element, depth: depth, isExpandable: node.isExpandable, isExpanded: expanded.contains(id))
       if matches(cell(row)) { expanded.formUnion(ancestors) }
       for child in node.children.reversed() { stack.append((child, depth + 1, ancestors + [id])) }

@@ -12,7 +12,7 @@ extension ListController {
   ///
   /// - Parameters:
   ///   - state: The state to show.
-  ///   - reloading: Whether to reload the view instead of applying batches (``ListTransition/ReloadReason/requested``).
+  ///   - reloading: Whether to reload the view instead of applying batches (``SyncDelegate/Transition/ReloadReason/requested``).
   /// - Complexity: O(n) for the diff (off the main actor from
   ///   ``ListControllerConfiguration/backgroundDiffThreshold`` rows), plus the view's work per change.
   public func apply(_ state: State, reloading: Bool) async {
@@ -25,7 +25,7 @@ extension ListController {
   /// await controller.apply(state, animated: false)   // a host that animates shows this change at once
   /// ```
   ///
-  /// Every ``ListUpdate`` of the change, and its ``ListTransition``, carries `animated`; a reload is never
+  /// Every ``ListUpdate`` of the change, and its ``SyncDelegate/Transition``, carries `animated`; a reload is never
   /// animated. States merged while waiting animate only if each asked for it.
   ///
   /// - Parameters:

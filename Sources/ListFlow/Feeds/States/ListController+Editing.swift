@@ -47,7 +47,7 @@ extension ListController {
   /// - Parameters:
   ///   - animated: Whether the view should animate the batches.
   ///   - body: The edits.
-  /// - Throws: What `body` throws: the ``ListEditError`` of the first edit refused, say.
+  /// - Throws: What `body` throws: the ``ListFlowError`` of the first edit refused, say.
   public func performEdits<Failure: Error>(
     animated: Bool = true, _ body: (inout ListEdit) throws(Failure) -> Void
   ) throws(Failure) {

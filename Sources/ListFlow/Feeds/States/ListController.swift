@@ -11,7 +11,7 @@
 /// Task { await controller.run(store.updates()) }   // or follow a store
 /// ```
 ///
-/// A ``ListEngine`` shows the controller in a view, alone or as a child of a ``ComposedDataSource``. The
+/// A ``ListEngine`` shows the controller in a view, alone or as a child of a ``ComposedFeed``. The
 /// controller's ``delegate`` receives the events of its rows with positions in its own list (the same as the
 /// view's when it is shown alone); the engine's delegate receives the change dispatch.
 ///
@@ -27,7 +27,7 @@ public final class ListController<State: Sendable> {
   /// The last state shown, or `nil` before the first.
   public internal(set) var state: State?
   /// What the controller did so far.
-  public internal(set) var statistics = ListControllerStatistics()
+  public internal(set) var statistics = ListController.Statistics()
   /// The link to whatever shows the controller.
   public let feedLink = FeedLink<ListSectionSnapshot>()
   /// The closures that receive the events of the controller's rows, with positions in its list.

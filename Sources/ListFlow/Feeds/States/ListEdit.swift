@@ -12,11 +12,11 @@
 /// controller.apply(edit)
 /// ```
 ///
-/// Rows and sections are named by identity (``CellBinder/id``, ``SectionModel/id``). Identities are meant to be
+/// Rows and sections are named by identity (``CellBinder/id``, ``ListSectionSnapshot/Model/id``). Identities are meant to be
 /// unique: inserting a row or section whose identity is in the list already throws
-/// ``ListEditError/duplicateRow(_:)`` or ``ListEditError/duplicateSection(_:)``. When the list an edit starts
+/// ``ListFlowError/duplicateRow(_:)`` or ``ListFlowError/duplicateSection(_:)``. When the list an edit starts
 /// from holds an identity twice, an edit naming it acts on the first. Every edit is checked before it changes
-/// anything: a refused edit throws a ``ListEditError`` and leaves the value as it was.
+/// anything: a refused edit throws a ``ListFlowError`` and leaves the value as it was.
 ///
 /// - Complexity: Each edit is O(*n*) in the number of rows, for the look-ups by identity.
 public struct ListEdit: Sendable {
@@ -44,8 +44,8 @@ public struct ListEdit: Sendable {
   ///
   /// - Parameter section: The section's identity.
   /// - Returns: The identities.
-  /// - Throws: ``ListEditError/unknownSection(_:)``.
-  public func rowIdentifiers(inSection section: ListIdentifier) throws(ListEditError) -> [ListIdentifier] {
+  /// - Throws: ``ListFlowError/unknownSection(_:)``.
+  public func rowIdentifiers(inSection section: ListIdentifier) throws(ListFlowError) -> [ListIdentifier] {
     sections[try index(ofSection: section)].elements.map(\.id)
   }
 
@@ -54,11 +54,11 @@ public struct ListEdit: Sendable {
   /// Adds empty sections, or sections with rows, after the last one.
   ///
   /// - Parameter newSections: The sections.
-  /// - Throws: ``ListEditError/duplicateSection(_:)`` or ``ListEditError/duplicateRow(_:)``.
+  /// - Throws: ``ListFlowError/duplicateSection(_:)`` or ``ListFlowError/duplicateRow(_:)``.
   public mutating func appendSections<Row: CellBinderConvertible>(
     _ newSections: [ListSection<Row>]
   )
-    throws(ListEditError)
+    throws(ListFlowError)
   {
     try insertSections(newSections, at: sections.count)
   }
@@ -66,8 +66,8 @@ public struct ListEdit: Sendable {
   /// Adds empty sections after the last one.
   ///
   /// - Parameter ids: The sections' identities.
-  /// - Throws: ``ListEditError/duplicateSection(_:)``.
-  public mutating func appendSections(_ ids: [ListIdentifier]) throws(ListEditError) {
+  /// - Throws: ``ListFlowError/duplicateSection(_:)``.
+  public mutating func appendSections(_ ids: [ListIdentifier]) throws(ListFlowError) {
     try appendSections(ids.map { ListSection<CellBinder>(id: $0, items: []) })
   }
 
@@ -76,11 +76,11 @@ public struct ListEdit: Sendable {
   /// - Parameters:
   ///   - newSections: The sections.
   ///   - section: The identity of the section they go before.
-  /// - Throws: ``ListEditError/unknownSection(_:)``, ``ListEditError/duplicateSection(_:)`` or
-  ///   ``ListEditError/duplicateRow(_:)``.
+  /// - Throws: ``ListFlowError/unknownSection(_:)``, ``ListFlowError/duplicateSection(_:)`` or
+  ///   ``ListFlowError/duplicateRow(_:)``.
   public mutating func insertSections<Row: CellBinderConvertible>(
     _ newSections: [ListSection<Row>], before section: ListIdentifier
-  ) throws(ListEditError) {
+  ) throws(ListFlowError) {
     try insertSections(newSections, at: try index(ofSection: section))
   }
 
@@ -92,7 +92,7 @@ public struct ListEdit: Sendable {
   /// - Throws: As ``insertSections(_:before:)``.
   public mutating func insertSections<Row: CellBinderConvertible>(
     _ newSections: [ListSection<Row>], after section: ListIdentifier
-  ) throws(ListEditError) {
+  ) throws(ListFlowError) {
     try insertSections(newSections, at: try index(ofSection: section) + 1)
   }
 
@@ -101,12 +101,12 @@ public struct ListEdit: Sendable {
   /// - Parameters:
   ///   - newSections: The sections.
   ///   - index: Where the first goes, in `0...sectionCount`.
-  /// - Throws: ``ListEditError/sectionOutOfRange(section:sectionCount:)``,
-  ///   ``ListEditError/duplicateSection(_:)`` or ``ListEditError/duplicateRow(_:)``.
+  /// - Throws: ``ListFlowError/sectionOutOfRange(section:sectionCount:)``,
+  ///   ``ListFlowError/duplicateSection(_:)`` or ``ListFlowError/duplicateRow(_:)``.
   public mutating func insertSections<Row: CellBinderConvertible>(
     _ newSections: [ListSection<Row>], at index: Int
   )
-    throws(ListEditError)
+    throws(ListFlowError)
   {
     guard (0...sections.count).contains(index) else {
       throw .sectionOutOfRange(section: index, sectionCount: sections.count)
@@ -123,8 +123,8 @@ public struct ListEdit: Sendable {
   /// Deletes sections and their rows.
   ///
   /// - Parameter ids: The sections' identities.
-  /// - Throws: ``ListEditError/unknownSection(_:)``.
-  public mutating func deleteSections(_ ids: [ListIdentifier]) throws(ListEditError) {
+  /// - Throws: ``ListFlowError/unknownSection(_:)``.
+  public mutating func deleteSections(_ ids: [ListIdentifier]) throws(ListFlowError) {
     for id in ids { _ = try index(ofSection: id) }
     let deleted = Set(ids)
     sections.removeAll { deleted.contains($0.model.id) }
@@ -135,8 +135,8 @@ public struct ListEdit: Sendable {
   /// - Parameters:
   ///   - id: The identity of the section to move.
   ///   - other: The identity of the section it goes before.
-  /// - Throws: ``ListEditError/unknownSection(_:)`` or ``ListEditError/movedRelativeToItself(_:)``.
-  public mutating func moveSection(_ id: ListIdentifier, before other: ListIdentifier) throws(ListEditError) {
+  /// - Throws: ``ListFlowError/unknownSection(_:)`` or ``ListFlowError/movedRelativeToItself(_:)``.
+  public mutating func moveSection(_ id: ListIdentifier, before other: ListIdentifier) throws(ListFlowError) {
     try moveSection(id, next: other, after: false)
   }
 
@@ -146,14 +146,14 @@ public struct ListEdit: Sendable {
   ///   - id: The identity of the section to move.
   ///   - other: The identity of the section it goes after.
   /// - Throws: As ``moveSection(_:before:)``.
-  public mutating func moveSection(_ id: ListIdentifier, after other: ListIdentifier) throws(ListEditError) {
+  public mutating func moveSection(_ id: ListIdentifier, after other: ListIdentifier) throws(ListFlowError) {
     try moveSection(id, next: other, after: true)
   }
 
   private mutating func moveSection(
     _ id: ListIdentifier, next other: ListIdentifier, after: Bool
   )
-    throws(ListEditError)
+    throws(ListFlowError)
   {
     guard id != other else { throw .movedRelativeToItself(id) }
     let source = try index(ofSection: id)
@@ -170,12 +170,12 @@ public struct ListEdit: Sendable {
   /// - Parameters:
   ///   - rows: The rows (binders, item view models).
   ///   - section: The section's identity, or `nil` for the last section.
-  /// - Throws: ``ListEditError/noSection``, ``ListEditError/unknownSection(_:)`` or
-  ///   ``ListEditError/duplicateRow(_:)``.
+  /// - Throws: ``ListFlowError/noSection``, ``ListFlowError/unknownSection(_:)`` or
+  ///   ``ListFlowError/duplicateRow(_:)``.
   public mutating func appendRows<Row: CellBinderConvertible>(
     _ rows: [Row], toSection section: ListIdentifier? = nil
   )
-    throws(ListEditError)
+    throws(ListFlowError)
   {
     let index: Int
     if let section {
@@ -194,11 +194,11 @@ public struct ListEdit: Sendable {
   /// - Parameters:
   ///   - rows: The rows.
   ///   - row: The identity of the row they go before.
-  /// - Throws: ``ListEditError/unknownRow(_:)`` or ``ListEditError/duplicateRow(_:)``.
+  /// - Throws: ``ListFlowError/rowNotFound(_:)`` or ``ListFlowError/duplicateRow(_:)``.
   public mutating func insertRows<Row: CellBinderConvertible>(
     _ rows: [Row], before row: ListIdentifier
   )
-    throws(ListEditError)
+    throws(ListFlowError)
   {
     try insertRows(rows, at: try path(ofRow: row))
   }
@@ -212,7 +212,7 @@ public struct ListEdit: Sendable {
   public mutating func insertRows<Row: CellBinderConvertible>(
     _ rows: [Row], after row: ListIdentifier
   )
-    throws(ListEditError)
+    throws(ListFlowError)
   {
     let path = try path(ofRow: row)
     try insertRows(rows, at: ItemPath(item: path.item + 1, section: path.section))
@@ -223,12 +223,12 @@ public struct ListEdit: Sendable {
   /// - Parameters:
   ///   - rows: The rows.
   ///   - path: Where the first goes: a section of the list, and an item in `0...rowCount`.
-  /// - Throws: ``ListEditError/sectionOutOfRange(section:sectionCount:)``,
-  ///   ``ListEditError/rowOutOfRange(path:rowCount:)`` or ``ListEditError/duplicateRow(_:)``.
+  /// - Throws: ``ListFlowError/sectionOutOfRange(section:sectionCount:)``,
+  ///   ``ListFlowError/rowOutOfRange(path:rowCount:)`` or ``ListFlowError/duplicateRow(_:)``.
   public mutating func insertRows<Row: CellBinderConvertible>(
     _ rows: [Row], at path: ItemPath
   )
-    throws(ListEditError)
+    throws(ListFlowError)
   {
     guard sections.indices.contains(path.section) else {
       throw .sectionOutOfRange(section: path.section, sectionCount: sections.count)
@@ -243,8 +243,8 @@ public struct ListEdit: Sendable {
   /// Deletes rows.
   ///
   /// - Parameter ids: The rows' identities.
-  /// - Throws: ``ListEditError/unknownRow(_:)``.
-  public mutating func deleteRows(_ ids: [ListIdentifier]) throws(ListEditError) {
+  /// - Throws: ``ListFlowError/rowNotFound(_:)``.
+  public mutating func deleteRows(_ ids: [ListIdentifier]) throws(ListFlowError) {
     var paths: [ItemPath] = []
     for id in ids { paths.append(try path(ofRow: id)) }
     for path in Set(paths).sorted(by: { ($0.section, $0.item) > ($1.section, $1.item) }) {
@@ -257,8 +257,8 @@ public struct ListEdit: Sendable {
   /// - Parameters:
   ///   - id: The identity of the row to move.
   ///   - other: The identity of the row it goes before.
-  /// - Throws: ``ListEditError/unknownRow(_:)`` or ``ListEditError/movedRelativeToItself(_:)``.
-  public mutating func moveRow(_ id: ListIdentifier, before other: ListIdentifier) throws(ListEditError) {
+  /// - Throws: ``ListFlowError/rowNotFound(_:)`` or ``ListFlowError/movedRelativeToItself(_:)``.
+  public mutating func moveRow(_ id: ListIdentifier, before other: ListIdentifier) throws(ListFlowError) {
     try moveRow(id, next: other, after: false)
   }
 
@@ -268,7 +268,7 @@ public struct ListEdit: Sendable {
   ///   - id: The identity of the row to move.
   ///   - other: The identity of the row it goes after.
   /// - Throws: As ``moveRow(_:before:)``.
-  public mutating func moveRow(_ id: ListIdentifier, after other: ListIdentifier) throws(ListEditError) {
+  public mutating func moveRow(_ id: ListIdentifier, after other: ListIdentifier) throws(ListFlowError) {
     try moveRow(id, next: other, after: true)
   }
 
@@ -278,9 +278,9 @@ public struct ListEdit: Sendable {
   /// - Parameters:
   ///   - id: The identity of the row to move.
   ///   - path: Where it goes.
-  /// - Throws: ``ListEditError/unknownRow(_:)``, ``ListEditError/sectionOutOfRange(section:sectionCount:)`` or
-  ///   ``ListEditError/rowOutOfRange(path:rowCount:)``.
-  public mutating func moveRow(_ id: ListIdentifier, to path: ItemPath) throws(ListEditError) {
+  /// - Throws: ``ListFlowError/rowNotFound(_:)``, ``ListFlowError/sectionOutOfRange(section:sectionCount:)`` or
+  ///   ``ListFlowError/rowOutOfRange(path:rowCount:)``.
+  public mutating func moveRow(_ id: ListIdentifier, to path: ItemPath) throws(ListFlowError) {
     let source = try self.path(ofRow: id)
     guard sections.indices.contains(path.section) else {
       throw .sectionOutOfRange(section: path.section, sectionCount: sections.count)
@@ -294,7 +294,7 @@ public struct ListEdit: Sendable {
   private mutating func moveRow(
     _ id: ListIdentifier, next other: ListIdentifier, after: Bool
   )
-    throws(ListEditError)
+    throws(ListFlowError)
   {
     guard id != other else { throw .movedRelativeToItself(id) }
     let source = try path(ofRow: id)
@@ -308,8 +308,8 @@ public struct ListEdit: Sendable {
   /// (``ListEngine/reconfigureRows(_:animated:)``).
   ///
   /// - Parameter ids: The rows' identities.
-  /// - Throws: ``ListEditError/unknownRow(_:)``.
-  public mutating func reconfigureRows(_ ids: [ListIdentifier]) throws(ListEditError) {
+  /// - Throws: ``ListFlowError/rowNotFound(_:)``.
+  public mutating func reconfigureRows(_ ids: [ListIdentifier]) throws(ListFlowError) {
     for id in ids { _ = try path(ofRow: id) }
     for id in ids where !reconfiguredRows.contains(id) { reconfiguredRows.append(id) }
   }
@@ -317,30 +317,30 @@ public struct ListEdit: Sendable {
   /// Marks rows whose cells are to be replaced once the list is shown (``ListEngine/reloadRows(_:animated:)``).
   ///
   /// - Parameter ids: The rows' identities.
-  /// - Throws: ``ListEditError/unknownRow(_:)``.
-  public mutating func reloadRows(_ ids: [ListIdentifier]) throws(ListEditError) {
+  /// - Throws: ``ListFlowError/rowNotFound(_:)``.
+  public mutating func reloadRows(_ ids: [ListIdentifier]) throws(ListFlowError) {
     for id in ids { _ = try path(ofRow: id) }
     for id in ids where !reloadedRows.contains(id) { reloadedRows.append(id) }
   }
 
   // MARK: Look-ups
 
-  private func index(ofSection id: ListIdentifier) throws(ListEditError) -> Int {
+  private func index(ofSection id: ListIdentifier) throws(ListFlowError) -> Int {
     guard let index = sections.firstIndex(where: { $0.model.id == id }) else { throw .unknownSection(id) }
     return index
   }
 
-  private func path(ofRow id: ListIdentifier) throws(ListEditError) -> ItemPath {
+  private func path(ofRow id: ListIdentifier) throws(ListFlowError) -> ItemPath {
     for (section, content) in sections.enumerated() {
       if let item = content.elements.firstIndex(where: { $0.id == id }) {
         return ItemPath(item: item, section: section)
       }
     }
-    throw .unknownRow(id)
+    throw .rowNotFound(id)
   }
 
   /// Throws when a new row's identity is in the list already or twice among the new rows.
-  private func checkNew(_ rows: [CellBinder]) throws(ListEditError) {
+  private func checkNew(_ rows: [CellBinder]) throws(ListFlowError) {
     guard !rows.isEmpty else { return }
     var seen = Set(rowIdentifiers)
     for row in rows where !seen.insert(row.id).inserted { throw .duplicateRow(row.id) }

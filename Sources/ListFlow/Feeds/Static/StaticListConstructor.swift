@@ -35,7 +35,7 @@ public protocol StaticListConstructor: Sendable {
   var models: [Model] { get }
 
   /// The sections of the list; by default one section, ``ListIdentifier/mainSection``, holding ``models``.
-  var sections: [StaticSection<Model>] { get }
+  var sections: [ListSection<Model>] { get }
 
   /// The cell type that shows a model (a row, a header or a footer).
   ///
@@ -73,7 +73,7 @@ extension StaticListConstructor {
   public var models: [Model] { [] }
 
   /// One section, ``ListIdentifier/mainSection``, holding ``models``.
-  public var sections: [StaticSection<Model>] { [StaticSection(id: ListIdentifier.mainSection, models: models)] }
+  public var sections: [ListSection<Model>] { [ListSection(id: ListIdentifier.mainSection, items: models)] }
 
   /// Does nothing.
   public func configure(cell: any ListCell, by model: Model) {}
@@ -93,19 +93,17 @@ extension StaticListConstructor {
   /// The list as sections of cell binders, ready for a ``ListController``.
   ///
   /// Each row is identified by its section's identity and its position; its content is its model. Headers and
-  /// footers are binders made the same way, or a section's own ``StaticSection/headerCell`` and
-  /// ``StaticSection/footerCell``.
+  /// footers are models too, and their binders are made the same way: a header of a type of its own is a model
+  /// case whose ``cellType(for:)`` is that type.
   ///
   /// - Complexity: O(*n*) for *n* models.
   public var sectionDeclarations: [ListSection<CellBinder>] {
     sections.map { section in
       ListSection(
         id: section.id,
-        header: section.header.map { binder(for: $0, id: ListIdentifier("header", scope: "\(section.id)")) }
-          ?? section.headerCell,
-        footer: section.footer.map { binder(for: $0, id: ListIdentifier("footer", scope: "\(section.id)")) }
-          ?? section.footerCell,
-        items: section.models.enumerated().map { index, model in
+        header: section.header.map { binder(for: $0, id: ListIdentifier("header", scope: "\(section.id)")) },
+        footer: section.footer.map { binder(for: $0, id: ListIdentifier("footer", scope: "\(section.id)")) },
+        items: section.items.enumerated().map { index, model in
           binder(for: model, id: ListIdentifier(index, scope: "\(section.id)"))
         }
       )

@@ -1,4 +1,4 @@
-extension ComposedDataSource {
+extension ComposedFeed {
   /// The child that owns a section of this composite, and the section's index inside that child.
   ///
   /// - Parameter section: A section of ``sections``.

@@ -1,7 +1,7 @@
-/// A data source made of child sources shown one after another as one list: each child keeps its own sections,
-/// updates and events, and the composite maps positions between them.
+/// A feed made of child feeds shown one after another as one list (what other frameworks call a composed data
+/// source): each child keeps its own sections, updates and events, and the composite maps positions between them.
 ///
-/// A child is any ``ListFeed``: a ``SectionedDataSource``, a ``ListController``, a
+/// A child is any ``ListFeed``: a ``SectionsFeed``, a ``ListController``, a
 /// ``PagedFeed``, an ``OutlineFeed``, another composite (nested to any depth), or a type of your own. A
 /// child's update reaches the composite as the child's own staged changes shifted to its place (never a full
 /// reload), with each stage's data being the whole composite's sections. Children can be hidden (their sections
@@ -10,9 +10,9 @@
 /// to local, O(1) from local to global, rebuilt only when a child's section count changes.
 ///
 /// ```swift
-/// let banner = SectionedDataSource(sections: [ArraySection(model: "Banner", elements: ["Sale!"])])
-/// let feed = SectionedDataSource(sections: [ArraySection(model: "Feed", elements: ["a", "b"])])
-/// let screen = ComposedDataSource<ArraySection<String, String>>()
+/// let banner = SectionsFeed(sections: [ArraySection(model: "Banner", elements: ["Sale!"])])
+/// let feed = SectionsFeed(sections: [ArraySection(model: "Feed", elements: ["a", "b"])])
+/// let screen = ComposedFeed<ArraySection<String, String>>()
 /// try screen.append(banner)
 /// try screen.append(feed)
 /// screen.didUpdate = { changes in print(changes) }
@@ -20,7 +20,7 @@
 /// banner.isHidden = true                                                     // delete section 0
 /// ```
 @MainActor
-public final class ComposedDataSource<Section: DifferentiableSection>: ListFeed {
+public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
   /// The displayed sections of every child, in child order: the composite's content, shown or not.
   public private(set) var sections: [Section] = []
   /// Called with the staged changes of ``displayedSections`` after every change of a child, hide and show.
@@ -74,9 +74,9 @@ public final class ComposedDataSource<Section: DifferentiableSection>: ListFeed 
   /// Adds a child after the others; its displayed sections are inserted.
   ///
   /// - Parameter child: The source.
-  /// - Throws: ``CompositionError/alreadyComposed`` when the source is a child elsewhere or shown by a view of
-  ///   its own, ``CompositionError/cycle`` when it is this composite or contains it.
-  public func append(_ child: any ListFeed<Section>) throws(CompositionError) {
+  /// - Throws: ``ListFlowError/alreadyComposed`` when the source is a child elsewhere or shown by a view of
+  ///   its own, ``ListFlowError/cycle`` when it is this composite or contains it.
+  public func append(_ child: any ListFeed<Section>) throws(ListFlowError) {
     try insert(child, at: children.count)
   }
 
@@ -85,13 +85,13 @@ public final class ComposedDataSource<Section: DifferentiableSection>: ListFeed 
   /// - Parameters:
   ///   - child: The source.
   ///   - index: Its position among the children, from 0 through ``childCount``.
-  /// - Throws: ``CompositionError/childIndexOutOfRange(index:childCount:)``,
-  ///   ``CompositionError/alreadyComposed`` or ``CompositionError/cycle``.
-  public func insert(_ child: any ListFeed<Section>, at index: Int) throws(CompositionError) {
+  /// - Throws: ``ListFlowError/childIndexOutOfRange(index:childCount:)``,
+  ///   ``ListFlowError/alreadyComposed`` or ``ListFlowError/cycle``.
+  public func insert(_ child: any ListFeed<Section>, at index: Int) throws(ListFlowError) {
     guard (0...children.count).contains(index) else {
       throw .childIndexOutOfRange(index: index, childCount: children.count)
     }
-    var ancestor: ComposedDataSource<Section>? = self
+    var ancestor: ComposedFeed<Section>? = self
     while let node = ancestor {
       if node === child { throw .cycle }
       ancestor = node.feedLink.parent
@@ -119,8 +119,8 @@ public final class ComposedDataSource<Section: DifferentiableSection>: ListFeed 
   /// Removes a child; its displayed sections are deleted, and it can be added again anywhere.
   ///
   /// - Parameter index: The child's position.
-  /// - Throws: ``CompositionError/childIndexOutOfRange(index:childCount:)``.
-  public func removeChild(at index: Int) throws(CompositionError) {
+  /// - Throws: ``ListFlowError/childIndexOutOfRange(index:childCount:)``.
+  public func removeChild(at index: Int) throws(ListFlowError) {
     guard children.indices.contains(index) else {
       throw .childIndexOutOfRange(index: index, childCount: children.count)
     }
@@ -144,9 +144,9 @@ public final class ComposedDataSource<Section: DifferentiableSection>: ListFeed 
   /// - Parameters:
   ///   - source: The child's position.
   ///   - destination: Its position once moved, from 0 to ``childCount`` - 1.
-  /// - Throws: ``CompositionError/childIndexOutOfRange(index:childCount:)`` for either position.
+  /// - Throws: ``ListFlowError/childIndexOutOfRange(index:childCount:)`` for either position.
   /// - Complexity: O(*s*) for the composite's *s* sections.
-  public func moveChild(from source: Int, to destination: Int) throws(CompositionError) {
+  public func moveChild(from source: Int, to destination: Int) throws(ListFlowError) {
     guard children.indices.contains(source) else {
       throw .childIndexOutOfRange(index: source, childCount: children.count)
     }
@@ -237,7 +237,7 @@ public final class ComposedDataSource<Section: DifferentiableSection>: ListFeed 
   }
 }
 
-extension ComposedDataSource {
+extension ComposedFeed {
   /// The child that owns a displayed section, at the bottom of any nesting, and the section's index there.
   ///
   /// - Parameter section: A section of ``displayedSections``.

@@ -1,17 +1,17 @@
-/// A data source of sections whose updates are diffed and sent on: a list on its own, or a child of a
-/// ``ComposedDataSource``.
+/// A feed of sections you set, whose updates are diffed and sent on (what other frameworks call a sectioned data
+/// source): a list on its own, or a child of a ``ComposedFeed``.
 ///
 /// Every update is diffed against the sections before it, and the staged changes of what the source displays
 /// (nothing while ``isHidden``) go to ``didUpdate`` and, when the source is a child, to its composite, which
 /// shifts them to the child's place.
 ///
 /// ```swift
-/// let fruit = SectionedDataSource(sections: [ArraySection(model: "Fruit", elements: ["apple", "pear"])])
+/// let fruit = SectionsFeed(sections: [ArraySection(model: "Fruit", elements: ["apple", "pear"])])
 /// fruit.update(to: [ArraySection(model: "Fruit", elements: ["apple", "fig", "pear"])])  // one insert at 0:1
 /// fruit.isHidden = true   // one section delete
 /// ```
 @MainActor
-public final class SectionedDataSource<Section: DifferentiableSection>: ListFeed {
+public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   /// The source's sections, shown or not.
   public private(set) var sections: [Section]
   /// The source's section index titles, naming its own sections; titles naming a section it does not have are
@@ -115,7 +115,7 @@ public final class SectionedDataSource<Section: DifferentiableSection>: ListFeed
   }
 }
 
-extension SectionedDataSource {
+extension SectionsFeed {
   /// Moves a row inside this source, as a view's reordering did, and sends the move on.
   ///
   /// - Parameter move: The move, in this source's positions.
