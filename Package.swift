@@ -27,13 +27,17 @@ let package = Package(
     .target(name: "ListFlowTesting", dependencies: ["ListFlow"], swiftSettings: strict),
     .executableTarget(
       name: "Demo",
-      dependencies: ["ListFlow", "ListFlowTerminal"],
+      dependencies: ["ListFlow", "ListFlowTerminal", "LogViewer"],
       path: "Demo",
+      exclude: ["LogViewer"],
       swiftSettings: strict
     ),
+    // The live log viewer of the README's "A real app" section: the Demo runs it (`--logs`), the integration tests
+    // check it, and the benchmarks' `logviewer` scenario times it. Not a product.
+    .target(name: "LogViewer", dependencies: ["ListFlowTerminal"], path: "Demo/LogViewer", swiftSettings: strict),
     .executableTarget(
       name: "ListFlowBenchmarks",
-      dependencies: ["ListFlowDiff", "ListFlow", "ListFlowTesting", "ListFlowTerminal"],
+      dependencies: ["ListFlowDiff", "ListFlow", "ListFlowTesting", "ListFlowTerminal", "LogViewer"],
       path: "Benchmarks",
       exclude: ["README.md"],
       swiftSettings: strict
@@ -54,7 +58,7 @@ let package = Package(
     ),
     .testTarget(
       name: "IntegrationTests",
-      dependencies: ["ListFlow", "ListFlowTesting", "ListFlowTerminal"],
+      dependencies: ["ListFlow", "ListFlowTesting", "ListFlowTerminal", "LogViewer"],
       swiftSettings: strict
     ),
   ],
