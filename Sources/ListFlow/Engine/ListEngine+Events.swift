@@ -1,18 +1,20 @@
 extension ListEngine {
-  /// The user selected a row: the owning feed's ``SyncDelegate/didSelectRow`` (local position), then
-  /// ``delegate``'s (global position); with ``SyncDelegate/deselectsAutomatically`` on either, the view deselects
-  /// the row and both are told.
+  /// The user chose a row (Enter in a terminal, a tap): the owning feed's ``SyncDelegate/didSelectRow`` (local
+  /// position), then ``delegate``'s (global position); with ``SyncDelegate/deselectsAutomatically`` on either,
+  /// the view deselects the row and both are told.
   ///
-  /// Unless the row is deselected automatically, it also joins ``selection`` first (in
-  /// ``ListSelection/Mode/single`` it replaces the row selected; in ``ListSelection/Mode/none`` nothing is kept), so
-  /// ``SyncDelegate/didChangeSelection`` comes before ``SyncDelegate/didSelectRow``.
+  /// In ``ListSelection/Mode/single``, unless the row is deselected automatically, it also becomes the
+  /// ``selection`` first, so ``SyncDelegate/didChangeSelection`` comes before ``SyncDelegate/didSelectRow``. In
+  /// ``ListSelection/Mode/multiple`` choosing a row leaves the selection as it is: adding and removing rows is
+  /// ``toggleSelection(ofRowAt:)`` (space), a separate gesture with its own callback. In
+  /// ``ListSelection/Mode/none`` nothing is kept.
   ///
   /// - Parameter path: The row's position.
   /// - Throws: An out-of-range error (also reported to the delegate); nothing is called then.
   public func selectRow(at path: ItemPath) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: path)
     let deselects = (owner?.delegate.deselectsAutomatically ?? false) || delegate.deselectsAutomatically
-    if !deselects, selection.mode.limit > 0 {
+    if !deselects, selection.mode == .single {
       let id = binder.id
       editSelection { $0.select(id) }
     }

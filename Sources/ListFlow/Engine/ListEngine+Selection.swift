@@ -94,9 +94,10 @@ extension ListEngine {
     enqueue(.editSelection { $0.removeAll() })
   }
 
-  /// The user toggled a row (the space key of a multi-select list): a selected row is deselected as
-  /// ``deselectRow(at:)`` does, any other row is selected as ``selectRow(at:)`` does, with the same delegate
-  /// calls.
+  /// The user toggled a row (the space key of a multi-select list): a selected row leaves ``selection``, any
+  /// other row joins it (in ``ListSelection/Mode/single`` it replaces the row selected; in
+  /// ``ListSelection/Mode/none`` nothing changes). It is reported by ``SyncDelegate/didChangeSelection`` only:
+  /// toggling is not choosing, so ``SyncDelegate/didSelectRow`` (Enter) is not called.
   ///
   /// Called while a change is applied, the position names the row the caller sees now; whether that row is
   /// selected is read when the toggle takes effect, after the calls queued before it.
@@ -109,10 +110,11 @@ extension ListEngine {
   }
 
   private func toggleNow(ofRowAt path: ItemPath) throws(ListFlowError) {
-    if isRowSelected(at: path) {
-      try deselectRow(at: path)
+    let id = try reportedRow(at: path).id
+    if selection.contains(id) {
+      editSelection { $0.deselect(id) }
     } else {
-      try selectRow(at: path)
+      editSelection { $0.select(id) }
     }
   }
 

@@ -51,9 +51,11 @@ public struct SyncDelegate {
 
   // MARK: Selection
 
-  /// The user selected a row; the binder gives its model (``CellBinder/model``) and ``CellBinder/tag``.
+  /// The user chose a row (Enter, a tap); the binder gives its model (``CellBinder/model``) and
+  /// ``CellBinder/tag``. Toggling a row in a multi-select list (space) is not choosing it: that is reported by
+  /// ``didChangeSelection``.
   public var didSelectRow: (ItemPath, CellBinder) -> Void = { _, _ in }
-  /// A row was deselected, by the user or automatically.
+  /// A row was deselected by ``ListEngine/deselectRow(at:)``, or automatically after ``didSelectRow``.
   public var didDeselectRow: (ItemPath, CellBinder) -> Void = { _, _ in }
   /// A row was highlighted.
   public var didHighlightRow: (ItemPath, CellBinder) -> Void = { _, _ in }
@@ -62,7 +64,7 @@ public struct SyncDelegate {
   /// Whether a selected row is deselected right after ``didSelectRow`` (`false` by default); such a row never
   /// joins the list's selection.
   public var deselectsAutomatically = false
-  /// The list's selection changed: by a user's selection or toggle, by a call such as
+  /// The list's selection changed: by a user's choice in a single-select list or a toggle, by a call such as
   /// ``ListEngine/select(_:)``, or because a selected row was deleted. A composite's child is told of its own
   /// rows only, with local positions.
   public var didChangeSelection: (ListSelection.Change) -> Void = { _ in }

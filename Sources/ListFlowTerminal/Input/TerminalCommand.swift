@@ -149,7 +149,8 @@ extension TerminalCommand {
   public static let moveToBottom = TerminalCommand(
     "moveToBottom", keys: [.end, .character("G")], help: "move to the last row",
     isAvailable: { $0.view.canMoveCursor(by: 1) }, action: { $0.view.moveCursor(by: $0.view.viewport.itemCount) })
-  /// Select the row under the cursor (Enter): `selectRow`, which reaches the delegate's `didSelectRow`.
+  /// Choose the row under the cursor (Enter): `selectRow`, which reaches the delegate's `didSelectRow`; in a
+  /// multi-select list the selection is left to ``toggleSelection`` (space).
   public static let select = TerminalCommand(
     "select", keys: [.enter], shortHelp: "select", help: "select the row under the cursor",
     isAvailable: { $0.row != nil }, action: { $0.view.selectCurrentRow() })

@@ -72,7 +72,16 @@ struct SelectionBehaviourTests {
     #expect(view.renderedSelection == ["[ ] r1 v0", "[ ] r2 v0", "[x] r3 v0"])
     events = []
     try engine.toggleSelection(ofRowAt: ItemPath(item: 2, section: 0))
-    #expect(events == ["change +[] -[3]", "deselect 2"])
+    #expect(events == ["change +[] -[3]"], "a toggle changes the selection; it is not a choice of the row")
+    events = []
+    engine.selectionMode = .multiple
+    try engine.toggleSelection(ofRowAt: ItemPath(item: 0, section: 0))
+    try engine.toggleSelection(ofRowAt: ItemPath(item: 1, section: 0))
+    try engine.selectRow(at: ItemPath(item: 2, section: 0))
+    #expect(events == ["change +[1] -[]", "change +[2] -[]", "select 2"], "in multi-select, Enter leaves the selection")
+    #expect(engine.selection.identifiers == [1, 2])
+    engine.selectionMode = .single
+    engine.clearSelection()
     events = []
     engine.delegate.deselectsAutomatically = true
     try engine.selectRow(at: ItemPath(item: 1, section: 0))
