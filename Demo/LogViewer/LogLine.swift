@@ -32,6 +32,7 @@ extension LogLine: Differentiable {}
 /// Maps a line onto a `TextCell`: the title comes from the line's `Titled` capability; the mapper adds nothing
 /// else, so the mapper is the capability itself.
 public enum LogMapper: Mapper {
+  /// Nothing to add: the title is the line's capability.
   public static func map(data: LogLine, cell: TextCell) {}
 }
 
