@@ -39,7 +39,7 @@ let selected =
 let context = BenchmarkContext(
   runs: options.runs, stdlibLimit: options.stdlibLimit,
   stdlibSingleRunLimit: options.stdlibSingleRunLimit, measuresMemory: options.measuresMemory,
-  stateCount: options.stateCount, views: options.views)
+  stateCount: options.stateCount, views: options.views, logLines: options.logLines)
 
 #if DEBUG
 FileHandle.standardError.write(

@@ -16,6 +16,10 @@ struct DemoOptions: Equatable {
   var procRoot: String?
   /// Leave mouse reporting off (so the terminal's own text selection works).
   var disablesMouse = false
+  /// Run the live log viewer instead of the process list.
+  var showsLogs = false
+  /// Whether `--interval` was given.
+  var setsInterval = false
 
   /// The ticks a plain run shows when `--ticks` is not given, so that piping ends by itself.
   static let defaultPlainTicks = 10
@@ -34,6 +38,8 @@ struct DemoOptions: Equatable {
       --list-processes print the processes read from /proc (pid, name, bytes, CPU ticks) and exit
       --proc-root DIR  read DIR instead of /proc
       --no-mouse       leave mouse reporting off (the terminal's own text selection works)
+      --logs           a live log viewer instead: 1,000 lines every 50 ms, the newest 100,000 kept,
+                       sections Pinned/ERROR/WARN/INFO; / filters, space selects, enter pins
       -h, --help       show this help
 
     Keys (interactive; the help line and ? show those that act on the row under the cursor):
@@ -65,6 +71,7 @@ struct DemoOptions: Equatable {
       case "-h", "--help": showsHelp = true
       case "--plain": forcesPlain = true
       case "--no-mouse": disablesMouse = true
+      case "--logs": showsLogs = true
       case "--list-processes": listsProcesses = true
       case "--proc-root":
         guard let value = remaining.popFirst() else { throw .missingValue(argument) }
@@ -72,7 +79,12 @@ struct DemoOptions: Equatable {
       case "--ticks", "--interval":
         guard let value = remaining.popFirst() else { throw .missingValue(argument) }
         guard let number = Int(value), number > 0 else { throw .invalidValue(option: argument, value: value) }
-        if argument == "--ticks" { ticks = number } else { intervalMilliseconds = number }
+        if argument == "--ticks" {
+          ticks = number
+        } else {
+          intervalMilliseconds = number
+          setsInterval = true
+        }
       default: throw .unknownOption(argument)
       }
     }

@@ -24,4 +24,4 @@ if options.listsProcesses {
   StandardOutput().write(text)
   exit(0)
 }
-exit(await DemoRunner.run(options))
+exit(options.showsLogs ? await LogsRunner.run(options) : await DemoRunner.run(options))

@@ -16,6 +16,8 @@ struct BenchmarkOptions: Equatable, Sendable {
   var stateCount: Int?
   /// The views the end-to-end scenarios drive, by contender name; empty means all.
   var views: [String] = []
+  /// The log sizes the `logviewer` scenario runs at; empty means its own (10,000, 100,000, 1,000,000).
+  var logLines: [Int] = []
   /// Whether to print the help and exit.
   var help = false
   /// Whether to list the scenarios and exit.
@@ -56,6 +58,7 @@ struct BenchmarkOptions: Equatable, Sendable {
       case "--stdlib-single-run-limit": stdlibSingleRunLimit = try number(of: argument, atLeast: 0)
       case "--states": stateCount = try number(of: argument, atLeast: 1)
       case "--view": views.append(try value(of: argument))
+      case "--lines": logLines.append(try number(of: argument, atLeast: 1))
       case "--no-memory": measuresMemory = false
       case "--list": list = true
       case "--help", "-h": help = true
@@ -91,6 +94,8 @@ struct BenchmarkOptions: Equatable, Sendable {
                           states instead of their own count: for profiling, where a full run is too slow.
       --view NAME         The end-to-end scenarios drive only this view (repeatable): listflow (the
                           recording view) or listflow-viewport. For profiling one view at a time.
+      --lines N           The logviewer scenario runs at N lines (repeatable) instead of 10000, 100000 and
+                          1000000.
       --no-memory         Do not measure peak memory.
       --list              List the scenarios and exit.
       -h, --help          Print this help and exit.

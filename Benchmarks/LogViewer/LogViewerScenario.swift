@@ -1,0 +1,113 @@
+import ListFlowTerminal
+import LogViewer
+
+/// `logviewer`: the live log viewer (the `LogViewer` target: a store, a `ListController` of rows, a `FilteredFeed`,
+/// a `TerminalListView` of 80×24 on a capturing output), at 10,000, 100,000 and 1,000,000 lines.
+///
+/// Contenders, one per size and measurement:
+/// - `N/state`: one state of the stream: 1,000 lines appended and the 1,000 oldest dropped, the filter empty;
+///   `cell_calls` is the median number of calls to the app's `cell` function per state.
+/// - `N/state-filtered`: the same with the query `api` set (most lines match).
+/// - `N/key-top`, `N/key-middle`, `N/key-bottom`: one cursor move (↓ then ↑, alternately) with the cursor at the
+///   first row, the middle row or the last row; `cell_calls` per key.
+/// - `N/filter-char`: one typed character of the query `/4029`, then Backspace back to empty, each timed.
+/// - `N/first-load`: the first state, all lines at once (one sample; `cell_calls` for it).
+///
+/// Each contender's samples are those it times itself (at least `--runs`, at least 5).
+enum LogViewerScenario {
+  /// The log viewer scenarios, for the registry.
+  static let all: [BenchmarkScenario] = [scenario]
+
+  static let sizes = [10_000, 100_000, 1_000_000]
+  static let size = TerminalSize(columns: 80, rows: 24)
+  static let tick = 1_000
+
+  static let scenario = BenchmarkScenario(
+    name: "logviewer",
+    summary: "log viewer, 1,000 lines in and out a state, filter, keys: 10k, 100k, 1M lines"
+  ) { context in
+    var results: [BenchmarkResult] = []
+    for lines in context.logLines.isEmpty ? sizes : context.logLines { results += try await measure(lines: lines, context: context) }
+    return results
+  }
+
+  /// Times `body` `count` times; the samples and the median `cell` calls.
+  @MainActor
+  static func sample(
+    _ viewer: LogViewer, count: Int, _ body: (Int) async throws -> Void
+  ) async rethrows -> (times: [Double], calls: Int) {
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    var calls: [Int] = []
+    for index in 0..<count {
+      let before = viewer.cellCalls
+      let start = clock.now
+      try await body(index)
+      times.append(BenchmarkContext.milliseconds(start.duration(to: clock.now)))
+      calls.append(viewer.cellCalls - before)
+    }
+    return (times, calls.sorted()[calls.count / 2])
+  }
+
+  @MainActor
+  static func measure(lines: Int, context: BenchmarkContext) async throws -> [BenchmarkResult] {
+    let label = lines >= 1_000_000 ? "\(lines / 1_000_000)m" : "\(lines / 1_000)k"
+    let runs = max(context.runs, 5)
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(size), title: "log")
+    let viewer = try LogViewer(view: view, capacity: lines)
+    var source = LogSource()
+    var results: [BenchmarkResult] = []
+    func result(_ name: String, _ sampled: (times: [Double], calls: Int)) {
+      results.append(
+        BenchmarkResult(
+          scenario: "logviewer", contender: "\(label)/\(name)", timesMS: sampled.times,
+          extra: ["cell_calls": .int(sampled.calls)]))
+    }
+
+    let load = await sample(viewer, count: 1) { _ in
+      viewer.append(source.next(lines))
+      await viewer.controller.apply(viewer.store.state)
+    }
+    result("first-load", load)
+
+    func state() async {
+      viewer.append(source.next(tick))
+      await viewer.controller.apply(viewer.store.state)
+    }
+    result("state", await sample(viewer, count: runs) { _ in await state() })
+
+    let rowCount = viewer.engine.snapshot.reduce(0) { $0 + $1.elements.count }
+    let sections = viewer.engine.snapshot.map(\.elements.count)
+    func path(ofRow row: Int) -> ItemPath {
+      var rest = row
+      for (section, count) in sections.enumerated() {
+        if rest < count { return ItemPath(item: rest, section: section) }
+        rest -= count
+      }
+      return ItemPath(item: max((sections.last ?? 1) - 1, 0), section: max(sections.count - 1, 0))
+    }
+    for (name, row) in [("key-top", 0), ("key-middle", rowCount / 2), ("key-bottom", rowCount - 1)] {
+      try viewer.engine.scrollToRow(at: path(ofRow: row), alignment: .center)
+      let atBottom = row == rowCount - 1
+      result(
+        name,
+        await sample(viewer, count: runs * 2) { index in
+          view.handle((index % 2 == 0) != atBottom ? .down : .up)
+        })
+    }
+
+    view.handle(.character("/"))
+    let typed = Array("4029")
+    result(
+      "filter-char",
+      await sample(viewer, count: typed.count * 2) { index in
+        view.handle(index < typed.count ? .character(typed[index]) : .backspace)
+      })
+    for character in "api" { view.handle(.character(character)) }
+    view.handle(.enter)
+    result("state-filtered", await sample(viewer, count: runs) { _ in await state() })
+    view.handle(.escape)
+    await viewer.stop()
+    return results
+  }
+}
