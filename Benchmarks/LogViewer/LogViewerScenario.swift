@@ -27,7 +27,9 @@ enum LogViewerScenario {
     summary: "log viewer, 1,000 lines in and out a state, filter, keys: 10k, 100k, 1M lines"
   ) { context in
     var results: [BenchmarkResult] = []
-    for lines in context.logLines.isEmpty ? sizes : context.logLines { results += try await measure(lines: lines, context: context) }
+    for lines in context.logLines.isEmpty ? sizes : context.logLines {
+      results += try await measure(lines: lines, context: context)
+    }
     return results
   }
 
