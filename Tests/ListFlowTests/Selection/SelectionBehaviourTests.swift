@@ -78,7 +78,8 @@ struct SelectionBehaviourTests {
     try engine.toggleSelection(ofRowAt: ItemPath(item: 0, section: 0))
     try engine.toggleSelection(ofRowAt: ItemPath(item: 1, section: 0))
     try engine.selectRow(at: ItemPath(item: 2, section: 0))
-    #expect(events == ["change +[1] -[]", "change +[2] -[]", "select 2"], "in multi-select, Enter leaves the selection")
+    #expect(
+      events == ["change +[1] -[]", "change +[2] -[]", "select 2"], "in multi-select, Enter leaves the selection")
     #expect(engine.selection.identifiers == [1, 2])
     engine.selectionMode = .single
     engine.clearSelection()

@@ -52,8 +52,10 @@ struct RatingScreen: StaticListConstructor {
     case .rated, .unrated: StarCell.self
     }
   }
+  /// The summary's count, and the tests' own capability: a starred model shows its stars on a cell that can.
   func configure(cell: any ListCell, by model: Rating) {
     if case .summary(let count) = model { (cell as? CountCell)?.bind(count) }
+    if let cell = cell as? any StarConfigurable { cell.showStars(model.stars) }
   }
 }
 
@@ -61,12 +63,8 @@ struct RatingScreen: StaticListConstructor {
 @Suite(
   "Static lists in one call, capabilities of your own, header and footer types, list header and footer", .serialized)
 struct StaticListTests {
-  @Test("reload diffs the rebuilt list: a changed model is reconfigured, a registered capability is redone")
+  @Test("reload diffs the rebuilt list: a changed model is reconfigured, a capability of its own is redone")
   func reloadReconfigures() async throws {
-    CapabilityRegistry.register((any Starred).self, on: (any StarConfigurable).self) { model, cell in
-      cell.showStars(model.stars)
-    }
-    defer { CapabilityRegistry.unregister((any Starred).self, on: (any StarConfigurable).self) }
     let view = RecordingListView()
     let list = StaticList(RatingScreen(reviews: [.rated("Ada", 3), .unrated("Bob")]))
 
@@ -132,18 +130,5 @@ struct StaticListTests {
     let composed = try ListEngine(view: view, showing: composite)
     composed.listHeader = CountCell.makeBinder(value: 0, id: "h")
     #expect(view.renderedLines == ["0 reviews", "5 reviews"])
-  }
-
-  @Test("registering the same pair again replaces it; registrations are listed and removable")
-  func registry() {
-    CapabilityRegistry.register((any Starred).self, on: StarCell.self) { _, cell in cell.showStars(1) }
-    CapabilityRegistry.register((any Starred).self, on: StarCell.self) { _, cell in cell.showStars(2) }
-    let cell = StarCell()
-    let applied = CapabilityRegistry.configure(cell, with: Rating.rated("x", 5))
-    #expect(applied.count == 1)
-    #expect(cell.stars == 2)
-    #expect(CapabilityRegistry.configure(cell, with: "not starred").isEmpty)
-    CapabilityRegistry.unregister((any Starred).self, on: StarCell.self)
-    #expect(CapabilityRegistry.configure(cell, with: Rating.rated("x", 5)).isEmpty)
   }
 }

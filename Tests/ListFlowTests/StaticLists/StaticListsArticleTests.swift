@@ -58,6 +58,15 @@ enum StaticListsArticle {
     var badge: Int { if case .unread(let count) = self { count } else { 0 } }
   }
 
+  @MainActor
+  struct InboxScreen: StaticListConstructor {
+    var models: [Inbox] { [.unread(3)] }
+    func cellType(for model: Inbox) -> any ListCell.Type { BadgeCell.self }
+    func configure(cell: any ListCell, by model: Inbox) {
+      if let cell = cell as? any BadgeConfigurable { cell.showBadge(model.badge) }
+    }
+  }
+
   // Headers and footers of their own types:
   struct Banner: Equatable, Sendable { var text: String }
 
@@ -126,19 +135,12 @@ struct StaticListsArticleTests {
     #expect(screen.opened == [.bluetooth])
   }
 
-  @Test("the article's registered capability configures a static list's cells")
+  @Test("the article's capability of its own configures a static list's cells, after the built-in ones")
   func capability() async throws {
-    typealias Badged = StaticListsArticle.Badged
-    typealias BadgeConfigurable = StaticListsArticle.BadgeConfigurable
-    // The article's code:
-    CapabilityRegistry.register((any Badged).self, on: (any BadgeConfigurable).self) { model, cell in
-      cell.showBadge(model.badge)
-    }
-    defer { CapabilityRegistry.unregister((any Badged).self, on: (any BadgeConfigurable).self) }
-    // Its result:
-    let cell = StaticListsArticle.BadgeCell()
-    ListCapabilities.configure(cell, with: StaticListsArticle.Inbox.unread(3))
-    #expect(cell.textRepresentation == "Inbox (3)")
+    let view = RecordingListView()
+    let engine = try ListEngine(view: view, showing: StaticList(StaticListsArticle.InboxScreen()))
+    #expect(view.renderedLines == ["Inbox (3)"])
+    withExtendedLifetime(engine) {}
   }
 
   @Test("the article's header of its own type and list footer are shown")

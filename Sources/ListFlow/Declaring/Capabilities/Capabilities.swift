@@ -2,7 +2,7 @@
 ///
 /// A cell conforming to ``TitledConfigurable`` shows it automatically. Every ``CellBinder`` applies its model's
 /// capabilities to a cell that can show them, before its own function and in this order: ``Titled``,
-/// ``Subtitled``, ``Imaged``, ``Fonted``, ``Colored``, then those registered with ``CapabilityRegistry``; so a
+/// ``Subtitled``, ``Imaged``, ``Fonted``, ``Colored``; so a
 /// mapper or a style can still override what a capability set.
 public protocol Titled {
   /// The title, or `nil` for none.

@@ -7,10 +7,8 @@ import Synchronization
 /// ``SubtitledConfigurable``, ``Imaged`` → ``ImagedConfigurable``, ``Fonted`` → ``FontedConfigurable``,
 /// ``Colored`` → ``ColoredConfigurable``.
 ///
-/// Then every capability registered with ``CapabilityRegistry`` (capabilities of your own) is applied.
-///
 /// Every ``CellBinder`` does this before its own configuration, so a mapper or a style can still override what
-/// a capability set. Static lists and custom hosts can call it directly:
+/// a capability set, and show capabilities of the app's own.
 ///
 /// ```swift
 /// let applied = ListCapabilities.configure(cell, with: model)   // e.g. [.title, .color]
@@ -41,8 +39,6 @@ enum ListCapabilities {
   static func configure(_ cell: any ListCell, with model: Any) -> [Capability] {
     // Which pairs can apply depends only on the two types (except for optional models): asked once per pair of
     // types, so that the common case, no capability at all, costs a look-up instead of five failed casts.
-    // Capabilities registered by the app (``CapabilityRegistry``) come after the built-in ones.
-    defer { CapabilityRegistry.configure(cell, with: model) }
     guard _CapabilityCache.shared.mayApply(model: type(of: model), cell: type(of: cell)) else { return [] }
     var applied: [Capability] = []
     if let titled = model as? any Titled, let cell = cell as? any TitledConfigurable {
