@@ -21,6 +21,9 @@ public struct ListSection<Item> {
   public var footer: Item?
   /// The items, in order.
   public var items: [Item]
+  /// The section's title in an index of the list (a letter in a contacts list), or `nil` for none. It travels with
+  /// the section: in a composite it names the section wherever the section lands.
+  public var indexTitle: String?
 
   /// Creates a section.
   ///
@@ -28,11 +31,15 @@ public struct ListSection<Item> {
   ///   - id: The section's identity, unique in a list.
   ///   - header: The header's declaration, or `nil`.
   ///   - footer: The footer's declaration, or `nil`.
+  ///   - indexTitle: The section's title in an index of the list, or `nil`.
   ///   - items: The items, in order.
-  public init<ID: Hashable & Sendable>(id: ID, header: Item? = nil, footer: Item? = nil, items: [Item]) {
+  public init<ID: Hashable & Sendable>(
+    id: ID, header: Item? = nil, footer: Item? = nil, indexTitle: String? = nil, items: [Item]
+  ) {
     self.id = ListIdentifier(id)
     self.header = header
     self.footer = footer
+    self.indexTitle = indexTitle
     self.items = items
   }
 
@@ -42,14 +49,16 @@ public struct ListSection<Item> {
   ///   - id: The section's identity, unique in a list.
   ///   - header: The header's declaration, or `nil`.
   ///   - footer: The footer's declaration, or `nil`.
+  ///   - indexTitle: The section's title in an index of the list, or `nil`.
   ///   - items: The builder of the items.
   public init<ID: Hashable & Sendable>(
     id: ID,
     header: Item? = nil,
     footer: Item? = nil,
+    indexTitle: String? = nil,
     @DeclarationBuilder<Item> items: () -> [Item]
   ) {
-    self.init(id: id, header: header, footer: footer, items: items())
+    self.init(id: id, header: header, footer: footer, indexTitle: indexTitle, items: items())
   }
 
   /// The same section with every declaration (header, footer and items) transformed.
@@ -66,6 +75,7 @@ public struct ListSection<Item> {
       id: id,
       header: try header.map(transform),
       footer: try footer.map(transform),
+      indexTitle: indexTitle,
       items: items
     )
   }

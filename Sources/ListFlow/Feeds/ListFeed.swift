@@ -33,9 +33,6 @@ public protocol ListFeed<Section>: AnyObject {
   /// The sections the feed shows now.
   var displayedSections: [Section] { get }
 
-  /// The feed's section index titles, naming its displayed sections; none by default.
-  var displayedSectionIndexTitles: [SectionIndexTitle] { get }
-
   /// The link through which the feed sends its changes to whatever shows it: a composite, a filter or a
   /// ``ListEngine``.
   var feedLink: FeedLink<Section> { get }
@@ -101,9 +98,6 @@ public protocol ListFeed<Section>: AnyObject {
 }
 
 extension ListFeed {
-  /// No index titles.
-  public var displayedSectionIndexTitles: [SectionIndexTitle] { [] }
-
   /// A delegate whose closures do nothing.
   public var delegate: SyncDelegate { SyncDelegate() }
 

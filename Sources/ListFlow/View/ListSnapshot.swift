@@ -10,6 +10,8 @@ extension ListSectionSnapshot {
     public var header: CellBinder?
     /// The footer's binder, or `nil` for no footer.
     public var footer: CellBinder?
+    /// The section's title in an index of the list, or `nil` (``ListSection/indexTitle``).
+    public var indexTitle: String?
 
     /// Creates a section model.
     ///
@@ -17,10 +19,12 @@ extension ListSectionSnapshot {
     ///   - id: The section's identity.
     ///   - header: The header's binder, or `nil`.
     ///   - footer: The footer's binder, or `nil`.
-    public init(id: ListIdentifier, header: CellBinder? = nil, footer: CellBinder? = nil) {
+    ///   - indexTitle: The section's title in an index of the list, or `nil`.
+    public init(id: ListIdentifier, header: CellBinder? = nil, footer: CellBinder? = nil, indexTitle: String? = nil) {
       self.id = id
       self.header = header
       self.footer = footer
+      self.indexTitle = indexTitle
     }
 
     /// The section's identity, ``id``.
@@ -32,7 +36,8 @@ extension ListSectionSnapshot {
     /// Whether `other` has an equal ``id``.
     public func hasSameIdentity(as other: ListSectionSnapshot.Model) -> Bool { id == other.id }
 
-    /// Whether header and footer are both absent or have equal content in both models.
+    /// Whether header and footer are both absent or have equal content in both models, and the index titles are
+    /// equal.
     ///
     /// - Parameter source: The model of the same section in the previous state.
     /// - Returns: `true` when neither header nor footer changed.
@@ -44,7 +49,7 @@ extension ListSectionSnapshot {
         default: false
         }
       }
-      return same(header, source.header) && same(footer, source.footer)
+      return same(header, source.header) && same(footer, source.footer) && indexTitle == source.indexTitle
     }
 
     /// The identity.
@@ -115,13 +120,25 @@ public struct ListSectionSnapshot: DifferentiableSection, _ElementSharingSection
 /// The list a view shows: what the controller diffs, and the data of every ``Changeset`` a view receives.
 public typealias ListSnapshot = [ListSectionSnapshot]
 
+extension [ListSectionSnapshot] {
+  /// The index of the list: each section's ``ListSection/indexTitle`` with the section's position, in order;
+  /// sections without a title are left out. In a composite the titles come with their sections, so each names
+  /// its section's global position.
+  ///
+  /// - Complexity: O(*s*) for *s* sections.
+  public var sectionIndexTitles: [(title: String, section: Int)] {
+    enumerated().compactMap { section, snapshot in snapshot.model.indexTitle.map { ($0, section) } }
+  }
+}
+
 extension ListSection where Item: CellBinderConvertible {
   /// The section as a view shows it: its identity, header and footer as a ``ListSectionSnapshot/Model``, and its rows' binders.
   ///
   /// - Complexity: O(n) in the number of items.
   public var snapshot: ListSectionSnapshot {
     ListSectionSnapshot(
-      model: ListSectionSnapshot.Model(id: id, header: header?.cellBinder, footer: footer?.cellBinder),
+      model: ListSectionSnapshot.Model(
+        id: id, header: header?.cellBinder, footer: footer?.cellBinder, indexTitle: indexTitle),
       elements: items.map(\.cellBinder)
     )
   }
@@ -132,6 +149,7 @@ extension ListSection where Item == CellBinder {
   ///
   /// - Complexity: O(1): the rows are shared, not copied.
   public var snapshot: ListSectionSnapshot {
-    ListSectionSnapshot(model: ListSectionSnapshot.Model(id: id, header: header, footer: footer), elements: items)
+    ListSectionSnapshot(
+      model: ListSectionSnapshot.Model(id: id, header: header, footer: footer, indexTitle: indexTitle), elements: items)
   }
 }

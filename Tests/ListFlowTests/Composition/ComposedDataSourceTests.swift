@@ -1,4 +1,5 @@
 import ListFlow
+import ListFlowTesting
 import Testing
 
 @MainActor
@@ -120,13 +121,38 @@ struct ComposedDataSourceTests {
     #expect(composite.sections.count == 3)
   }
 
-  @Test("index titles name global sections, skip hidden children and titles of missing sections")
-  func indexTitles() {
-    first.sectionIndexTitles = [SectionIndexTitle("a", section: 0), SectionIndexTitle("b", section: 1)]
-    second.sectionIndexTitles = [SectionIndexTitle("c", section: 0), SectionIndexTitle("z", section: 4)]
-    #expect(composite.sectionIndexTitles == [.init("a", section: 0), .init("b", section: 1), .init("c", section: 2)])
-    first.isHidden = true
-    #expect(composite.sectionIndexTitles == [.init("c", section: 0)])
+  @Test("index titles travel with their sections: global positions in a composite, none from hidden children")
+  func indexTitles() throws {
+    for seed in 0..<UInt64(DeepPass.isOn ? 300 : 50) {
+      var random = SplitMix64(seed: seed)
+      let composite = ComposedFeed<ListSectionSnapshot>()
+      var children: [(feed: SectionsFeed<ListSectionSnapshot>, titles: [String?])] = []
+      for child in 0..<Int(random.next() % 4) + 1 {
+        let titles: [String?] = (0..<Int(random.next() % 4)).map { random.next() % 2 == 0 ? "t\(child)\($0)" : nil }
+        let sections = titles.enumerated().map { index, title in
+          ListSection<CellBinder>(id: "\(child).\(index)", indexTitle: title, items: []).snapshot
+        }
+        let feed = SectionsFeed(sections: sections)
+        feed.isHidden = random.next() % 3 == 0
+        try composite.append(feed)
+        children.append((feed, titles))
+      }
+      let shown = children.filter { !$0.feed.isHidden }.flatMap(\.titles)
+      let expected = shown.enumerated().compactMap { section, title in title.map { "\($0)@\(section)" } }
+      let titles = composite.displayedSections.sectionIndexTitles.map { "\($0.title)@\($0.section)" }
+      #expect(titles == expected, "seed \(seed)")
+    }
+  }
+
+  @Test("a changed index title updates its section on the rows path")
+  func indexTitleUpdates() async throws {
+    let controller = ListController<String>(
+      rows: { [ListSection(id: "s", indexTitle: $0, items: [1])] },
+      cell: { TestRow(id: $0, version: 0, isAlternate: false).cellBinder })
+    await controller.apply("A")
+    #expect(controller.snapshot.sectionIndexTitles.map(\.title) == ["A"])
+    await controller.apply("B")
+    #expect(controller.snapshot.sectionIndexTitles.map(\.title) == ["B"])
   }
 
   @Test("positions outside the composite map to nothing")

@@ -12,7 +12,7 @@ struct CompositionFuzzTests {
     return sectionsBefore(parent) + parent.children[..<index].reduce(0) { $0 + $1.expected.count }
   }
 
-  /// Checks the view, the composite's content, the mappings and the index titles against the model.
+  /// Checks the view, the composite's content and the mappings against the model.
   func check(_ root: ModelNode<TestSection>, _ view: AppliedView, seed: UInt64, step: Int) {
     let composite = root.composite!
     let where_ = "seed \(seed), step \(step)"
@@ -22,7 +22,6 @@ struct CompositionFuzzTests {
     #expect(composite.sections == root.content, "\(where_)")
     let owners = root.children.flatMap(\.owners)
     #expect(owners.count == composite.sections.count, "\(where_)")
-    var titles: [SectionIndexTitle] = []
     for (global, (node, local)) in owners.enumerated() {
       let found = composite.feed(owningSection: global)
       #expect(found?.feed === node.leaf && found?.section == local, "\(where_): section \(global)")
@@ -31,9 +30,7 @@ struct CompositionFuzzTests {
         #expect(composite.path(for: last, in: node.leaf!) == ItemPath(item: last.item, section: global), "\(where_)")
         #expect(composite.leaf(for: ItemPath(item: last.item, section: global))?.path == last, "\(where_)")
       }
-      if local == 0 { titles.append(SectionIndexTitle(node.sections[0].model.id, section: global)) }
     }
-    #expect(composite.sectionIndexTitles == titles, "\(where_)")
   }
 
   @Test(
@@ -49,13 +46,8 @@ struct CompositionFuzzTests {
     func makeLeaf() -> ModelNode<TestSection> {
       let sections = SectionFuzzer.randomSections(&ids, using: &random)
       let leaf = SectionsFeed(sections: sections)
-      leaf.sectionIndexTitles = [SectionIndexTitle("", section: 0)]
       let node = ModelNode<TestSection>(leaf: leaf)
       return node
-    }
-    func syncTitles(_ node: ModelNode<TestSection>) {
-      node.leaf?.sectionIndexTitles =
-        node.sections.isEmpty ? [] : [SectionIndexTitle(node.sections[0].model.id, section: 0)]
     }
     func attach(_ node: ModelNode<TestSection>, to parent: ModelNode<TestSection>, at index: Int) throws {
       if let leaf = node.leaf { try parent.composite!.insert(leaf, at: index) }
@@ -77,7 +69,6 @@ struct CompositionFuzzTests {
         node.leaf!.didUpdate = { local.append($0) }
         let batches = view.batches.count
         node.sections = SectionFuzzer.mutate(node.sections, &ids, using: &random)
-        syncTitles(node)
         node.leaf!.update(to: node.sections)
         if node.isVisible, let changes = local.first {
           #expect(view.batches.count == batches + 1, "seed \(seed), step \(step)")
@@ -95,7 +86,6 @@ struct CompositionFuzzTests {
       case 6:
         let parent = composites[Int.random(in: 0..<composites.count, using: &random)]
         let leaf = makeLeaf()
-        syncTitles(leaf)
         try attach(leaf, to: parent, at: Int.random(in: 0...parent.children.count, using: &random))
       case 7:
         // nesting: a new composite with new leaves goes into a random composite
@@ -103,7 +93,6 @@ struct CompositionFuzzTests {
         let nested = ModelNode<TestSection>(composite: ComposedFeed())
         for _ in 0..<Int.random(in: 0...2, using: &random) {
           let leaf = makeLeaf()
-          syncTitles(leaf)
           try attach(leaf, to: nested, at: nested.children.count)
         }
         if Int.random(in: 0..<3, using: &random) == 0 { nested.setHidden(true) }
@@ -118,7 +107,6 @@ struct CompositionFuzzTests {
       default:
         let parent = composites[Int.random(in: 0..<composites.count, using: &random)]
         let leaf = makeLeaf()
-        syncTitles(leaf)
         try attach(leaf, to: parent, at: parent.children.count)
       }
       check(root, view, seed: seed, step: step)

@@ -56,19 +56,6 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
   /// The number of children, shown or hidden.
   public var childCount: Int { children.count }
 
-  /// The index titles of every displayed child, in child order, naming global sections.
-  public var sectionIndexTitles: [SectionIndexTitle] {
-    children.indices.flatMap { index in
-      let start = offsets.start(ofChild: index)
-      return children[index].displayedSectionIndexTitles.map {
-        SectionIndexTitle($0.title, section: $0.section + start)
-      }
-    }
-  }
-
-  /// The index titles on screen: ``sectionIndexTitles``, or none while hidden.
-  public var displayedSectionIndexTitles: [SectionIndexTitle] { isHidden ? [] : sectionIndexTitles }
-
   // MARK: Children
 
   /// Adds a child after the others; its displayed sections are inserted.

@@ -14,9 +14,6 @@
 public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   /// The source's sections, shown or not.
   public private(set) var sections: [Section]
-  /// The source's section index titles, naming its own sections; titles naming a section it does not have are
-  /// left out of ``displayedSectionIndexTitles``.
-  public var sectionIndexTitles: [SectionIndexTitle]
   /// Called with the staged changes of ``displayedSections`` after every update, hide and show, in this source's
   /// own section positions.
   public var didUpdate: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
@@ -38,20 +35,13 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   /// Creates a source.
   ///
   /// - Parameters:
-  ///   - sections: The initial sections.
-  ///   - sectionIndexTitles: Index titles naming the source's own sections.
-  public init(sections: [Section] = [], sectionIndexTitles: [SectionIndexTitle] = []) {
+  /// - Parameter sections: The initial sections.
+  public init(sections: [Section] = []) {
     self.sections = sections
-    self.sectionIndexTitles = sectionIndexTitles
   }
 
   /// The sections on screen: ``sections``, or none while hidden.
   public var displayedSections: [Section] { isHidden ? [] : sections }
-
-  /// The index titles on screen: none while hidden, and only those naming an existing section.
-  public var displayedSectionIndexTitles: [SectionIndexTitle] {
-    isHidden ? [] : sectionIndexTitles.filter { sections.indices.contains($0.section) }
-  }
 
   /// Replaces the sections, sending the diff of the displayed ones; duplicate identifiers are matched in order.
   ///

@@ -88,12 +88,14 @@ struct _RowSectionKey<Row: Differentiable>: Differentiable {
   @usableFromInline let id: ListIdentifier
   @usableFromInline let header: Row?
   @usableFromInline let footer: Row?
+  @usableFromInline let indexTitle: String?
 
   @inlinable
-  init(id: ListIdentifier, header: Row?, footer: Row?) {
-    self.id = id
-    self.header = header
-    self.footer = footer
+  init(_ section: ListSection<Row>) {
+    self.id = section.id
+    self.header = section.header
+    self.footer = section.footer
+    self.indexTitle = section.indexTitle
   }
 
   @inlinable var differenceIdentifier: ListIdentifier { id }
@@ -109,7 +111,7 @@ struct _RowSectionKey<Row: Differentiable>: Differentiable {
       default: false
       }
     }
-    return same(header, source.header) && same(footer, source.footer)
+    return same(header, source.header) && same(footer, source.footer) && indexTitle == source.indexTitle
   }
 }
 
@@ -144,7 +146,7 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
   @inlinable
   init(_ sections: [ListSection<Row>], hashes: [Int]) {
     self.sections = sections.map {
-      ArraySection(model: _RowSectionKey(id: $0.id, header: $0.header, footer: $0.footer), elements: $0.items)
+      ArraySection(model: _RowSectionKey($0), elements: $0.items)
     }
     var bounds: [Range<Int>] = []
     bounds.reserveCapacity(sections.count)
@@ -351,7 +353,7 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   for (index, section) in sections.enumerated() {
     let shownSection = shown.sections[index]
     guard shownSection.model.id == section.id else { return nil }
-    let key = _RowSectionKey(id: section.id, header: section.header, footer: section.footer)
+    let key = _RowSectionKey(section)
     keys.append(key)
     if !_sharesStorage(shownSection.elements, section.items) || !key.isContentEqual(to: shownSection.model) {
       changed.append(index)
@@ -431,7 +433,11 @@ func _lazySection<Row: Differentiable & Sendable>(
   _ section: ListSection<Row>, model: ListSectionSnapshot.Model?, cell: @escaping @Sendable (Row) -> CellBinder
 ) -> ListSectionSnapshot {
   let model =
-    model.map { ListSectionSnapshot.Model(id: section.id, header: $0.header, footer: $0.footer) }
-    ?? ListSectionSnapshot.Model(id: section.id, header: section.header.map(cell), footer: section.footer.map(cell))
+    model.map {
+      ListSectionSnapshot.Model(id: section.id, header: $0.header, footer: $0.footer, indexTitle: section.indexTitle)
+    }
+    ?? ListSectionSnapshot.Model(
+      id: section.id, header: section.header.map(cell), footer: section.footer.map(cell),
+      indexTitle: section.indexTitle)
   return ListSectionSnapshot(model: model, elements: CellBinderList(rows: section.items, cell: cell))
 }

@@ -103,6 +103,7 @@ extension StaticListConstructor {
         id: section.id,
         header: section.header.map { binder(for: $0, id: ListIdentifier("header", scope: "\(section.id)")) },
         footer: section.footer.map { binder(for: $0, id: ListIdentifier("footer", scope: "\(section.id)")) },
+        indexTitle: section.indexTitle,
         items: section.items.enumerated().map { index, model in
           binder(for: model, id: ListIdentifier(index, scope: "\(section.id)"))
         }
