@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let view = RecordingListView()
-/// let controller = ListController<VenueDetailViewState>(binder: VenueDetailViewState.binder)
+/// let controller = ListController<VenueDetailViewState>(cell: VenueDetailViewState.binder)
 /// try ListEngine(view: view, showing: controller)
 /// await controller.apply(state)
 /// #expect(view.renderedLines == ["# Kaminarimon", "== Reviews ==", "Yosuke Ishikawa: Foo"])

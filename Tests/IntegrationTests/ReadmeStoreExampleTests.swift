@@ -25,7 +25,7 @@ struct ReadmeStoreExampleTests {
   func readmeStoreExample() async throws {
     let store = Store(Inbox(messages: ["hello"]))
     let view = RecordingListView()
-    let controller = ListController<Inbox>(binder: { LineCell.makeBinder(value: $0) })
+    let controller = ListController<Inbox>(cell: { LineCell.makeBinder(value: $0) })
     let engine = try ListEngine(view: view, showing: controller)
     let rendering = Task { await controller.run(store.updates()) }  // follows the store until cancelled
 
@@ -43,7 +43,7 @@ struct ReadmeStoreExampleTests {
     let view = RecordingListView()
     let message = "hello"
     let store = Store(Inbox(messages: []))
-    let controller = ListController<Inbox>(binder: { LineCell.makeBinder(value: $0) })
+    let controller = ListController<Inbox>(cell: { LineCell.makeBinder(value: $0) })
     let engine = try ListEngine(view: view, showing: controller)
     let rendering = Task { await controller.run(store.updates()) }
 

@@ -67,7 +67,7 @@ struct ReadmeExampleTests {
   @Test("declares cells, styles them and hands the selected row's tag to the app")
   func readme() async throws {
     let view = RecordingListView()
-    let controller = ListController<Basket>(binder: Basket.cell)
+    let controller = ListController<Basket>(cell: Basket.cell)
     let list = try ListEngine(view: view, showing: controller)  // keep it while the list is shown
     var picked: [String] = []
     controller.delegate.didSelectRow = { _, row in

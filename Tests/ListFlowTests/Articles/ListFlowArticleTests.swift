@@ -103,7 +103,7 @@ struct ListFlowArticleTests {
   func gettingStartedController() async throws {
     var basket = Basket(fruits: [Fruit(name: "apple", isRipe: true)])
     let view = RecordingListView()  // from ListFlowTesting; a terminal or UI view in an app
-    let controller = ListController<Basket>(binder: Basket.cell)
+    let controller = ListController<Basket>(cell: Basket.cell)
     let engine = try ListEngine(view: view, showing: controller)
     engine.delegate.didSelectRow = { path, row in
       print("picked", row.tag?.value(as: String.self) ?? "?")

@@ -7,7 +7,7 @@ import Testing
 struct RecordingHistoryTests {
   /// Applies `count` states that each rename one fruit, and returns the view.
   func drive(_ view: RecordingListView, states count: Int) async throws {
-    let controller = ListController<Basket>(binder: Basket.cell)
+    let controller = ListController<Basket>(cell: Basket.cell)
     let engine = try ListEngine(view: view, showing: controller)
     for index in 0..<count {
       let fruits = (0..<5).map { Fruit(name: "fruit \($0)", isRipe: $0 == index % 5) }

@@ -13,7 +13,7 @@ struct VenueControllerTests {
   @Test("the first state reloads the view, registers cell types on first use and renders every declaration")
   func firstState() async throws {
     let view = RecordingListView()
-    let controller = ListController<VenueDetailViewState>(binder: VenueDetailViewState.binder)
+    let controller = ListController<VenueDetailViewState>(cell: VenueDetailViewState.binder)
     let engine = try ListEngine(view: view, showing: controller)
     await controller.apply(VenueDetailViewState(venue: venue, reviews: [review1], relatedVenues: [related]))
     #expect(view.reloadCount == 1)
@@ -37,7 +37,7 @@ struct VenueControllerTests {
     var transitions: [SyncDelegate.Transition] = []
     var delegate = SyncDelegate()
     delegate.didApply = { transitions.append($0) }
-    let controller = ListController<VenueDetailViewState>(binder: VenueDetailViewState.binder)
+    let controller = ListController<VenueDetailViewState>(cell: VenueDetailViewState.binder)
     let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     var state = VenueDetailViewState(venue: venue, reviews: [review1], relatedVenues: [related])
     await controller.apply(state)

@@ -3,7 +3,7 @@
 /// every stage.
 ///
 /// ```swift
-/// let controller = ListController<VenueDetailViewState>(binder: VenueDetailViewState.binder)
+/// let controller = ListController<VenueDetailViewState>(cell: VenueDetailViewState.binder)
 /// let list = try ListEngine(view: RecordingListView(), showing: controller)
 /// await controller.apply(state)          // the first state reloads the view
 /// state.reviews.append(review)
@@ -85,33 +85,41 @@ public final class ListController<State: Sendable> {
 
   /// Creates a controller for states that declare their cells, shown in one section (``ListIdentifier/mainSection``).
   ///
+  /// The declarations' type picks the diff, not a label: when they are ``Differentiable`` and `Sendable` values
+  /// (an `Equatable` enum that declares `Differentiable`, say), the controller diffs the values and calls `cell`
+  /// only for the rows a view reads or a change touches (``init(configuration:delegate:rows:cell:)``); otherwise
+  /// it makes every declaration's binder for every state and diffs the binders.
+  ///
   /// - Parameters:
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
-  ///   - binder: The function that maps a declaration to its cell; it may run off the main actor.
+  ///   - cell: The function that maps a declaration to its cell; it may run off the main actor.
   public convenience init(
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
-    binder: @escaping @Sendable (State.CellDeclaration) -> CellBinder
+    cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
   ) where State: CellsDeclarator {
     self.init(configuration: configuration, delegate: delegate) { state in
-      [ListSection(id: ListIdentifier.mainSection, items: state.cellDeclarations.map(binder))]
+      [ListSection(id: ListIdentifier.mainSection, items: state.cellDeclarations.map(cell))]
     }
   }
 
   /// Creates a controller for states that declare sections.
   ///
+  /// As for declared cells, the declarations' type picks the diff: ``Differentiable`` and `Sendable` values are
+  /// diffed as values, anything else as binders.
+  ///
   /// - Parameters:
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
-  ///   - binder: The function that maps a declaration (row, header or footer) to its cell.
+  ///   - cell: The function that maps a declaration (row, header or footer) to its cell.
   public convenience init(
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
-    binder: @escaping @Sendable (State.CellDeclaration) -> CellBinder
+    cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
   ) where State: SectionsDeclarator {
     self.init(configuration: configuration, delegate: delegate) { state in
-      state.sectionDeclarations.map { $0.map(binder) }
+      state.sectionDeclarations.map { $0.map(cell) }
     }
   }
 
