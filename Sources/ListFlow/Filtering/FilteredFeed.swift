@@ -67,6 +67,9 @@ public final class FilteredFeed: ListFeed {
   /// Whether the feed is expanding or restoring a tree source's rows: the change the source sends meanwhile is
   /// filtered once the feed is done.
   var isAdjustingTree = false
+  /// Whether the sections shown are the source's as they are (the last filtering had an empty query): then a
+  /// change of the source is passed on as it is, with no diff and no binder made.
+  var showsSourceAsIs = false
   /// Whether the source reveals the ancestors of matches (``ListFeed/revealRows(matching:)``): a tree, filtered
   /// with each match's ancestors as context.
   var sourceRevealsRows = false
@@ -90,8 +93,15 @@ public final class FilteredFeed: ListFeed {
     displayedSections = filtered(source.displayedSections)
     source.feedLink.connect { [weak self] message in
       guard let self else { return }
-      if case .changes = message {
-        if !self.isAdjustingTree { self.refilter() }
+      if case .changes(let changes, let reloading, let animated) = message {
+        guard !self.isAdjustingTree else { return }
+        if self.query.isEmpty, self.showsSourceAsIs {
+          // Every row is shown as the source shows it: its change is the filter's, passed on with no diff.
+          self.displayedSections = self.source.displayedSections
+          self.feedLink.send(changes, reloading: reloading, animated: animated)
+        } else {
+          self.refilter()
+        }
       } else {
         self.feedLink.forward(message)
       }
@@ -110,7 +120,8 @@ public final class FilteredFeed: ListFeed {
   /// Filters the source's sections again and sends the change of the rows shown.
   ///
   /// - Complexity: O(*n* × *m*) for *n* characters of searchable text and a query of *m* characters; O(*r*) in
-  ///   the number of rows for an empty query.
+  ///   the number of rows for an empty query. A change of the source while the query is empty (and was when the
+  ///   rows were last filtered) does not come here: it is passed on as it is.
   public func refilter() {
     adjustTree()
     let wasHidden = hiddenRows
@@ -161,8 +172,10 @@ public final class FilteredFeed: ListFeed {
       hiddenRows = []
       sourcePaths = []
       sourceSections = []
+      showsSourceAsIs = true
       return sections
     }
+    showsSourceAsIs = false
     var hidden: Set<ListIdentifier> = []
     var result: [ListSectionSnapshot] = []
     var paths: [[ItemPath]] = []
