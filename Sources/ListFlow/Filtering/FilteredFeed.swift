@@ -184,7 +184,9 @@ public final class FilteredFeed: ListFeed {
     for (sectionIndex, section) in sections.enumerated() {
       var rows: [CellBinder] = []
       var rowPaths: [ItemPath] = []
-      let matches = section.elements.map { FuzzyMatch(pattern: pattern, in: searchableText($0)) }
+      // Each row's binder is read once: a row made from a value makes its binder on every read.
+      let binders = Array(section.elements)
+      let matches = binders.map { FuzzyMatch(pattern: pattern, in: searchableText($0)) }
       // A tree keeps each match's ancestors as context; a list keeps the matches.
       let shown =
         sourceRevealsRows
@@ -192,7 +194,7 @@ public final class FilteredFeed: ListFeed {
           matches,
           depths: section.elements.indices.map { source.depth(ofRowAt: ItemPath(item: $0, section: sectionIndex)) })
         : nil
-      for (item, row) in section.elements.enumerated() {
+      for (item, row) in binders.enumerated() {
         let kept: FuzzyMatch?? = shown.map { $0[item] } ?? matches[item].map { .some($0) }
         switch kept {
         case .some(.some(let match)):
