@@ -183,6 +183,30 @@ import Testing
     }
   }
 
+  @Test("a change past the reload threshold costs the rows on screen and the change: no cliff at the threshold")
+  func reloadCostsTheScreenAndTheChange() async throws {
+    let seed = terminalFuzzSeed
+    var random = SplitMix64(seed: seed)
+    var host = try Host(reloadThreshold: 20)
+    var groups = (0..<3).map { Group(id: $0, lines: []) }
+    for _ in 0..<600 { groups[Int.random(in: 0..<3, using: &random)].lines.append(host.newLine()) }
+    _ = await host.show(groups)
+    host.view.scrollToRow(at: ItemPath(item: 5, section: 1), alignment: .center)
+    _ = host.cells.take()
+    let inserted = 21
+    for _ in 0..<inserted { groups[Int.random(in: 0..<3, using: &random)].lines.append(host.newLine()) }
+    let screen = host.rowsOnScreen
+    let calls = await host.show(groups)
+    // The identity lookups of a reload make no binder; the heights of the rows off screen still come from their
+    // binders (the rows path declares no height per row), so a reload costs a binder per row.
+    withKnownIssue("a reload reads every row's height from its binder") {
+      #expect(calls <= screen + host.rowsOnScreen + inserted + Self.slack, "seed \(seed)")
+    }
+    #expect(
+      calls <= host.paths.count + host.rowsOnScreen + Self.slack,
+      "a reload made more than a binder per row and the screen: seed \(seed)")
+  }
+
   @Test("the cursor follows its row into a section the same change inserts")
   func cursorFollowsIntoInsertedSection() async throws {
     let seed = terminalFuzzSeed
