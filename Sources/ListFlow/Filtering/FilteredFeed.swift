@@ -70,6 +70,9 @@ public final class FilteredFeed: ListFeed {
   /// Whether the sections shown are the source's as they are (the last filtering had an empty query): then a
   /// change of the source is passed on as it is, with no diff and no binder made.
   var showsSourceAsIs = false
+  /// The binders of the source's rows that the last filtering read, section by section (kept only until
+  /// ``refilter()`` has diffed with them).
+  var readRows: [[CellBinder]] = []
   /// Whether the source reveals the ancestors of matches (``ListFeed/revealRows(matching:)``): a tree, filtered
   /// with each match's ancestors as context.
   var sourceRevealsRows = false
@@ -123,10 +126,19 @@ public final class FilteredFeed: ListFeed {
   ///   the number of rows for an empty query. A change of the source while the query is empty (and was when the
   ///   rows were last filtered) does not come here: it is passed on as it is.
   public func refilter() {
+    let wasAsIs = showsSourceAsIs
     adjustTree()
     let wasHidden = hiddenRows
     let next = filtered(source.displayedSections)
-    let previous = displayedSections
+    var previous = displayedSections
+    if wasAsIs, !sourceRevealsRows, readRows.count == previous.count {
+      // The rows shown were the source's, which filtering just read: the diff reads those binders instead of
+      // making every row's binder again.
+      for (index, rows) in readRows.enumerated() where rows.count == previous[index].elements.count {
+        previous[index].elements = CellBinderList(rows)
+      }
+    }
+    readRows = []
     displayedSections = next
     feedLink.send(from: previous, to: next)
     // A hidden row the source dropped changes nothing shown, but must leave the selection.
@@ -168,6 +180,7 @@ public final class FilteredFeed: ListFeed {
 
   /// The source's sections with only the matching rows, each carrying its matched offsets.
   private func filtered(_ sections: [ListSectionSnapshot]) -> [ListSectionSnapshot] {
+    readRows = []
     guard !query.isEmpty else {
       hiddenRows = []
       sourcePaths = []
@@ -186,6 +199,7 @@ public final class FilteredFeed: ListFeed {
       var rowPaths: [ItemPath] = []
       // Each row's binder is read once: a row made from a value makes its binder on every read.
       let binders = Array(section.elements)
+      readRows.append(binders)
       let matches = binders.map { FuzzyMatch(pattern: pattern, in: searchableText($0)) }
       // A tree keeps each match's ancestors as context; a list keeps the matches.
       let shown =
