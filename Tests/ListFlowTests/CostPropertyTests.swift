@@ -118,7 +118,7 @@ import Testing
     }
   }
 
-  @Test("a filter with an empty query passes a state's change on: it costs the rows changed, not a binder per row")
+  @Test("a filter costs the rows a state changed, not a binder per row: with an empty query and with a query")
   func emptyFilterCostsTheChange() async throws {
     let seed = UInt64(0xF117)
     var random = SplitMix64(seed: seed)
@@ -143,9 +143,26 @@ import Testing
         view.sections.map { $0.rows.map(\.textRepresentation) }
           == groups.map { $0.map { "line \($0.id) v\($0.version)" } }, "seed \(seed) step \(step)")
     }
-    // A query still filters, and clearing it shows every row again.
-    filter.query = "line 1"
-    #expect(view.sections.allSatisfy { $0.rows.allSatisfy { $0.textRepresentation.contains("1") } })
+    // With a query, a state matches only the rows it inserts or updates; the others keep their match.
+    for query in ["1", "v1", "ne 2"] {
+      filter.query = query
+      _ = cells.take()
+      for step in 0..<(DeepPass.isOn ? 100 : 15) {
+        let context = "query \(query) seed \(seed) step \(step)"
+        let count = Int.random(in: 1...6, using: &random)
+        groups = Self.edit(groups, count: count, nextID: &nextID, using: &random)
+        await controller.apply(groups)
+        let calls = cells.take()
+        #expect(calls <= 2 * count + Self.slack, "a batch of \(count) made \(calls) binders: \(context)")
+        let expected = groups.map { lines in
+          lines.compactMap { line -> String? in
+            let title = "line \(line.id) v\(line.version)"
+            return FuzzyMatch(query: query, in: title) == nil ? nil : title
+          }
+        }.filter { !$0.isEmpty }
+        #expect(view.sections.map { $0.rows.map(\.textRepresentation) } == expected, "\(context)")
+      }
+    }
     filter.query = ""
     #expect(view.sections.map(\.rows.count) == groups.map(\.count))
     #expect(view.inconsistencies.isEmpty)

@@ -48,7 +48,7 @@ public final class FilteredFeed: ListFeed {
   /// The link to the composite that shows the filtered rows.
   public let feedLink = FeedLink<ListSectionSnapshot>()
   /// The sections shown: the source's, with only the matching rows.
-  public private(set) var displayedSections: [ListSectionSnapshot] = []
+  public internal(set) var displayedSections: [ListSectionSnapshot] = []
   /// The text of a row that the query is matched against: by default the title of a ``Titled`` model, else
   /// the model's description.
   public let searchableText: @MainActor (CellBinder) -> String
@@ -59,7 +59,7 @@ public final class FilteredFeed: ListFeed {
     didSet { if !query.utf8.elementsEqual(oldValue.utf8) { refilter() } }
   }
   /// The identities of the source's rows that the query hides now.
-  public private(set) var hiddenRows: Set<ListIdentifier> = []
+  public internal(set) var hiddenRows: Set<ListIdentifier> = []
   /// For each shown row, its position in the source, section by section.
   var sourcePaths: [[ItemPath]] = []
   /// For each shown section, its index in the source.
@@ -73,6 +73,10 @@ public final class FilteredFeed: ListFeed {
   /// The binders of the source's rows that the last filtering read, section by section (kept only until
   /// ``refilter()`` has diffed with them).
   var readRows: [[CellBinder]] = []
+  /// For each row of the source, section by section, the binder shown for it (`nil` for a row the query
+  /// hides): kept while a query filters a source that is not a tree, so that a change of the source matches
+  /// only the rows it inserts or updates (see `filterChange(_:)`).
+  var matchedRows: [[CellBinder?]]?
   /// Whether the source reveals the ancestors of matches (``ListFeed/revealRows(matching:)``): a tree, filtered
   /// with each match's ancestors as context.
   var sourceRevealsRows = false
@@ -102,7 +106,7 @@ public final class FilteredFeed: ListFeed {
           // Every row is shown as the source shows it: its change is the filter's, passed on with no diff.
           self.displayedSections = self.source.displayedSections
           self.feedLink.send(changes, reloading: reloading, animated: animated)
-        } else {
+        } else if reloading || !self.filterChange(changes) {
           self.refilter()
         }
       } else {
@@ -181,6 +185,7 @@ public final class FilteredFeed: ListFeed {
   /// The source's sections with only the matching rows, each carrying its matched offsets.
   private func filtered(_ sections: [ListSectionSnapshot]) -> [ListSectionSnapshot] {
     readRows = []
+    matchedRows = nil
     guard !query.isEmpty else {
       hiddenRows = []
       sourcePaths = []
@@ -193,6 +198,7 @@ public final class FilteredFeed: ListFeed {
     var result: [ListSectionSnapshot] = []
     var paths: [[ItemPath]] = []
     var sectionIndices: [Int] = []
+    var matched: [[CellBinder?]] = []
     let pattern = FuzzyMatch.pattern(of: query)  // once, not once a row
     for (sectionIndex, section) in sections.enumerated() {
       var rows: [CellBinder] = []
@@ -208,19 +214,24 @@ public final class FilteredFeed: ListFeed {
           matches,
           depths: section.elements.indices.map { source.depth(ofRowAt: ItemPath(item: $0, section: sectionIndex)) })
         : nil
+      var sectionMatched: [CellBinder?] = []
       for (item, row) in binders.enumerated() {
         let kept: FuzzyMatch?? = shown.map { $0[item] } ?? matches[item].map { .some($0) }
         switch kept {
         case .some(.some(let match)):
           rows.append(row.highlightingMatches(match.offsets))
           rowPaths.append(ItemPath(item: item, section: sectionIndex))
+          sectionMatched.append(rows.last)
         case .some(.none):
           rows.append(row.markingAsFilterContext())
           rowPaths.append(ItemPath(item: item, section: sectionIndex))
+          sectionMatched.append(rows.last)
         case .none:
           hidden.insert(row.id)
+          sectionMatched.append(nil)
         }
       }
+      matched.append(sectionMatched)
       if !rows.isEmpty {
         result.append(ListSectionSnapshot(model: section.model, elements: rows))
         paths.append(rowPaths)
@@ -229,6 +240,7 @@ public final class FilteredFeed: ListFeed {
     }
     sourcePaths = paths
     sourceSections = sectionIndices
+    if !sourceRevealsRows { matchedRows = matched }
     // A row shown elsewhere under the same identity is not hidden.
     for section in result { for row in section.elements { hidden.remove(row.id) } }
     hiddenRows = hidden
