@@ -127,8 +127,10 @@ public final class FilteredFeed: ListFeed {
   /// Filters the source's sections again and sends the change of the rows shown.
   ///
   /// - Complexity: O(*n* × *m*) for *n* characters of searchable text and a query of *m* characters; O(*r*) in
-  ///   the number of rows for an empty query. A change of the source while the query is empty (and was when the
-  ///   rows were last filtered) does not come here: it is passed on as it is.
+  ///   the number of rows for an empty query. A change of the source does not always come here: while the query
+  ///   is empty (and was when the rows were last filtered) it is passed on as it is, and while a query filters
+  ///   a source that is not a tree, a change that keeps the source's sections matches only the rows it inserts
+  ///   or updates (one binder each).
   public func refilter() {
     let wasAsIs = showsSourceAsIs
     adjustTree()
