@@ -442,11 +442,11 @@ func _targetList<Row: Differentiable & Sendable>(
 /// made now.
 @inlinable
 func _lazySection<Row: Differentiable & Sendable>(
-  _ section: ListSection<Row>, model: SectionModel?, cell: @escaping @Sendable (Row) -> CellBinder
+  _ section: ListSection<Row>, model: ListSectionSnapshot.Model?, cell: @escaping @Sendable (Row) -> CellBinder
 ) -> ListSectionSnapshot where Row.DifferenceIdentifier: Sendable {
   let model =
-    model.map { SectionModel(id: section.id, header: $0.header, footer: $0.footer) }
-    ?? SectionModel(id: section.id, header: section.header.map(cell), footer: section.footer.map(cell))
+    model.map { ListSectionSnapshot.Model(id: section.id, header: $0.header, footer: $0.footer) }
+    ?? ListSectionSnapshot.Model(id: section.id, header: section.header.map(cell), footer: section.footer.map(cell))
   return ListSectionSnapshot(
     model: model,
     elements: CellBinderList(rows: section.items, identity: { ListIdentifier($0.differenceIdentifier) }, cell: cell))

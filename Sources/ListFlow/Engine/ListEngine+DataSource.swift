@@ -119,7 +119,7 @@ extension ListEngine {
   private func makeSupplementary(
     inSection section: Int,
     in view: any ListView,
-    _ binder: (SectionModel) -> CellBinder?
+    _ binder: (ListSectionSnapshot.Model) -> CellBinder?
   ) throws(ListFlowError) -> (any ListCell)? {
     try reporting { () throws(ListFlowError) -> (any ListCell)? in
       guard snapshot.indices.contains(section) else {

@@ -14,7 +14,7 @@ extension ListEngine {
   /// with one of the identities is refreshed (also rows that share an identity). Identities with no row in the
   /// list when the request runs are skipped and reported to ``SyncDelegate/didFail`` as
   /// ``ListFlowError/unknownRows(_:)``; an empty request does nothing. Before the first list is shown, or while
-  /// the view is not visible, the view is reloaded instead (``ListTransition/ReloadReason/notVisible``).
+  /// the view is not visible, the view is reloaded instead (``SyncDelegate/Transition/ReloadReason/notVisible``).
   ///
   /// - Parameters:
   ///   - ids: The rows' identities.
@@ -57,7 +57,7 @@ extension ListEngine {
     let changeset = Changeset(data: snapshot, elementUpdated: paths)
     guard hasLoaded, view.isVisible else {
       reloadView(
-        ListTransition(
+        SyncDelegate.Transition(
           changes: StagedChangeset([changeset]), reloadReason: hasLoaded ? .notVisible : .initial,
           target: snapshot))
       return
@@ -65,7 +65,7 @@ extension ListEngine {
     let update = ListUpdate(
       changeset: changeset, reconfiguredRows: reloading ? [] : paths, reloadedRows: reloading ? paths : [],
       stage: 0, stageCount: 1, animated: animated)
-    let transition = ListTransition(
+    let transition = SyncDelegate.Transition(
       changes: StagedChangeset([changeset]), reloadReason: nil, target: snapshot, animated: animated)
     delegate.willApply(transition)
     routingBeforeStage = routesShown

@@ -18,11 +18,11 @@ extension ListEngine {
   ///
   /// - Parameters:
   ///   - path: The row's position in the list shown.
-  ///   - alignment: Where the row goes: ``ScrollAlignment/top``, ``ScrollAlignment/center``,
-  ///     ``ScrollAlignment/bottom``, or ``ScrollAlignment/visible`` (the default: the smallest scroll).
+  ///   - alignment: Where the row goes: ``ListEngine/ScrollAlignment/top``, ``ListEngine/ScrollAlignment/center``,
+  ///     ``ListEngine/ScrollAlignment/bottom``, or ``ListEngine/ScrollAlignment/visible`` (the default: the smallest scroll).
   /// - Throws: ``ListFlowError/sectionOutOfRange(section:sectionCount:)`` or
   ///   ``ListFlowError/rowOutOfRange(path:rowCount:)``; the view is left as it was.
-  public func scrollToRow(at path: ItemPath, alignment: ScrollAlignment = .visible) throws(ListFlowError) {
+  public func scrollToRow(at path: ItemPath, alignment: ListEngine.ScrollAlignment = .visible) throws(ListFlowError) {
     if isApplying {
       enqueue(.scroll(.path(path), alignment))
       return
@@ -41,7 +41,7 @@ extension ListEngine {
   /// - Throws: ``ListFlowError/rowNotFound(_:)`` when no row has the identity.
   /// - Complexity: O(*n*) in the rows of the list, to find the row.
   public func scrollToRow(
-    withIdentity id: ListIdentifier, alignment: ScrollAlignment = .visible
+    withIdentity id: ListIdentifier, alignment: ListEngine.ScrollAlignment = .visible
   )
     throws(ListFlowError)
   {
@@ -52,7 +52,7 @@ extension ListEngine {
     try scroll(to: .identity(id), alignment: alignment)
   }
 
-  func scroll(to target: ScrollTarget, alignment: ScrollAlignment) throws(ListFlowError) {
+  func scroll(to target: ScrollTarget, alignment: ListEngine.ScrollAlignment) throws(ListFlowError) {
     let path: ItemPath
     switch target {
     case .path(let wanted):

@@ -4,7 +4,7 @@ extension ListEngine {
   /// How many rows can be selected; lowering it keeps the most recently selected rows.
   ///
   /// Setting it while a change is applied (from a delegate closure) takes effect once the change is done.
-  public var selectionMode: SelectionMode {
+  public var selectionMode: ListSelection.Mode {
     get { selection.mode }
     set { enqueue(.editSelection { $0.mode = newValue }) }
   }
@@ -46,9 +46,9 @@ extension ListEngine {
       })
   }
 
-  /// Selects the rows with an identity (all of them when several rows share it); in ``SelectionMode/single`` it
+  /// Selects the rows with an identity (all of them when several rows share it); in ``ListSelection/Mode/single`` it
   /// replaces the row selected. An identity that the list neither shows nor hides when the call takes effect
-  /// (after the change under way, if any) is ignored, as is every call in ``SelectionMode/none``.
+  /// (after the change under way, if any) is ignored, as is every call in ``ListSelection/Mode/none``.
   ///
   /// - Parameter id: A row's identity.
   public func select(_ id: ListIdentifier) {
@@ -81,7 +81,7 @@ extension ListEngine {
   }
 
   /// Selects every row the list shows when the call takes effect (after the change under way, if any), in
-  /// order (in ``SelectionMode/single``, the last one). Rows a filter hides are not added, and those already
+  /// order (in ``ListSelection/Mode/single``, the last one). Rows a filter hides are not added, and those already
   /// selected stay selected.
   ///
   /// - Complexity: O(*n*) in the number of rows.
@@ -208,12 +208,12 @@ extension ListEngine {
     selection = next
     guard !added.isEmpty || !removed.isEmpty else {
       // A new mode alone changes how the view draws rows (a mark column), not which rows are selected.
-      if modeChanged { view.selectionDidChange(ListSelectionChange(selection: next, added: [], removed: [])) }
+      if modeChanged { view.selectionDidChange(ListSelection.Change(selection: next, added: [], removed: [])) }
       return
     }
     let addedRows = rows(carrying: Set(added))
     let removedRows = rows(carrying: Set(removed))
-    let change = ListSelectionChange(
+    let change = ListSelection.Change(
       selection: next, added: added, removed: removed, addedRows: addedRows, removedRows: removedRows)
     view.selectionDidChange(change)
     notifyOwners(of: change)
@@ -221,8 +221,8 @@ extension ListEngine {
   }
 
   /// Tells each feed that owns rows of a change, with the change narrowed to its rows in its positions.
-  private func notifyOwners(of change: ListSelectionChange) {
-    var changes: [ObjectIdentifier: (SyncDelegate, ListSelectionChange)] = [:]
+  private func notifyOwners(of change: ListSelection.Change) {
+    var changes: [ObjectIdentifier: (SyncDelegate, ListSelection.Change)] = [:]
     func add(_ path: ItemPath, added: Bool) {
       guard let route = route(forSection: path.section), let owner = route.owner,
         let id = snapshot.identity(ofRowAt: path)
@@ -230,7 +230,7 @@ extension ListEngine {
       let local = ItemPath(item: path.item, section: route.localSection)
       var entry =
         changes[ObjectIdentifier(owner)]
-        ?? (owner.delegate, ListSelectionChange(selection: change.selection, added: [], removed: []))
+        ?? (owner.delegate, ListSelection.Change(selection: change.selection, added: [], removed: []))
       if added {
         entry.1.addedRows.append(local)
         if !entry.1.added.contains(id) { entry.1.added.append(id) }

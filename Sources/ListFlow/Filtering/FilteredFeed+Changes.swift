@@ -10,10 +10,10 @@ extension FilteredFeed {
   ///   inserted or updated; no binder for the other rows.
   func filterChange(_ changes: StagedChangeset<[ListSectionSnapshot]>) -> Bool {
     guard !query.isEmpty, !sourceRevealsRows, var rows = matchedRows, !changes.isEmpty else { return false }
-    let pattern = FuzzyMatch.pattern(of: query)
+    let pattern = FilteredFeed.Match.pattern(of: query)
     let searchableText = searchableText
     func shown(_ binder: CellBinder) -> CellBinder? {
-      FuzzyMatch(pattern: pattern, in: searchableText(binder)).map { binder.highlightingMatches($0.offsets) }
+      FilteredFeed.Match(pattern: pattern, in: searchableText(binder)).map { binder.highlightingMatches($0.offsets) }
     }
     for stage in changes {
       guard stage.sectionDeleted.isEmpty, stage.sectionInserted.isEmpty, stage.sectionMoved.isEmpty,

@@ -1,9 +1,9 @@
 /// A feed that shows only the rows of another feed whose searchable text matches a query, with the matched
-/// characters highlighted: the `/` filter of a terminal list, as a feed of a ``ComposedDataSource``.
+/// characters highlighted: the `/` filter of a terminal list, as a feed of a ``ComposedFeed``.
 ///
-/// The feed wraps a source (a ``ListController``, a ``SectionedDataSource``, any
+/// The feed wraps a source (a ``ListController``, a ``SectionsFeed``, any
 /// ``ListFeed``) and publishes the source's sections with only the rows that match ``query`` (see
-/// ``FuzzyMatch``), **in the source's order**: rows are not sorted by score, so a list keeps its shape while the
+/// ``FilteredFeed/Match``), **in the source's order**: rows are not sorted by score, so a list keeps its shape while the
 /// user types. While the query is not empty, sections left without rows are left out. The query is state like
 /// any other: each change of it, or of the source, is diffed with the rows shown and published as staged
 /// changes, so rows that come back are inserts and rows that go are deletes.
@@ -159,18 +159,18 @@ public final class FilteredFeed: ListFeed {
     if query.isEmpty {
       sourceRevealsRows = source.revealRows(matching: nil)
     } else {
-      let pattern = FuzzyMatch.pattern(of: query)  // once, not once a node
+      let pattern = FilteredFeed.Match.pattern(of: query)  // once, not once a node
       let searchableText = searchableText
-      sourceRevealsRows = source.revealRows { FuzzyMatch(pattern: pattern, in: searchableText($0)) != nil }
+      sourceRevealsRows = source.revealRows { FilteredFeed.Match(pattern: pattern, in: searchableText($0)) != nil }
     }
   }
 
   /// The rows of a tree to show: each match and its ancestors (the rows before it, each less deep than the
   /// last); `nil` for an ancestor that is only context, the match otherwise.
   private static func treeRows(
-    _ matches: [FuzzyMatch?], depths: [Int]
-  ) -> [Int: FuzzyMatch?] {
-    var shown: [Int: FuzzyMatch?] = [:]
+    _ matches: [FilteredFeed.Match?], depths: [Int]
+  ) -> [Int: FilteredFeed.Match?] {
+    var shown: [Int: FilteredFeed.Match?] = [:]
     var ancestors: [Int] = []
     for (index, match) in matches.enumerated() {
       let depth = index < depths.count ? depths[index] : 0
@@ -201,14 +201,14 @@ public final class FilteredFeed: ListFeed {
     var paths: [[ItemPath]] = []
     var sectionIndices: [Int] = []
     var matched: [[CellBinder?]] = []
-    let pattern = FuzzyMatch.pattern(of: query)  // once, not once a row
+    let pattern = FilteredFeed.Match.pattern(of: query)  // once, not once a row
     for (sectionIndex, section) in sections.enumerated() {
       var rows: [CellBinder] = []
       var rowPaths: [ItemPath] = []
       // Each row's binder is read once: a row made from a value makes its binder on every read.
       let binders = Array(section.elements)
       readRows.append(binders)
-      let matches = binders.map { FuzzyMatch(pattern: pattern, in: searchableText($0)) }
+      let matches = binders.map { FilteredFeed.Match(pattern: pattern, in: searchableText($0)) }
       // A tree keeps each match's ancestors as context; a list keeps the matches.
       let shown =
         sourceRevealsRows
@@ -218,7 +218,7 @@ public final class FilteredFeed: ListFeed {
         : nil
       var sectionMatched: [CellBinder?] = []
       for (item, row) in binders.enumerated() {
-        let kept: FuzzyMatch?? = shown.map { $0[item] } ?? matches[item].map { .some($0) }
+        let kept: FilteredFeed.Match?? = shown.map { $0[item] } ?? matches[item].map { .some($0) }
         switch kept {
         case .some(.some(let match)):
           rows.append(row.highlightingMatches(match.offsets))
