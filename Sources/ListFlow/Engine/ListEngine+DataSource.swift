@@ -104,6 +104,13 @@ extension ListEngine {
     }
   }
 
+  /// The identity of a row, read without making its binder when the feed knows it; an out-of-range position is
+  /// reported, then thrown.
+  func reportedIdentity(ofRowAt path: ItemPath) throws(ListFlowError) -> ListIdentifier {
+    if let id = snapshot.identity(ofRowAt: path) { return id }
+    return try reportedRow(at: path).id
+  }
+
   /// The binder of a row; an out-of-range position is reported, then thrown.
   func reportedRow(at path: ItemPath) throws(ListFlowError) -> CellBinder {
     try reporting { () throws(ListFlowError) in try snapshot.row(at: path) }

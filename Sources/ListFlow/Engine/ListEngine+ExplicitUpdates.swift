@@ -45,9 +45,9 @@ extension ListEngine {
     var found = Set<ListIdentifier>()
     var paths: [ItemPath] = []
     for (section, content) in snapshot.enumerated() {
-      for (item, row) in content.elements.enumerated() where wanted.contains(row.id) {
+      for (item, id) in content.elements.identities.enumerated() where wanted.contains(id) {
         paths.append(ItemPath(item: item, section: section))
-        found.insert(row.id)
+        found.insert(id)
       }
     }
     var reported = Set<ListIdentifier>()

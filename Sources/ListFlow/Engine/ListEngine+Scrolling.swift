@@ -67,19 +67,21 @@ extension ListEngine {
 }
 
 extension ListEngine {
-  /// The identity of a row of the list shown: its binder's ``CellBinder/id``.
+  /// The identity of a row of the list shown: its binder's ``CellBinder/id``, read from the row without making
+  /// the binder when the feed knows its rows' identities (the rows path does).
   ///
   /// - Parameter path: The row's position.
   /// - Returns: The identity, or `nil` when the list has no such row.
   public func identity(ofRowAt path: ItemPath) -> ListIdentifier? {
-    try? snapshot.row(at: path).id
+    snapshot.identity(ofRowAt: path)
   }
 
   /// The position of the first row with an identity in the list shown.
   ///
   /// - Parameter id: The row's identity.
   /// - Returns: The position, or `nil` when no row has it.
-  /// - Complexity: O(*n*) in the rows of the list.
+  /// - Complexity: O(*n*) identity comparisons in the rows of the list, and no binder made for rows whose
+  ///   identity the feed knows.
   public func path(ofRowWithIdentity id: ListIdentifier) -> ItemPath? {
     snapshot.path(ofRow: id)
   }

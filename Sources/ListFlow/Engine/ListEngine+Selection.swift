@@ -24,8 +24,8 @@ extension ListEngine {
   /// - Returns: Whether its identity is selected.
   /// - Complexity: O(1).
   public func isRowSelected(at path: ItemPath) -> Bool {
-    guard !selection.isEmpty, let binder = try? snapshot.row(at: path) else { return false }
-    return selection.contains(binder.id)
+    guard !selection.isEmpty, let id = snapshot.identity(ofRowAt: path) else { return false }
+    return selection.contains(id)
   }
 
   // MARK: Changing
@@ -60,7 +60,7 @@ extension ListEngine {
   /// - Parameter path: The row's position in the list shown.
   /// - Throws: An out-of-range error (also reported to the delegate); the selection is unchanged then.
   public func select(rowAt path: ItemPath) throws(ListFlowError) {
-    let id = try reportedRow(at: path).id
+    let id = try reportedIdentity(ofRowAt: path)
     enqueue(.editSelection { $0.select(id) })
   }
 
@@ -76,7 +76,7 @@ extension ListEngine {
   /// - Parameter path: The row's position in the list shown.
   /// - Throws: An out-of-range error (also reported to the delegate); the selection is unchanged then.
   public func deselect(rowAt path: ItemPath) throws(ListFlowError) {
-    let id = try reportedRow(at: path).id
+    let id = try reportedIdentity(ofRowAt: path)
     enqueue(.editSelection { $0.deselect(id) })
   }
 
@@ -86,7 +86,7 @@ extension ListEngine {
   ///
   /// - Complexity: O(*n*) in the number of rows.
   public func selectAll() {
-    enqueue(.editSelection { [unowned self] in $0.select(contentsOf: snapshot.flatMap { $0.elements.map(\.id) }) })
+    enqueue(.editSelection { [unowned self] in $0.select(contentsOf: snapshot.flatMap { $0.elements.identities }) })
   }
 
   /// Deselects every row, those a filter hides too.
@@ -106,7 +106,7 @@ extension ListEngine {
   /// - Throws: An out-of-range error (also reported to the delegate).
   public func toggleSelection(ofRowAt path: ItemPath) throws(ListFlowError) {
     guard isApplying else { return try toggleNow(ofRowAt: path) }
-    enqueue(.toggleSelection(try reportedRow(at: path).id))
+    enqueue(.toggleSelection(try reportedIdentity(ofRowAt: path)))
   }
 
   private func toggleNow(ofRowAt path: ItemPath) throws(ListFlowError) {
@@ -145,12 +145,12 @@ extension ListEngine {
   func noteDeletedSelection(in stage: Changeset<ListSnapshot>) {
     let before = snapshot
     for path in stage.elementDeleted {
-      guard let binder = try? before.row(at: path), selection.contains(binder.id) else { continue }
-      selectionCandidates.insert(binder.id)
+      guard let id = before.identity(ofRowAt: path), selection.contains(id) else { continue }
+      selectionCandidates.insert(id)
     }
     for section in stage.sectionDeleted where before.indices.contains(section) {
-      for binder in before[section].elements where selection.contains(binder.id) {
-        selectionCandidates.insert(binder.id)
+      for id in before[section].elements.identities where selection.contains(id) {
+        selectionCandidates.insert(id)
       }
     }
   }
@@ -227,7 +227,7 @@ extension ListEngine {
     var changes: [ObjectIdentifier: (SyncDelegate, ListSelection.Change)] = [:]
     func add(_ path: ItemPath, added: Bool) {
       guard let route = route(forSection: path.section), let owner = route.owner,
-        let binder = try? snapshot.row(at: path)
+        let id = snapshot.identity(ofRowAt: path)
       else { return }
       let local = ItemPath(item: path.item, section: route.localSection)
       var entry =
@@ -235,10 +235,10 @@ extension ListEngine {
         ?? (owner.delegate, ListSelection.Change(selection: change.selection, added: [], removed: []))
       if added {
         entry.1.addedRows.append(local)
-        if !entry.1.added.contains(binder.id) { entry.1.added.append(binder.id) }
+        if !entry.1.added.contains(id) { entry.1.added.append(id) }
       } else {
         entry.1.removedRows.append(local)
-        if !entry.1.removed.contains(binder.id) { entry.1.removed.append(binder.id) }
+        if !entry.1.removed.contains(id) { entry.1.removed.append(id) }
       }
       changes[ObjectIdentifier(owner)] = entry
     }
@@ -262,7 +262,7 @@ extension ListEngine {
   private func identifiers(in ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
     var found: Set<ListIdentifier> = []
     for section in snapshot {
-      for binder in section.elements where ids.contains(binder.id) { found.insert(binder.id) }
+      for id in section.elements.identities where ids.contains(id) { found.insert(id) }
     }
     return found
   }
@@ -272,7 +272,7 @@ extension ListEngine {
     guard !ids.isEmpty else { return [] }
     var paths: [ItemPath] = []
     for (section, content) in snapshot.enumerated() {
-      for (item, binder) in content.elements.enumerated() where ids.contains(binder.id) {
+      for (item, id) in content.elements.identities.enumerated() where ids.contains(id) {
         paths.append(ItemPath(item: item, section: section))
       }
     }

@@ -45,6 +45,16 @@ public struct CellBinderList: Sendable {
       }
     }
 
+    /// The identity of the element at `offset` from the piece's start: a binder's ``CellBinder/id``, or the
+    /// identity its source reads from the row (a binder is made only when the source cannot say).
+    @inlinable
+    func identity(at offset: Int) -> ListIdentifier {
+      switch self {
+      case .binders(let binders): binders[binders.startIndex + offset].id
+      case .rows(let source, let range): source.identity(at: range.lowerBound + offset)
+      }
+    }
+
     /// The piece's elements in `offsets` (offsets from the piece's start).
     @inlinable
     func slice(_ offsets: Range<Int>) -> Piece {
@@ -90,7 +100,26 @@ public struct CellBinderList: Sendable {
   /// - Complexity: O(1).
   @inlinable
   public init<Row: Sendable>(rows: [Row], cell: @escaping @Sendable (Row) -> CellBinder) {
-    self.init(pieces: rows.isEmpty ? [] : [.rows(_RowBinderSource(rows: rows, cell: cell), 0..<rows.count)])
+    self.init(
+      pieces: rows.isEmpty ? [] : [.rows(_RowBinderSource(rows: rows, identity: nil, cell: cell), 0..<rows.count)])
+  }
+
+  /// A list of one binder per row, each made by `cell` when it is read, whose identities are read from the rows
+  /// without making binders: every binder made is identified by `identity` of its row, whatever `cell` gave it.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows; their storage is shared, not copied.
+  ///   - identity: A row's identity.
+  ///   - cell: Makes a row's binder; it must depend only on the row.
+  /// - Complexity: O(1).
+  @inlinable
+  init<Row: Sendable>(
+    rows: [Row], identity: @escaping @Sendable (Row) -> ListIdentifier,
+    cell: @escaping @Sendable (Row) -> CellBinder
+  ) {
+    self.init(
+      pieces: rows.isEmpty
+        ? [] : [.rows(_RowBinderSource(rows: rows, identity: identity, cell: cell), 0..<rows.count)])
   }
 
   /// A list of the pieces given, in order (empty pieces are left out).
@@ -297,25 +326,84 @@ extension CellBinderList {
   }
 }
 
+extension CellBinderList {
+  /// The identity of the element at `position`, read without making a binder when the element's piece knows
+  /// its rows' identities (a list made by the rows path), else the binder's ``CellBinder/id``.
+  ///
+  /// - Precondition: `position` is in ``indices``.
+  /// - Complexity: O(1) for one piece, else O(log *p*); no call to a row's binder function when the identities
+  ///   are known.
+  @inlinable
+  func identity(at position: Int) -> ListIdentifier {
+    precondition(position >= 0 && position < count, "CellBinderList index out of range")
+    if pieces.count == 1 { return pieces[0].identity(at: position) }
+    let index = pieceIndex(of: position)
+    return pieces[index].identity(at: position - pieceStart(index))
+  }
+
+  /// The identities of the elements, in order, read as ``identity(at:)`` reads them.
+  ///
+  /// - Complexity: O(1) to make; O(1) per identity read.
+  @inlinable
+  var identities: some Sequence<ListIdentifier> {
+    pieces.lazy.flatMap { piece in (0..<piece.count).lazy.map { piece.identity(at: $0) } }
+  }
+
+  /// The position of the first element with an identity, or `nil` when there is none.
+  ///
+  /// - Parameter id: The identity.
+  /// - Returns: The position.
+  /// - Complexity: O(*n*) identity comparisons; no binder made when the identities are known.
+  @inlinable
+  func firstIndex(ofIdentity id: ListIdentifier) -> Int? {
+    var start = 0
+    for piece in pieces {
+      for offset in 0..<piece.count where piece.identity(at: offset) == id { return start + offset }
+      start += piece.count
+    }
+    return nil
+  }
+}
+
 /// Where the binders of a run of rows come from: made when they are read.
 @usableFromInline
 protocol _CellBinderSource: AnyObject, Sendable {
   /// The binder of the row at `position`.
   func binder(at position: Int) -> CellBinder
+  /// The identity of the row at `position`: read from the row when the source knows how, else its binder's.
+  func identity(at position: Int) -> ListIdentifier
 }
 
-/// The rows of a section and the function that makes a row's binder.
+/// The rows of a section, the function that makes a row's binder and, when known, the function that reads a
+/// row's identity (then every binder made takes that identity).
 @usableFromInline
 final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
   @usableFromInline let rows: [Row]
+  @usableFromInline let rowIdentity: (@Sendable (Row) -> ListIdentifier)?
   @usableFromInline let cell: @Sendable (Row) -> CellBinder
 
   @inlinable
-  init(rows: [Row], cell: @escaping @Sendable (Row) -> CellBinder) {
+  init(
+    rows: [Row], identity: (@Sendable (Row) -> ListIdentifier)?, cell: @escaping @Sendable (Row) -> CellBinder
+  ) {
     self.rows = rows
+    self.rowIdentity = identity
     self.cell = cell
   }
 
   @inlinable
-  func binder(at position: Int) -> CellBinder { cell(rows[position]) }
+  func binder(at position: Int) -> CellBinder {
+    let row = rows[position]
+    guard let rowIdentity else { return cell(row) }
+    var binder = cell(row)
+    let id = rowIdentity(row)
+    if binder.id != id { binder.id = id }
+    return binder
+  }
+
+  @inlinable
+  func identity(at position: Int) -> ListIdentifier {
+    guard let rowIdentity else { return cell(rows[position]).id }
+    return rowIdentity(rows[position])
+  }
 }

@@ -26,14 +26,25 @@ extension [ListSectionSnapshot] {
   ///
   /// - Parameter id: The row's identity.
   /// - Returns: The row's position.
-  /// - Complexity: O(n) in the number of rows.
+  /// - Complexity: O(n) identity comparisons in the number of rows; no binder is made for rows whose identity
+  ///   the list knows (see ``CellBinderList/identity(at:)``).
   func path(ofRow id: ListIdentifier) -> ItemPath? {
     for (section, content) in enumerated() {
-      if let item = content.elements.firstIndex(where: { $0.id == id }) {
+      if let item = content.elements.firstIndex(ofIdentity: id) {
         return ItemPath(item: item, section: section)
       }
     }
     return nil
+  }
+
+  /// The identity of a row, read without making its binder when the list knows it, or `nil` when the row does
+  /// not exist.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: The row's identity.
+  func identity(ofRowAt path: ItemPath) -> ListIdentifier? {
+    guard indices.contains(path.section), self[path.section].elements.indices.contains(path.item) else { return nil }
+    return self[path.section].elements.identity(at: path.item)
   }
 
   /// The binder of a row, header or footer, or `nil` when the element does not exist.

@@ -91,14 +91,15 @@ extension TerminalListView {
   /// Tells the data source that the row under the cursor changed: the row that had the highlight loses it, the
   /// row now under the cursor gains it (`ListDataSource.highlightRow(at:isHighlighted:)`).
   ///
-  /// After a change of the list, rows are compared by identity, and the old row is found again by its identity:
-  /// a row that moved still gets its event, and a row that was deleted gets none. A data source that knows no
+  /// After a change of the list, rows are compared by identity, and the old row is found where the change put
+  /// it (``performBatchUpdates(_:)`` follows it): a row that moved still gets its event, and a row that was
+  /// deleted gets none. No search over the list: a cursor move costs the rows it touches. A data source that knows no
   /// identities (`ListDataSource.identity(ofRowAt:)` is `nil`) hears only of cursor moves, by position.
   ///
   /// - Parameter afterChange: Whether the list changed since the last highlight (rather than the cursor moving).
   func followHighlight(afterChange: Bool) {
     guard let dataSource else { return }
-    let cursor = viewport.selection.map { (path: $0, identity: cursorIdentity) }
+    let cursor = viewport.selection.map { FollowedRow(identity: cursorIdentity, path: $0) }
     let knowsIdentities = cursor?.identity != nil || highlighted?.identity != nil
     if afterChange && !knowsIdentities { return }
     switch (highlighted, cursor) {
@@ -110,12 +111,17 @@ extension TerminalListView {
     }
     do {
       if let old = highlighted {
-        // By identity when it is known (nil when the row is gone), else the position it had.
-        let path = old.identity == nil ? old.path : old.identity.flatMap { dataSource.path(ofRowWithIdentity: $0) }
+        // Where the row is now: followed through every change when its identity is known (nil when the row is
+        // gone), checked with one identity read (a search only when something else moved it); else the
+        // position it had.
+        var path = old.path
+        if let identity = old.identity, let known = path, dataSource.identity(ofRowAt: known) != identity {
+          path = dataSource.path(ofRowWithIdentity: identity)
+        }
         if let path { try dataSource.highlightRow(at: path, isHighlighted: false) }
       }
       highlighted = cursor
-      if let cursor { try dataSource.highlightRow(at: cursor.path, isHighlighted: true) }
+      if let path = cursor?.path { try dataSource.highlightRow(at: path, isHighlighted: true) }
     } catch {
       record(error)
     }

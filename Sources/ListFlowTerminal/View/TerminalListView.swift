@@ -91,9 +91,13 @@ public final class TerminalListView: ListView {
   var seenInterruptions = 0
   /// The list's own header and footer, pinned above and below the rows (see `TerminalListView+ListSupplementaries`).
   var listSupplementaries: (header: (any ListCell)?, footer: (any ListCell)?) = (nil, nil)
-  /// The row that was last told it is highlighted (it is under the cursor): its position then, and its identity
-  /// when the data source knows it.
-  var highlighted: (path: ItemPath, identity: ListIdentifier?)?
+  /// The row that was last told it is highlighted (it is under the cursor): its identity when the data source
+  /// knows it, and its position, followed through every change when the identity is known (`nil` once a change
+  /// deleted it).
+  var highlighted: FollowedRow?
+  /// The cursor's row as it was when the change being applied started, followed through its stages, so that
+  /// the cursor finds its row again wherever a later stage puts it (a section the change inserts, say).
+  var followedCursor: FollowedRow?
   /// The cursor's screen line when the change being applied started.
   var changeAnchor: Int?
   /// The identity of the cursor's row, to find it again after a reload.
@@ -177,7 +181,10 @@ public final class TerminalListView: ListView {
     heldCells = [:]
     pullListSupplementaries()
     let screenRow = viewport.selectionScreenRow
-    let found = cursorIdentity.flatMap { dataSource?.path(ofRowWithIdentity: $0) }
+    let found = cursorIdentity.flatMap { pathAfterReload(of: $0, hint: viewport.selection) }
+    if let old = highlighted, let identity = old.identity {
+      highlighted?.path = pathAfterReload(of: identity, hint: old.path)
+    }
     let wanted: ItemPath? = found ?? viewport.selection
     viewport.setSections(currentShape(), selecting: wanted)
     if found != nil, let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
@@ -193,7 +200,8 @@ public final class TerminalListView: ListView {
   /// Applies one stage of changes: follows held cells and the selection through it, reconfigures or drops
   /// updated cells, and draws once the last stage of a change is applied.
   ///
-  /// The cursor stays on its row, by identity (moves included), and the row keeps its line on screen: rows
+  /// The cursor stays on its row, by identity (moves included, into a section the change inserts too), and the
+  /// row keeps its line on screen: rows
   /// inserted or deleted above it scroll the list instead of moving the cursor, so the user's place is kept and
   /// unchanged rows are not repainted. When the selected row is deleted, the cursor goes to the first row after
   /// it that stays (the row that takes its place), or, when none does, to the nearest row before it that stays.
@@ -208,16 +216,25 @@ public final class TerminalListView: ListView {
     let mapper = PathMapper(update.changeset)
     // The cursor's line when the change started: every stage keeps it there, so that a stage that shortens the
     // list for a moment (deletes before inserts) does not move it for good.
-    if update.stage == 0 { changeAnchor = viewport.selectionScreenRow }
+    if update.stage == 0 {
+      changeAnchor = viewport.selectionScreenRow
+      followedCursor = viewport.selection.map { FollowedRow(identity: cursorIdentity, path: $0) }
+    }
     let screenRow = changeAnchor
     let shapeBefore = viewport.sections
-    let selection = viewport.selection.map { path in
-      cursorPlace(of: path, through: mapper) { shapeBefore.indices.contains($0) ? shapeBefore[$0].itemCount : 0 }
-    }
+    // The cursor's row, followed by position and, once deleted, by identity among the rows inserted since.
+    followedCursor = followedCursor.map { follow($0, through: update, mapper: mapper) }
+    if let old = highlighted, old.identity != nil { highlighted = follow(old, through: update, mapper: mapper) }
+    let selection =
+      followedCursor?.path
+      ?? viewport.selection.map { path in
+        cursorPlace(of: path, through: mapper) { shapeBefore.indices.contains($0) ? shapeBefore[$0].itemCount : 0 }
+      }
     viewport.setSections(shape(after: update, before: shapeBefore, mapper: mapper), selecting: selection)
     if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
     rememberCursor()
     if update.stage == update.stageCount - 1 {
+      followedCursor = nil
       followHighlight(afterChange: true)
       render()
     }

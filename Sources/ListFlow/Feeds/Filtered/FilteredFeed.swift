@@ -48,7 +48,7 @@ public final class FilteredFeed: ListFeed {
   /// The link to the composite that shows the filtered rows.
   public let feedLink = FeedLink<ListSectionSnapshot>()
   /// The sections shown: the source's, with only the matching rows.
-  public private(set) var displayedSections: [ListSectionSnapshot] = []
+  public internal(set) var displayedSections: [ListSectionSnapshot] = []
   /// The text of a row that the query is matched against: by default the title of a ``Titled`` model, else
   /// the model's description.
   public let searchableText: @MainActor (CellBinder) -> String
@@ -59,7 +59,7 @@ public final class FilteredFeed: ListFeed {
     didSet { if !query.utf8.elementsEqual(oldValue.utf8) { refilter() } }
   }
   /// The identities of the source's rows that the query hides now.
-  public private(set) var hiddenRows: Set<ListIdentifier> = []
+  public internal(set) var hiddenRows: Set<ListIdentifier> = []
   /// For each shown row, its position in the source, section by section.
   var sourcePaths: [[ItemPath]] = []
   /// For each shown section, its index in the source.
@@ -67,6 +67,16 @@ public final class FilteredFeed: ListFeed {
   /// Whether the feed is expanding or restoring a tree source's rows: the change the source sends meanwhile is
   /// filtered once the feed is done.
   var isAdjustingTree = false
+  /// Whether the sections shown are the source's as they are (the last filtering had an empty query): then a
+  /// change of the source is passed on as it is, with no diff and no binder made.
+  var showsSourceAsIs = false
+  /// The binders of the source's rows that the last filtering read, section by section (kept only until
+  /// ``refilter()`` has diffed with them).
+  var readRows: [[CellBinder]] = []
+  /// For each row of the source, section by section, the binder shown for it (`nil` for a row the query
+  /// hides): kept while a query filters a source that is not a tree, so that a change of the source matches
+  /// only the rows it inserts or updates (see `filterChange(_:)`).
+  var matchedRows: [[CellBinder?]]?
   /// Whether the source reveals the ancestors of matches (``ListFeed/revealRows(matching:)``): a tree, filtered
   /// with each match's ancestors as context.
   var sourceRevealsRows = false
@@ -90,8 +100,15 @@ public final class FilteredFeed: ListFeed {
     displayedSections = filtered(source.displayedSections)
     source.feedLink.connect { [weak self] message in
       guard let self else { return }
-      if case .changes = message {
-        if !self.isAdjustingTree { self.refilter() }
+      if case .changes(let changes, let reloading, let animated) = message {
+        guard !self.isAdjustingTree else { return }
+        if self.query.isEmpty, self.showsSourceAsIs {
+          // Every row is shown as the source shows it: its change is the filter's, passed on with no diff.
+          self.displayedSections = self.source.displayedSections
+          self.feedLink.send(changes, reloading: reloading, animated: animated)
+        } else if reloading || !self.filterChange(changes) {
+          self.refilter()
+        }
       } else {
         self.feedLink.forward(message)
       }
@@ -110,12 +127,24 @@ public final class FilteredFeed: ListFeed {
   /// Filters the source's sections again and sends the change of the rows shown.
   ///
   /// - Complexity: O(*n* × *m*) for *n* characters of searchable text and a query of *m* characters; O(*r*) in
-  ///   the number of rows for an empty query.
+  ///   the number of rows for an empty query. A change of the source does not always come here: while the query
+  ///   is empty (and was when the rows were last filtered) it is passed on as it is, and while a query filters
+  ///   a source that is not a tree, a change that keeps the source's sections matches only the rows it inserts
+  ///   or updates (one binder each).
   public func refilter() {
+    let wasAsIs = showsSourceAsIs
     adjustTree()
     let wasHidden = hiddenRows
     let next = filtered(source.displayedSections)
-    let previous = displayedSections
+    var previous = displayedSections
+    if wasAsIs, !sourceRevealsRows, readRows.count == previous.count {
+      // The rows shown were the source's, which filtering just read: the diff reads those binders instead of
+      // making every row's binder again.
+      for (index, rows) in readRows.enumerated() where rows.count == previous[index].elements.count {
+        previous[index].elements = CellBinderList(rows)
+      }
+    }
+    readRows = []
     displayedSections = next
     feedLink.send(from: previous, to: next)
     // A hidden row the source dropped changes nothing shown, but must leave the selection.
@@ -157,21 +186,29 @@ public final class FilteredFeed: ListFeed {
 
   /// The source's sections with only the matching rows, each carrying its matched offsets.
   private func filtered(_ sections: [ListSectionSnapshot]) -> [ListSectionSnapshot] {
+    readRows = []
+    matchedRows = nil
     guard !query.isEmpty else {
       hiddenRows = []
       sourcePaths = []
       sourceSections = []
+      showsSourceAsIs = true
       return sections
     }
+    showsSourceAsIs = false
     var hidden: Set<ListIdentifier> = []
     var result: [ListSectionSnapshot] = []
     var paths: [[ItemPath]] = []
     var sectionIndices: [Int] = []
+    var matched: [[CellBinder?]] = []
     let pattern = FilteredFeed.Match.pattern(of: query)  // once, not once a row
     for (sectionIndex, section) in sections.enumerated() {
       var rows: [CellBinder] = []
       var rowPaths: [ItemPath] = []
-      let matches = section.elements.map { FilteredFeed.Match(pattern: pattern, in: searchableText($0)) }
+      // Each row's binder is read once: a row made from a value makes its binder on every read.
+      let binders = Array(section.elements)
+      readRows.append(binders)
+      let matches = binders.map { FilteredFeed.Match(pattern: pattern, in: searchableText($0)) }
       // A tree keeps each match's ancestors as context; a list keeps the matches.
       let shown =
         sourceRevealsRows
@@ -179,19 +216,24 @@ public final class FilteredFeed: ListFeed {
           matches,
           depths: section.elements.indices.map { source.depth(ofRowAt: ItemPath(item: $0, section: sectionIndex)) })
         : nil
-      for (item, row) in section.elements.enumerated() {
+      var sectionMatched: [CellBinder?] = []
+      for (item, row) in binders.enumerated() {
         let kept: FilteredFeed.Match?? = shown.map { $0[item] } ?? matches[item].map { .some($0) }
         switch kept {
         case .some(.some(let match)):
           rows.append(row.highlightingMatches(match.offsets))
           rowPaths.append(ItemPath(item: item, section: sectionIndex))
+          sectionMatched.append(rows.last)
         case .some(.none):
           rows.append(row.markingAsFilterContext())
           rowPaths.append(ItemPath(item: item, section: sectionIndex))
+          sectionMatched.append(rows.last)
         case .none:
           hidden.insert(row.id)
+          sectionMatched.append(nil)
         }
       }
+      matched.append(sectionMatched)
       if !rows.isEmpty {
         result.append(ListSectionSnapshot(model: section.model, elements: rows))
         paths.append(rowPaths)
@@ -200,6 +242,7 @@ public final class FilteredFeed: ListFeed {
     }
     sourcePaths = paths
     sourceSections = sectionIndices
+    if !sourceRevealsRows { matchedRows = matched }
     // A row shown elsewhere under the same identity is not hidden.
     for section in result { for row in section.elements { hidden.remove(row.id) } }
     hiddenRows = hidden

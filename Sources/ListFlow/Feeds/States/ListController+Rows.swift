@@ -19,10 +19,14 @@ extension ListController {
   /// }
   /// ```
   ///
+  /// A row's identity is its ``Differentiable/differenceIdentifier``, wrapped in a ``ListIdentifier``: every
+  /// binder `cell` makes is identified by it (whatever ``CellBinder/id`` `cell` gave), so delegate events,
+  /// selection, ``path(ofRow:)`` and a view finding its cursor's row read identities from the rows, without
+  /// making binders. Headers and footers keep the identity `cell` gives them.
+  ///
   /// - Precondition: `cell` depends only on what ``Differentiable/isContentEqual(to:)`` compares, so a row
-  ///   with equal content would get an equal binder; and the binder's ``CellBinder/id`` is the row's identity
-  ///   (delegate events and ``path(ofRow:)`` use the binder's). Neither is checked: a `cell` that breaks them
-  ///   shows the binder of the first state that had the row's content.
+  ///   with equal content would get an equal binder. It is not checked: a `cell` that breaks it shows the binder
+  ///   of the first state that had the row's content.
   ///
   /// After the user moves a row (``moveRow(_:)``), or for the first state, the rows shown are not known as
   /// values: that one state makes every binder and diffs them, then the values take over again. Section headers
@@ -40,7 +44,7 @@ extension ListController {
     delegate: SyncDelegate = SyncDelegate(),
     rows: @escaping @Sendable (State) -> [ListSection<Row>],
     cell: @escaping @Sendable (Row) -> CellBinder
-  ) {
+  ) where Row.DifferenceIdentifier: Sendable {
     self.init(configuration: configuration, delegate: delegate) { state, source, shown, duplicates in
       _prepareRows(rows(state), source: source, shown: shown as? _RowMemo<Row>, cell: cell, duplicates: duplicates)
     }
@@ -58,7 +62,11 @@ extension ListController {
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
     cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
-  ) where State: CellsDeclarator, State.CellDeclaration: Differentiable & Sendable {
+  )
+  where
+    State: CellsDeclarator, State.CellDeclaration: Differentiable & Sendable,
+    State.CellDeclaration.DifferenceIdentifier: Sendable
+  {
     self.init(
       configuration: configuration, delegate: delegate,
       rows: { [ListSection(id: ListIdentifier.mainSection, items: $0.cellDeclarations)] }, cell: cell)
@@ -76,7 +84,11 @@ extension ListController {
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate(),
     cell: @escaping @Sendable (State.CellDeclaration) -> CellBinder
-  ) where State: SectionsDeclarator, State.CellDeclaration: Differentiable & Sendable {
+  )
+  where
+    State: SectionsDeclarator, State.CellDeclaration: Differentiable & Sendable,
+    State.CellDeclaration.DifferenceIdentifier: Sendable
+  {
     self.init(
       configuration: configuration, delegate: delegate, rows: { $0.sectionDeclarations }, cell: cell)
   }
@@ -304,7 +316,7 @@ func _prepareRows<Row: Differentiable & Sendable>(
   shown: _RowMemo<Row>?,
   cell: @escaping @Sendable (Row) -> CellBinder,
   duplicates: DuplicatePolicy
-) -> Result<PreparedState, ListFlowError> {
+) -> Result<PreparedState, ListFlowError> where Row.DifferenceIdentifier: Sendable {
   guard let shown, shown.hasShape(of: source) else {
     let target = sections.map { _lazySection($0, model: nil, cell: cell) }
     if source.isEmpty, duplicates == .matchInOrder {
@@ -345,7 +357,7 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   source: ListSnapshot,
   shown: _RowMemo<Row>,
   cell: @escaping @Sendable (Row) -> CellBinder
-) -> Result<PreparedState, ListFlowError>? {
+) -> Result<PreparedState, ListFlowError>? where Row.DifferenceIdentifier: Sendable {
   guard sections.count == shown.sections.count, sections.count > 1 else { return nil }
   var keys: [_RowSectionKey<Row>] = []
   keys.reserveCapacity(sections.count)
@@ -415,7 +427,7 @@ func _targetList<Row: Differentiable & Sendable>(
   source: ListSnapshot,
   plan: _SectionedPlan,
   cell: @escaping @Sendable (Row) -> CellBinder
-) -> ListSnapshot {
+) -> ListSnapshot where Row.DifferenceIdentifier: Sendable {
   sections.enumerated().map { targetSection, section in
     // A kept section whose header and footer did not change keeps their binders.
     guard let sourceSection = plan.sourceSection(ofTargetSection: targetSection),
@@ -425,13 +437,15 @@ func _targetList<Row: Differentiable & Sendable>(
   }
 }
 
-/// A section of rows as a view reads it: its rows' binders are made by `cell` when read; its header and footer
+/// A section of rows as a view reads it: its rows' binders are made by `cell` when read, each identified by its
+/// row's ``Differentiable/differenceIdentifier`` (so a row's identity is read without making its binder); its
+/// header and footer
 /// binders are those of `model` when given (a section shown whose header and footer kept their content), else
 /// made now.
 @inlinable
 func _lazySection<Row: Differentiable & Sendable>(
   _ section: ListSection<Row>, model: ListSectionSnapshot.Model?, cell: @escaping @Sendable (Row) -> CellBinder
-) -> ListSectionSnapshot {
+) -> ListSectionSnapshot where Row.DifferenceIdentifier: Sendable {
   let model =
     model.map {
       ListSectionSnapshot.Model(id: section.id, header: $0.header, footer: $0.footer, indexTitle: section.indexTitle)
@@ -439,5 +453,7 @@ func _lazySection<Row: Differentiable & Sendable>(
     ?? ListSectionSnapshot.Model(
       id: section.id, header: section.header.map(cell), footer: section.footer.map(cell),
       indexTitle: section.indexTitle)
-  return ListSectionSnapshot(model: model, elements: CellBinderList(rows: section.items, cell: cell))
+  return ListSectionSnapshot(
+    model: model,
+    elements: CellBinderList(rows: section.items, identity: { ListIdentifier($0.differenceIdentifier) }, cell: cell))
 }

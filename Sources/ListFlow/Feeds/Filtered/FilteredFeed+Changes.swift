@@ -1,0 +1,125 @@
+extension FilteredFeed {
+  /// Filters a change of the source by the rows it touched: the rows it inserts or updates are matched (their
+  /// binders made once each), the others keep the match they had, and the change of the rows shown is sent.
+  /// Applies while a query filters a source that is not a tree and the change keeps the source's sections;
+  /// otherwise it changes nothing and returns `false`, and the caller filters every row again.
+  ///
+  /// - Parameter changes: The source's stages, from the sections it showed to those it shows now.
+  /// - Returns: Whether the change was filtered.
+  /// - Complexity: O(*n*) in the rows of the sections the change touches, with one binder made per row
+  ///   inserted or updated; no binder for the other rows.
+  func filterChange(_ changes: StagedChangeset<[ListSectionSnapshot]>) -> Bool {
+    guard !query.isEmpty, !sourceRevealsRows, var rows = matchedRows, !changes.isEmpty else { return false }
+    let pattern = FilteredFeed.Match.pattern(of: query)
+    let searchableText = searchableText
+    func shown(_ binder: CellBinder) -> CellBinder? {
+      FilteredFeed.Match(pattern: pattern, in: searchableText(binder)).map { binder.highlightingMatches($0.offsets) }
+    }
+    for stage in changes {
+      guard stage.sectionDeleted.isEmpty, stage.sectionInserted.isEmpty, stage.sectionMoved.isEmpty,
+        stage.sectionUpdated.isEmpty, let next = Self.applying(stage, to: rows, matching: shown)
+      else {
+        matchedRows = nil
+        return false
+      }
+      rows = next
+    }
+    let sections = source.displayedSections
+    guard rows.count == sections.count, zip(rows, sections).allSatisfy({ $0.count == $1.elements.count }) else {
+      matchedRows = nil
+      return false
+    }
+    let wasHidden = hiddenRows
+    var hidden: Set<ListIdentifier> = []
+    var result: [ListSectionSnapshot] = []
+    var paths: [[ItemPath]] = []
+    var sectionIndices: [Int] = []
+    for (sectionIndex, section) in sections.enumerated() {
+      var shownRows: [CellBinder] = []
+      var rowPaths: [ItemPath] = []
+      for (item, row) in rows[sectionIndex].enumerated() {
+        if let row {
+          shownRows.append(row)
+          rowPaths.append(ItemPath(item: item, section: sectionIndex))
+        } else {
+          hidden.insert(section.elements.identity(at: item))
+        }
+      }
+      if !shownRows.isEmpty {
+        result.append(ListSectionSnapshot(model: section.model, elements: shownRows))
+        paths.append(rowPaths)
+        sectionIndices.append(sectionIndex)
+      }
+    }
+    // A row shown elsewhere under the same identity is not hidden.
+    for section in result { for id in section.elements.identities { hidden.remove(id) } }
+    matchedRows = rows
+    sourcePaths = paths
+    sourceSections = sectionIndices
+    hiddenRows = hidden
+    let previous = displayedSections
+    displayedSections = result
+    feedLink.send(from: previous, to: result)
+    if !wasHidden.isSubset(of: hiddenRows) { feedLink.sendHiddenRowsChange() }
+    return true
+  }
+
+  /// The rows after one stage of element changes: the rows deleted or moved away leave, the rows inserted are
+  /// matched with `shown`, the rows moved keep their match, the rows updated are matched again. `nil` when a
+  /// position of the stage is outside the rows.
+  private static func applying(
+    _ stage: Changeset<[ListSectionSnapshot]>, to rows: [[CellBinder?]], matching shown: (CellBinder) -> CellBinder?
+  ) -> [[CellBinder?]]? {
+    let data = stage.data
+    guard data.count == rows.count else { return nil }
+    func contains(_ path: ItemPath, in sections: [[CellBinder?]]) -> Bool {
+      sections.indices.contains(path.section) && sections[path.section].indices.contains(path.item)
+    }
+    // 1. The rows that leave each section, and those that arrive (a moved row takes its match along).
+    var leaving: [Int: Set<Int>] = [:]
+    var arriving: [Int: [(item: Int, row: CellBinder?)]] = [:]
+    for path in stage.elementDeleted {
+      guard contains(path, in: rows) else { return nil }
+      leaving[path.section, default: []].insert(path.item)
+    }
+    for move in stage.elementMoved {
+      guard contains(move.source, in: rows), data.indices.contains(move.target.section) else { return nil }
+      leaving[move.source.section, default: []].insert(move.source.item)
+      arriving[move.target.section, default: []].append((move.target.item, rows[move.source.section][move.source.item]))
+    }
+    for path in stage.elementInserted {
+      guard data.indices.contains(path.section), data[path.section].elements.indices.contains(path.item) else {
+        return nil
+      }
+      arriving[path.section, default: []].append((path.item, shown(data[path.section].elements[path.item])))
+    }
+    // 2. Each touched section is laid out again in one pass: the rows that stay, in order, with the arriving
+    //    rows at their positions.
+    var next = rows
+    for section in Set(leaving.keys).union(arriving.keys) {
+      let gone = leaving[section] ?? []
+      let staying = rows[section].indices.lazy.filter { !gone.contains($0) }.map { rows[section][$0] }
+      var laidOut: [CellBinder?] = []
+      laidOut.reserveCapacity(data[section].elements.count)
+      var stay = staying.startIndex
+      for (item, row) in (arriving[section] ?? []).sorted(by: { $0.item < $1.item }) {
+        while laidOut.count < item {
+          guard stay < staying.endIndex else { return nil }
+          laidOut.append(staying[stay])
+          stay = staying.index(after: stay)
+        }
+        guard laidOut.count == item else { return nil }
+        laidOut.append(row)
+      }
+      laidOut.append(contentsOf: staying[stay...])
+      next[section] = laidOut
+    }
+    // 3. Updated rows are matched again.
+    for path in stage.elementUpdated {
+      guard contains(path, in: next), data[path.section].elements.indices.contains(path.item) else { return nil }
+      next[path.section][path.item] = shown(data[path.section].elements[path.item])
+    }
+    guard zip(next, data).allSatisfy({ $0.count == $1.elements.count }) else { return nil }
+    return next
+  }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import ListFlowTerminal
+import ListFlowTesting
+import Synchronization
+import Testing
+
+/// What a host operation costs in calls to the app's `cell` function, counted, on a rows-path controller shown
+/// in a terminal: a cursor move, a scroll to a row, a batch of changes, a change that deletes the cursor's row.
+/// Each costs the rows on screen plus the rows it changed, plus a small constant; never a binder per row.
+@MainActor
+@Suite struct CostPropertyTests {
+  /// Whether `LISTFLOW_DEEP=1` asks for the deep pass: more cases.
+  static let isDeep = ProcessInfo.processInfo.environment["LISTFLOW_DEEP"] == "1"
+
+  /// A log line: identity `id`, content `version`.
+  struct Line: Identifiable, Equatable, Sendable, Differentiable {
+    var id: Int
+    var version: Int
+  }
+
+  /// A section of lines.
+  struct Group: Equatable, Sendable {
+    var id: Int
+    var lines: [Line]
+  }
+
+  /// A `cell` function that counts its calls. Its binders carry a scoped identity (as an `ItemViewModel`'s
+  /// would), so the tests also see that the rows path, not `cell`, owns a row's identity.
+  final class CountingCells: Sendable {
+    private let calls = Mutex(0)
+
+    func binder(_ line: Line) -> CellBinder {
+      calls.withLock { $0 += 1 }
+      return CellBinder(
+        cell: TextCell.self, value: "line \(line.id) v\(line.version)", id: ListIdentifier(line.id, scope: "Log")
+      ) {
+        cell, text in cell.title = text
+      }
+    }
+
+    /// The calls since the last time.
+    func take() -> Int {
+      calls.withLock { calls in
+        defer { calls = 0 }
+        return calls
+      }
+    }
+  }
+
+  /// A rows-path controller on a terminal screen, and the state it shows.
+  @MainActor
+  struct Host {
+    static let size = TerminalSize(columns: 40, rows: 12)
+    let cells = CountingCells()
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(Host.size), title: "Log")
+    let controller: ListController<[Group]>
+    let engine: ListEngine
+    var groups: [Group] = []
+    var nextID = 0
+
+    init(reloadThreshold: Int) throws {
+      let cells = cells
+      controller = ListController<[Group]>(
+        rows: { groups in groups.map { ListSection(id: $0.id, items: $0.lines) } }, cell: { cells.binder($0) })
+      engine = try ListEngine(view: view, showing: controller, reloadThreshold: reloadThreshold)
+    }
+
+    /// The rows on screen: what a frame may make binders for.
+    var rowsOnScreen: Int { view.visibleRows.count }
+
+    mutating func newLine() -> Line {
+      defer { nextID += 1 }
+      return Line(id: nextID, version: 0)
+    }
+
+    /// Applies the state and returns the calls to `cell` it made.
+    mutating func show(_ groups: [Group]) async -> Int {
+      self.groups = groups
+      await controller.apply(groups)
+      return cells.take()
+    }
+
+    /// The identity of the cursor's row, as the engine reads it.
+    var cursorIdentity: ListIdentifier? { view.selectedRow.flatMap { engine.identity(ofRowAt: $0) } }
+
+    /// Every row's position, in order.
+    var paths: [ItemPath] {
+      groups.enumerated().flatMap { section, group in group.lines.indices.map { ItemPath(item: $0, section: section) } }
+    }
+  }
+
+  /// A random batch of `count` edits: inserts, deletes, moves (within and across sections) and updates.
+  static func edit(_ host: inout Host, count: Int, using random: inout SplitMix64) -> [Group] {
+    var groups = host.groups
+    for _ in 0..<count {
+      let section = Int.random(in: 0..<groups.count, using: &random)
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0:
+        let item = Int.random(in: 0...groups[section].lines.count, using: &random)
+        groups[section].lines.insert(host.newLine(), at: item)
+      case 1 where !groups[section].lines.isEmpty:
+        groups[section].lines.remove(at: Int.random(in: 0..<groups[section].lines.count, using: &random))
+      case 2 where !groups[section].lines.isEmpty:
+        let line = groups[section].lines.remove(at: Int.random(in: 0..<groups[section].lines.count, using: &random))
+        let target = Int.random(in: 0..<groups.count, using: &random)
+        groups[target].lines.insert(line, at: Int.random(in: 0...groups[target].lines.count, using: &random))
+      default:
+        guard !groups[section].lines.isEmpty else { continue }
+        let item = Int.random(in: 0..<groups[section].lines.count, using: &random)
+        groups[section].lines[item].version += 1
+      }
+    }
+    return groups
+  }
+
+  /// The slack every operation may spend beyond the rows on screen and the rows changed: the cursor's row, a
+  /// header, a row scrolled into view.
+  static let slack = 8
+
+  @Test("cursor moves, scrolls to a row, batches and deleting the cursor's row cost the screen and the change")
+  func operationsCostTheScreenAndTheChange() async throws {
+    let seed = terminalFuzzSeed
+    var random = SplitMix64(seed: seed)
+    let rounds = Self.isDeep ? 12 : 2
+    let steps = Self.isDeep ? 150 : 40
+    for round in 0..<rounds {
+      var host = try Host(reloadThreshold: .max)
+      let rowCount = Int.random(in: 200...600, using: &random)
+      var groups = (0..<3).map { Group(id: $0, lines: []) }
+      for _ in 0..<rowCount { groups[Int.random(in: 0..<3, using: &random)].lines.append(host.newLine()) }
+      _ = await host.show(groups)
+      for step in 0..<steps {
+        let context = "seed \(seed) round \(round) step \(step): rerun with LISTFLOW_FUZZ_SEED=\(seed)"
+        let screen = host.rowsOnScreen
+        let calls: Int
+        let changed: Int
+        let name: String
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0:
+          name = "end, then up"
+          host.view.handle(.end)
+          host.view.handle(.up)
+          calls = host.cells.take()
+          changed = 0
+        case 1:
+          name = "cursor to a random row"
+          let paths = host.paths
+          guard let path = paths.randomElement(using: &random) else { continue }
+          host.view.scrollToRow(at: path, alignment: [.top, .center, .bottom, .visible].randomElement(using: &random)!)
+          calls = host.cells.take()
+          changed = 0
+          #expect(host.view.selectedRow == path, "\(context)")
+        case 2:
+          name = "engine scroll to a row by identity"
+          guard let line = host.groups.flatMap(\.lines).randomElement(using: &random) else { continue }
+          try host.engine.scrollToRow(withIdentity: ListIdentifier(line.id), alignment: .center)
+          calls = host.cells.take()
+          changed = 0
+          #expect(host.cursorIdentity == ListIdentifier(line.id), "\(context)")
+        case 3:
+          name = "a change deleting the cursor's row"
+          guard let path = host.view.selectedRow else { continue }
+          var next = host.groups
+          next[path.section].lines.remove(at: path.item)
+          changed = 1
+          calls = await host.show(next)
+        default:
+          name = "a batch"
+          let count = Int.random(in: 1...6, using: &random)
+          changed = count
+          calls = await host.show(Self.edit(&host, count: count, using: &random))
+        }
+        // A batch that scrolls the list may bring a new screen of rows: the screen before and after both count.
+        let bound = screen + host.rowsOnScreen + 2 * changed + Self.slack
+        #expect(calls <= bound, "\(name) made \(calls) binders, more than \(bound): \(context)")
+        if let path = host.view.selectedRow {
+          // The rows path owns identity: the engine reads the row's own, not the scoped one `cell` gave.
+          let line = host.groups[path.section].lines[path.item]
+          #expect(host.engine.identity(ofRowAt: path) == ListIdentifier(line.id), "\(context)")
+        }
+        _ = host.cells.take()
+      }
+    }
+  }
+
+  @Test("a change past the reload threshold finds rows without binders; its heights cost a binder per row")
+  func reloadCostsTheScreenAndTheChange() async throws {
+    let seed = terminalFuzzSeed
+    var random = SplitMix64(seed: seed)
+    var host = try Host(reloadThreshold: 20)
+    var groups = (0..<3).map { Group(id: $0, lines: []) }
+    for _ in 0..<600 { groups[Int.random(in: 0..<3, using: &random)].lines.append(host.newLine()) }
+    _ = await host.show(groups)
+    host.view.scrollToRow(at: ItemPath(item: 5, section: 1), alignment: .center)
+    _ = host.cells.take()
+    let inserted = 21
+    for _ in 0..<inserted { groups[Int.random(in: 0..<3, using: &random)].lines.append(host.newLine()) }
+    let calls = await host.show(groups)
+    // The identity lookups of a reload make no binder (they made one per row above the cursor before). The
+    // terminal still reads the height of every row from its binder on a reload (the rows path declares no height
+    // per row), so a reload costs one binder per row and the screen, not the screen and the change: the cliff at
+    // the threshold is one pass, no longer two. Bounded here so that it cannot grow back.
+    #expect(
+      calls <= host.paths.count + host.rowsOnScreen + Self.slack,
+      "a reload made more than a binder per row and the screen: seed \(seed)")
+  }
+
+  @Test("the cursor follows its row into a section the same change inserts")
+  func cursorFollowsIntoInsertedSection() async throws {
+    let seed = terminalFuzzSeed
+    var random = SplitMix64(seed: seed)
+    for round in 0..<(Self.isDeep ? 300 : 40) {
+      let context = "seed \(seed) round \(round): rerun with LISTFLOW_FUZZ_SEED=\(seed)"
+      var host = try Host(reloadThreshold: .max)
+      let sectionCount = Int.random(in: 1...3, using: &random)
+      var groups = (0..<sectionCount).map { Group(id: $0, lines: []) }
+      for _ in 0..<Int.random(in: 1...40, using: &random) {
+        groups[Int.random(in: 0..<sectionCount, using: &random)].lines.append(host.newLine())
+      }
+      _ = await host.show(groups)
+      guard let path = host.paths.randomElement(using: &random) else { continue }
+      host.view.scrollToRow(at: path, alignment: .visible)
+      let followed = host.groups[path.section].lines[path.item]
+      // Next state: a new section, at a random place, holding the cursor's row among new rows (and maybe rows
+      // moved from other sections too).
+      var next = host.groups
+      next[path.section].lines.remove(at: path.item)
+      var newLines = (0..<Int.random(in: 0...3, using: &random)).map { _ in host.newLine() }
+      for index in next.indices where !next[index].lines.isEmpty && Bool.random(using: &random) {
+        newLines.append(next[index].lines.removeLast())
+      }
+      newLines.shuffle(using: &random)
+      newLines.insert(followed, at: Int.random(in: 0...newLines.count, using: &random))
+      next.insert(Group(id: 100 + round, lines: newLines), at: Int.random(in: 0...next.count, using: &random))
+      let calls = await host.show(next)
+      #expect(host.cursorIdentity == ListIdentifier(followed.id), "the cursor left its row: \(context)")
+      #expect(calls <= 2 * host.rowsOnScreen + 2 * newLines.count + Self.slack, "\(calls) binders: \(context)")
+    }
+  }
+}
