@@ -6,7 +6,7 @@
 /// composite of feeds of any kind, or any other ``ListFeed`` (paged lists, outlines, filters, static lists, your
 /// own). A feed publishes its sections and the staged changes that lead to them; the engine decides how to
 /// show them:
-/// - the first list, a change above ``reloadThreshold`` changes, a view that is not visible, or an explicit
+/// - the first list, a change above the ``reloadThreshold``, a view that is not visible, or an explicit
 ///   request: one ``ListView/reloadData()``;
 /// - otherwise one ``ListView/performBatchUpdates(_:)`` per stage, so that the view's counts match
 ///   ``snapshot`` after every stage.
@@ -25,8 +25,13 @@ public final class ListEngine: ListDataSource {
   /// positions.
   public var delegate: SyncDelegate
   /// Above this many changes (inserts, deletes, moves and updates of all stages), the view is reloaded instead of
-  /// updated in batches. A negative value counts as 0.
-  public var reloadThreshold: Int
+  /// updated in batches; a negative value counts as 0.
+  ///
+  /// `nil`, the default, decides by the list: a change reloads when it has more than 1,000 changes **and** more
+  /// than half as many changes as the list has rows (before or after it). A reload asks the view for every row
+  /// again, so it is chosen only when the batches would cost about as much: a log that appends and drops 1,000
+  /// lines of 100,000 each second is updated in batches that cost those lines, not reloaded.
+  public var reloadThreshold: Int?
   /// The list the view shows now (during a batch, the list after the stage being applied).
   public internal(set) var snapshot: ListSnapshot = []
   /// The last error reported to ``SyncDelegate/didFail``, or `nil`.
@@ -111,20 +116,21 @@ public final class ListEngine: ListDataSource {
   ///   - feed: The feed to show.
   ///   - delegate: The closures for the whole list: the change dispatch, scrolling, errors, and every row event
   ///     with positions in the list.
-  ///   - reloadThreshold: Above this many changes the view reloads; a negative value counts as 0.
+  ///   - reloadThreshold: Above this many changes the view reloads; a negative value counts as 0; `nil` (the
+  ///     default) decides by the size of the list (see ``reloadThreshold``).
   /// - Throws: ``ListFlowError/alreadyComposed`` when something shows the feed already (a composite, a filter
   ///   or another engine).
   public init(
     view: any ListView,
     showing feed: any ListFeed<ListSectionSnapshot>,
     delegate: SyncDelegate = SyncDelegate(),
-    reloadThreshold: Int = 1_000
+    reloadThreshold: Int? = nil
   ) throws(ListFlowError) {
     guard !feed.feedLink.isConnected else { throw .alreadyComposed }
     self.view = view
     self.feed = feed
     self.delegate = delegate
-    self.reloadThreshold = max(0, reloadThreshold)
+    self.reloadThreshold = reloadThreshold
     view.dataSource = self
     feed.feedLink.connect { [weak self] message in self?.receive(message) }
     // The first list reloads the view: now, or, for a feed that shows nothing yet, with its first change.
@@ -220,6 +226,14 @@ public final class ListEngine: ListDataSource {
     }
   }
 
+  /// Whether a change of `count` changes from ``snapshot`` to `target` is past the ``reloadThreshold``.
+  private func exceedsReloadThreshold(_ count: Int, target: ListSnapshot) -> Bool {
+    if let reloadThreshold { return count > max(0, reloadThreshold) }
+    guard count > 1_000 else { return false }
+    func rows(_ list: ListSnapshot) -> Int { list.reduce(0) { $0 + $1.elements.count } }
+    return count > max(rows(snapshot), rows(target)) / 2
+  }
+
   /// The stages from ``snapshot`` to `target`, or `nil` when they cannot be computed.
   private func diffFromShown(to target: ListSnapshot) -> StagedChangeset<ListSnapshot>? {
     try? StagedChangeset(source: snapshot, target: target, duplicates: .matchInOrder)
@@ -232,7 +246,7 @@ public final class ListEngine: ListDataSource {
     let reason: SyncDelegate.Transition.ReloadReason? =
       if !hasLoaded { .initial } else if reloading { .requested } else if !view.isVisible {
         .notVisible
-      } else if changes.changeCount > reloadThreshold {
+      } else if exceedsReloadThreshold(changes.changeCount, target: target) {
         .threshold(changeCount: changes.changeCount)
       } else { nil }
     guard let reason else {
