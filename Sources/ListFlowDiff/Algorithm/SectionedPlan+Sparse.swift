@@ -17,6 +17,24 @@ extension _SectionedPlan {
   ///   section every element that stays in it is aligned, so none of them moves;
   /// - hence the same stages, with the same changes and data.
   ///
+  /// The passes, each documented where it is declared below. Each is always inlined here, but for pass 6's loop
+  /// over one section, which is never inlined; the arrays are written once, never filled first (see
+  /// CONTRIBUTING.md, Module boundaries, for the instructions each choice costs or saves):
+  ///
+  /// 1. ``_sparseSectionStarts(source:target:sourceTotal:targetTotal:sourceStart:targetStart:)``: the sections
+  ///    keep their identities and places; where each one's elements start.
+  /// 2. ``_alignSparseSections(sourceHashes:targetHashes:sourceStart:targetStart:deleted:inserted:)``: each
+  ///    section aligned by hashes, unless the caller gives its own alignment; the positions left out.
+  /// 3. ``_pairLeftOut(source:target:sourceStart:targetStart:sourceHashes:targetHashes:deleted:inserted:pairedSource:insertedSections:)``:
+  ///    the left-out elements paired by identity; it gives up when an identity left out also stands aligned.
+  /// 4. ``init(sparseSourceStart:targetStart:sourceCounts:targetCounts:)``: the plan's section arrays.
+  /// 5. ``_matchSparse(sourceStart:targetStart:sourceTotal:targetTotal:deleted:inserted:pairedSource:sourceToTarget:targetToSource:runs:)``:
+  ///    the element matching, with the aligned runs.
+  /// 6. ``listSparseUpdatesAndDeletes(source:target:sourceStart:targetStart:runs:sourceToTarget:)``: updates and
+  ///    deletes (the full plan's pass 5); it gives up when two aligned identities only had equal hashes.
+  /// 7. ``listSparseInsertsAndMoves(inserted:insertedSections:pairedSource:runs:sourceToTarget:)``: inserts and
+  ///    moves (the full plan's pass 6).
+  ///
   /// - Parameters:
   ///   - oldSections: The source sections.
   ///   - newSections: The target sections, with the sources' identities in the same order.
@@ -34,207 +52,245 @@ extension _SectionedPlan {
     targetHashes: [Int],
     alignment: (deleted: [Int], inserted: [Int])? = nil
   ) {
-    let sectionCount = oldSections.count
-    guard newSections.count == sectionCount else { return nil }
+    // Pass 1: the sections stay in place; where each one's elements start.
     var oldStart: [Int] = []
     var newStart: [Int] = []
-    oldStart.reserveCapacity(sectionCount)
-    newStart.reserveCapacity(sectionCount)
-    var oldTotal = 0
-    var newTotal = 0
-    for section in 0..<sectionCount {
-      guard newSections[section].model.hasSameIdentity(as: oldSections[section].model) else { return nil }
-      oldStart.append(oldTotal)
-      newStart.append(newTotal)
-      oldTotal += oldSections[section].elements.count
-      newTotal += newSections[section].elements.count
-    }
-    guard sourceHashes.count == oldTotal, targetHashes.count == newTotal else { return nil }
+    guard
+      _sparseSectionStarts(
+        source: oldSections, target: newSections, sourceTotal: sourceHashes.count, targetTotal: targetHashes.count,
+        sourceStart: &oldStart, targetStart: &newStart)
+    else { return nil }
 
-    // Align each section by hashes; keep the flat positions left out, ascending. Aligned pairs of equal hashes
-    // have their identities compared below (pass 5), and the path gives up on a pair that differs.
+    // Pass 2: the flat positions an alignment of each section leaves out, ascending. Aligned pairs of equal
+    // hashes have their identities compared in pass 6, which gives up on a pair that differs.
     var deleted: [Int] = alignment?.deleted ?? []
     var inserted: [Int] = alignment?.inserted ?? []
-    let aligned =
+    guard
       alignment != nil
-      || sourceHashes.withUnsafeBufferPointer { sourceHashes in
-        targetHashes.withUnsafeBufferPointer { targetHashes in
-          for section in 0..<sectionCount {
-            let sourceEnd = section + 1 < sectionCount ? oldStart[section + 1] : oldTotal
-            let targetEnd = section + 1 < sectionCount ? newStart[section + 1] : newTotal
-            guard
-              _alignSparse(
-                UnsafeBufferPointer(rebasing: sourceHashes[oldStart[section]..<sourceEnd]),
-                UnsafeBufferPointer(rebasing: targetHashes[newStart[section]..<targetEnd]),
-                sourceBase: oldStart[section], targetBase: newStart[section], deleted: &deleted, inserted: &inserted)
-            else { return false }
-          }
-          return true
-        }
-      }
-    guard aligned else { return nil }
+        || _alignSparseSections(
+          sourceHashes: sourceHashes, targetHashes: targetHashes, sourceStart: oldStart, targetStart: newStart,
+          deleted: &deleted, inserted: &inserted)
+    else { return nil }
 
-    // Pair the left-out elements by identity, in order: the k-th source element of an identity with the k-th
-    // target element. `pairedSource[i]` is the source of `inserted[i]`, or -1.
-    func sourceElement(_ flat: Int, _ section: Int) -> Section.Elements.Element {
-      oldSections[section].elements[flat - oldStart[section]]
-    }
-    func targetElement(_ flat: Int, _ section: Int) -> Section.Elements.Element {
-      newSections[section].elements[flat - newStart[section]]
-    }
-    let deletedSections = deleted.map { flat in oldStart.partitioningIndex { $0 > flat } - 1 }
-    let insertedSections = inserted.map { flat in newStart.partitioningIndex { $0 > flat } - 1 }
-    var pairedSource = [Int](repeating: -1, count: inserted.count)
-    var isPaired = [Bool](repeating: false, count: deleted.count)
-    var leftOut = _SparseHashSet(capacityFor: deleted.count + inserted.count)
-    if !deleted.isEmpty && !inserted.isEmpty {
-      var byHash: [Int: [Int]] = [:]
-      for (index, flat) in deleted.enumerated() { byHash[sourceHashes[flat], default: []].append(index) }
-      for (index, flat) in inserted.enumerated() {
-        guard let candidates = byHash[targetHashes[flat]] else { continue }
-        let element = targetElement(flat, insertedSections[index])
-        for candidate in candidates where !isPaired[candidate] {
-          if sourceElement(deleted[candidate], deletedSections[candidate]).hasSameIdentity(as: element) {
-            isPaired[candidate] = true
-            pairedSource[index] = deleted[candidate]
-            break
-          }
-        }
-      }
-    }
-    // An identity left out on one side must not stand among the aligned elements (the same on both sides).
-    for flat in deleted { leftOut.insert(sourceHashes[flat]) }
-    for flat in inserted { leftOut.insert(targetHashes[flat]) }
-    if !leftOut.isEmpty,
-      sourceHashes.withUnsafeBufferPointer({ leftOut.containsAny(of: $0, skipping: deleted) })
-    {
-      return nil
-    }
+    // Pass 3: the left-out elements paired by identity, in order.
+    var pairedSource: [Int] = []
+    var insertedSections: [Int] = []
+    guard
+      _pairLeftOut(
+        source: oldSections, target: newSections, sourceStart: oldStart, targetStart: newStart,
+        sourceHashes: sourceHashes, targetHashes: targetHashes, deleted: deleted, inserted: inserted,
+        pairedSource: &pairedSource, insertedSections: &insertedSections)
+    else { return nil }
 
-    // The plan's arrays, as the full plan fills them.
-    var sectionIdentity = _Matching(sourceCount: 0, targetCount: 0)
-    sectionIdentity.sourceToTarget = Array(0..<sectionCount)
-    sectionIdentity.targetToSource = sectionIdentity.sourceToTarget
-    sections = sectionIdentity
-    elements = _Matching(sourceCount: 0, targetCount: 0)
-    sourceStart = oldStart
-    targetStart = newStart
-    sourceCounts = oldSections.map(\.elements.count)
-    targetCounts = newSections.map(\.elements.count)
-    sourceSectionOf = [Int](repeating: 0, count: oldTotal)
-    targetSectionOf = [Int](repeating: 0, count: newTotal)
-    for section in 1..<max(1, sectionCount) {
-      let sourceEnd = oldStart[section] + sourceCounts[section]
-      let targetEnd = newStart[section] + targetCounts[section]
-      sourceSectionOf.withUnsafeMutableBufferPointer { of in
-        for flat in oldStart[section]..<sourceEnd { of[flat] = section }
-      }
-      targetSectionOf.withUnsafeMutableBufferPointer { of in
-        for flat in newStart[section]..<targetEnd { of[flat] = section }
-      }
-    }
-    sectionRank = sectionIdentity.sourceToTarget
-    modelUpdated = [Bool](repeating: false, count: sectionCount)
+    // Pass 4: the plan's section arrays, as the full plan fills them.
+    self.init(
+      sparseSourceStart: oldStart, targetStart: newStart, sourceCounts: oldSections.map(\.elements.count),
+      targetCounts: newSections.map(\.elements.count))
 
-    // The aligned elements, in order, section by section; then the pairs.
-    var sourceToTarget = [Int](repeating: -1, count: oldTotal)
-    var targetToSource = [Int](repeating: -1, count: newTotal)
-    // The aligned runs (consecutive on both sides), in target order: first target and source positions, length.
+    // Pass 5: the aligned elements matched in order, section by section, as runs; then the pairs.
+    var sourceToTarget: [Int] = []
+    var targetToSource: [Int] = []
     var runs: [(target: Int, source: Int, count: Int)] = []
-    sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
-      targetToSource.withUnsafeMutableBufferPointer { targetToSource in
-        _matchAligned(
-          sourceStart: oldStart, targetStart: newStart, sourceTotal: oldTotal, targetTotal: newTotal,
-          deleted: deleted, inserted: inserted, sourceToTarget: sourceToTarget, targetToSource: targetToSource,
-          runs: &runs)
-        for (index, source) in pairedSource.enumerated() where source >= 0 {
-          sourceToTarget[source] = inserted[index]
-          targetToSource[inserted[index]] = source
-        }
-      }
-    }
+    _matchSparse(
+      sourceStart: oldStart, targetStart: newStart, sourceTotal: sourceHashes.count, targetTotal: targetHashes.count,
+      deleted: deleted, inserted: inserted, pairedSource: pairedSource, sourceToTarget: &sourceToTarget,
+      targetToSource: &targetToSource, runs: &runs)
 
-    // Pass 5 of the full plan: section and element updates and deletes, in source order; each kept element's
-    // entry becomes its position once the deletes are applied. A section's source positions are its aligned
-    // runs (compared pairwise, in a tight loop) and the positions left out (deleted, or paired into a move).
-    var differs = false
-    var runInPass5 = 0
-    for section in 0..<sectionCount {
-      if !newSections[section].model.isContentEqual(to: oldSections[section].model) {
-        sectionUpdated.append(section)
-        modelUpdated[section] = true
-      }
-      let start = oldStart[section]
-      let end = start + sourceCounts[section]
-      let targetStart = newStart[section]
-      let old = oldSections[section].elements
-      let new = newSections[section].elements
-      var keptCount = 0
-      sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
-        var flat = start
-        while flat < end {
-          if runInPass5 < runs.count, runs[runInPass5].source == flat {
-            let run = runs[runInPass5]
-            runInPass5 += 1
-            let item = flat - start
-            let targetItem = run.target - targetStart
-            for offset in 0..<run.count {
-              let element = new[targetItem + offset]
-              let previous = old[item + offset]
-              if !element.hasSameIdentity(as: previous) { differs = true }
-              if !element.isContentEqual(to: previous) {
-                elementUpdated.append(ItemPath(item: item + offset, section: section))
-                updatedTargets.append(run.target + offset)
-              }
-              sourceToTarget[flat + offset] = keptCount + offset
-            }
-            keptCount += run.count
-            flat += run.count
-            continue
-          }
-          // A position left out: deleted, or paired with a target element (here or in another section).
-          let targetFlat = sourceToTarget[flat]
-          if targetFlat < 0 {
-            elementDeleted.append(ItemPath(item: flat - start, section: section))
-          } else {
-            if !targetElement(targetFlat, targetSectionOf[targetFlat]).isContentEqual(to: old[flat - start]) {
-              elementUpdated.append(ItemPath(item: flat - start, section: section))
-              updatedTargets.append(targetFlat)
-            }
-            sourceToTarget[flat] = keptCount
-            keptCount += 1
-          }
-          flat += 1
-        }
-      }
-      // Two identities with equal hashes were aligned: the full plan decides.
-      if differs { return nil }
-    }
+    // Pass 6: updates and deletes, in source order; each kept element's entry becomes its position once the
+    // deletes are applied.
+    guard
+      listSparseUpdatesAndDeletes(
+        source: oldSections, target: newSections, sourceStart: oldStart, targetStart: newStart, runs: runs,
+        sourceToTarget: &sourceToTarget)
+    else { return nil }
     var matching = _Matching(sourceCount: 0, targetCount: 0)
     matching.sourceToTarget = sourceToTarget
     matching.targetToSource = targetToSource
     elements = matching
     needsSurvivors = !elementDeleted.isEmpty
 
-    // Pass 6 of the full plan: inserts and moves, by target. Only elements left out by the alignment are
-    // inserted or come from another section. In a section that also has elements paired within it, the moves
-    // are those the full plan's longest increasing run leaves, found run by run (`_stayingCounts`); in the
-    // others every element from the same section is aligned, so stays.
+    // Pass 7: inserts and moves, by target.
+    listSparseInsertsAndMoves(
+      inserted: inserted, insertedSections: insertedSections, pairedSource: pairedSource, runs: runs,
+      sourceToTarget: sourceToTarget)
+    assert(
+      sourceHashes.count - elementDeleted.count + elementInserted.count == targetHashes.count,
+      "element counts of the sections must add up")
+  }
+
+  /// Pass 4 of the sparse plan: a plan with the section arrays the full plan fills for sections that all stay in
+  /// place (each matched with itself, none updated yet), and no element matched yet.
+  ///
+  /// - Parameters:
+  ///   - sourceStart: The flat position of each source section's first element.
+  ///   - targetStart: The same for the target.
+  ///   - sourceCounts: The number of elements of each source section.
+  ///   - targetCounts: The same for the target.
+  /// - Complexity: O(*s* + *n* + *m*) stores, each position written once.
+  @inlinable @inline(__always)
+  init(sparseSourceStart sourceStart: [Int], targetStart: [Int], sourceCounts: [Int], targetCounts: [Int]) {
+    let sectionCount = sourceStart.count
+    var sectionIdentity = _Matching(sourceCount: 0, targetCount: 0)
+    sectionIdentity.sourceToTarget = Array(0..<sectionCount)
+    sectionIdentity.targetToSource = sectionIdentity.sourceToTarget
+    sections = sectionIdentity
+    elements = _Matching(sourceCount: 0, targetCount: 0)
+    self.sourceStart = sourceStart
+    self.targetStart = targetStart
+    self.sourceCounts = sourceCounts
+    self.targetCounts = targetCounts
+    sourceSectionOf = _sparseSectionOf(starts: sourceStart, counts: sourceCounts)
+    targetSectionOf = _sparseSectionOf(starts: targetStart, counts: targetCounts)
+    sectionRank = sectionIdentity.sourceToTarget
+    modelUpdated = [Bool](repeating: false, count: sectionCount)
+  }
+
+  /// Pass 6 of the sparse plan (pass 5 of the full plan): the section and element updates and the element
+  /// deletes, in source order, and each kept element's entry of `sourceToTarget` made its position once the
+  /// deletes are applied. A section's source positions are its aligned runs (compared pairwise, in a tight loop)
+  /// and the positions left out (deleted, or paired into a move).
+  ///
+  /// - Parameters:
+  ///   - oldSections: The source sections.
+  ///   - newSections: The target sections.
+  ///   - sourceStart: The flat position of each source section's first element.
+  ///   - targetStart: The same for the target.
+  ///   - runs: The aligned runs, in order (pass 5).
+  ///   - sourceToTarget: The target position of each source element, or -1 (pass 5); on return, the kept
+  ///     position of each kept element.
+  /// - Returns: `false` when two aligned elements only had equal hashes, not the same identity: the full plan
+  ///   decides then.
+  /// - Complexity: O(*n*) identity and content comparisons.
+  @inlinable @inline(__always)
+  mutating func listSparseUpdatesAndDeletes<Section: DifferentiableSection>(
+    source oldSections: [Section],
+    target newSections: [Section],
+    sourceStart oldStart: [Int],
+    targetStart newStart: [Int],
+    runs: [(target: Int, source: Int, count: Int)],
+    sourceToTarget: inout [Int]
+  ) -> Bool {
+    var nextRun = 0
+    for section in 0..<oldStart.count {
+      if !newSections[section].model.isContentEqual(to: oldSections[section].model) {
+        sectionUpdated.append(section)
+        modelUpdated[section] = true
+      }
+      let differs = sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
+        listSparseUpdatesAndDeletes(
+          section: section, old: oldSections[section].elements, target: newSections, sourceStart: oldStart,
+          targetStart: newStart, runs: runs, nextRun: &nextRun, sourceToTarget: sourceToTarget)
+      }
+      // Two identities with equal hashes were aligned: the full plan decides.
+      if differs { return false }
+    }
+    return true
+  }
+
+  /// Pass 6 for one source section: its updates and deletes, and its kept elements' positions once the deletes
+  /// are applied. A function of its own, never inlined: its tight loop over the aligned runs then keeps its
+  /// values in registers (inlined into the plan's `init` it took 7 more instructions per element).
+  ///
+  /// - Parameters:
+  ///   - section: The source section (the target section of the same index keeps it).
+  ///   - old: The elements of the source section.
+  ///   - newSections: The target sections.
+  ///   - sourceStart: The flat position of each source section's first element.
+  ///   - targetStart: The same for the target.
+  ///   - runs: The aligned runs, in order (pass 5).
+  ///   - nextRun: The first run of the section; on return, the first run of the next section.
+  ///   - sourceToTarget: The target position of each source element, or -1 (pass 5); on return, the kept
+  ///     position of each kept element of the section.
+  /// - Returns: Whether two aligned elements only had equal hashes, not the same identity.
+  /// - Complexity: O(*k*) identity and content comparisons for *k* elements of the section.
+  @inlinable @inline(never)
+  mutating func listSparseUpdatesAndDeletes<Section: DifferentiableSection>(
+    section: Int,
+    old: Section.Elements,
+    target newSections: [Section],
+    sourceStart oldStart: [Int],
+    targetStart newStart: [Int],
+    runs: [(target: Int, source: Int, count: Int)],
+    nextRun: inout Int,
+    sourceToTarget: UnsafeMutableBufferPointer<Int>
+  ) -> Bool {
+    var differs = false
+    let start = oldStart[section]
+    let end = start + sourceCounts[section]
+    let targetStart = newStart[section]
+    let new = newSections[section].elements
+    var keptCount = 0
+    var flat = start
+    while flat < end {
+      if nextRun < runs.count, runs[nextRun].source == flat {
+        let run = runs[nextRun]
+        nextRun += 1
+        let item = flat - start
+        let targetItem = run.target - targetStart
+        for offset in 0..<run.count {
+          let element = new[targetItem + offset]
+          let previous = old[item + offset]
+          if !element.hasSameIdentity(as: previous) { differs = true }
+          if !element.isContentEqual(to: previous) {
+            elementUpdated.append(ItemPath(item: item + offset, section: section))
+            updatedTargets.append(run.target + offset)
+          }
+          sourceToTarget[flat + offset] = keptCount + offset
+        }
+        keptCount += run.count
+        flat += run.count
+        continue
+      }
+      // A position left out: deleted, or paired with a target element (here or in another section).
+      let targetFlat = sourceToTarget[flat]
+      if targetFlat < 0 {
+        elementDeleted.append(ItemPath(item: flat - start, section: section))
+      } else {
+        let targetSection = targetSectionOf[targetFlat]
+        let element = newSections[targetSection].elements[targetFlat - newStart[targetSection]]
+        if !element.isContentEqual(to: old[flat - start]) {
+          elementUpdated.append(ItemPath(item: flat - start, section: section))
+          updatedTargets.append(targetFlat)
+        }
+        sourceToTarget[flat] = keptCount
+        keptCount += 1
+      }
+      flat += 1
+    }
+    return differs
+  }
+
+  /// Pass 7 of the sparse plan (pass 6 of the full plan): the element inserts and moves, by target.
+  ///
+  /// Only elements left out by the alignment are inserted or come from another section. In a section that also
+  /// has elements paired within it, the moves are those the full plan's longest increasing run leaves, found run
+  /// by run (``_stayingCounts(_:)``); in the others every element from the same section is aligned, so stays.
+  ///
+  /// - Parameters:
+  ///   - inserted: The target positions the alignment left out, ascending.
+  ///   - insertedSections: The section of each of them.
+  ///   - pairedSource: The source position paired with each of them, or -1 (pass 3).
+  ///   - runs: The aligned runs, in order (pass 5).
+  ///   - sourceToTarget: The kept position of each kept source element (pass 6).
+  /// - Complexity: O(*s* + *d*) for *s* sections and *d* positions left out, plus O(*p*²) in a section with *p*
+  ///   pieces (aligned runs and left-out elements) that has elements paired within it.
+  @inlinable @inline(__always)
+  mutating func listSparseInsertsAndMoves(
+    inserted: [Int],
+    insertedSections: [Int],
+    pairedSource: [Int],
+    runs: [(target: Int, source: Int, count: Int)],
+    sourceToTarget: [Int]
+  ) {
+    let sectionCount = targetStart.count
     var pairedWithin = [Bool](repeating: false, count: sectionCount)
     for (index, source) in pairedSource.enumerated() where source >= 0 {
       if sourceSectionOf[source] == insertedSections[index] { pairedWithin[insertedSections[index]] = true }
     }
     var nextLeftOut = 0
     var nextRun = 0
-    // A left-out target element as a piece: in the section's sequence when paired within the section.
-    func leftOutPiece(_ index: Int, _ section: Int) -> _SparsePiece {
-      let source = pairedSource[index]
-      let within = source >= 0 && sourceSectionOf[source] == section
-      return _SparsePiece(
-        target: inserted[index], value: within ? sourceToTarget[source] : -1, count: 1, source: source)
-    }
     for section in 0..<sectionCount {
-      let start = newStart[section]
+      let start = targetStart[section]
       let end = start + targetCounts[section]
       guard pairedWithin[section] else {
         while nextRun < runs.count, runs[nextRun].target < end { nextRun += 1 }
@@ -260,7 +316,10 @@ extension _SectionedPlan {
       while nextRun < runs.count, runs[nextRun].target < end {
         let run = runs[nextRun]
         while nextLeftOut < inserted.count, inserted[nextLeftOut] < run.target {
-          pieces.append(leftOutPiece(nextLeftOut, section))
+          pieces.append(
+            _SparsePiece(
+              leftOut: inserted[nextLeftOut], source: pairedSource[nextLeftOut], section: section,
+              sourceSectionOf: sourceSectionOf, sourceToTarget: sourceToTarget))
           nextLeftOut += 1
         }
         pieces.append(
@@ -268,7 +327,10 @@ extension _SectionedPlan {
         nextRun += 1
       }
       while nextLeftOut < inserted.count, inserted[nextLeftOut] < end {
-        pieces.append(leftOutPiece(nextLeftOut, section))
+        pieces.append(
+          _SparsePiece(
+            leftOut: inserted[nextLeftOut], source: pairedSource[nextLeftOut], section: section,
+            sourceSectionOf: sourceSectionOf, sourceToTarget: sourceToTarget))
         nextLeftOut += 1
       }
       let staying = _stayingCounts(pieces)
@@ -294,9 +356,212 @@ extension _SectionedPlan {
         }
       }
     }
-    assert(
-      oldTotal - elementDeleted.count + elementInserted.count == newTotal,
-      "element counts of the sections must add up")
+  }
+}
+
+/// Pass 1 of the sparse plan: where each section's elements start, when the target keeps every section of the
+/// source, in order (the same model identities), and the hashes cover every element.
+///
+/// - Parameters:
+///   - oldSections: The source sections.
+///   - newSections: The target sections.
+///   - sourceTotal: The number of source hashes: it must be the number of source elements.
+///   - targetTotal: The same for the target.
+///   - sourceStart: Receives the flat position of each source section's first element.
+///   - targetStart: The same for the target.
+/// - Returns: `false` when the sections are not the same or the hashes do not cover the elements.
+/// - Complexity: O(*s*) identity comparisons for *s* sections.
+@inlinable @inline(__always)
+internal func _sparseSectionStarts<Section: DifferentiableSection>(
+  source oldSections: [Section],
+  target newSections: [Section],
+  sourceTotal: Int,
+  targetTotal: Int,
+  sourceStart oldStart: inout [Int],
+  targetStart newStart: inout [Int]
+) -> Bool {
+  let sectionCount = oldSections.count
+  guard newSections.count == sectionCount else { return false }
+  oldStart.reserveCapacity(sectionCount)
+  newStart.reserveCapacity(sectionCount)
+  var oldTotal = 0
+  var newTotal = 0
+  for section in 0..<sectionCount {
+    guard newSections[section].model.hasSameIdentity(as: oldSections[section].model) else { return false }
+    oldStart.append(oldTotal)
+    newStart.append(newTotal)
+    oldTotal += oldSections[section].elements.count
+    newTotal += newSections[section].elements.count
+  }
+  return sourceTotal == oldTotal && targetTotal == newTotal
+}
+
+/// Pass 2 of the sparse plan: aligns each section with its target by hashes
+/// (``_alignSparse(_:_:sourceBase:targetBase:deleted:inserted:)``) and appends the flat positions left out.
+///
+/// - Parameters:
+///   - sourceHashes: The hash of every source element, in order.
+///   - targetHashes: The same for the target.
+///   - sourceStart: The flat position of each source section's first element.
+///   - targetStart: The same for the target.
+///   - deleted: Receives the source positions left out, ascending.
+///   - inserted: Receives the target positions left out, ascending.
+/// - Returns: `false` when a section has more differences than the alignment's bound.
+/// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* positions left out.
+@inlinable @inline(__always)
+internal func _alignSparseSections(
+  sourceHashes: [Int],
+  targetHashes: [Int],
+  sourceStart oldStart: [Int],
+  targetStart newStart: [Int],
+  deleted: inout [Int],
+  inserted: inout [Int]
+) -> Bool {
+  let sectionCount = oldStart.count
+  let oldTotal = sourceHashes.count
+  let newTotal = targetHashes.count
+  return sourceHashes.withUnsafeBufferPointer { sourceHashes in
+    targetHashes.withUnsafeBufferPointer { targetHashes in
+      for section in 0..<sectionCount {
+        let sourceEnd = section + 1 < sectionCount ? oldStart[section + 1] : oldTotal
+        let targetEnd = section + 1 < sectionCount ? newStart[section + 1] : newTotal
+        guard
+          _alignSparse(
+            UnsafeBufferPointer(rebasing: sourceHashes[oldStart[section]..<sourceEnd]),
+            UnsafeBufferPointer(rebasing: targetHashes[newStart[section]..<targetEnd]),
+            sourceBase: oldStart[section], targetBase: newStart[section], deleted: &deleted, inserted: &inserted)
+        else { return false }
+      }
+      return true
+    }
+  }
+}
+
+/// Pass 3 of the sparse plan: pairs the left-out elements by identity, in order (the k-th source element of an
+/// identity with the k-th target element), and checks that no identity left out on one side stands among the
+/// aligned elements (they are the same on both sides).
+///
+/// - Parameters:
+///   - oldSections: The source sections.
+///   - newSections: The target sections.
+///   - sourceStart: The flat position of each source section's first element.
+///   - targetStart: The same for the target.
+///   - sourceHashes: The hash of every source element, in order.
+///   - targetHashes: The same for the target.
+///   - deleted: The source positions left out, ascending (pass 2).
+///   - inserted: The target positions left out, ascending (pass 2).
+///   - pairedSource: Receives, for each of `inserted`, the source position paired with it, or -1.
+///   - insertedSections: Receives the section of each of `inserted`.
+/// - Returns: `false` when an identity left out also stands aligned: the full plan decides then.
+/// - Complexity: O(*d*) identity comparisons for *d* positions left out (more for colliding hashes), and O(*n*)
+///   probes of a set of the left-out hashes.
+@inlinable @inline(__always)
+internal func _pairLeftOut<Section: DifferentiableSection>(
+  source oldSections: [Section],
+  target newSections: [Section],
+  sourceStart oldStart: [Int],
+  targetStart newStart: [Int],
+  sourceHashes: [Int],
+  targetHashes: [Int],
+  deleted: [Int],
+  inserted: [Int],
+  pairedSource: inout [Int],
+  insertedSections: inout [Int]
+) -> Bool {
+  let deletedSections = deleted.map { flat in oldStart.partitioningIndex { $0 > flat } - 1 }
+  insertedSections = inserted.map { flat in newStart.partitioningIndex { $0 > flat } - 1 }
+  pairedSource = [Int](repeating: -1, count: inserted.count)
+  var isPaired = [Bool](repeating: false, count: deleted.count)
+  var leftOut = _SparseHashSet(capacityFor: deleted.count + inserted.count)
+  if !deleted.isEmpty && !inserted.isEmpty {
+    var byHash: [Int: [Int]] = [:]
+    for (index, flat) in deleted.enumerated() { byHash[sourceHashes[flat], default: []].append(index) }
+    for (index, flat) in inserted.enumerated() {
+      guard let candidates = byHash[targetHashes[flat]] else { continue }
+      let targetSection = insertedSections[index]
+      let element = newSections[targetSection].elements[flat - newStart[targetSection]]
+      for candidate in candidates where !isPaired[candidate] {
+        let sourceFlat = deleted[candidate]
+        let sourceSection = deletedSections[candidate]
+        if oldSections[sourceSection].elements[sourceFlat - oldStart[sourceSection]].hasSameIdentity(as: element) {
+          isPaired[candidate] = true
+          pairedSource[index] = sourceFlat
+          break
+        }
+      }
+    }
+  }
+  // An identity left out on one side must not stand among the aligned elements (the same on both sides).
+  for flat in deleted { leftOut.insert(sourceHashes[flat]) }
+  for flat in inserted { leftOut.insert(targetHashes[flat]) }
+  return leftOut.isEmpty
+    || !sourceHashes.withUnsafeBufferPointer({ leftOut.containsAny(of: $0, skipping: deleted) })
+}
+
+/// Pass 5 of the sparse plan: matches the aligned elements in order, section by section
+/// (``_matchAligned(sourceStart:targetStart:sourceTotal:targetTotal:deleted:inserted:sourceToTarget:targetToSource:runs:)``),
+/// then the pairs of left-out elements.
+///
+/// - Parameters:
+///   - sourceStart: The flat position of each source section's first element.
+///   - targetStart: The same for the target.
+///   - sourceTotal: The number of source elements.
+///   - targetTotal: The number of target elements.
+///   - deleted: The source positions left out, ascending (pass 2).
+///   - inserted: The target positions left out, ascending (pass 2).
+///   - pairedSource: The source position paired with each of `inserted`, or -1 (pass 3).
+///   - sourceToTarget: Receives the target position of every source position, or -1.
+///   - targetToSource: Receives the source position of every target position, or -1.
+///   - runs: Receives the aligned runs (consecutive on both sides, within a section), in order.
+/// - Complexity: O(*n* + *m*) stores, each position written once.
+@inlinable @inline(__always)
+internal func _matchSparse(
+  sourceStart oldStart: [Int],
+  targetStart newStart: [Int],
+  sourceTotal oldTotal: Int,
+  targetTotal newTotal: Int,
+  deleted: [Int],
+  inserted: [Int],
+  pairedSource: [Int],
+  sourceToTarget: inout [Int],
+  targetToSource: inout [Int],
+  runs: inout [(target: Int, source: Int, count: Int)]
+) {
+  // Written once (no fill with -1 first: a fill of the whole arrays costs as much again).
+  sourceToTarget = [Int](unsafeUninitializedCapacity: oldTotal) { sourceToTarget, sourceInitialized in
+    targetToSource = [Int](unsafeUninitializedCapacity: newTotal) { targetToSource, targetInitialized in
+      let covered = _matchAligned(
+        sourceStart: oldStart, targetStart: newStart, sourceTotal: oldTotal, targetTotal: newTotal,
+        deleted: deleted, inserted: inserted, sourceToTarget: sourceToTarget, targetToSource: targetToSource,
+        runs: &runs)
+      precondition(covered, "an alignment must leave out every position it does not align")
+      for (index, source) in pairedSource.enumerated() where source >= 0 {
+        sourceToTarget[source] = inserted[index]
+        targetToSource[inserted[index]] = source
+      }
+      targetInitialized = newTotal
+    }
+    sourceInitialized = oldTotal
+  }
+}
+
+/// The section of each flat position, for sections that start at `starts` and hold `counts` elements, each
+/// position written once (no fill first: a fill of the whole array costs as much again).
+///
+/// - Parameters:
+///   - starts: The flat position of each section's first element, ascending and end to end.
+///   - counts: The number of elements of each section.
+/// - Returns: For each flat position, its section.
+/// - Complexity: O(*s* + *n*) stores.
+@inlinable @inline(__always)
+internal func _sparseSectionOf(starts: [Int], counts: [Int]) -> [Int] {
+  let total = starts.isEmpty ? 0 : starts[starts.count - 1] + counts[starts.count - 1]
+  return [Int](unsafeUninitializedCapacity: total) { of, initialized in
+    for section in starts.indices {
+      let start = starts[section]
+      for flat in start..<start + counts[section] { of[flat] = section }
+    }
+    initialized = total
   }
 }
 
@@ -421,9 +686,13 @@ package func _alignSparse(
 ///   - targetTotal: The number of target elements.
 ///   - deleted: The source positions the alignment left out, ascending.
 ///   - inserted: The target positions it left out, ascending.
-///   - sourceToTarget: Receives the target position of every aligned source position.
-///   - targetToSource: Receives the source position of every aligned target position.
+///   - sourceToTarget: Receives the target position of every aligned source position, and -1 at every position
+///     left out (it may be uninitialized).
+///   - targetToSource: Receives the source position of every aligned target position, and -1 at every position
+///     left out.
 ///   - runs: Receives the aligned runs (consecutive on both sides, within a section), in order.
+/// - Returns: Whether every position of both buffers was written: so when the positions left out are those of
+///   an alignment of each section.
 /// - Complexity: O(*n* + *m*) stores, O(*d*) for the rest.
 @inlinable
 internal func _matchAligned(
@@ -436,9 +705,10 @@ internal func _matchAligned(
   sourceToTarget: UnsafeMutableBufferPointer<Int>,
   targetToSource: UnsafeMutableBufferPointer<Int>,
   runs: inout [(target: Int, source: Int, count: Int)]
-) {
+) -> Bool {
   var nextDeleted = 0
   var nextInserted = 0
+  var alignedCount = 0
   for section in sourceStart.indices {
     var source = sourceStart[section]
     var target = targetStart[section]
@@ -446,10 +716,12 @@ internal func _matchAligned(
     let targetEnd = section + 1 < targetStart.count ? targetStart[section + 1] : targetTotal
     while true {
       while source < sourceEnd, nextDeleted < deleted.count, deleted[nextDeleted] == source {
+        sourceToTarget[source] = -1
         source += 1
         nextDeleted += 1
       }
       while target < targetEnd, nextInserted < inserted.count, inserted[nextInserted] == target {
+        targetToSource[target] = -1
         target += 1
         nextInserted += 1
       }
@@ -458,6 +730,7 @@ internal func _matchAligned(
       let targetStop = nextInserted < inserted.count ? min(inserted[nextInserted], targetEnd) : targetEnd
       let count = min(sourceStop - source, targetStop - target)
       runs.append((target, source, count))
+      alignedCount += count
       for offset in 0..<count {
         sourceToTarget[source + offset] = target + offset
         targetToSource[target + offset] = source + offset
@@ -466,6 +739,7 @@ internal func _matchAligned(
       target += count
     }
   }
+  return alignedCount + nextDeleted == sourceTotal && alignedCount + nextInserted == targetTotal
 }
 
 /// A piece of a target section for the sparse plan's moves: an aligned run, or one left-out element.
@@ -487,6 +761,21 @@ internal struct _SparsePiece {
     self.value = value
     self.count = count
     self.source = source
+  }
+
+  /// A left-out target element as a piece: in the section's sequence (with a value) when it is paired with a
+  /// source element of the same section.
+  ///
+  /// - Parameters:
+  ///   - target: The flat target position of the element.
+  ///   - source: The flat source position paired with it, or -1.
+  ///   - section: The target section.
+  ///   - sourceSectionOf: The section of each flat source position.
+  ///   - sourceToTarget: The kept position of each kept source element.
+  @inlinable @inline(__always)
+  init(leftOut target: Int, source: Int, section: Int, sourceSectionOf: [Int], sourceToTarget: [Int]) {
+    let within = source >= 0 && sourceSectionOf[source] == section
+    self.init(target: target, value: within ? sourceToTarget[source] : -1, count: 1, source: source)
   }
 }
 
