@@ -1,5 +1,5 @@
 import ListFlowDiff
-import ListFlowTesting
+import TestSupport
 import Testing
 
 /// Colliding hashes cost bounded work: when every element's `differenceHash` is one constant, the diff makes at

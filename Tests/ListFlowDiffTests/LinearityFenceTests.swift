@@ -1,5 +1,5 @@
 import ListFlowDiff
-import ListFlowTesting
+import TestSupport
 import Testing
 
 /// The diff does O(n) identifier work: identifiers count their `hash(into:)` and `==` calls, and the count stays

@@ -1,4 +1,5 @@
 import ListFlowDiff
+import TestSupport
 import Testing
 
 /// Moves are minimal: the number of moves equals the matched elements minus the length of a longest increasing

@@ -1,4 +1,5 @@
 import ListFlowDiff
+import TestSupport
 import Testing
 
 /// Replay: applying every stage to the data before it, with `Array.applying(_:)` and with the independent

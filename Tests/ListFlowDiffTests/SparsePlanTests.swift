@@ -1,5 +1,5 @@
 import ListFlowDiff
-import ListFlowTesting
+import TestSupport
 import Testing
 
 /// The plan for a change that keeps the sections and touches few elements (`_SectionedPlan(sparseSource:…)`)
