@@ -42,11 +42,18 @@ let package = Package(
       exclude: ["README.md"],
       swiftSettings: strict
     ),
-    .testTarget(name: "ListFlowDiffTests", dependencies: ["ListFlowDiff", "ListFlowTesting"], swiftSettings: strict),
-    .testTarget(name: "ListFlowTests", dependencies: ["ListFlow", "ListFlowTesting"], swiftSettings: strict),
+    // What every test target shares and nothing else needs: the seeded generator, weighted random choices and
+    // the two depths of the suite (`LISTFLOW_DEEP=1`). It links no ListFlow module.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+    .testTarget(name: "ListFlowDiffTests", dependencies: ["ListFlowDiff", "TestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "ListFlowTests",
+      dependencies: ["ListFlow", "ListFlowTesting", "TestSupport"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "ListFlowTerminalTests",
-      dependencies: ["ListFlowTerminal", "ListFlowTesting"],
+      dependencies: ["ListFlowTerminal", "ListFlowTesting", "TestSupport"],
       swiftSettings: strict
     ),
     // An interactive program the pseudo-terminal tests run; `swift build --build-tests` and `swift test` build it.
@@ -58,7 +65,7 @@ let package = Package(
     ),
     .testTarget(
       name: "IntegrationTests",
-      dependencies: ["ListFlow", "ListFlowTesting", "ListFlowTerminal", "LogViewer"],
+      dependencies: ["ListFlow", "ListFlowTesting", "ListFlowTerminal", "LogViewer", "TestSupport"],
       swiftSettings: strict
     ),
   ],

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// A counter with no synchronisation at all: two tasks that both change it race.
@@ -18,7 +19,10 @@ func onTwoThreads(_ first: @escaping @Sendable () -> Void, and second: @escaping
       done.add(1, ordering: .relaxed)
     }.start()
   }
-  while done.load(ordering: .relaxed) < 2 { await Task.yield() }
+  // A bounded wait (the threads' bodies are a few instructions; 10 million yields are seconds even under the
+  // sanitizer), not an awaited event: any event the threads signalled would order them for the sanitizer.
+  let finished = await yieldUntil(maximumYields: 10_000_000) { done.load(ordering: .relaxed) == 2 }
+  precondition(finished, "onTwoThreads: the two threads did not finish within 10 million yields")
 }
 
 /// Deliberate data races that `scripts/tsan` runs one at a time and expects the thread sanitizer to report: they

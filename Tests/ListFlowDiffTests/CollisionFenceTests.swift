@@ -1,5 +1,5 @@
 import ListFlowDiff
-import ListFlowTesting
+import TestSupport
 import Testing
 
 /// Colliding hashes cost bounded work: when every element's `differenceHash` is one constant, the diff makes at
@@ -19,11 +19,12 @@ struct CollisionFenceTests {
   }
 
   @Test(
-    "100,000 elements with one hash cost at most 20 times the identifier calls of spread hashes, flat",
+    "20,000 elements (100,000 deep) with one hash cost at most 20 times the identifier calls of spread hashes, flat",
     arguments: LinearityFenceTests.Shape.allCases)
   func flatFence(shape: LinearityFenceTests.Shape) throws {
     let counter = CallCounter()
-    let (source, target) = LinearityFenceTests.pair(shape, count: 100_000, counter: counter)
+    let count = DeepPass.cases(quick: 20_000, deep: 100_000)
+    let (source, target) = LinearityFenceTests.pair(shape, count: count, counter: counter)
     let collidingSource = source.map(CollidingMeasuredElement.init)
     let collidingTarget = target.map(CollidingMeasuredElement.init)
     let policy: DuplicatePolicy = shape == .duplicates ? .matchInOrder : .reject

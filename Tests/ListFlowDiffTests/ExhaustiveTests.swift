@@ -1,11 +1,16 @@
 import ListFlowDiff
+import TestSupport
 import Testing
 
 /// Every pair of small arrangements, with inserts, deletes, moves and duplicates, checked for replay and for
 /// minimal counts (see ``DiffProperties``). Pairs that differ only by renaming identifiers have the same diff up
-/// to that renaming, so one pair per renaming class is checked.
+/// to that renaming, so one pair per renaming class is checked. The quick pass stops one size short of the deep
+/// pass.
 @Suite("Exhaustive small inputs")
 struct ExhaustiveTests {
+  /// The largest flat size: 5 in the deep pass, 4 in the quick pass.
+  static let maximumLength = DeepPass.cases(quick: 4, deep: 5)
+
   /// Runs the checks over pairs and describes the first failures.
   private func failures<Element>(
     _ pairs: [([Element], [Element])], check: ([Element], [Element]) -> [String]
@@ -22,32 +27,33 @@ struct ExhaustiveTests {
   }
 
   @Test(
-    "every pair of sequences up to size 5 over 3 identifiers (duplicates, inserts, deletes, moves) replays minimally")
+    "every pair of sequences up to size 5 (4 quick) over 3 identifiers (duplicates, inserts, deletes, moves) replays minimally"
+  )
   func everyPairOverThreeIdentifiers() {
-    let sequences = Arrangements.sequences(maximumLength: 5, alphabet: 3)
+    let sequences = Arrangements.sequences(maximumLength: Self.maximumLength, alphabet: 3)
     var pairs: [([Token], [Token])] = []
     for source in sequences {
       for target in sequences where Arrangements.isCanonical(source + target) {
         pairs.append((source.map { Token($0) }, target.map { Token($0) }))
       }
     }
-    #expect(pairs.count > 20_000)
+    #expect(pairs.count > (DeepPass.isOn ? 20_000 : 1_000))
     let found = failures(pairs) {
       DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts, .singleBatch])
     }
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 
-  @Test("every arrangement of up to 5 distinct identifiers, from 0 to 5 of them in order, replays minimally")
+  @Test("every arrangement of up to 5 (4 quick) distinct identifiers, from 0 to 5 (4) in order, replays minimally")
   func everyPartialPermutation() {
-    let targets = Arrangements.partialPermutations(maximumLength: 5, alphabet: 7)
+    let targets = Arrangements.partialPermutations(maximumLength: Self.maximumLength, alphabet: 7)
     var pairs: [([Token], [Token])] = []
-    for length in 0...5 {
+    for length in 0...Self.maximumLength {
       let source = (0..<length).map { Token($0) }
       // Every second matched element of the target gets new content, so updates mix with the moves.
       pairs += targets.map { target in (source, target.map { Token($0, $0 % 2) }) }
     }
-    #expect(pairs.count == 6 * targets.count)
+    #expect(pairs.count == (Self.maximumLength + 1) * targets.count)
     let found = failures(pairs) {
       DiffProperties.problems(source: $0, target: $1, checking: [.replay, .counts, .singleBatch])
     }

@@ -1,5 +1,5 @@
 import ListFlowDiff
-import ListFlowTesting
+import TestSupport
 import Testing
 
 /// `Double` is its own identity by its bits: NaN is itself, `-0.0` is not `0.0`, every other value is its value.

@@ -1,5 +1,5 @@
 import ListFlowDiff
-import ListFlowTesting
+import TestSupport
 import Testing
 
 /// An element whose hashes all collide: the diff must still tell identities apart with `==`.
@@ -29,7 +29,7 @@ private func colliding(_ sections: [TokenSection]) -> [ArraySection<CollidingTok
 struct HashCollisionTests {
   @Test("identifiers whose hashes all collide are matched by ==, and replay gives the target")
   func collidingHashes() throws {
-    var random = SplitMix64(seed: 7)
+    var random = SeededRandom(seed: 7)
     for _ in 0..<200 {
       let source = (0..<Int(random.next() % 40)).map { Colliding(id: $0) }
       var target = source.filter { _ in random.next() % 4 != 0 }.shuffled(using: &random)
@@ -45,7 +45,7 @@ struct HashCollisionTests {
 
   @Test("in sections, an element expected where its run left off is matched only if its identity is equal")
   func collidingHashesInSections() throws {
-    var random = SplitMix64(seed: 11)
+    var random = SeededRandom(seed: 11)
     for _ in 0..<200 {
       let source = (0..<3).map { section in
         ArraySection(model: section, elements: (0..<Int(random.next() % 20)).map { Colliding(id: section * 100 + $0) })

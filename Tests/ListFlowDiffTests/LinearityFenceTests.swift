@@ -1,5 +1,5 @@
 import ListFlowDiff
-import ListFlowTesting
+import TestSupport
 import Testing
 
 /// The diff does O(n) identifier work: identifiers count their `hash(into:)` and `==` calls, and the count stays
@@ -51,8 +51,8 @@ struct LinearityFenceTests {
   }
 
   @Test(
-    "a flat diff makes at most 6 identifier calls per element",
-    arguments: Shape.allCases, [1_000, 10_000, 100_000])
+    "a flat diff makes at most 6 identifier calls per element (100,000 elements in the deep pass)",
+    arguments: Shape.allCases, DeepPass.isOn ? [1_000, 10_000, 100_000] : [1_000, 10_000])
   func flatFence(shape: Shape, count: Int) throws {
     let counter = CallCounter()
     let (source, target) = Self.pair(shape, count: count, counter: counter)

@@ -1,4 +1,5 @@
 import ListFlowDiff
+import TestSupport
 import Testing
 
 /// Moves are minimal: the number of moves equals the matched elements minus the length of a longest increasing
@@ -16,10 +17,10 @@ struct MoveMinimalityTests {
     #expect(Reference.longestIncreasingSubsequenceLength([1, 1, 1]) == 1)  // strictly increasing
   }
 
-  @Test("on 500 random flat pairs of up to 300 elements, moves = matched - LIS")
+  @Test("on random flat pairs (500 in the deep pass) of up to 300 elements, moves = matched - LIS")
   func flatMovesAreMinimal() {
     var failures: [String] = []
-    for index in 0..<500 {
+    for index in 0..<DeepPass.cases(quick: 100, deep: 500) {
       let seed = caseSeed(1_000_000 + index)
       var generator = CaseGenerator(seed: seed)
       let size = generator.random.below(301)
@@ -40,10 +41,12 @@ struct MoveMinimalityTests {
     #expect(failures.isEmpty, "\(failures.prefix(3).joined(separator: "\n"))")
   }
 
-  @Test("on 300 random pairs of up to 8 sections of 30, moves per section = own matched - LIS, plus crossers")
+  @Test(
+    "on random pairs (300 in the deep pass) of up to 8 sections of 30, moves per section = own matched - LIS, plus crossers"
+  )
   func sectionedMovesAreMinimal() {
     var failures: [String] = []
-    for index in 0..<300 {
+    for index in 0..<DeepPass.cases(quick: 60, deep: 300) {
       let seed = caseSeed(2_000_000 + index)
       var generator = CaseGenerator(seed: seed)
       let (source, target) = generator.sectionedPair(maximumSections: 8, maximumElements: 30)

@@ -1,5 +1,5 @@
 import ListFlowDiff
-import ListFlowTesting
+import TestSupport
 import Testing
 
 /// The package's one binary search, `RandomAccessCollection.partitioningIndex(where:)`, must find what a linear

@@ -1,5 +1,5 @@
 import ListFlowDiff
-import ListFlowTesting
+import TestSupport
 import Testing
 
 /// ``PathMapper`` follows every element and section through a changeset to where applying it puts them.
@@ -14,7 +14,7 @@ struct PathMappingTests {
 
   typealias Section = ArraySection<Int, Row>
 
-  static func randomSections(using random: inout SplitMix64) -> [Section] {
+  static func randomSections(using random: inout SeededRandom) -> [Section] {
     var ids = Array(0..<30)
     ids.shuffle(using: &random)
     var sectionIDs = Array(0..<5)
@@ -31,7 +31,7 @@ struct PathMappingTests {
 
   @Test("an item followed through every stage lands where the stage's data has it")
   func mappingFollowsItems() {
-    var random = SplitMix64(seed: 11)
+    var random = SeededRandom(seed: 11)
     for _ in 0..<500 {
       let source = Self.randomSections(using: &random)
       let target = Self.randomSections(using: &random)

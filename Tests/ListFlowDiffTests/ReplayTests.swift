@@ -1,4 +1,5 @@
 import ListFlowDiff
+import TestSupport
 import Testing
 
 /// Replay: applying every stage to the data before it, with `Array.applying(_:)` and with the independent
@@ -6,10 +7,10 @@ import Testing
 /// data, and the last stage gives the target. On medium-sized random cases, flat and sectioned.
 @Suite("Replay")
 struct ReplayTests {
-  @Test("2,000 random flat pairs of up to 200 elements replay stage by stage to their target")
+  @Test("random flat pairs (2,000 in the deep pass) of up to 200 elements replay stage by stage to their target")
   func flatReplay() {
     let failures = fuzzFailures(
-      count: 2_000,
+      count: DeepPass.cases(quick: 400, deep: 2_000),
       make: { generator -> (source: [Token], target: [Token]) in
         let size = generator.random.below(201)
         let alphabet: Int? = generator.random.oneIn(3) ? 1 + generator.random.below(20) : nil
@@ -20,10 +21,10 @@ struct ReplayTests {
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
-  @Test("2,000 random pairs of up to 10 sections of 20 replay stage by stage to their target")
+  @Test("random pairs (2,000 in the deep pass) of up to 10 sections of 20 replay stage by stage to their target")
   func sectionedReplay() {
     let failures = fuzzFailures(
-      count: 2_000,
+      count: DeepPass.cases(quick: 400, deep: 2_000),
       make: { $0.sectionedPair(maximumSections: 10, maximumElements: 20) },
       checking: .replay)
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")

@@ -1,4 +1,5 @@
 import ListFlowDiff
+import TestSupport
 import Testing
 
 /// The single-batch form, `Changeset(source:target:)`: deletes, updates and move sources in the source,
@@ -35,10 +36,12 @@ struct SingleBatchTests {
     #expect(try source.applying(batch) == target)
   }
 
-  @Test("20,000 random flat and sectioned pairs: the single batch applied to the source gives the target")
+  @Test(
+    "random flat and sectioned pairs (20,000 in the deep pass): the single batch applied to the source gives the target"
+  )
   func randomBatches() {
     var failures: [String] = []
-    for index in 0..<10_000 {
+    for index in 0..<DeepPass.cases(quick: 2_000, deep: 10_000) {
       var generator = CaseGenerator(seed: caseSeed(3_000_000 + index))
       let (source, target) = generator.flatPair(maximumCount: 12)
       let batch = Changeset(source: source, target: target)

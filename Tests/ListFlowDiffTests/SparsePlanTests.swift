@@ -1,5 +1,5 @@
 import ListFlowDiff
-import ListFlowTesting
+import TestSupport
 import Testing
 
 /// The plan for a change that keeps the sections and touches few elements (`_SectionedPlan(sparseSource:…)`)
@@ -57,11 +57,12 @@ struct SparsePlanTests {
   static func hashes(_ sections: [Section]) -> [Int] { sections.flatMap { $0.elements.map(\.differenceHash) } }
 
   @Test(
-    "2,000 random changes, with and without repeated identities: the same stages as the full plan, replayed",
+    "random changes (2,000 in the deep pass), with and without repeated identities: the same stages as the full plan, replayed",
     arguments: [false, true])
   func sameStagesAsTheFullPlan(duplicates: Bool) throws {
     var sparseCount = 0
-    for index in 0..<2_000 {
+    let count = DeepPass.cases(quick: 400, deep: 2_000)
+    for index in 0..<count {
       let seed = caseSeed(index)
       var random = RepeatableRandomNumberGenerator(seed: seed)
       let (source, target) = Self.pair(&random, duplicates: duplicates)
@@ -90,7 +91,7 @@ struct SparsePlanTests {
       }
     }
     // The path must be taken for most of these small changes, else this test proves little.
-    #expect(sparseCount > (duplicates ? 600 : 1_500), "sparse plans: \(sparseCount)")
+    #expect(sparseCount * 20 > count * (duplicates ? 6 : 15), "sparse plans: \(sparseCount) of \(count)")
   }
 
   @Test("A change that adds, removes or reorders sections is left to the full plan")

@@ -1,4 +1,5 @@
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @testable import ListFlowTerminal
@@ -39,7 +40,7 @@ import Testing
     var log: [String] = []
 
     init(seed: UInt64) throws {
-      var random = SplitMix64(seed: seed)
+      var random = SeededRandom(seed: seed)
       view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 80, rows: 8)))
       var roots: [Outline<String>.Node] = []
       for root in 0..<Int.random(in: 1...5, using: &random) {
@@ -73,7 +74,7 @@ import Testing
       log = []
     }
 
-    static func keyMap(using random: inout SplitMix64) -> KeyMap {
+    static func keyMap(using random: inout SeededRandom) -> KeyMap {
       var commands = builtIns.filter { _ in Int.random(in: 0..<10, using: &random) < 7 }
       for index in 0..<Int.random(in: 0...3, using: &random) {
         let available = Bool.random(using: &random)

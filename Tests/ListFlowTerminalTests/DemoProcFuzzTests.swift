@@ -1,6 +1,7 @@
 import Foundation
 import ListFlowTerminal
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// The Demo's `/proc` reading, run on fake `/proc` folders full of hostile process names: every process is listed
@@ -51,7 +52,7 @@ struct DemoProcFuzzTests {
   @Test("every fake process is listed once, with its name (invalid UTF-8 replaced) and fields, inert", arguments: 0..<6)
   func hostileNames(round: Int) throws {
     let seed = 0x9D0C_0000 &+ UInt64(round)
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let uptimes = ["nan 0", "inf 1", "1e400 2", "-5 0", "12345.67 1", "garbage", ""]
     var processes: [FakeProcess] = []
     var pids = Set<Int>()

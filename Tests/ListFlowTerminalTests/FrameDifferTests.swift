@@ -1,4 +1,5 @@
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @testable import ListFlowTerminal
@@ -11,7 +12,7 @@ import Testing
     TextStyle(isUnderlined: true, foreground: .brightCyan),
   ]
 
-  static func randomLine(using random: inout SplitMix64) -> StyledLine {
+  static func randomLine(using random: inout SeededRandom) -> StyledLine {
     var line = StyledLine()
     for _ in 0..<Int.random(in: 0...3, using: &random) {
       line.append(words.randomElement(using: &random)!, style: styles.randomElement(using: &random)!)
@@ -22,7 +23,7 @@ import Testing
   @Test("replaying the bytes of random updates through a screen model gives exactly each expected screen")
   func replayGivesExpectedScreen() throws {
     for seed in UInt64(1)...20 {
-      var random = SplitMix64(seed: seed)
+      var random = SeededRandom(seed: seed)
       var differ = FrameDiffer()
       var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
       var lines = (0..<Self.size.rows).map { _ in Self.randomLine(using: &random) }

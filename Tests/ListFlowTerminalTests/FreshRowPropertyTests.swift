@@ -1,5 +1,6 @@
 import ListFlowTerminal
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// After every apply, what the terminal shows for each row (characters and attributes) equals what a fresh view
@@ -14,7 +15,7 @@ import Testing
 
   /// A random state: rows with random styles and accessories, some with a detail line (two lines tall), some with
   /// highlighted title characters (as a filter marks them). Seven rows of at most two lines fit the screen.
-  static func state(_ random: inout SplitMix64) -> [ListSection<CellBinder>] {
+  static func state(_ random: inout SeededRandom) -> [ListSection<CellBinder>] {
     let ids = (0..<7).filter { _ in random.next() % 3 != 0 }
     let rows = ids.map { id -> CellBinder in
       let style = styles[Int(random.next() % UInt64(styles.count))]
@@ -59,8 +60,8 @@ import Testing
     "200 random sequences of styled states, detail lines and highlights: every unselected line equals a fresh render",
     .timeLimit(.minutes(20)))
   func redrawnRowsEqualFreshRows() async throws {
-    for seed in UInt64(1)...200 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 40, deep: 200) {
+      var random = SeededRandom(seed: seed)
       let output = CapturingOutput()
       let view = TerminalListView(output: output, mode: .screen(Self.size))
       let controller = ListController<[ListSection<CellBinder>]>(

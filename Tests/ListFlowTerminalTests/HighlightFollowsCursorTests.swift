@@ -1,6 +1,7 @@
 import ListFlow
 import ListFlowTerminal
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// The row under the cursor is the highlighted row, whatever moved it there: a key, a change that deleted the
@@ -11,7 +12,7 @@ import Testing
   @Test("after random changes and cursor moves, exactly the cursor's row is highlighted, and events reach their rows")
   func highlightFollowsCursor() async throws {
     let seed = terminalFuzzSeed
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     for round in 0..<40 {
       let output = CapturingOutput()
       let view = TerminalListView(output: output, mode: .screen(TerminalSize(columns: 30, rows: 8)))

@@ -1,4 +1,5 @@
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @testable import ListFlowTerminal
@@ -45,7 +46,7 @@ import Testing
 
   @Test("the selection stays visible for any move and height")
   func selectionAlwaysVisible() {
-    var random = SplitMix64(seed: 3)
+    var random = SeededRandom(seed: 3)
     for _ in 0..<200 {
       var viewport = ListViewport(height: Int.random(in: 1...6, using: &random))
       let sections = (0..<Int.random(in: 1...4, using: &random)).map { _ in

@@ -1,4 +1,5 @@
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @testable import ListFlowTerminal
@@ -46,7 +47,7 @@ import Testing
   @Test("generated bursts of mouse reports and keys decode to the same events for every split into reads")
   func everySplit() {
     let seed = terminalFuzzSeed
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let keys = ["j", "\u{1B}[A", "\u{1B}[6~", "日", "\r", "\u{1B}x", "q"]
     for round in 0..<60 {
       var burst: [UInt8] = []

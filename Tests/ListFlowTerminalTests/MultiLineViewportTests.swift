@@ -1,4 +1,5 @@
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @testable import ListFlowTerminal
@@ -7,7 +8,7 @@ import Testing
 /// screen heights and moves: what is on screen, partial rows at the edges, hit-testing, pages, wheel scrolls and
 /// scrolls to a row.
 @Suite struct MultiLineViewportTests {
-  static func randomShape(using random: inout SplitMix64) -> [ListViewport.Section] {
+  static func randomShape(using random: inout SeededRandom) -> [ListViewport.Section] {
     (0..<Int.random(in: 0...4, using: &random)).map { _ in
       ListViewport.Section(
         headerHeight: Bool.random(using: &random) ? Int.random(in: 1...3, using: &random) : 0,
@@ -58,7 +59,7 @@ import Testing
   @Test("random shapes, heights and moves: the screen, hit-tests and pages match a line-by-line model")
   func matchesNaiveModel() {
     let seed = terminalFuzzSeed
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     for round in 0..<400 {
       var viewport = ListViewport(height: Int.random(in: 0...9, using: &random))
       viewport.setSections(Self.randomShape(using: &random))

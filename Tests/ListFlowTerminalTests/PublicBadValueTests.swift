@@ -1,6 +1,7 @@
 import ListFlow
 import ListFlowTerminal
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// Every public entry point of the terminal view and of the testing views takes any value its type admits:
@@ -22,15 +23,15 @@ struct PublicBadValueTests {
     }
   }
 
-  static func integer(_ random: inout SplitMix64) -> Int {
+  static func integer(_ random: inout SeededRandom) -> Int {
     random.next() % 4 == 0 ? Int(truncatingIfNeeded: random.next()) : integers.randomElement(using: &random)!
   }
 
-  static func path(_ random: inout SplitMix64) -> ItemPath {
+  static func path(_ random: inout SeededRandom) -> ItemPath {
     ItemPath(item: integer(&random), section: random.next() % 2 == 0 ? integer(&random) : 0)
   }
 
-  static func size(_ random: inout SplitMix64) -> TerminalSize {
+  static func size(_ random: inout SeededRandom) -> TerminalSize {
     var size = TerminalSize(columns: integer(&random), rows: integer(&random))
     // The properties are public: a size can hold negative values the initialiser would have clamped.
     if random.next() % 3 == 0 { size.columns = integer(&random) }
@@ -38,7 +39,7 @@ struct PublicBadValueTests {
     return size
   }
 
-  static func mouseEvent(_ random: inout SplitMix64) -> MouseEvent {
+  static func mouseEvent(_ random: inout SeededRandom) -> MouseEvent {
     let kinds: [MouseEvent.Kind] = [
       .press(.left), .press(.right), .release(nil), .drag(.left), .wheelUp, .wheelDown, .other(integer(&random)),
     ]
@@ -57,8 +58,8 @@ struct PublicBadValueTests {
 
   @Test("the terminal view: random calls with extreme sizes, rows, columns, paths and durations never trap")
   func terminalView() {
-    for seed in UInt64(1)...40 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 10, deep: 40) {
+      var random = SeededRandom(seed: seed)
       let time = ManualTime()
       let output = CapturingOutput()
       let plain = random.next() % 5 == 0
@@ -118,8 +119,8 @@ struct PublicBadValueTests {
 
   @Test("a viewport list view of a negative row count shows no row, and any count is clamped")
   func viewportListView() throws {
-    for seed in UInt64(1)...40 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 10, deep: 40) {
+      var random = SeededRandom(seed: seed)
       let rowCount = Self.integer(&random)
       let view = ViewportListView(rowCount: rowCount)
       let controller = ListController<[ListSection<CellBinder>]>()
@@ -134,8 +135,8 @@ struct PublicBadValueTests {
 
   @Test("a recording list view and a progress gate take any path, move, step and target")
   func recordingViewAndGate() async throws {
-    for seed in UInt64(1)...40 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 10, deep: 40) {
+      var random = SeededRandom(seed: seed)
       let view = RecordingListView()
       let controller = ListController<[ListSection<CellBinder>]>()
       let engine = try ListEngine(view: view, showing: controller)

@@ -1,6 +1,7 @@
 import ListFlow
 import ListFlowTerminal
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// A row's selection mark takes columns of its own: the cell lays itself out in the columns left, so text aligned
@@ -16,7 +17,7 @@ import Testing
   @Test("in every selection mode, a row whose title and accessory fit shows both whole, the accessory at the right")
   func accessoryStaysWhole() async throws {
     let seed = terminalFuzzSeed
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     for round in 0..<60 {
       let columns = Int.random(in: 30...90, using: &random)
       // TextCell gives its accessory at most a third of its width; the mark and the cursor column take 4.

@@ -27,7 +27,7 @@ import Testing
     return screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  @Test("the help line, the help screen and the input all come from the key map; a new binding shows in all")
+  @Test("a binding added to the key map shows on the help line and the help screen, and its key acts")
   func keyMapDrivesEverything() {
     let (view, output, dataSource) = Self.makeView()
     var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
@@ -40,20 +40,55 @@ import Testing
           try? $0.view.dataSource?.selectRow(at: $0.row!)
         }), at: 0)
     #expect(Self.screen(output, into: &screen).last == " 1/20  x pick - j down - enter select - d delete - ? help -⋯")
-    #expect(view.handle(.character("x"))?.name == "pick")
-    #expect(dataSource.takeEvents().contains("select 0:0"))
-    #expect(view.handle(.character("?")) == .toggleHelp)
-    let help = Self.screen(output, into: &screen)
-    #expect(help[1] == " Keys (any key closes this help)")
-    // Keys in a column as wide as the widest names (q/esc/ctrl-c/ctrl-d), then the description.
-    #expect(help[2] == " x" + String(repeating: " ", count: 20) + "pick the row")
-    #expect(help[3] == " j/down" + String(repeating: " ", count: 15) + "move the cursor down")
-    #expect(help.count == Self.size.rows)
-    #expect(KeyMap.standard.helpLines.contains("q/esc/ctrl-c/ctrl-d  quit"))
+    view.handle(.character("x"))
+    #expect(dataSource.takeEvents().contains("select 0:0"), "x selects the row under the cursor")
     view.handle(.character("?"))
-    #expect(Self.screen(output, into: &screen)[1] == "Rows")
-    #expect(KeyMap.standard.helpLines.count == KeyMap.standard.bindings.count + KeyMap.mouseHelp.count)
+    // What the user reads: the new key first, the keys in a column as wide as the widest names, then each
+    // description; the screen is as tall as the terminal.
+    #expect(Self.screen(output, into: &screen) == Self.helpScreenWithPick)
+    view.handle(.character("?"))
+    #expect(Self.screen(output, into: &screen)[1] == "Rows", "any key closes the help and the list is back")
   }
+
+  /// The help screen of ``keyMapDrivesEverything()``, as the user sees it.
+  static let helpScreenWithPick: [String] = [
+    "T",
+    " Keys (any key closes this help)",
+    " x                    pick the row",
+    " j/down               move the cursor down",
+    " PgDn/space           move a page down",
+    " End/G                move to the last row",
+    " enter                select the row under the cursor",
+    " d                    delete the row (its edit action)",
+    " ?                    show or hide this help",
+    " 1/20  x pick - j down - enter select - d delete - ? help -⋯",
+  ]
+
+  @Test("the standard help screen lists every key that acts on the first row and what it does, the mouse included")
+  func standardHelpScreen() {
+    let tall = TerminalSize(columns: 60, rows: 40)
+    let (view, output, _) = Self.makeView(mode: .screen(tall))
+    var screen = ScreenModel(columns: tall.columns, rows: tall.rows)
+    _ = Self.screen(output, into: &screen)
+    view.handle(.character("?"))
+    let lines = Self.screen(output, into: &screen).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    #expect(lines == Self.standardHelpScreen)
+  }
+
+  /// The standard help screen, as the user sees it on a 60 × 40 terminal.
+  static let standardHelpScreen: [String] =
+    [
+      "T",
+      " Keys (any key closes this help)",
+      " j/down               move the cursor down",
+      " PgDn/space           move a page down",
+      " End/G                move to the last row",
+      " enter                select the row under the cursor",
+      " ?                    show or hide this help",
+      " q/esc/ctrl-c/ctrl-d  quit",
+      " wheel                scroll, keeping the cursor on screen",
+      " click                move the cursor to a row; click it ag⋯",
+    ] + Array(repeating: "", count: 29) + [" 1/20  j down - enter select - ? help - q quit"]
 
   @Test("an app command's words are sanitised on the help line, the help screen and in the help lines")
   func appCommandTextIsSanitised() {

@@ -1,4 +1,5 @@
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @testable import ListFlowTerminal
@@ -64,7 +65,7 @@ import Testing
 
   @Test("random updates through the view replay to exactly the frame the view means")
   func randomUpdatesReplay() {
-    var random = SplitMix64(seed: 5)
+    var random = SeededRandom(seed: 5)
     var fixture = Fixture()
     var nextID = 100
     var rows = Self.rows((0..<10).map { "row \($0)" })

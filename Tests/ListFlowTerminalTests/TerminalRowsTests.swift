@@ -1,5 +1,6 @@
 import ListFlowTerminal
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// Rows of several lines in a terminal, and the cursor's place across changes, through the public API: a
@@ -61,7 +62,7 @@ import Testing
   @Test("the cursor keeps its row and its screen line across random inserts and deletes above it")
   func cursorKeepsItsPlace() async throws {
     let seed = terminalFuzzSeed
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     for round in 0..<12 {
       var list = try TallRows()
       var nextID = 0

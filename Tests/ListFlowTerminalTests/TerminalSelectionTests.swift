@@ -1,6 +1,7 @@
 import ListFlow
 import ListFlowTerminal
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// The terminal host shows the selection, toggles rows with space in a multi-select list, and runs the `/`
@@ -82,8 +83,8 @@ import Testing
     "random toggles, select-alls, clears and filters: each frame's status bar counts the selection it marks")
   func statusCountsSelection() throws {
     let names = ["apple", "banana", "cherry", "mango", "peach"]
-    for seed in UInt64(1)...40 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 10, deep: 40) {
+      var random = SeededRandom(seed: seed)
       var fixture = try Fixture(mode: .multiple)
       var expected: Set<String> = []
       for step in 0..<25 {
@@ -195,8 +196,8 @@ import Testing
     let pool: [Character] = [
       "a", "Z", " ", "日", "é", "\u{1B}", "\u{07}", "\u{7F}", "\u{9B}", "\u{202E}", "\u{200F}", "\t", "\r\n", "👍🏽",
     ]
-    for seed in UInt64(1)...100 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 20, deep: 100) {
+      var random = SeededRandom(seed: seed)
       var fixture = try Fixture(mode: .multiple)
       fixture.view.handle(.character("/"))
       var expected = ""

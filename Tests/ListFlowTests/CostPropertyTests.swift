@@ -1,6 +1,7 @@
 import ListFlow
 import ListFlowTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// What an operation costs in calls to the app's `cell` function, counted, on a rows-path controller shown in a

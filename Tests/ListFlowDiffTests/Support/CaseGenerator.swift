@@ -1,5 +1,5 @@
 import ListFlowDiff
-import ListFlowTesting
+import TestSupport
 
 /// Builds random source and target pairs, small enough to check many of them in a debug build.
 ///

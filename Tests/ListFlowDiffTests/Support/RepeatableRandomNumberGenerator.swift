@@ -1,17 +1,9 @@
 import Foundation
-import ListFlowTesting
+import TestSupport
 
-/// The seeded random number generator of the random tests: ListFlowTesting's SplitMix64, so a failing random
+/// The seeded random number generator of the random tests: the one every test target shares, so a failing random
 /// case can be replayed from its seed.
-typealias RepeatableRandomNumberGenerator = SplitMix64
-
-extension SplitMix64 {
-  /// A number in `0..<bound`.
-  mutating func below(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &self) }
-
-  /// `true` with probability `1 / n`.
-  mutating func oneIn(_ n: Int) -> Bool { below(n) == 0 }
-}
+typealias RepeatableRandomNumberGenerator = SeededRandom
 
 /// The base seed of the random tests: `LISTFLOW_FUZZ_SEED` (decimal or `0x` hex) when set, else a fixed value,
 /// so every run is reproducible and another seed can be tried without editing code.

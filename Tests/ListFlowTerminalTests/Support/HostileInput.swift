@@ -1,4 +1,5 @@
 import ListFlowTesting
+import TestSupport
 
 /// Random terminal input for the input property tests: typed letters, Alt keys, strings a terminal sends (OSC,
 /// DCS, APC, PM, SOS) and bracketed pastes of hostile text, in random order, cut into reads at random places.
@@ -38,7 +39,7 @@ struct HostileInput {
   ]
 
   /// A random input of up to `maximumPieces` pieces.
-  static func random(using random: inout SplitMix64, maximumPieces: Int = 12) -> HostileInput {
+  static func random(using random: inout SeededRandom, maximumPieces: Int = 12) -> HostileInput {
     var input = HostileInput()
     for _ in 0..<Int.random(in: 1...maximumPieces, using: &random) {
       switch Int.random(in: 0..<4, using: &random) {
@@ -64,7 +65,7 @@ struct HostileInput {
 
   /// An OSC, DCS, APC, PM or SOS string with a payload of ASCII that names commands and UTF-8 text (whose
   /// continuation bytes include `0x9C`), ended by BEL, `ESC \` or the 8-bit ST.
-  static func randomString(using random: inout SplitMix64) -> [UInt8] {
+  static func randomString(using random: inout SeededRandom) -> [UInt8] {
     let introducer: UInt8 = [0x5D, 0x50, 0x5F, 0x5E, 0x58].randomElement(using: &random)!
     let payloads = ["0;", "d", "q", "j", "k", "Ŝ", "日本", "title", "[A", "\r"]
     var bytes: [UInt8] = [0x1B, introducer]
@@ -80,7 +81,7 @@ struct HostileInput {
   }
 
   /// The bytes cut into reads at random places (some empty, some single bytes).
-  static func reads(of bytes: [UInt8], using random: inout SplitMix64) -> [[UInt8]] {
+  static func reads(of bytes: [UInt8], using random: inout SeededRandom) -> [[UInt8]] {
     var reads: [[UInt8]] = []
     var index = 0
     while index < bytes.count {

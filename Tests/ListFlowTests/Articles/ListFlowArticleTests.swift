@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 // The examples of ListFlow's DocC articles, compiled and run. `scripts/check-examples` checks that every swift
@@ -143,7 +144,7 @@ struct ListFlowArticleTests {
 
     await paging.refresh()
     // Rows on screen near the end ask for the next page, until the last one.
-    while view.renderedLines.last != "The end" { await Task.yield() }
+    #expect(await yieldUntil { view.renderedLines.last == "The end" }, "the pages never reached the end of the list")
     #expect(view.renderedLines.count == 46)  // 45 posts and the end of the list
     #expect(list.snapshot.first?.elements.count == 46)
     #expect(view.renderedLines.first == "post 0")

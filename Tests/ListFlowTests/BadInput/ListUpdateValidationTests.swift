@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @Suite("ListUpdate: positions outside the data never trap")
@@ -8,7 +9,7 @@ struct ListUpdateValidationTests {
   static let positions = [Int.min, -1, 0, 1, 2, 5, 6, Int.max]
 
   /// A random list of up to 4 sections of up to 5 rows; rows take one of two cell types.
-  static func randomList(_ random: inout SplitMix64) -> ListSnapshot {
+  static func randomList(_ random: inout SeededRandom) -> ListSnapshot {
     var nextID = 0
     return (0..<Int(random.next() % 5)).map { section in
       let rows = (0..<Int(random.next() % 6)).map { _ -> CellBinder in
@@ -20,8 +21,8 @@ struct ListUpdateValidationTests {
   }
 
   /// A position of `list`, or any of ``positions`` one time in three.
-  static func path(in list: ListSnapshot, _ random: inout SplitMix64) -> ItemPath {
-    let wild = { (random: inout SplitMix64) in positions[Int(random.next() % UInt64(positions.count))] }
+  static func path(in list: ListSnapshot, _ random: inout SeededRandom) -> ItemPath {
+    let wild = { (random: inout SeededRandom) in positions[Int(random.next() % UInt64(positions.count))] }
     guard random.next() % 3 != 0,
       let section = list.indices.filter({ !list[$0].elements.isEmpty }).randomElement(
         using: &random)
@@ -33,7 +34,7 @@ struct ListUpdateValidationTests {
     "updated rows of a random stage, in range or not, are each split into reconfigured or reloaded",
     arguments: 0..<300 as Range<UInt64>)
   func splitNeverTraps(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let previous = Self.randomList(&random)
     var data = previous
     var updated: [ItemPath] = []
@@ -63,7 +64,7 @@ struct ListUpdateValidationTests {
     "the validating initializer accepts every stage of a real diff and agrees with the plain one",
     arguments: 0..<200 as Range<UInt64>)
   func validatingAcceptsDiffs(seed: UInt64) throws {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let source = Self.randomList(&random)
     let target = Self.randomList(&random)
     let stages = StagedChangeset(source: source, target: target)
@@ -81,7 +82,7 @@ struct ListUpdateValidationTests {
     "the validating initializer rejects a stage with a position outside its lists, with a typed error",
     arguments: 0..<300 as Range<UInt64>)
   func validatingRejectsBadPositions(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let previous = Self.randomList(&random)
     let wild = Self.positions[Int(random.next() % UInt64(Self.positions.count))]
     // A position past the end of whichever list it names: before the stage, or after it (unchanged data).

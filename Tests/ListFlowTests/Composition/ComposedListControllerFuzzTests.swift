@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// A line of text: section headers and rows of the composed lists.
@@ -30,9 +31,9 @@ func lines(_ sections: [TestSection]) -> [String] {
 struct ComposedListControllerFuzzTests {
   @Test(
     "child updates, hides, shows and nestings reach a recording view as batches that keep it equal to the children",
-    arguments: 0..<30 as Range<UInt64>)
+    arguments: DeepPass.seeds(from: 0, quick: 8, deep: 30))
   func randomSequences(seed: UInt64) throws {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     var ids = SectionFuzzer.Identifiers()
     let root = ModelNode<ListSectionSnapshot>(composite: ComposedFeed())
     var raw: [ObjectIdentifier: [TestSection]] = [:]

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 
 /// A row with an identity and a content, so that updates show.
 struct Row: Hashable, Identifiable, Differentiable, CustomStringConvertible {
@@ -101,7 +102,7 @@ enum SectionFuzzer {
     }
   }
 
-  static func randomSections(_ ids: inout Identifiers, using random: inout SplitMix64) -> [TestSection] {
+  static func randomSections(_ ids: inout Identifiers, using random: inout SeededRandom) -> [TestSection] {
     (0..<Int.random(in: 0...3, using: &random)).map { _ in
       section(ids.nextSection(), (0..<Int.random(in: 0...4, using: &random)).map { _ in ids.nextRow() })
     }
@@ -109,7 +110,7 @@ enum SectionFuzzer {
 
   /// Random changes of a leaf's sections: deleted, inserted, moved and updated rows and sections.
   static func mutate(
-    _ sections: [TestSection], _ ids: inout Identifiers, using random: inout SplitMix64
+    _ sections: [TestSection], _ ids: inout Identifiers, using random: inout SeededRandom
   ) -> [TestSection] {
     var result = sections.map { section -> TestSection in
       var rows = section.elements.filter { _ in Int.random(in: 0..<5, using: &random) > 0 }

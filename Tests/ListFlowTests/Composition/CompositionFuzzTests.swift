@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @MainActor
@@ -35,9 +36,9 @@ struct CompositionFuzzTests {
 
   @Test(
     "child updates, hides, shows and nestings keep the view equal to the visible children",
-    arguments: 0..<40 as Range<UInt64>)
+    arguments: DeepPass.seeds(from: 0, quick: 10, deep: 40))
   func randomSequences(seed: UInt64) throws {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     var ids = SectionFuzzer.Identifiers()
     let root = ModelNode<TestSection>(composite: ComposedFeed())
     let view = AppliedView([])

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// The feeds of a composite: children reordered, a paged list loading and retrying through its rows, an
@@ -18,8 +19,8 @@ struct FeedTests {
 
   @Test("random child moves are section moves: the view follows them and matches the engine after each")
   func moveChildren() throws {
-    var random = SplitMix64(seed: 11)
-    for _ in 0..<200 {
+    var random = SeededRandom(seed: 11)
+    for _ in 0..<DeepPass.cases(quick: 40, deep: 200) {
       let view = RecordingListView()
       let composite = ComposedFeed<ListSectionSnapshot>()
       var names = ["a", "b", "c", "d"]
@@ -77,8 +78,9 @@ struct FeedTests {
     #expect(view.renderedLines == ["== failed · retry =="])
     try view.selectRow(at: ItemPath(item: 0, section: 0))  // the failure row retries
     // The recording view displays every row, so each page's last row asks for the next, up to the end.
-    for _ in 0..<100_000 where paging.state != .populated { await Task.yield() }
-    #expect(paging.state == .populated, "\(paging.state), loads \(server.loads)")
+    #expect(
+      await yieldUntil { paging.state == .populated },
+      "paging never reached the end: \(paging.state), loads \(server.loads)")
     #expect(view.renderedLines == ["== 0 ==", "== 1 ==", "== 2 ==", "== 3 ==", "== 4 ==", "== 5 ==", "== end =="])
     #expect(server.loads == [nil, nil, 1, 2])
     #expect(view.inconsistencies.isEmpty)

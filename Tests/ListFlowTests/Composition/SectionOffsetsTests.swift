@@ -1,4 +1,5 @@
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @testable import ListFlow
@@ -29,7 +30,7 @@ struct SectionOffsetsTests {
 
   @Test("global and local sections map both ways as a brute-force walk does", arguments: 0..<50 as Range<UInt64>)
   func randomCounts(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     var offsets = SectionOffsets(
       counts: (0..<Int.random(in: 0...12, using: &random)).map { _ in
         Int.random(in: 0...3, using: &random)
@@ -80,7 +81,7 @@ struct SectionOffsetsTests {
 struct SectionOffsetsBadInputTests {
   @Test("random operations with indices far outside the children never trap and keep the starts consistent")
   func extremeIndices() {
-    var random = SplitMix64(seed: 7)
+    var random = SeededRandom(seed: 7)
     let extremes = [Int.min, -1, 0, 1, 3, 1_000, Int.max]
     for _ in 0..<2_000 {
       var offsets = SectionOffsets(counts: [2, 0, 3])

@@ -1,6 +1,7 @@
 import ListFlow
 import ListFlowTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// `CellBinderList` against a plain array of the same binders: every edit, splice and read agrees.
@@ -26,7 +27,7 @@ struct CellBinderListTests {
 
   @Test("random edits, splices and reads give the array's binders", arguments: 0..<6)
   func matchesArray(seed: Int) {
-    var random = SplitMix64(seed: UInt64(0xB1DE_0000 + seed))
+    var random = SeededRandom(seed: UInt64(0xB1DE_0000 + seed))
     var next = 0
     func fresh(_ count: Int) -> [Value] {
       defer { next += count }

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @Suite(
@@ -39,9 +40,10 @@ struct ControllerConcurrencyTests {
     let first = Task { await controller.apply(Self.rows([1])) }
     await arrivals.next()  // the first diff is running, held by the gate
     let second = Task { await controller.apply(Self.rows([1, 2])) }
-    while !controller.hasPendingState { await Task.yield() }
+    #expect(await yieldUntil { controller.hasPendingState }, "the second state was never queued behind the first")
     let third = Task { await controller.apply(Self.rows([1, 2, 3])) }
-    while controller.statistics.supersededStates == 0 { await Task.yield() }
+    #expect(
+      await yieldUntil { controller.statistics.supersededStates > 0 }, "the third state never superseded the second")
     gate.open()
     await first.value
     await second.value
@@ -90,7 +92,7 @@ struct ControllerConcurrencyTests {
     let runner = Task { await controller.apply(Self.rows([1])) }
     await arrivals.next()
     let waiting = Task { await controller.apply(Self.rows([5, 6])) }
-    while !controller.hasPendingState { await Task.yield() }
+    #expect(await yieldUntil { controller.hasPendingState }, "the waiting state was never queued")
     runner.cancel()
     gate.open()
     await runner.value
@@ -129,7 +131,7 @@ struct ControllerConcurrencyTests {
     let (stream, continuation) = AsyncStream.makeStream(of: [TestRow].self)
     continuation.yield(Self.rows([1]))
     let task = Task { await controller.run(stream) }
-    while controller.state == nil { await Task.yield() }
+    #expect(await yieldUntil { controller.state != nil }, "run never applied the stream's first state")
     task.cancel()
     await task.value
     continuation.yield(Self.rows([2]))

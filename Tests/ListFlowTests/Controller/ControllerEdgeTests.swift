@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// The edges of applying states: cancellation, reload requests, throwing sequences, large first states.
@@ -28,7 +29,7 @@ struct ControllerEdgeTests {
     let reloading = Task { await controller.apply(Self.rows([1, 2]), reloading: true) }
     await arrivals.next()  // its diff is held
     let newer = Task { await controller.apply(Self.rows([1, 2, 3])) }
-    while !controller.hasPendingState { await Task.yield() }
+    #expect(await yieldUntil { controller.hasPendingState }, "the newer state was never queued behind the reload")
     reloading.cancel()
     gate.open()
     await reloading.value

@@ -1,6 +1,7 @@
 import ListFlow
 import ListFlowTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// Binders are made only for the rows a view reads: with a small viewport over a long list, each state calls the
@@ -23,7 +24,7 @@ struct LazyBinderCostTests {
 
   @Test("random changes to 20,000 rows call cell for the viewport and the changes only, and show the right rows")
   func viewportCost() async throws {
-    var random = SplitMix64(seed: 0x1A2B_0015)
+    var random = SeededRandom(seed: 0x1A2B_0015)
     for sequence in 0..<4 {
       let calls = Mutex(0)
       let view = ViewportListView(rowCount: 20)
@@ -84,7 +85,7 @@ struct LazyBinderCostTests {
     "rows with string identities (hashes copied from the rows they align with) show what the binder path shows",
     arguments: 0..<3)
   func stringIdentities(seed: Int) async throws {
-    var random = SplitMix64(seed: UInt64(0x5_7121_0000 + seed))
+    var random = SeededRandom(seed: UInt64(0x5_7121_0000 + seed))
     var nextName = 0
     func fresh() -> NamedRow {
       defer { nextName += 1 }

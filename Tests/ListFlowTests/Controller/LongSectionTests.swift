@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// Long sections changed in a few places, as a feed of thousands of rows changes: the row path takes its sparse
@@ -11,7 +12,7 @@ struct LongSectionTests {
   typealias State = [ListSection<DeclaredRow>]
 
   /// A few updates, deletes, inserts (of a repeated identity, sometimes) and moves within and across sections.
-  static func next(_ state: State, _ random: inout SplitMix64, nextID: inout Int, duplicates: Bool) -> State {
+  static func next(_ state: State, _ random: inout SeededRandom, nextID: inout Int, duplicates: Bool) -> State {
     var state = state
     for _ in 0..<Int(random.next() % 12) {
       let section = Int(random.next() % UInt64(state.count))
@@ -51,8 +52,8 @@ struct LongSectionTests {
     "30 random sequences over 2 sections of 600 rows, with and without repeated identities: the same lines as the binder path, and the same batches when identities are unique",
     .timeLimit(.minutes(20)), arguments: [false, true])
   func sameBatchesAsTheBinderPath(duplicates: Bool) async throws {
-    for seed in UInt64(1)...30 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 6, deep: 30) {
+      var random = SeededRandom(seed: seed)
       var nextID = 0
       var state: State = (0..<2).map { section in
         ListSection(

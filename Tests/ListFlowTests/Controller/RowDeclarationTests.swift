@@ -1,6 +1,7 @@
 import ListFlow
 import ListFlowTesting
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("ListController(rows:cell:): rows diffed as values, binders made only for rows read", .serialized)
@@ -54,9 +55,9 @@ struct RowDeclarationTests {
     "random sequences of sectioned states show the same lines and send the same changes as the binder-based path",
     arguments: [Scenario.plain, .duplicates, .background])
   func equivalence(_ scenario: Scenario) async throws {
-    var random = SplitMix64(seed: scenario.seed)
+    var random = SeededRandom(seed: scenario.seed)
     var changeCounts = ChangeCounts()
-    for sequence in 0..<300 {
+    for sequence in 0..<DeepPass.cases(quick: 60, deep: 300) {
       let calls = CallLog<Int>()
       let (byRows, rowsView, byBinders, bindersView, byRowsEngine, byBindersEngine) = try makePair(
         configuration: scenario.configuration, calls: calls)
@@ -479,7 +480,7 @@ struct RowDeclarationTests {
     let cells = RecordingCells()
     let (controller, engine) = try makeController(view, cells: cells, configuration: configuration)
     let (_, _, byBinders, bindersView, byRowsEngine, byBindersEngine) = try makePair(configuration: configuration)
-    var random = SplitMix64(seed: 0x5EED_3000)
+    var random = SeededRandom(seed: 0x5EED_3000)
     var draft = (0..<3).map { number in
       DraftSection(
         id: number, header: DeclaredLists.header(of: number, version: 0), footer: nil,

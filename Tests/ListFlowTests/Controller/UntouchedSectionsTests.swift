@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// States that change a few sections and keep the other sections' row arrays as they were (the same storage):
@@ -12,7 +13,7 @@ struct UntouchedSectionsTests {
 
   /// The next state: one to three sections get new row arrays (updates, deletes, inserts, moves, rows taken
   /// from or given to another changed section, a header change); the others keep their arrays.
-  static func next(_ state: State, _ random: inout SplitMix64, nextID: inout Int, duplicates: Bool) -> State {
+  static func next(_ state: State, _ random: inout SeededRandom, nextID: inout Int, duplicates: Bool) -> State {
     var state = state
     let touched = (0..<Int(1 + random.next() % 3)).map { _ in Int(random.next() % UInt64(state.count)) }
     for index in touched {
@@ -66,11 +67,11 @@ struct UntouchedSectionsTests {
   }
 
   @Test(
-    "200 random sequences, with and without repeated identities: the same lines as the binder path, stage for stage when identities are unique",
+    "random sequences, with and without repeated identities: the same lines as the binder path, stage for stage when identities are unique",
     .timeLimit(.minutes(20)), arguments: [false, true])
   func sameViewsAsTheFullPath(duplicates: Bool) async throws {
-    for seed in UInt64(1)...200 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 40, deep: 200) {
+      var random = SeededRandom(seed: seed)
       var nextID = 100
       var state = Self.initial(&nextID)
       let paths = try RowsBesideBinders()

@@ -1,17 +1,21 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
+/// Random edits checked at every step against the reference model (`ReferenceList`, plain arrays of identities
+/// that share no code with `ListEdit`, the diff or the engine), and against the same lists applied as states.
 @MainActor
-@Suite("Editing as values: ListEdit against the diff path")
+@Suite("Editing as values: ListEdit against a reference model and the diff path")
 struct ListEditTests {
-  static func rows(_ ids: [Int], _ random: inout SplitMix64) -> [TestRow] {
+  static func rows(_ ids: [Int], _ random: inout SeededRandom) -> [TestRow] {
     ids.map { TestRow(id: $0, version: Int(random.next() % 3), isAlternate: random.next() % 4 == 0) }
   }
 
   /// One random edit, made on `edit` and on `reference`; returns whether the two agreed that it was valid.
-  static func randomEdit(_ edit: inout ListEdit, _ reference: inout ReferenceList, _ random: inout SplitMix64) -> Bool {
-    func pick(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+  static func randomEdit(_ edit: inout ListEdit, _ reference: inout ReferenceList, _ random: inout SeededRandom) -> Bool
+  {
+    func pick(_ bound: Int) -> Int { random.below(bound) }
     // Mostly identities the list has (and new ones for inserts), sometimes any: bad edits are made too.
     func existingSection() -> Int {
       reference.sections.isEmpty || pick(5) == 0 ? pick(6) : reference.sections[pick(reference.sections.count)].id
@@ -105,6 +109,19 @@ struct ListEditTests {
     return valid == done
   }
 
+  /// The row identities a view shows, section by section, read from its lines (`r3 v0` and `alt r3 v0` are
+  /// row 3).
+  static func shownRows(_ view: RecordingListView) -> [[Int]] {
+    var lines = view.renderedLines[...]
+    return view.sections.map { section in
+      defer { lines = lines.dropFirst(section.rows.count) }
+      return lines.prefix(section.rows.count).map { line in
+        let row = line.hasPrefix("alt ") ? line.dropFirst(4) : line[...]
+        return Int(row.dropFirst().prefix { $0 != " " }) ?? -1
+      }
+    }
+  }
+
   static func state(_ edit: ListEdit) -> [ListSection<CellBinder>] {
     edit.sections.map {
       ListSection(id: $0.model.id, header: $0.model.header, footer: $0.model.footer, items: Array($0.elements))
@@ -112,13 +129,14 @@ struct ListEditTests {
   }
 
   @Test(
-    "random edits through ListEdit and the same lists as states through the diff give the same view",
+    "random edits through ListEdit show the reference model's list, as the same lists applied as states do",
     .timeLimit(.minutes(20)))
   func editsMatchTheDiffPath() async throws {
     var accepted = 0
     var reconfiguredChecked = 0
-    for seed in UInt64(1)...200 {
-      var random = SplitMix64(seed: seed)
+    let seeds = DeepPass.seeds(quick: 40, deep: 200)
+    for seed in seeds {
+      var random = SeededRandom(seed: seed)
       let edited = RecordingListView()
       let diffed = RecordingListView()
       let editing = ListController<[ListSection<CellBinder>]>(
@@ -145,6 +163,11 @@ struct ListEditTests {
         let configuredBefore = edited.configuredCells.count
         editing.apply(edit)
         await stating.apply(Self.state(edit))
+        if agreed {
+          let model = reference.sections.map(\.rows)
+          #expect(Self.shownRows(edited) == model, "seed \(seed), step \(step): the edited view is not the model")
+          #expect(Self.shownRows(diffed) == model, "seed \(seed), step \(step): the diffed view is not the model")
+        }
         #expect(edited.renderedLines == diffed.renderedLines, "seed \(seed), step \(step)")
         #expect(edited.renderedLines == ListRendering.lines(of: edit.sections), "seed \(seed), step \(step)")
         let reconfigured = Set(
@@ -159,8 +182,8 @@ struct ListEditTests {
       withExtendedLifetime(listEngine) {}
     }
     // The random edits reach the interesting cases: many change the list, many reconfigure shown rows.
-    #expect(accepted > 800)
-    #expect(reconfiguredChecked > 150)
+    #expect(accepted > 4 * seeds.count, "\(accepted) accepted edits in \(seeds.count) seeds")
+    #expect(reconfiguredChecked > seeds.count * 3 / 4, "\(reconfiguredChecked) reconfigured rows checked")
   }
 
   @Test("bad edits throw a typed error and change nothing")

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// Events reach the row they came from, by its current position, also when rows share an identity; header and
@@ -18,7 +19,7 @@ struct EventRoutingPropertyTests {
   }
 
   /// Sections whose rows often share identities (three identities for up to six rows).
-  static func sections(_ random: inout SplitMix64) -> [ListSection<CellBinder>] {
+  static func sections(_ random: inout SeededRandom) -> [ListSection<CellBinder>] {
     (0..<Int(1 + random.next() % 3)).map { section in
       let rows = (0..<Int(random.next() % 7)).map { _ in
         let id = Int(random.next() % 3)
@@ -32,8 +33,8 @@ struct EventRoutingPropertyTests {
 
   @Test("every displayed cell's action names its current element, among duplicate identities", .timeLimit(.minutes(20)))
   func actionsReachTheirRow() async throws {
-    for seed in UInt64(1)...200 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 40, deep: 200) {
+      var random = SeededRandom(seed: seed)
       var received: [ListElement] = []
       var delegate = SyncDelegate()
       delegate.didReceiveCellAction = { event in received.append(event.element) }

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// After every apply, every cell on screen (rows, headers, footers) shows exactly what a freshly dequeued cell
@@ -33,14 +34,14 @@ struct FreshCellPropertyTests {
     ListItemStyle("badge") { $0.image = ListImage(name: "badge") },
   ]
 
-  static func thing(_ id: Int, _ random: inout SplitMix64) -> Thing {
+  static func thing(_ id: Int, _ random: inout SeededRandom) -> Thing {
     func maybe<Value>(_ value: Value) -> Value? { random.next() % 2 == 0 ? value : nil }
     return Thing(
       id: id, title: "t\(id) v\(random.next() % 3)", subtitle: maybe("sub"), image: maybe(ListImage(name: "star")),
       font: maybe(random.next() % 2 == 0 ? .italic : .light), color: maybe(random.next() % 2 == 0 ? .blue : .gray))
   }
 
-  static func binder(_ thing: Thing, _ random: inout SplitMix64) -> CellBinder {
+  static func binder(_ thing: Thing, _ random: inout SeededRandom) -> CellBinder {
     var style = styles[Int(random.next() % UInt64(styles.count))]
     if random.next() % 3 == 0 { style += styles[Int(random.next() % UInt64(styles.count))] }
     switch random.next() % 5 {
@@ -52,7 +53,7 @@ struct FreshCellPropertyTests {
     }
   }
 
-  static func state(_ random: inout SplitMix64) -> [ListSection<CellBinder>] {
+  static func state(_ random: inout SeededRandom) -> [ListSection<CellBinder>] {
     (0..<Int(1 + random.next() % 3)).map { section in
       let ids = (0..<8).filter { _ in random.next() % 3 != 0 }.map { $0 + section * 10 }
       let header = random.next() % 2 == 0 ? nil : binder(thing(-1 - section, &random), &random)
@@ -64,8 +65,8 @@ struct FreshCellPropertyTests {
 
   @Test("300 random sequences of states with random styles, capabilities and cell types", .timeLimit(.minutes(20)))
   func reusedEqualsFresh() async throws {
-    for seed in UInt64(1)...300 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 60, deep: 300) {
+      var random = SeededRandom(seed: seed)
       let view = RecordingListView()
       let controller = ListController<[ListSection<CellBinder>]>(
         configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// A cell written as the README teaches: stored properties with initial values, no reset code at all. Whatever it
@@ -60,7 +61,7 @@ struct NoResetCellPropertyTests {
 
   /// A row's binder: one of the two cell types, a random style (or two), random capabilities, and a mapper that
   /// reads the outside world, so a reconfigure with the same content can still change what a cell shows.
-  static func binder(_ id: Int, _ random: inout SplitMix64) -> CellBinder {
+  static func binder(_ id: Int, _ random: inout SeededRandom) -> CellBinder {
     func maybe<Value>(_ value: Value) -> Value? { random.next() % 2 == 0 ? value : nil }
     let fruit = Fruit(
       id: id, title: "f\(id) v\(random.next() % 3)", color: maybe(.red),
@@ -81,7 +82,7 @@ struct NoResetCellPropertyTests {
 
   /// A state: the ids of the last one moved, some deleted, some inserted, some repeated (duplicates), each row
   /// with a new random binder.
-  static func state(after ids: [Int], _ random: inout SplitMix64) -> [Int] {
+  static func state(after ids: [Int], _ random: inout SeededRandom) -> [Int] {
     var next = ids.filter { _ in random.next() % 5 != 0 }
     for _ in 0..<Int(random.next() % 4) {
       next.insert(Int(random.next() % 30), at: Int(random.next() % UInt64(next.count + 1)))
@@ -99,9 +100,9 @@ struct NoResetCellPropertyTests {
 
   @Test("random states, styles, capabilities, cell types, duplicates, explicit updates and selection")
   func everyShownCellIsFresh() async throws {
-    let seeds = UInt64(1)...UInt64(DeepPass.isOn ? 400 : 60)
+    let seeds = DeepPass.seeds(quick: 60, deep: 400)
     for seed in seeds {
-      var random = SplitMix64(seed: seed)
+      var random = SeededRandom(seed: seed)
       OutsideWorld.tick = 0
       let view = RecordingListView()
       let controller = ListController<[CellBinder]>(

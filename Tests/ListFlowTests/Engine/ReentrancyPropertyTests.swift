@@ -1,8 +1,10 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
-/// Generated cases: every delegate closure that runs while a change is applied makes random calls that change
+/// Generated cases (12 seeds each in the quick pass, 60 in the deep pass): every delegate closure that runs while
+/// a change is applied makes random calls that change
 /// the list again (new states, child updates, expansions, child moves, row moves, reloads), on every kind of feed.
 /// After every stage the view must match the engine's snapshot, and at the end the view must show the feeds'
 /// newest lists.
@@ -11,7 +13,7 @@ import Testing
 struct ReentrancyPropertyTests {
   @Test("a state feed: callbacks apply states, reload and move rows", .timeLimit(.minutes(20)))
   func stateFeed() async throws {
-    for seed in UInt64(0)..<60 {
+    for seed in DeepPass.seeds(from: 0, quick: 12, deep: 60) {
       let chaos = Chaos(seed: seed)
       let view = RecordingListView()
       let controller = ListController<[ListSection<CellBinder>]>()
@@ -21,32 +23,43 @@ struct ReentrancyPropertyTests {
         if let failure = Self.mismatch(view, engine) { stageFailures.append(failure) }
       }
       engine.selectionMode = .multiple
-      chaos.act = {
-        switch chaos.pick(7) {
-        case 0:
-          let state = RandomLists.sections(&chaos.random)
-          chaos.spawn { await controller.apply(state) }
-        case 1:
-          engine.reloadData()
-        case 2:
-          Self.randomSelectionCall(engine, chaos)
-        case 4:
-          engine.reconfigureRows(Self.randomRows(in: engine.snapshot, &chaos.random))
-        case 5:
-          engine.reloadRows(Self.randomRows(in: engine.snapshot, &chaos.random), animated: chaos.pick(2) == 0)
-        case 6:
-          var edit = controller.makeEdit()
-          for id in Self.randomRows(in: controller.displayedSections, &chaos.random) {
-            if chaos.pick(2) == 0 { try? edit.deleteRows([id]) } else { try? edit.reconfigureRows([id]) }
+      chaos.actions = WeightedChoice([
+        (
+          "apply a new state", weight: 1,
+          {
+            let state = RandomLists.sections(&chaos.random)
+            chaos.spawn { await controller.apply(state) }
           }
-          controller.apply(edit)
-        default:
-          guard let move = Self.randomMove(in: engine.snapshot, &chaos.random) else { return }
-          // During an apply the engine queues the move and shows it as a batch; outside one (didSelectRow from
-          // the user's selection), a move is the user's in the view, which tells the engine.
-          if engine.isApplying { try? engine.moveRow(move) } else { try? view.moveRow(move) }
-        }
-      }
+        ),
+        ("reload the data", weight: 1, { engine.reloadData() }),
+        ("a selection call", weight: 1, { Self.randomSelectionCall(engine, chaos) }),
+        (
+          "move a row", weight: 1,
+          {
+            guard let move = Self.randomMove(in: engine.snapshot, &chaos.random) else { return }
+            // During an apply the engine queues the move and shows it as a batch; outside one (didSelectRow
+            // from the user's selection), a move is the user's in the view, which tells the engine.
+            if engine.isApplying { try? engine.moveRow(move) } else { try? view.moveRow(move) }
+          }
+        ),
+        (
+          "reconfigure rows", weight: 1, { engine.reconfigureRows(Self.randomRows(in: engine.snapshot, &chaos.random)) }
+        ),
+        (
+          "reload rows", weight: 1,
+          { engine.reloadRows(Self.randomRows(in: engine.snapshot, &chaos.random), animated: chaos.pick(2) == 0) }
+        ),
+        (
+          "apply an edit", weight: 1,
+          {
+            var edit = controller.makeEdit()
+            for id in Self.randomRows(in: controller.displayedSections, &chaos.random) {
+              if chaos.pick(2) == 0 { try? edit.deleteRows([id]) } else { try? edit.reconfigureRows([id]) }
+            }
+            controller.apply(edit)
+          }
+        ),
+      ])
       var delegate = chaos.delegate()
       delegate.canMoveRow = { _, _ in true }
       engine.delegate = delegate
@@ -55,11 +68,13 @@ struct ReentrancyPropertyTests {
         try? view.selectRow(at: ItemPath(item: 0, section: 0))
       }
       await chaos.settle()
-      #expect(stageFailures.isEmpty, "seed \(seed): \(stageFailures.first ?? "")")
-      #expect(view.inconsistencies.isEmpty, "seed \(seed)")
-      #expect(ListRendering.lines(of: engine.snapshot) == ListRendering.lines(of: controller.displayedSections))
-      #expect(view.renderedLines == ListRendering.lines(of: engine.snapshot), "seed \(seed)")
-      #expect(Self.selectionMismatch(view, engine, hidden: { _ in false }) == nil, "seed \(seed)")
+      #expect(stageFailures.isEmpty, "seed \(seed): \(stageFailures.first ?? ""); actions \(chaos.log)")
+      #expect(view.inconsistencies.isEmpty, "seed \(seed); actions \(chaos.log)")
+      #expect(
+        ListRendering.lines(of: engine.snapshot) == ListRendering.lines(of: controller.displayedSections),
+        "seed \(seed); actions \(chaos.log)")
+      #expect(view.renderedLines == ListRendering.lines(of: engine.snapshot), "seed \(seed); actions \(chaos.log)")
+      #expect(Self.selectionMismatch(view, engine, hidden: { _ in false }) == nil, "seed \(seed); actions \(chaos.log)")
     }
   }
 
@@ -67,7 +82,7 @@ struct ReentrancyPropertyTests {
     "a composite of a source, a state feed, an outline, a paged list and a nested composite: callbacks change any",
     .timeLimit(.minutes(20)))
   func composite() async throws {
-    for seed in UInt64(0)..<60 {
+    for seed in DeepPass.seeds(from: 0, quick: 12, deep: 60) {
       let chaos = Chaos(seed: seed)
       let view = RecordingListView()
       let composite = ComposedFeed<ListSectionSnapshot>()
@@ -109,31 +124,41 @@ struct ReentrancyPropertyTests {
           ).snapshot
         }
       }
-      chaos.act = {
-        switch chaos.pick(14) {
-        case 9: filterSource.update(to: sections("f"))
-        case 10: filtered.query = ["", "1", "v", "r1"][chaos.pick(4)]
-        case 11: Self.randomSelectionCall(engine, chaos)
-        case 8:
-          chaos.spawn { if chaos.pick(2) == 0 { await paging.refresh() } else { await paging.loadMore() } }
-        case 0: source.update(to: sections("a"))
-        case 1:
-          let state = RandomLists.sections(&chaos.random)
-          chaos.spawn { await states.apply(state) }
-        case 2: outline.toggleRow(at: chaos.pick(max(1, outline.rows.count)))
-        case 3: innerSource.update(to: sections("c"))
-        case 4: try? composite.moveChild(from: chaos.pick(6), to: chaos.pick(6))
-        case 5: inner.isHidden.toggle()
-        case 6: engine.reloadData()
-        case 12: engine.reconfigureRows(Self.randomRows(in: engine.snapshot, &chaos.random))
-        case 13: engine.reloadRows(Self.randomRows(in: engine.snapshot, &chaos.random))
-        default:
-          guard let move = Self.randomMove(in: engine.snapshot, &chaos.random) else { return }
-          // From a callback the engine queues the move and shows it as a batch; outside one, the user moved
-          // the row in the view, which tells the engine.
-          if chaos.isInCallback { try? engine.moveRow(move) } else { try? view.moveRow(move) }
-        }
-      }
+      chaos.actions = WeightedChoice([
+        ("update the source", weight: 1, { source.update(to: sections("a")) }),
+        (
+          "apply a state to the state feed", weight: 1,
+          {
+            let state = RandomLists.sections(&chaos.random)
+            chaos.spawn { await states.apply(state) }
+          }
+        ),
+        ("toggle an outline row", weight: 1, { outline.toggleRow(at: chaos.pick(max(1, outline.rows.count))) }),
+        ("update the nested composite's source", weight: 1, { innerSource.update(to: sections("c")) }),
+        ("move a child", weight: 1, { try? composite.moveChild(from: chaos.pick(6), to: chaos.pick(6)) }),
+        ("hide or show the nested composite", weight: 1, { inner.isHidden.toggle() }),
+        ("reload the data", weight: 1, { engine.reloadData() }),
+        (
+          "move a row", weight: 1,
+          {
+            guard let move = Self.randomMove(in: engine.snapshot, &chaos.random) else { return }
+            // From a callback the engine queues the move and shows it as a batch; outside one, the user moved
+            // the row in the view, which tells the engine.
+            if chaos.isInCallback { try? engine.moveRow(move) } else { try? view.moveRow(move) }
+          }
+        ),
+        (
+          "refresh or load more pages", weight: 1,
+          { chaos.spawn { if chaos.pick(2) == 0 { await paging.refresh() } else { await paging.loadMore() } } }
+        ),
+        ("update the filtered source", weight: 1, { filterSource.update(to: sections("f")) }),
+        ("change the filter's query", weight: 1, { filtered.query = ["", "1", "v", "r1"][chaos.pick(4)] }),
+        ("a selection call", weight: 1, { Self.randomSelectionCall(engine, chaos) }),
+        (
+          "reconfigure rows", weight: 1, { engine.reconfigureRows(Self.randomRows(in: engine.snapshot, &chaos.random)) }
+        ),
+        ("reload rows", weight: 1, { engine.reloadRows(Self.randomRows(in: engine.snapshot, &chaos.random)) }),
+      ])
       var delegate = chaos.delegate()
       delegate.canMoveRow = { _, _ in true }
       engine.delegate = delegate
@@ -141,13 +166,14 @@ struct ReentrancyPropertyTests {
         chaos.act()
         await chaos.settle()
       }
-      #expect(stageFailures.isEmpty, "seed \(seed): \(stageFailures.first ?? "")")
-      #expect(view.inconsistencies.isEmpty, "seed \(seed)")
+      #expect(stageFailures.isEmpty, "seed \(seed): \(stageFailures.first ?? ""); actions \(chaos.log)")
+      #expect(view.inconsistencies.isEmpty, "seed \(seed); actions \(chaos.log)")
       #expect(
         ListRendering.lines(of: engine.snapshot) == ListRendering.lines(of: composite.displayedSections),
-        "seed \(seed)")
-      #expect(view.renderedLines == ListRendering.lines(of: engine.snapshot), "seed \(seed)")
-      #expect(Self.selectionMismatch(view, engine, hidden: composite.hidesRow) == nil, "seed \(seed)")
+        "seed \(seed); actions \(chaos.log)")
+      #expect(view.renderedLines == ListRendering.lines(of: engine.snapshot), "seed \(seed); actions \(chaos.log)")
+      #expect(
+        Self.selectionMismatch(view, engine, hidden: composite.hidesRow) == nil, "seed \(seed); actions \(chaos.log)")
     }
   }
 
@@ -207,7 +233,7 @@ struct ReentrancyPropertyTests {
     return view.selectedRows == engine.selectedRows ? nil : "view \(view.selectedRows) != \(engine.selectedRows)"
   }
 
-  static func randomMove(in snapshot: ListSnapshot, _ random: inout SplitMix64) -> Move<ItemPath>? {
+  static func randomMove(in snapshot: ListSnapshot, _ random: inout SeededRandom) -> Move<ItemPath>? {
     let filled = snapshot.indices.filter { !snapshot[$0].elements.isEmpty }
     guard let section = filled.randomElement(using: &random) else { return nil }
     let item = Int(random.next() % UInt64(snapshot[section].elements.count))
@@ -216,7 +242,7 @@ struct ReentrancyPropertyTests {
   }
 
   /// A few identities of the rows of a list, and sometimes one it does not have.
-  static func randomRows(in snapshot: ListSnapshot, _ random: inout SplitMix64) -> [ListIdentifier] {
+  static func randomRows(in snapshot: ListSnapshot, _ random: inout SeededRandom) -> [ListIdentifier] {
     var ids = snapshot.flatMap { $0.elements.map(\.id) }.filter { _ in random.next() % 3 == 0 }
     if random.next() % 4 == 0 { ids.append("no such row") }
     return ids
@@ -238,16 +264,26 @@ struct ReentrancyPropertyTests {
 /// Random calls from callbacks, with a budget so that a case ends, and the tasks they start.
 @MainActor
 final class Chaos {
-  var random: SplitMix64
-  var act: () -> Void = {}
+  var random: SeededRandom
+  /// The calls a test draws from, each named for the failure message.
+  var actions = WeightedChoice<@MainActor () -> Void>([("nothing", weight: 1, {})])
+  /// The names of the calls made so far, in order, for the failure message.
+  private(set) var log: [String] = []
   private var budget = 40
   /// Whether a delegate closure is running the current call.
   private(set) var isInCallback = false
   private var tasks: [Task<Void, Never>] = []
 
-  init(seed: UInt64) { random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1) }
+  init(seed: UInt64) { random = SeededRandom(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1) }
 
-  func pick(_ count: Int) -> Int { Int(random.next() % UInt64(max(1, count))) }
+  func pick(_ count: Int) -> Int { random.below(max(1, count)) }
+
+  /// Draws one of ``actions`` and makes it.
+  func act() {
+    let action = actions.pick(using: &random)
+    log.append(action.name)
+    action.value()
+  }
 
   /// Acts from a callback one time in three, while the budget lasts.
   func maybeAct() {

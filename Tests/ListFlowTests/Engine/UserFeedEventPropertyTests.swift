@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// A feed written outside the module (no `@testable`) is the equal of the built-in ones: placed anywhere in a random
@@ -217,7 +218,7 @@ struct UserFeedEventPropertyTests {
   /// One seed's composite, engine and model.
   @MainActor
   final class World {
-    var random: SplitMix64
+    var random: SeededRandom
     let seed: UInt64
     var leaves: [Leaf] = []
     var layout: [String] = []
@@ -242,7 +243,7 @@ struct UserFeedEventPropertyTests {
 
     init(seed: UInt64) throws {
       self.seed = seed
-      var random = SplitMix64(seed: seed)
+      var random = SeededRandom(seed: seed)
       var model: [TallyFeed.Part] = (0..<Int.random(in: 1...3, using: &random)).map { section in
         TallyFeed.Part(
           id: "u-s\(section)",
@@ -737,9 +738,8 @@ struct UserFeedEventPropertyTests {
 
   @Test("a row's events reach its own feed once, locally, then the engine, globally", .timeLimit(.minutes(20)))
   func userFeedGetsItsOwnEvents() throws {
-    let seeds: UInt64 = DeepPass.isOn ? 200 : 40
     var covered: Set<String> = []
-    for seed in 1...seeds {
+    for seed in DeepPass.seeds(quick: 40, deep: 200) {
       let world = try World(seed: seed)
       defer { covered.formUnion(world.covered) }
       let context = "seed \(seed), composite [\(world.layout.joined(separator: ", "))]"

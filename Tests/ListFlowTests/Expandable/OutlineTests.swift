@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @Suite("Expandable items")
@@ -78,9 +79,10 @@ struct OutlineTests {
   }
 
   @Test(
-    "random trees and toggles: rows match a recursive walk and every diff replays", arguments: 0..<30 as Range<UInt64>)
+    "random trees and toggles: rows match a recursive walk and every diff replays",
+    arguments: DeepPass.seeds(from: 0, quick: 8, deep: 30))
   func randomTrees(seed: UInt64) throws {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     var next = 0
     func tree(depth: Int) -> [Outline<Int>.Node] {
       (0..<Int.random(in: 0...(depth < 3 ? 3 : 0), using: &random)).map { _ in

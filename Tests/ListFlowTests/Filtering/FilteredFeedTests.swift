@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// A filtered feed shows exactly the rows that match its query, in the source's order, with their matched
@@ -26,13 +27,13 @@ struct FilteredFeedTests {
     CellBinder(cell: NameCell.self, value: row, id: ListIdentifier(row.id)) { _, _ in }
   }
 
-  static func word(_ random: inout SplitMix64, maxLength: Int) -> String {
+  static func word(_ random: inout SeededRandom, maxLength: Int) -> String {
     let letters: [Character] = ["a", "b", "c", "X", "y", " "]
     return String((0..<Int(random.next() % UInt64(maxLength + 1))).map { _ in letters[Int(random.next() % 6)] })
   }
 
   /// Up to three sections of rows with random names, from 16 identities without repeats.
-  static func sections(_ random: inout SplitMix64) -> [ListSectionSnapshot] {
+  static func sections(_ random: inout SeededRandom) -> [ListSectionSnapshot] {
     var ids = Array((0..<16).shuffled(using: &random))
     return (0..<Int(1 + random.next() % 3)).map { section in
       let rows = (0..<Int(random.next() % 6)).compactMap { _ -> CellBinder? in
@@ -47,8 +48,8 @@ struct FilteredFeedTests {
     "the feed shows exactly the matching rows, in source order, each with its match's offsets", .timeLimit(.minutes(20))
   )
   func showsMatchingRows() async throws {
-    for seed in UInt64(1)...200 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 40, deep: 200) {
+      var random = SeededRandom(seed: seed)
       let source = SectionsFeed<ListSectionSnapshot>(sections: Self.sections(&random))
       let feed = FilteredFeed(source)
       let composite = ComposedFeed<ListSectionSnapshot>()
@@ -79,8 +80,8 @@ struct FilteredFeedTests {
 
   @Test("selected rows the filter hides stay selected and show selected again when it clears", .timeLimit(.minutes(20)))
   func selectionSurvivesTheFilter() async throws {
-    for seed in UInt64(1)...200 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 40, deep: 200) {
+      var random = SeededRandom(seed: seed)
       let source = SectionsFeed<ListSectionSnapshot>(sections: Self.sections(&random))
       let feed = FilteredFeed(source)
       let other = SectionsFeed<ListSectionSnapshot>(
@@ -134,8 +135,8 @@ struct FilteredFeedTests {
 struct FilteredFeedEventTests {
   @Test("selecting a filtered row tells the source's delegate the row's source position", .timeLimit(.minutes(20)))
   func eventsReachTheSource() async throws {
-    for seed in UInt64(1)...100 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 20, deep: 100) {
+      var random = SeededRandom(seed: seed)
       let config = ListControllerConfiguration(backgroundDiffThreshold: .max)
       let owned = ListController<[ListSectionSnapshot]>(configuration: config) { sections in
         sections.map { ListSection(id: $0.model.id, items: Array($0.elements)) }

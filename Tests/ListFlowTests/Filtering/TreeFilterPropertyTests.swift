@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// A filtered outline against a brute-force model: every node of the whole tree (collapsed branches included) that
@@ -27,7 +28,7 @@ struct TreeFilterPropertyTests {
   }
 
   /// A forest of up to 16 nodes, at most four deep, with names over a small alphabet.
-  static func forest(_ random: inout SplitMix64) -> [Outline<File>.Node] {
+  static func forest(_ random: inout SeededRandom) -> [Outline<File>.Node] {
     var next = 0
     func nodes(depth: Int) -> [Outline<File>.Node] {
       (0..<Int(random.next() % (depth == 0 ? 4 : 3))).compactMap { _ in
@@ -66,8 +67,8 @@ struct TreeFilterPropertyTests {
     "a filtered tree shows every match with its ancestors, collapsed ones included; clearing restores the expansion",
     .timeLimit(.minutes(20)))
   func matchesAndAncestors() throws {
-    for seed in UInt64(1)...300 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 60, deep: 300) {
+      var random = SeededRandom(seed: seed)
       var roots = Self.forest(&random)
       let expanded = Set((1...16).filter { _ in random.next() % 2 == 0 })
       let tree = OutlineFeed(id: "tree", outline: Outline(roots, expanded: expanded), cell: Self.binder)

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// Paged feeds driven by random servers (random page sizes, empty and non-empty pages, random next pages, data that
@@ -28,7 +29,7 @@ struct PagedFeedPropertyTests {
       }
     }
 
-    static func random(_ random: inout SplitMix64, rowCount: Int, reloads: Bool) -> Report {
+    static func random(_ random: inout SeededRandom, rowCount: Int, reloads: Bool) -> Report {
       switch random.next() % (reloads ? 6 : 5) {
       case 0: return .refresh
       case 1: return .loadMore
@@ -87,10 +88,12 @@ struct PagedFeedPropertyTests {
     #expect(harness.view.inconsistencies.isEmpty, "\(context): \(harness.view.inconsistencies)")
   }
 
-  @Test("a page that adds no row starts no load by itself, and no loading row stays while idle", arguments: 0..<40)
+  @Test(
+    "a page that adds no row starts no load by itself, and no loading row stays while idle",
+    arguments: 0..<DeepPass.cases(quick: 10, deep: 40))
   func emptyPagesDoNotLoop(round: Int) async throws {
     let seed = 0x9A6E_0000 &+ UInt64(round)
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let harness = try PagedFeedHarness(&random)
     harness.server.startStep()
     await harness.paging.refresh()
@@ -110,10 +113,10 @@ struct PagedFeedPropertyTests {
 
   @Test(
     "a refresh of the loaded pages shows what the server answers now for them, each identity once",
-    arguments: 0..<40)
+    arguments: 0..<DeepPass.cases(quick: 10, deep: 40))
   func refreshLoadedPagesFollowsTheServer(round: Int) async throws {
     let seed = 0x9A6F_0000 &+ UInt64(round)
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let harness = try PagedFeedHarness(&random)
     harness.server.startStep()
     await harness.paging.refresh()

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// A random server of pages for the paged feed property tests: pages are cut from a list of rows that may shift
@@ -25,7 +26,7 @@ final class RandomPagedServer {
   private(set) var cursors: [Int?] = []
   let loadLimit = 400
 
-  init(_ random: inout SplitMix64) {
+  init(_ random: inout SeededRandom) {
     let count = Int(random.next() % 30)
     rows = (0..<count).map { TestRow(id: $0, version: 0, isAlternate: false) }
     nextID = count
@@ -92,7 +93,7 @@ final class RandomPagedServer {
   func startStep() { loadsInStep = 0 }
 
   /// Shifts the data: deletes, inserts and changes some rows.
-  func shift(_ random: inout SplitMix64) {
+  func shift(_ random: inout SeededRandom) {
     for _ in 0..<Int(random.next() % 4) where !rows.isEmpty {
       rows.remove(at: Int(random.next() % UInt64(rows.count)))
     }
@@ -143,7 +144,7 @@ struct PagedFeedHarness {
     emptyState: MessageCell.makeBinder(value: "Nothing", id: "empty")
   )
 
-  init(_ random: inout SplitMix64, keepsDuplicates: Bool = false) throws {
+  init(_ random: inout SeededRandom, keepsDuplicates: Bool = false) throws {
     server = RandomPagedServer(&random)
     paging = PagingController(prefetchDistance: .init(rows: Int(random.next() % 4)), load: server.load)
     let parts = Self.appearanceParts

@@ -1,4 +1,5 @@
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @testable import ListFlow
@@ -21,7 +22,7 @@ private struct Server {
   /// Row `index` of listing `generation`.
   static func row(_ index: Int, of generation: Int) -> Int { generation * 1_000 + index }
 
-  mutating func change(_ random: inout SplitMix64) {
+  mutating func change(_ random: inout SeededRandom) {
     generation += 1
     lengths[generation] = Int(random.next() % 14)
   }
@@ -115,7 +116,7 @@ struct RefreshStateMachineFuzzTests {
     }
 
     /// A late answer to a request already answered: ignored, and nothing changes.
-    mutating func answerLate(_ random: inout SplitMix64) {
+    mutating func answerLate(_ random: inout SeededRandom) {
       guard !answered.isEmpty else { return }
       let request = answered[Int(random.next() % UInt64(answered.count))]
       let before = machine
@@ -146,9 +147,9 @@ struct RefreshStateMachineFuzzTests {
 
   @Test(
     "one load at a time; rows never duplicated, skipped or extended when stale; every error recovers",
-    arguments: 0..<200 as Range<UInt64>)
+    arguments: DeepPass.seeds(from: 0, quick: 40, deep: 200))
   func randomDrives(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     var driver = Driver(where_: "seed \(seed)")
     for step in 0..<60 {
       driver.where_ = "seed \(seed), step \(step)"

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// Choosing a row (Enter) and toggling its selection (space) are separate gestures, in every mode: generated

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// Selection calls queued behind changes made from delegate closures: each call's identities are looked up
@@ -55,8 +56,8 @@ struct QueuedSelectionPropertyTests {
   /// Random steps: changes from `makeChange` and selection calls naming identities of `pool` (rows that are,
   /// were, or will be shown, and some never shown), toggles at positions of `current`.
   static func randomSteps(
-    _ random: inout SplitMix64, pool: [ListIdentifier], current: ListSnapshot,
-    makeChange: (inout SplitMix64) -> Step
+    _ random: inout SeededRandom, pool: [ListIdentifier], current: ListSnapshot,
+    makeChange: (inout SeededRandom) -> Step
   ) -> [Step] {
     var steps: [Step] = []
     var pool = pool
@@ -133,8 +134,8 @@ struct QueuedSelectionPropertyTests {
     "on a list, selection calls queued behind changes from willApply or didApply match a set of identities",
     .timeLimit(.minutes(20)))
   func plainList() throws {
-    for seed in UInt64(1)...200 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 40, deep: 200) {
+      var random = SeededRandom(seed: seed)
       let view = RecordingListView()
       var hook: ((SyncDelegate.Transition) -> Void)?
       var hookInDidApply = true
@@ -153,7 +154,7 @@ struct QueuedSelectionPropertyTests {
         configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
       let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
       engine.selectionMode = .multiple
-      func change(_ random: inout SplitMix64) -> Step {
+      func change(_ random: inout SeededRandom) -> Step {
         let list = RandomLists.sections(&random).map(\.snapshot)
         return .change(Self.ids(list), { controller.apply(ListEdit(list)) })
       }
@@ -196,8 +197,8 @@ struct QueuedSelectionPropertyTests {
     "in a composite, selection calls queued behind child updates from didApply match a set of identities",
     .timeLimit(.minutes(20)))
   func composite() throws {
-    for seed in UInt64(1)...100 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 20, deep: 100) {
+      var random = SeededRandom(seed: seed)
       let view = RecordingListView()
       let composite = ComposedFeed<ListSectionSnapshot>()
       let first = ListController<[ListSection<CellBinder>]>(
@@ -218,7 +219,7 @@ struct QueuedSelectionPropertyTests {
       // The children's lists as the calls leave them.
       var firstList: ListSnapshot = []
       var secondList: ListSnapshot = []
-      let change: (inout SplitMix64) -> Step = { random in
+      let change: (inout SeededRandom) -> Step = { random in
         if random.next() % 2 == 0 {
           let sections = SelectionPropertyTests.childSections("a", &random).map(\.snapshot)
           firstList = sections

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// The selection API's single behaviours: modes, the user's select and deselect, re-entrant calls, bad input.
@@ -106,8 +107,8 @@ struct SelectionBehaviourTests {
   @Test(
     "selection calls from delegate closures during a change are applied after it, in order", .timeLimit(.minutes(20)))
   func reentrant() async throws {
-    for seed in UInt64(1)...60 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 12, deep: 60) {
+      var random = SeededRandom(seed: seed)
       let view = RecordingListView()
       var delegate = SyncDelegate()
       var engineBox: ListEngine?

@@ -1,9 +1,11 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// Selection is kept by identity across random updates: a deleted row leaves it, a moved or changed row keeps
-/// it, and the positions read back always match the list shown, on a state feed and on a composite.
+/// it, and the positions read back always match the list shown, on a state feed and on a composite. The oracle
+/// is ``SelectionModel``, a plain array of identities that shares no code with `ListSelection`.
 @MainActor
 @Suite("Selection follows identity")
 struct SelectionPropertyTests {
@@ -24,9 +26,9 @@ struct SelectionPropertyTests {
 
   /// Random selection calls on the list shown, mirrored on `expected`.
   static func randomSelectionCalls(
-    _ random: inout SplitMix64,
+    _ random: inout SeededRandom,
     snapshot: ListSnapshot,
-    expected: inout ListSelection,
+    expected: inout SelectionModel,
     select: (ItemPath) throws -> Void,
     deselect: (ListIdentifier) -> Void,
     selectAll: () -> Void,
@@ -37,10 +39,10 @@ struct SelectionPropertyTests {
       switch random.next() % 10 {
       case 0:
         selectAll()
-        expected.select(contentsOf: paths.map { snapshot[$0.section].elements[$0.item].id })
+        for path in paths { expected.select(snapshot[path.section].elements[path.item].id) }
       case 1:
         clear()
-        expected.removeAll()
+        expected.clear()
       case 2, 3, 4:
         guard let id = expected.identifiers.randomElement(using: &random) else { continue }
         deselect(id)
@@ -57,8 +59,8 @@ struct SelectionPropertyTests {
     "a state feed's selection keeps moved rows, drops deleted ones, and reads back as the list's paths",
     .timeLimit(.minutes(20)))
   func stateFeed() async throws {
-    for seed in UInt64(1)...150 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 30, deep: 150) {
+      var random = SeededRandom(seed: seed)
       let view = RecordingListView()
       var tracked: Set<ListIdentifier> = []
       var delegate = SyncDelegate()
@@ -71,18 +73,17 @@ struct SelectionPropertyTests {
       let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
       let mode: ListSelection.Mode = seed % 3 == 0 ? .single : .multiple
       engine.selectionMode = mode
-      var expected = ListSelection(mode: mode)
+      var expected = SelectionModel(limit: mode == .single ? 1 : .max)
       for _ in 0..<8 {
         await controller.apply(RandomLists.sections(&random))
-        let shown = Set(engine.snapshot.flatMap { $0.elements.map(\.id) })
-        expected.deselect(contentsOf: expected.identifiers.filter { !shown.contains($0) })
+        expected.keepOnly(Set(engine.snapshot.flatMap { $0.elements.map(\.id) }))
         try Self.randomSelectionCalls(
           &random, snapshot: engine.snapshot, expected: &expected,
           select: { try engine.select(rowAt: $0) }, deselect: { engine.deselect($0) },
           selectAll: { engine.selectAll() }, clear: { engine.clearSelection() })
         let ids = Set(expected.identifiers)
         #expect(Set(engine.selection.identifiers) == ids, "seed \(seed)")
-        #expect(engine.selection.count <= mode.limit, "seed \(seed)")
+        #expect(engine.selection.identifiers == expected.identifiers, "seed \(seed): the order of selection")
         #expect(engine.selectedRows == Self.paths(of: ids, in: engine.snapshot), "seed \(seed)")
         #expect(view.selectedRows == engine.selectedRows, "seed \(seed)")
         #expect(tracked == ids, "seed \(seed)")
@@ -92,7 +93,7 @@ struct SelectionPropertyTests {
   }
 
   /// A child's random sections, with identities (rows and sections) prefixed by the child's name.
-  static func childSections(_ name: String, _ random: inout SplitMix64) -> [ListSection<CellBinder>] {
+  static func childSections(_ name: String, _ random: inout SeededRandom) -> [ListSection<CellBinder>] {
     RandomLists.sections(&random).map { section in
       ListSection(
         id: "\(name)\(section.id)", header: section.header, footer: section.footer,
@@ -104,8 +105,8 @@ struct SelectionPropertyTests {
     "a composite's selection follows identity, and each child hears of its own rows by local position",
     .timeLimit(.minutes(20)))
   func composite() async throws {
-    for seed in UInt64(1)...100 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 20, deep: 100) {
+      var random = SeededRandom(seed: seed)
       let view = RecordingListView()
       let composite = ComposedFeed<ListSectionSnapshot>()
       let config = ListControllerConfiguration(backgroundDiffThreshold: .max)
@@ -136,15 +137,14 @@ struct SelectionPropertyTests {
         }
       }
       first.delegate = firstDelegate
-      var expected = ListSelection(mode: .multiple)
+      var expected = SelectionModel(limit: .max)
       for _ in 0..<8 {
         switch random.next() % 3 {
         case 0: await first.apply(Self.childSections("a", &random))
         case 1: second.update(to: Self.childSections("b", &random).map(\.snapshot))
         default: await third.apply(Self.childSections("c", &random))
         }
-        let shown = Set(list.snapshot.flatMap { $0.elements.map(\.id) })
-        expected.deselect(contentsOf: expected.identifiers.filter { !shown.contains($0) })
+        expected.keepOnly(Set(list.snapshot.flatMap { $0.elements.map(\.id) }))
         try Self.randomSelectionCalls(
           &random, snapshot: list.snapshot, expected: &expected,
           select: { try list.select(rowAt: $0) }, deselect: { list.deselect($0) },
@@ -158,4 +158,26 @@ struct SelectionPropertyTests {
       #expect(localProblems.isEmpty, "seed \(seed): \(localProblems)")
     }
   }
+}
+
+/// The oracle of ``SelectionPropertyTests``: a selection as a plain array of identities in the order they were
+/// selected, written the obvious way and sharing no code with `ListSelection`. Selecting past `limit` drops the
+/// oldest; a row that leaves the list leaves the selection.
+struct SelectionModel {
+  /// How many identities may be selected at once (1 in single mode).
+  let limit: Int
+  private(set) var identifiers: [ListIdentifier] = []
+
+  mutating func select(_ id: ListIdentifier) {
+    guard !identifiers.contains(id) else { return }
+    identifiers.append(id)
+    if identifiers.count > limit { identifiers.removeFirst(identifiers.count - limit) }
+  }
+
+  mutating func deselect(_ id: ListIdentifier) { identifiers.removeAll { $0 == id } }
+
+  mutating func clear() { identifiers = [] }
+
+  /// Drops the identities that are not in `shown`.
+  mutating func keepOnly(_ shown: Set<ListIdentifier>) { identifiers.removeAll { !shown.contains($0) } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ListFlow
 import Synchronization
+import TestSupport
 import Testing
 
 /// A counter with no synchronisation at all: two tasks that both change it race.
@@ -19,7 +20,10 @@ func onTwoThreads(_ first: @escaping @Sendable () -> Void, and second: @escaping
       done.add(1, ordering: .relaxed)
     }.start()
   }
-  while done.load(ordering: .relaxed) < 2 { await Task.yield() }
+  // A bounded wait (the threads' bodies are a few instructions; 10 million yields are seconds even under the
+  // sanitizer), not an awaited event: any event the threads signalled would order them for the sanitizer.
+  let finished = await yieldUntil(maximumYields: 10_000_000) { done.load(ordering: .relaxed) == 2 }
+  precondition(finished, "onTwoThreads: the two threads did not finish within 10 million yields")
 }
 
 /// Whether the deliberate races run: only `scripts/tsan` sets `LISTFLOW_TSAN_CANARY=1`.

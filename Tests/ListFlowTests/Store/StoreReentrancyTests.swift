@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// A task consuming one store's stream, and a gate counting the states it received.
@@ -110,9 +111,9 @@ struct StoreReentrancyTests {
   @Test(
     "random update bodies cancelling consumers, dropping streams, finishing, subscribing and updating others",
     .timeLimit(.minutes(20)),
-    arguments: 0..<40 as Range<UInt64>)
+    arguments: DeepPass.seeds(from: 0, quick: 10, deep: 40))
   func randomBodies(seed: UInt64) async {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let stores = [Store(0), Store(0)]
     var lastValue = 0
     var finishedAt: [Int?] = [nil, nil]

@@ -1,6 +1,7 @@
 import ListFlow
 import ListFlowTesting
 import Synchronization
+import TestSupport
 import Testing
 
 // MARK: - Rows, cells and random lists
@@ -148,7 +149,7 @@ enum DeclaredLists {
   static let rowIDs = 0..<24
   static let sectionIDs = 0..<6
 
-  static func row(_ id: Int, _ random: inout SplitMix64) -> DeclaredRow {
+  static func row(_ id: Int, _ random: inout SeededRandom) -> DeclaredRow {
     DeclaredRow(
       id: id, version: random.below(3), label: labels[random.below(labels.count)],
       kind: random.below(5) == 0 ? .alternate : .plain)
@@ -162,16 +163,16 @@ enum DeclaredLists {
     DeclaredRow(id: 200 + section, version: version, label: "end of S\(section)", kind: .header)
   }
 
-  static func randomHeader(of section: Int, _ random: inout SplitMix64) -> DeclaredRow? {
+  static func randomHeader(of section: Int, _ random: inout SeededRandom) -> DeclaredRow? {
     random.below(3) == 0 ? nil : header(of: section, version: random.below(2))
   }
 
-  static func randomFooter(of section: Int, _ random: inout SplitMix64) -> DeclaredRow? {
+  static func randomFooter(of section: Int, _ random: inout SeededRandom) -> DeclaredRow? {
     random.below(4) == 0 ? footer(of: section, version: random.below(2)) : nil
   }
 
   /// A new identity for a row: an unused one, or with `duplicates` sometimes a used one.
-  static func rowID(in sections: [DraftSection], _ random: inout SplitMix64, duplicates: Bool) -> Int? {
+  static func rowID(in sections: [DraftSection], _ random: inout SeededRandom, duplicates: Bool) -> Int? {
     let used = sections.flatMap { $0.items.map(\.id) }
     if duplicates, !used.isEmpty, random.below(3) == 0 { return used[random.below(used.count)] }
     let free = rowIDs.filter { !used.contains($0) }
@@ -179,7 +180,7 @@ enum DeclaredLists {
   }
 
   /// A list unrelated to the previous one.
-  static func fresh(_ random: inout SplitMix64, duplicates: Bool) -> [DraftSection] {
+  static func fresh(_ random: inout SeededRandom, duplicates: Bool) -> [DraftSection] {
     let chosen = Array(Self.sectionIDs.shuffled(using: &random).prefix(random.below(5)))
     var sections: [DraftSection] = []
     for id in chosen {
@@ -195,7 +196,7 @@ enum DeclaredLists {
   }
 
   /// The next list of a sequence: mostly a few edits of the previous one, sometimes a fresh list.
-  static func next(after sections: [DraftSection], _ random: inout SplitMix64, duplicates: Bool) -> [DraftSection] {
+  static func next(after sections: [DraftSection], _ random: inout SeededRandom, duplicates: Bool) -> [DraftSection] {
     if sections.isEmpty || random.below(6) == 0 { return fresh(&random, duplicates: duplicates) }
     var sections = sections
     for _ in 0..<(1 + random.below(4)) { edit(&sections, &random, duplicates: duplicates) }
@@ -247,7 +248,7 @@ enum DeclaredLists {
 
   /// One random edit: a row inserted, deleted, updated or moved (in its section or to another), a section
   /// inserted, deleted or moved, or a header or footer added, removed or changed.
-  static func edit(_ sections: inout [DraftSection], _ random: inout SplitMix64, duplicates: Bool) {
+  static func edit(_ sections: inout [DraftSection], _ random: inout SeededRandom, duplicates: Bool) {
     let positions = sections.indices.flatMap { section in sections[section].items.indices.map { (section, $0) } }
     let position = positions.isEmpty ? nil : positions[random.below(positions.count)]
     switch random.below(12) {
@@ -309,11 +310,6 @@ enum DeclaredLists {
         sections[section].footer == nil ? footer(of: id, version: random.below(2)) : nil
     }
   }
-}
-
-extension SplitMix64 {
-  /// A random integer in `0..<bound`.
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
 /// How many changes of each kind a generator's lists made.

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 
 /// A row of the random lists: identity `id`, content `version`, and which of two cell types shows it.
 struct TestRow: Hashable, Sendable, CellBinderConvertible {
@@ -32,7 +33,7 @@ final class AlternateRowCell: BindableCell {
 enum RandomLists {
   /// A random list: up to 4 sections drawn from 6 identities, rows drawn from 14 identities without repeats
   /// (so rows move across sections), random versions, cell types and headers.
-  static func sections(_ random: inout SplitMix64, duplicates: Bool = false) -> [ListSection<CellBinder>] {
+  static func sections(_ random: inout SeededRandom, duplicates: Bool = false) -> [ListSection<CellBinder>] {
     let sectionIDs = Array((0..<6).shuffled(using: &random).prefix(Int(random.next() % 5)))
     var rowIDs = Array((0..<14).shuffled(using: &random))
     return sectionIDs.map { sectionID in

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 import Testing
 
 /// A cell that shows a value read from outside its row's content, so that only an explicit update refreshes it.
@@ -103,8 +104,8 @@ struct ExplicitUpdateTests {
     "random states, reconfigures and reloads: every cell shown is a fresh cell; each batch carries its hint",
     .timeLimit(.minutes(20)))
   func freshCellsAndAnimationHint() async throws {
-    for seed in UInt64(1)...200 {
-      var random = SplitMix64(seed: seed)
+    for seed in DeepPass.seeds(quick: 40, deep: 200) {
+      var random = SeededRandom(seed: seed)
       let view = RecordingListView()
       let controller = ListController<[ListSection<CellBinder>]>(
         configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
