@@ -10,11 +10,20 @@ import Glibc
 enum DemoRunner {
   /// Runs and returns the exit status.
   static func run(_ options: DemoOptions) async -> Int32 {
-    let plain =
+    await run(options, plain: runPlain, interactive: runInteractive)
+  }
+
+  /// Runs `plain` when `--plain` is given, a standard stream is not a terminal or `TERM` is `dumb`, else
+  /// `interactive`; an error is printed and exits 1.
+  static func run(
+    _ options: DemoOptions, plain: (DemoOptions) async throws -> Int32,
+    interactive: (DemoOptions) async throws -> Int32
+  ) async -> Int32 {
+    let isPlain =
       options.forcesPlain || !TerminalSession.isTerminal(STDOUT_FILENO) || !TerminalSession.isTerminal(STDIN_FILENO)
       || TerminalEnvironment.process.isDumb
     do {
-      return plain ? try await runPlain(options) : try await runInteractive(options)
+      return isPlain ? try await plain(options) : try await interactive(options)
     } catch {
       FileHandle.standardError.write(Data("Demo: \(error)\n".utf8))
       return 1

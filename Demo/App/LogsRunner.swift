@@ -1,10 +1,5 @@
-import Foundation
 import ListFlowTerminal
 import LogViewer
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `Demo --logs`: the live log viewer. In a terminal, 1,000 lines every 50 ms with the newest 100,000 kept, until
 /// `q`; piped, a few small ticks of plain change lines.
@@ -12,15 +7,7 @@ import Glibc
 enum LogsRunner {
   /// Runs and returns the exit status.
   static func run(_ options: DemoOptions) async -> Int32 {
-    let plain =
-      options.forcesPlain || !TerminalSession.isTerminal(STDOUT_FILENO) || !TerminalSession.isTerminal(STDIN_FILENO)
-      || TerminalEnvironment.process.isDumb
-    do {
-      return plain ? try await runPlain(options) : try await runInteractive(options)
-    } catch {
-      FileHandle.standardError.write(Data("Demo: \(error)\n".utf8))
-      return 1
-    }
+    await DemoRunner.run(options, plain: runPlain, interactive: runInteractive)
   }
 
   /// Appends `count` lines every `interval` milliseconds, `ticks` times (forever when `nil`).
