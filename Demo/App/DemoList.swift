@@ -55,13 +55,13 @@ final class DemoList {
         failedFooter: MachineSections.heading("loading failed · enter retries"),
         endOfList: MachineSections.heading("end of the process list"))
     ) { row in
-      ItemViewModel(
+      CellBinder(
         data: BrowseItem(row: row),
         map: { (item: BrowseItem, cell: TextCell) in
           cell.title = item.row.name
           cell.subtitle = "pid \(item.row.pid)"
         }
-      ).cellBinder
+      )
     }
 
     let composite = ComposedFeed<ListSectionSnapshot>()

@@ -32,7 +32,7 @@ public final class LogViewer {
     let store = Store(LogState(capacity: capacity))
     let controller = ListController<LogState>(rows: { $0.sections }) { line in
       counter.calls.add(1, ordering: .relaxed)
-      return ItemViewModel(data: line, mapper: LogMapper.self, style: line.style).cellBinder
+      return CellBinder(data: line, mapper: LogMapper.self, style: line.style)
     }
     let filtered = FilteredFeed(controller)
     let engine = try ListEngine(view: view, showing: filtered)

@@ -9,8 +9,7 @@ enum MachineSections {
 
   /// A heading row or header.
   nonisolated static func heading(_ text: String) -> CellBinder {
-    ItemViewModel(data: Heading(text: text), map: { (heading: Heading, cell: TextCell) in cell.title = heading.text })
-      .cellBinder
+    CellBinder(data: Heading(text: text), map: { (heading: Heading, cell: TextCell) in cell.title = heading.text })
   }
 }
 
@@ -23,7 +22,7 @@ enum PinnedSections {
     return [
       ListSection(
         id: "pinned", header: MachineSections.heading("Pinned · enter unpins"),
-        items: pinned.map { ItemViewModel(data: $0, style: .accessory(.cyan)).cellBinder })
+        items: pinned.map { CellBinder(data: $0, mapper: ProcessMapper.self, style: .accessory(.cyan)) })
     ]
   }
 }

@@ -2,9 +2,7 @@ import ListFlowTerminal
 
 /// A process as a list item: identity is the pid; content is the name, memory and CPU time as shown (rounded,
 /// so that a row is updated when what it shows changes, not on every byte).
-struct ProcessItem: ListItemDataModel, Hashable, Titled, Subtitled, DefaultMapped {
-  typealias DefaultMapper = ProcessMapper
-
+struct ProcessItem: ListItemDataModel, Hashable, Titled, Subtitled {
   var pid: Int
   var name: String
   var residentMB: Int
@@ -24,7 +22,7 @@ struct ProcessItem: ListItemDataModel, Hashable, Titled, Subtitled, DefaultMappe
 
   var identity: Int { pid }
   /// The pid travels with the row to `didSelectRow` and the edit actions.
-  var tag: ListTag? { ListTag(pid) }
+  var tag: ListIdentifier? { ListIdentifier(pid) }
   var title: String? { name }
   var subtitle: String? { "pid \(pid)" }
 

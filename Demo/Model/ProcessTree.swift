@@ -38,7 +38,7 @@ enum ProcessTree {
       if process.residentMB == 0 { style += .dimmed }
       if process.pid == ownPID { style += .foreground(.green) }
       let marker = row.isExpandable ? (row.isExpanded ? "- " : "+ ") : "  "
-      let binder = ItemViewModel(
+      let binder = CellBinder(
         data: ProcessLine(process: process, marker: marker),
         map: { (line: ProcessLine, cell: TextCell) in
           cell.title = line.marker + line.process.name
@@ -47,18 +47,18 @@ enum ProcessTree {
           cell.detailLines = line.process.details.map { [$0.text] } ?? []
         },
         style: style
-      ).cellBinder
+      )
       // The process under the cursor takes two lines: its details under it.
       return process.details == nil ? binder : binder.height(2)
     case .thread(let thread):
-      return ItemViewModel(
+      return CellBinder(
         data: ThreadItem(thread: thread),
         map: { (item: ThreadItem, cell: TextCell) in
           cell.title = "    " + item.thread.name
           cell.accessory = "tid \(item.thread.tid)"
         },
         style: .dimmed
-      ).cellBinder
+      )
     }
   }
 }
@@ -69,7 +69,7 @@ struct ProcessLine: ListItemDataModel, Hashable {
   var process: ProcessItem
   var marker: String
   var identity: Int { process.pid }
-  var tag: ListTag? { ListTag(process.pid) }
+  var tag: ListIdentifier? { ListIdentifier(process.pid) }
 }
 
 /// A thread as a list item: identity `pid/tid`.

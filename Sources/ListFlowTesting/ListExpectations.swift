@@ -37,15 +37,15 @@ public enum ListExpectations {
     return difference(view.renderedLines, ListRendering.lines(of: snapshot)).map { "rendered lines differ \($0)" }
   }
 
-  /// How a recording view differs from sections of binders or item view models, or `nil`.
+  /// How a recording view differs from sections of binders, or `nil`.
   ///
   /// - Parameters:
   ///   - view: The view.
   ///   - sections: The sections it should show.
   /// - Returns: A sentence naming the first difference.
-  public static func mismatch<Item: CellBinderConvertible>(
+  public static func mismatch(
     _ view: RecordingListView,
-    showing sections: [ListSection<Item>]
+    showing sections: [ListSection<CellBinder>]
   ) -> String? {
     mismatch(view, showing: sections.map(\.snapshot))
   }

@@ -21,20 +21,20 @@ public enum ListRendering {
     }
   }
 
-  /// The lines of sections of binders or item view models.
+  /// The lines of sections of binders.
   ///
   /// - Parameter sections: The sections.
   /// - Returns: One line per header, row and footer.
-  public static func lines<Item: CellBinderConvertible>(of sections: [ListSection<Item>]) -> [String] {
+  public static func lines(of sections: [ListSection<CellBinder>]) -> [String] {
     lines(of: sections.map(\.snapshot))
   }
 
-  /// The lines of a flat list of binders or item view models.
+  /// The lines of a flat list of binders.
   ///
   /// - Parameter items: The items.
   /// - Returns: One line per item.
-  public static func lines<Item: CellBinderConvertible>(of items: [Item]) -> [String] {
-    items.map { line($0.cellBinder) }
+  public static func lines(of items: [CellBinder]) -> [String] {
+    items.map(line)
   }
 
   /// The text of one fresh cell configured by `binder`.

@@ -10,12 +10,9 @@ final class LineCell: BindableCell {
   var textRepresentation: String { text }
 }
 
-struct Inbox: DeclarativeCells {
-  typealias CellDeclaration = String
+struct Inbox: CellsDeclarator {
   var messages: [String]
-  var cells: [String] {
-    for message in messages { message }
-  }
+  func declareCells(_ cell: (String) -> Void) { messages.forEach(cell) }
 }
 
 @Suite("The README's store and streaming example", .timeLimit(.minutes(20)))

@@ -21,7 +21,7 @@ struct StreamingOrderIntegrationTests {
   @Test("every state a subscriber is given is applied, strictly in publish order")
   func strictOrderNoSkipping() async throws {
     let app = try TodoApp()
-    let running = app.start(bufferingPolicy: .newest(1_000))
+    let running = app.start(bufferingNewest: 1_000)
     for revision in 1...300 { app.store.state = Self.state(revision) }
     await app.applied.wait { $0.revision == 300 }
     #expect(app.applied.states.map(\.revision) == Array(0...300))

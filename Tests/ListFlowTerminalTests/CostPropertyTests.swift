@@ -24,7 +24,7 @@ import Testing
     var lines: [Line]
   }
 
-  /// A `cell` function that counts its calls. Its binders carry a scoped identity (as an `ItemViewModel`'s
+  /// A `cell` function that counts its calls. Its binders carry a scoped identity (as an item made from a data model
   /// would), so the tests also see that the rows path, not `cell`, owns a row's identity.
   final class CountingCells: Sendable {
     private let calls = Mutex(0)

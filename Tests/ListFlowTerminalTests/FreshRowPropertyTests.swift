@@ -22,7 +22,7 @@ import Testing
       let accessory = random.next() % 2 == 0 ? "" : "\(random.next() % 100)%"
       let detail = random.next() % 3 == 0 ? "details of \(id)" : nil
       let highlights = (0..<5).filter { _ in random.next() % 3 == 0 }
-      var binder = ItemViewModel(
+      var binder = CellBinder(
         data: Row(
           id: id, version: Int(random.next() % 2), accessory: accessory, detail: detail, highlights: highlights),
         map: { (row: Row, cell: TextCell) in
@@ -33,7 +33,7 @@ import Testing
           if !row.highlights.isEmpty { cell.titleHighlights = row.highlights }
         },
         style: style
-      ).cellBinder
+      )
       binder.height = detail == nil ? 1 : 2
       return binder
     }

@@ -9,7 +9,7 @@ import Testing
     var name: String
     var color: String
     var identity: String { name }
-    var tag: ListTag? { ListTag("fruit-\(name)") }
+    var tag: ListIdentifier? { ListIdentifier("fruit-\(name)") }
     var title: String? { name }
     var subtitle: String? { color }
   }
@@ -20,10 +20,10 @@ import Testing
       ListSection(
         id: "fruits", header: headerBinder,
         items: fruits.map { fruit in
-          ItemViewModel(
+          CellBinder(
             data: fruit, map: { (_: Fruit, cell: TextCell) in cell.accessory = "ok" },
             style: fruit.name.hasPrefix("b") ? .bold : .plain
-          ).cellBinder
+          )
         })
     ]
   }

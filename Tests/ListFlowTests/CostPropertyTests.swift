@@ -15,7 +15,7 @@ import Testing
     var version: Int
   }
 
-  /// A `cell` function that counts its calls; its binders carry a scoped identity (as an `ItemViewModel`'s do),
+  /// A `cell` function that counts its calls; its binders carry a scoped identity (as an item made from a data model does),
   /// which the rows path replaces with the row's own.
   final class CountingCells: Sendable {
     private let calls = Mutex(0)

@@ -9,18 +9,17 @@ struct Fruit: Hashable, Sendable {
   var isRipe: Bool
 }
 
-/// 1. A state declares its cells, with `if` and `for`.
-struct Basket: DeclarativeCells {
-  typealias CellDeclaration = Row
+/// 1. A state declares its cells.
+struct Basket: CellsDeclarator {
   enum Row: Hashable, Sendable {
     case title(String)
     case fruit(Fruit)
   }
 
   var fruits: [Fruit]
-  var cells: [Row] {
-    Row.title(fruits.isEmpty ? "Empty basket" : "Basket")
-    for fruit in fruits { Row.fruit(fruit) }
+  func declareCells(_ cell: (Row) -> Void) {
+    cell(.title(fruits.isEmpty ? "Empty basket" : "Basket"))
+    for fruit in fruits { cell(.fruit(fruit)) }
   }
 }
 
@@ -33,7 +32,7 @@ final class LabelCell: ListCell {
 
 struct Label: ListItemDataModel, Hashable {
   var text: String
-  var tag: ListTag?
+  var tag: ListIdentifier?
 }
 
 struct LabelMapper: Mapper {
@@ -50,13 +49,13 @@ extension Basket {
   @Sendable static func cell(for row: Row) -> CellBinder {
     switch row {
     case .title(let text):
-      ItemViewModel(data: Label(text: text), mapper: LabelMapper.self, style: .heading).cellBinder
+      CellBinder(data: Label(text: text), mapper: LabelMapper.self, style: .heading)
     case .fruit(let fruit):
-      ItemViewModel(
-        data: Label(text: fruit.name, tag: ListTag(fruit.name)),
+      CellBinder(
+        data: Label(text: fruit.name, tag: ListIdentifier(fruit.name)),
         mapper: LabelMapper.self,
         style: fruit.isRipe ? .ripe : .plain
-      ).cellBinder
+      )
     }
   }
 }

@@ -9,7 +9,7 @@
 /// CellBinder(cell: TitleCell.self, value: "Reviews", id: "reviews.header") { cell, title in
 ///   cell.text = title
 /// }
-/// ItemViewModel(data: product, map: ProductMapper.map, style: .bold).cellBinder
+/// CellBinder(data: product, map: ProductMapper.map, style: .bold)
 /// ```
 ///
 /// Two binders are the *same row* when their ``id`` values are equal, and have *the same content* when they have
@@ -36,7 +36,7 @@ public struct CellBinder: Sendable {
     set { storage = storage.with(id: newValue, tag: storage.tag, height: storage.height) }
   }
   /// A piece of user information passed back with selection and actions, or `nil`.
-  public var tag: ListTag? {
+  public var tag: ListIdentifier? {
     get { storage.tag }
     set { storage = storage.with(id: storage.id, tag: newValue, height: storage.height) }
   }
@@ -50,7 +50,7 @@ public struct CellBinder: Sendable {
   public var cellType: any ListCell.Type { storage.cellType }
   /// The key the cell is dequeued with; by default the cell type's ``ListCell/reuseIdentifier``.
   public var reuseIdentifier: String { storage.customReuseIdentifier ?? storage.cellType.reuseIdentifier }
-  /// The value the cell shows: the `value` of the binder, or the data model of an ``ItemViewModel``.
+  /// The value the cell shows: the `value` of the binder, or the data model of an item made with ``init(data:mapper:style:)``.
   public var model: any Sendable { storage.model }
 
   /// Creates a binder that configures a cell of type `Cell` with `value`.
@@ -78,7 +78,7 @@ public struct CellBinder: Sendable {
     )
   }
 
-  /// Creates a binder from its parts; the other initialisers and ``ItemViewModel`` funnel into this one.
+  /// Creates a binder from its parts; the other initialisers funnel into this one.
   ///
   /// - Parameters:
   ///   - cell: The cell type.
@@ -154,7 +154,7 @@ public struct CellBinder: Sendable {
   ///
   /// - Parameter tag: User information passed back with selection and actions.
   /// - Returns: A tagged copy.
-  public func tagged(_ tag: ListTag?) -> CellBinder {
+  public func tagged(_ tag: ListIdentifier?) -> CellBinder {
     var copy = self
     copy.tag = tag
     return copy

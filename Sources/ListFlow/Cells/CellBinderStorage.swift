@@ -16,7 +16,7 @@ internal class _CellBinderStorage: @unchecked Sendable {
   @usableFromInline let extras: _CellBinderExtras?
 
   @inlinable
-  init(id: ListIdentifier, tag: ListTag?, height: Int?) {
+  init(id: ListIdentifier, tag: ListIdentifier?, height: Int?) {
     self.id = id
     self.extras = tag == nil && height == nil ? nil : _CellBinderExtras(tag: tag, height: height)
   }
@@ -24,7 +24,7 @@ internal class _CellBinderStorage: @unchecked Sendable {
   /// The hash of ``id``, read by the diff without copying the identity.
   @inlinable final var identityHash: Int { id.hash }
   /// The row's tag.
-  @inlinable final var tag: ListTag? { extras?.tag }
+  @inlinable final var tag: ListIdentifier? { extras?.tag }
   /// The row's own height.
   @inlinable final var height: Int? { extras?.height }
 
@@ -57,17 +57,19 @@ internal class _CellBinderStorage: @unchecked Sendable {
 
   /// The same binder with other identity, tag and height. Overridden.
   @usableFromInline
-  func with(id: ListIdentifier, tag: ListTag?, height: Int?) -> _CellBinderStorage { preconditionFailure("abstract") }
+  func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
+    preconditionFailure("abstract")
+  }
 }
 
 /// The tag and the height of a binder that has either.
 @usableFromInline
 internal final class _CellBinderExtras: Sendable {
-  @usableFromInline let tag: ListTag?
+  @usableFromInline let tag: ListIdentifier?
   @usableFromInline let height: Int?
 
   @inlinable
-  init(tag: ListTag?, height: Int?) {
+  init(tag: ListIdentifier?, height: Int?) {
     self.tag = tag
     self.height = height
   }
@@ -86,7 +88,7 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
 
   init(
     id: ListIdentifier,
-    tag: ListTag? = nil,
+    tag: ListIdentifier? = nil,
     height: Int? = nil,
     reuseIdentifier: String?,
     model: any Sendable,
@@ -122,7 +124,7 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
   }
 
   @usableFromInline
-  override func with(id: ListIdentifier, tag: ListTag?, height: Int?) -> _CellBinderStorage {
+  override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
     _TypedCellBinderStorage(
       id: id, tag: tag, height: height, reuseIdentifier: reuseIdentifier, model: value, content: content,
       configure: configureCell)
@@ -139,7 +141,7 @@ where Cell.Value == Value {
   @usableFromInline let value: Value
 
   @inlinable
-  init(id: ListIdentifier, tag: ListTag? = nil, height: Int? = nil, value: Value) {
+  init(id: ListIdentifier, tag: ListIdentifier? = nil, height: Int? = nil, value: Value) {
     self.value = value
     super.init(id: id, tag: tag, height: height)
   }
@@ -166,7 +168,7 @@ where Cell.Value == Value {
   }
 
   @usableFromInline
-  override func with(id: ListIdentifier, tag: ListTag?, height: Int?) -> _CellBinderStorage {
+  override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
     _BindableCellBinderStorage(id: id, tag: tag, height: height, value: value)
   }
 }

@@ -28,8 +28,7 @@
 /// ```
 ///
 /// A ``ListController`` turns each declaration into a ``CellBinder`` and shows the cells in one section. For
-/// several sections with headers and footers, see ``SectionsDeclarator``; for the result-builder form, see
-/// ``DeclarativeCells``.
+/// several sections with headers and footers, see ``SectionsDeclarator``.
 public protocol CellsDeclarator {
   /// The type of one cell's declaration, usually an enum.
   associatedtype CellDeclaration

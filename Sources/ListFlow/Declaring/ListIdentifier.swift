@@ -1,4 +1,4 @@
-/// A type-erased, `Sendable` identity of a row or a section.
+/// A type-erased, `Sendable` value that identifies a row or a section, or tags an item.
 ///
 /// The diff matches rows and sections by identity. `ListIdentifier` wraps any `Hashable & Sendable` value, so
 /// that rows of different declaration types can live in the same list. Two identifiers are equal when they wrap
@@ -8,6 +8,18 @@
 /// let a = ListIdentifier(42)
 /// let b = ListIdentifier(42, scope: "ReviewCell")
 /// a == b  // false: the scope differs
+/// ```
+///
+/// The same type is an item's tag: a piece of user information attached to a data model (``ListItemDataModel/tag``)
+/// and passed back with selection and cell actions (``CellBinder/tag``). A model that stores one stays `Equatable`
+/// by synthesis:
+///
+/// ```swift
+/// struct TextDataModel: ListItemDataModel, Hashable {
+///   var text: String
+///   var tag: ListIdentifier? = "product-name"
+/// }
+/// delegate.didSelectRow = { _, row in print(row.tag?.value(as: String.self) ?? "") }
 /// ```
 public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// The wrapped value: `Int` and `String` values (the usual identities) inline, any other type in a shared box,

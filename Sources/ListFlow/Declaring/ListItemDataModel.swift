@@ -7,7 +7,7 @@
 /// ```swift
 /// struct TextDataModel: ListItemDataModel, Hashable {
 ///   var text: String
-///   var tag: ListTag?
+///   var tag: ListIdentifier?
 /// }
 /// ```
 ///
@@ -21,12 +21,12 @@ public protocol ListItemDataModel: Equatable, Sendable {
   var identity: Identity { get }
 
   /// User information passed back with selection and cell actions, or `nil`.
-  var tag: ListTag? { get }
+  var tag: ListIdentifier? { get }
 }
 
 extension ListItemDataModel {
   /// `nil`: no tag.
-  public var tag: ListTag? { nil }
+  public var tag: ListIdentifier? { nil }
 }
 
 extension ListItemDataModel where Self: Hashable {

@@ -1,13 +1,10 @@
 /// A section of declarations: an identity, optional header and footer declarations, and its items.
 ///
-/// The item type is whatever the list is declared with: an enum of cell declarations, ``CellBinder`` values or
-/// ``ItemViewModel`` values. Header and footer are declared with the same type as the items, so one mapping
+/// The item type is whatever the list is declared with: an enum of cell declarations or ``CellBinder`` values. Header and footer are declared with the same type as the items, so one mapping
 /// turns them all into cells; they are reused like cells.
 ///
 /// ```swift
-/// let section = ListSection(id: "reviews", header: .sectionHeader("Reviews")) {
-///   for review in reviews { VenueCell.review(review) }
-/// }
+/// let section = ListSection(id: "reviews", header: .sectionHeader("Reviews"), items: reviews.map(VenueCell.review))
 /// ```
 ///
 /// Sections are diffed by ``id``: a section whose header or footer changed is reported as updated; its items
@@ -41,24 +38,6 @@ public struct ListSection<Item> {
     self.footer = footer
     self.indexTitle = indexTitle
     self.items = items
-  }
-
-  /// Creates a section whose items are written with the ``DeclarationBuilder`` result builder.
-  ///
-  /// - Parameters:
-  ///   - id: The section's identity, unique in a list.
-  ///   - header: The header's declaration, or `nil`.
-  ///   - footer: The footer's declaration, or `nil`.
-  ///   - indexTitle: The section's title in an index of the list, or `nil`.
-  ///   - items: The builder of the items.
-  public init<ID: Hashable & Sendable>(
-    id: ID,
-    header: Item? = nil,
-    footer: Item? = nil,
-    indexTitle: String? = nil,
-    @DeclarationBuilder<Item> items: () -> [Item]
-  ) {
-    self.init(id: id, header: header, footer: footer, indexTitle: indexTitle, items: items())
   }
 
   /// The same section with every declaration (header, footer and items) transformed.

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// - through Observation: `Store` is `@Observable`, so `withObservationTracking` (and SwiftUI-style observers)
 ///   see ``state`` change;
-/// - through ``updates(bufferingPolicy:)``: each call returns a new `AsyncStream` that starts with the current
+/// - through ``updates(bufferingNewest:)``: each call returns a new `AsyncStream` that starts with the current
 ///   state and then receives every later state, until the subscriber stops or the store finishes.
 ///
 /// ```swift
@@ -22,7 +22,7 @@ import Synchronization
 ///
 /// ## Buffering
 /// A subscriber that is slower than the store never builds a backlog. Its stream keeps at most
-/// ``StoreBufferingPolicy/bound`` states waiting (one with the default ``StoreBufferingPolicy/latest``); a newer
+/// `bufferingNewest` states waiting (one by default); a newer
 /// state pushes out the oldest waiting one. So a slow subscriber skips intermediate states, but the last state
 /// published is always delivered, and states always arrive in the order they were published.
 ///
@@ -123,7 +123,7 @@ public final class Store<State: Sendable>: Sendable {
   /// ```
   ///
   /// `body` may use this store in every way but one: reading ``state`` gives the state before this update,
-  /// ``updates(bufferingPolicy:)`` subscribes (the new stream starts with the state before this update and
+  /// ``updates(bufferingNewest:)`` subscribes (the new stream starts with the state before this update and
   /// then receives its result), ``finish()`` ends the streams before this update's result is published, and
   /// cancelling a task that iterates one of its streams, or dropping a stream or an iterator, removes that
   /// subscriber. Other stores may be read, changed, subscribed to and finished.
@@ -172,17 +172,15 @@ public final class Store<State: Sendable>: Sendable {
   /// }
   /// ```
   ///
-  /// - Parameter bufferingPolicy: How many states may wait for this subscriber; newer states push out older
-  ///   waiting ones. The default, ``StoreBufferingPolicy/latest``, keeps only the newest.
+  /// - Parameter bufferingNewest: How many states may wait for this subscriber; newer states push out older
+  ///   waiting ones. The default, 1, keeps only the newest; a count below 1 is treated as 1.
   /// - Returns: A stream whose first element is the current state (or a newer one, if the state changed before
   ///   the subscriber read it) and whose last element is the last state published before it ended.
   /// - Complexity: O(1), plus one delivery round.
-  public func updates(bufferingPolicy: StoreBufferingPolicy = .latest) -> AsyncStream<State> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: State.self,
-      bufferingPolicy: bufferingPolicy.asyncStreamPolicy(of: State.self)
-    )
-    let subscriber = Subscriber(continuation: continuation, bound: bufferingPolicy.bound)
+  public func updates(bufferingNewest: Int = 1) -> AsyncStream<State> {
+    let bound = Swift.max(bufferingNewest, 1)
+    let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(bound))
+    let subscriber = Subscriber(continuation: continuation, bound: bound)
     switch machine.withSanitizedLock({ $0.subscribe(subscriber) }) {
     case .finished(let state):
       continuation.yield(state)
@@ -199,7 +197,7 @@ public final class Store<State: Sendable>: Sendable {
   /// Ends every subscriber's stream after the states it already holds.
   ///
   /// After `finish()` the store still holds and changes its state (and Observation still reports changes), but
-  /// a stream from ``updates(bufferingPolicy:)`` yields the current state and ends at once. Calling it again
+  /// a stream from ``updates(bufferingNewest:)`` yields the current state and ends at once. Calling it again
   /// does nothing.
   public func finish() {
     guard machine.withSanitizedLock({ $0.finish() }) else { return }
@@ -208,7 +206,7 @@ public final class Store<State: Sendable>: Sendable {
     }
   }
 
-  /// The number of live subscribers: streams from ``updates(bufferingPolicy:)`` that have not terminated.
+  /// The number of live subscribers: streams from ``updates(bufferingNewest:)`` that have not terminated.
   ///
   /// Useful to check that consumers stop cleanly: once every consumer's task has ended, this is 0.
   public var subscriberCount: Int {
@@ -217,7 +215,7 @@ public final class Store<State: Sendable>: Sendable {
 
   /// The largest number of states any subscriber had waiting in its stream, as the streams reported it.
   ///
-  /// A test and benchmark hook: it never exceeds the largest ``StoreBufferingPolicy/bound`` of the subscribers.
+  /// A test and benchmark hook: it never exceeds the largest `bufferingNewest` of the subscribers.
   package var peakBufferedCount: Int {
     peakBuffered.load(ordering: .relaxed)
   }

@@ -131,19 +131,6 @@ extension [ListSectionSnapshot] {
   }
 }
 
-extension ListSection where Item: CellBinderConvertible {
-  /// The section as a view shows it: its identity, header and footer as a ``ListSectionSnapshot/Model``, and its rows' binders.
-  ///
-  /// - Complexity: O(n) in the number of items.
-  public var snapshot: ListSectionSnapshot {
-    ListSectionSnapshot(
-      model: ListSectionSnapshot.Model(
-        id: id, header: header?.cellBinder, footer: footer?.cellBinder, indexTitle: indexTitle),
-      elements: items.map(\.cellBinder)
-    )
-  }
-}
-
 extension ListSection where Item == CellBinder {
   /// The section as a view shows it: its identity, header and footer as a ``ListSectionSnapshot/Model``, and its rows' binders.
   ///

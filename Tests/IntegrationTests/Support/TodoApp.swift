@@ -105,8 +105,8 @@ final class TodoApp {
   }
 
   /// Starts consuming the store's updates; the stream is made now, so it starts with the current state.
-  func start(bufferingPolicy: StoreBufferingPolicy = .latest) -> Task<Void, Never> {
-    let states = store.updates(bufferingPolicy: bufferingPolicy)
+  func start(bufferingNewest: Int = 1) -> Task<Void, Never> {
+    let states = store.updates(bufferingNewest: bufferingNewest)
     return Task { await controller.run(states) }
   }
 

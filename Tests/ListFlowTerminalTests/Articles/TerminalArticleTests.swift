@@ -14,7 +14,7 @@ struct Message: Hashable, Sendable, ListItemDataModel {
   var text: String
   var time: String
   var isUnread: Bool
-  var tag: ListTag? { ListTag(text) }
+  var tag: ListIdentifier? { ListIdentifier(text) }
 }
 
 /// Article code that needs a real terminal: compiled, never called by a test.
@@ -48,8 +48,8 @@ struct TerminalArticleTests {
     #expect(interactive == (isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1))
   }
 
-  func item(for message: Message) -> ItemViewModel {
-    ItemViewModel(
+  func item(for message: Message) -> CellBinder {
+    CellBinder(
       data: message, map: { (message: Message, cell: TextCell) in cell.accessory = message.time },
       style: message.isUnread ? .bold : .dimmed)
   }
@@ -57,7 +57,7 @@ struct TerminalArticleTests {
   @Test("driving the view: a mapper fills the accessory and a style makes unread messages bold")
   func styledItem() throws {
     let cell = TextCell()
-    try item(for: Message(text: "hi", time: "09:12", isUnread: true)).cellBinder.configure(cell)
+    try item(for: Message(text: "hi", time: "09:12", isUnread: true)).configure(cell)
     #expect(cell.accessory == "09:12")
     #expect(cell.titleStyle.isBold)
   }

@@ -94,9 +94,9 @@ struct ListFlowArticleTests {
     try binder.configure(cell)
     #expect(cell.line == "Ann: Lovely")
 
-    let item = ItemViewModel(data: Label(text: "apple"), mapper: LabelMapper.self, style: .heading + .ripe)
+    let item = CellBinder(data: Label(text: "apple"), mapper: LabelMapper.self, style: .heading + .ripe)
     let label = LabelCell()
-    try item.cellBinder.configure(label)
+    try item.configure(label)
     #expect(label.textRepresentation == "APPLE (green)")
   }
 

@@ -87,12 +87,12 @@ struct VenueControllerTests {
     let engine = try ListEngine(view: view, showing: controller)
     func state(_ title: String) -> [ListSection<CellBinder>] {
       [
-        ListSection(id: "reviews", header: SectionHeaderCell.makeBinder(value: title, id: "h")) {
-          ReviewCell.makeBinder(value: review1)
-        },
-        ListSection(id: "related", footer: SectionHeaderCell.makeBinder(value: "that's all", id: "f")) {
-          RelatedVenueCell.makeBinder(value: related)
-        },
+        ListSection(
+          id: "reviews", header: SectionHeaderCell.makeBinder(value: title, id: "h"),
+          items: [ReviewCell.makeBinder(value: review1)]),
+        ListSection(
+          id: "related", footer: SectionHeaderCell.makeBinder(value: "that's all", id: "f"),
+          items: [RelatedVenueCell.makeBinder(value: related)]),
       ]
     }
     await controller.apply(state("Reviews"))
@@ -103,12 +103,12 @@ struct VenueControllerTests {
     withExtendedLifetime(engine) {}
   }
 
-  @Test("item view models in sections drive the controller, with per-item and per-type heights")
+  @Test("items in sections drive the controller, with per-item and per-type heights")
   func itemViewModelsAndHeights() async throws {
     let view = RecordingListView()
-    let controller = ListController<[ListSection<ItemViewModel>]>()
+    let controller = ListController<[ListSection<CellBinder>]>()
     let engine = try ListEngine(view: view, showing: controller)
-    let title = ItemViewModel(data: TextDataModel(text: "Product"), map: TitleCellMapper.map, style: .title)
+    let title = CellBinder(data: TextDataModel(text: "Product"), map: TitleCellMapper.map, style: .title)
     await controller.apply([ListSection(id: 0, items: [title])])
     #expect(view.renderedLines == ["Product {black, bold}"])
     #expect(engine.height(of: .row(ItemPath(item: 0, section: 0))) == .estimated(1))

@@ -61,11 +61,11 @@ struct SyncDelegateTests {
     }
     delegate.didDeselectRow = { path, _ in deselected.append(path) }
     let view = RecordingListView()
-    let controller = ListController<[ItemViewModel]>()
+    let controller = ListController<[CellBinder]>()
     let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     await controller.apply([
-      ItemViewModel(data: TextDataModel(text: "one", tag: "first"), map: TitleCellMapper.map),
-      ItemViewModel(data: TextDataModel(text: "two"), map: TitleCellMapper.map),
+      CellBinder(data: TextDataModel(text: "one", tag: "first"), map: TitleCellMapper.map),
+      CellBinder(data: TextDataModel(text: "two"), map: TitleCellMapper.map),
     ])
     try view.selectRow(at: ItemPath(item: 0, section: 0))
     #expect(selected == ["0:0 one first"])

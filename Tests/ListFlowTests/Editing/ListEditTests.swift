@@ -8,8 +8,8 @@ import Testing
 @MainActor
 @Suite("Editing as values: ListEdit against a reference model and the diff path")
 struct ListEditTests {
-  static func rows(_ ids: [Int], _ random: inout SeededRandom) -> [TestRow] {
-    ids.map { TestRow(id: $0, version: Int(random.next() % 3), isAlternate: random.next() % 4 == 0) }
+  static func rows(_ ids: [Int], _ random: inout SeededRandom) -> [CellBinder] {
+    ids.map { TestRow(id: $0, version: Int(random.next() % 3), isAlternate: random.next() % 4 == 0).cellBinder }
   }
 
   /// One random edit, made on `edit` and on `reference`; returns whether the two agreed that it was valid.
@@ -189,22 +189,25 @@ struct ListEditTests {
   @Test("bad edits throw a typed error and change nothing")
   func badEdits() throws {
     var edit = ListEdit()
-    #expect(throws: ListFlowError.noSection) { try edit.appendRows([TestRow(id: 1, version: 0, isAlternate: false)]) }
+    #expect(throws: ListFlowError.noSection) {
+      try edit.appendRows([TestRow(id: 1, version: 0, isAlternate: false).cellBinder])
+    }
     try edit.appendSections(["s"])
-    try edit.appendRows([1, 2].map { TestRow(id: $0, version: 0, isAlternate: false) })
+    try edit.appendRows([1, 2].map { TestRow(id: $0, version: 0, isAlternate: false).cellBinder })
     let before = edit.rowIdentifiers
     #expect(throws: ListFlowError.duplicateSection("s")) { try edit.appendSections(["s"]) }
     #expect(throws: ListFlowError.duplicateRow(1)) {
-      try edit.appendRows([TestRow(id: 1, version: 1, isAlternate: false)])
+      try edit.appendRows([TestRow(id: 1, version: 1, isAlternate: false).cellBinder])
     }
     #expect(throws: ListFlowError.duplicateRow(3)) {
-      try edit.appendRows([3, 3].map { TestRow(id: $0, version: 0, isAlternate: false) })
+      try edit.appendRows([3, 3].map { TestRow(id: $0, version: 0, isAlternate: false).cellBinder })
     }
     #expect(throws: ListFlowError.rowNotFound(9)) { try edit.deleteRows([1, 9]) }
     #expect(throws: ListFlowError.unknownSection("t")) { try edit.deleteSections(["t"]) }
     #expect(throws: ListFlowError.movedRelativeToItself(1)) { try edit.moveRow(1, before: 1) }
     #expect(throws: ListFlowError.rowOutOfRange(path: ItemPath(item: 3, section: 0), rowCount: 2)) {
-      try edit.insertRows([TestRow(id: 4, version: 0, isAlternate: false)], at: ItemPath(item: 3, section: 0))
+      try edit.insertRows(
+        [TestRow(id: 4, version: 0, isAlternate: false).cellBinder], at: ItemPath(item: 3, section: 0))
     }
     #expect(throws: ListFlowError.sectionOutOfRange(section: 2, sectionCount: 1)) {
       try edit.moveRow(1, to: ItemPath(item: 0, section: 2))
@@ -221,7 +224,7 @@ struct ListEditTests {
     let engine = try ListEngine(view: view, showing: controller)
     try controller.performEdits { edit in
       try edit.appendSections(["s"])
-      try edit.appendRows([1, 2, 3].map { TestRow(id: $0, version: 0, isAlternate: false) })
+      try edit.appendRows([1, 2, 3].map { TestRow(id: $0, version: 0, isAlternate: false).cellBinder })
       try edit.moveRow(3, before: 1)
     }
     #expect(view.renderedLines == ["r3 v0", "r1 v0", "r2 v0"])

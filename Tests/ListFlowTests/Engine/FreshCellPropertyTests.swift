@@ -45,11 +45,11 @@ struct FreshCellPropertyTests {
     var style = styles[Int(random.next() % UInt64(styles.count))]
     if random.next() % 3 == 0 { style += styles[Int(random.next() % UInt64(styles.count))] }
     switch random.next() % 5 {
-    case 0: return ItemViewModel(data: thing, map: { (_: Thing, _: PlainTitleCell) in }).cellBinder
+    case 0: return CellBinder(data: thing, map: { (_: Thing, _: PlainTitleCell) in })
     case 1, 2:
       let bare = Bare(id: thing.id, title: thing.title)
-      return ItemViewModel(data: bare, map: { (_: Bare, _: TextCell) in }, style: style).cellBinder
-    default: return ItemViewModel(data: thing, map: { (_: Thing, _: TextCell) in }, style: style).cellBinder
+      return CellBinder(data: bare, map: { (_: Bare, _: TextCell) in }, style: style)
+    default: return CellBinder(data: thing, map: { (_: Thing, _: TextCell) in }, style: style)
     }
   }
 
@@ -87,9 +87,9 @@ struct FreshCellPropertyTests {
     let engine = try ListEngine(view: view, showing: controller)
     let ripe = ListItemStyle<TextCell>("ripe") { $0.color = .green }
     func apple(ripe isRipe: Bool) -> CellBinder {
-      ItemViewModel(
+      CellBinder(
         data: Bare(id: 1, title: "apple"), map: { (_: Bare, _: TextCell) in }, style: isRipe ? ripe : .plain
-      ).cellBinder
+      )
     }
     await controller.apply([apple(ripe: true)])
     #expect(view.renderedLines == ["apple [green]"])

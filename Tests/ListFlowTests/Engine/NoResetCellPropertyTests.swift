@@ -77,7 +77,7 @@ struct NoResetCellPropertyTests {
     let map: @MainActor @Sendable (Fruit, BareLabelCell) -> Void = { _, cell in
       if OutsideWorld.tick % 3 == 1 { cell.marks += "!" }
     }
-    return ItemViewModel(data: fruit, map: map, style: style).cellBinder.identified(by: id)
+    return CellBinder(data: fruit, map: map, style: style).identified(by: id)
   }
 
   /// A state: the ids of the last one moved, some deleted, some inserted, some repeated (duplicates), each row
@@ -141,9 +141,9 @@ struct NoResetCellPropertyTests {
     let engine = try ListEngine(view: view, showing: controller)
     let ripe = ListItemStyle<BareLabelCell>("ripe") { $0.color = .green }
     func apple(ripe isRipe: Bool) -> CellBinder {
-      ItemViewModel(
+      CellBinder(
         data: Fruit(id: 1, title: "apple"), map: { (_: Fruit, _: BareLabelCell) in }, style: isRipe ? ripe : .plain
-      ).cellBinder
+      )
     }
     for isRipe in [true, false, true, false] {
       await controller.apply([apple(ripe: isRipe)])

@@ -15,15 +15,13 @@ private struct Product: ListItemDataModel, Identifiable, Hashable, Titled, Subti
   var color: ListColor? { isFavorite ? .yellow : nil }
 }
 
-private struct Note: ListItemDataModel, Hashable, DefaultMapped {
-  typealias DefaultMapper = NoteMapper
+private struct Note: ListItemDataModel, Hashable {
   var text: String
 }
 
-private final class NoteCell: DefaultStyledCell {
+private final class NoteCell: ListCell {
   var text = ""
   var isDimmed = false
-  nonisolated static var defaultStyle: ListItemStyle<NoteCell> { ListItemStyle("dimmed") { $0.isDimmed = true } }
   var textRepresentation: String { isDimmed ? "(\(text))" : text }
 }
 
@@ -31,7 +29,7 @@ private struct NoteMapper: Mapper {
   static func map(data: Note, cell: NoteCell) { cell.text = data.text }
 }
 
-@Suite("Capabilities, default mappers and default styles")
+@Suite("Capabilities and the plain style")
 @MainActor
 struct DefaultsAndCapabilitiesTests {
   @Test("every capability of the model is applied to a cell that can show it")
@@ -46,13 +44,13 @@ struct DefaultsAndCapabilitiesTests {
   @Test("capabilities are applied by any binder before its own function, with no mapper code")
   func binderAppliesCapabilities() throws {
     let product = Product(id: 2, name: "Coffee", price: "2 EUR", isFavorite: false)
-    let binder = ItemViewModel(data: product, map: { (_: Product, _: TextCell) in }).cellBinder
+    let binder = CellBinder(data: product, map: { (_: Product, _: TextCell) in })
     #expect(try render(binder) == "Coffee (2 EUR)")
     #expect(
       binder.id
-        == ItemViewModel(
+        == CellBinder(
           data: Product(id: 2, name: "x", price: "", isFavorite: true), map: { (_: Product, _: TextCell) in }
-        ).cellBinder.id)
+        ).id)
   }
 
   @Test("the answer per pair of types is remembered, and optional models are looked at each time")
@@ -78,11 +76,14 @@ struct DefaultsAndCapabilitiesTests {
     #expect(cell.title == "")
   }
 
-  @Test("a data model with a default mapper needs no mapper, and the cell's default style applies when none is given")
-  func defaults() throws {
-    #expect(try render(ItemViewModel(data: Note(text: "hi")).cellBinder) == "(hi)")
-    let plain = ItemViewModel(data: Note(text: "hi"), style: .plain)
-    #expect(try render(plain.cellBinder) == "hi")
-    #expect(plain.styleName == "plain")
+  @Test("an item made without a style shows the cell as the mapper filled it, and differs from a styled one")
+  func plainByDefault() throws {
+    let dimmed = ListItemStyle<NoteCell>("dimmed") { $0.isDimmed = true }
+    let plain = CellBinder(data: Note(text: "hi"), mapper: NoteMapper.self)
+    let styled = CellBinder(data: Note(text: "hi"), mapper: NoteMapper.self, style: dimmed)
+    #expect(try render(plain) == "hi")
+    #expect(try render(styled) == "(hi)")
+    #expect(plain.id == styled.id)
+    #expect(!plain.isContentEqual(to: styled))
   }
 }

@@ -4,9 +4,9 @@ import Testing
 /// SwiftyListKit's README example: one data type, one mapper, two styles.
 struct TextDataModel: ListItemDataModel, Hashable {
   var text: String
-  var tag: ListTag?
+  var tag: ListIdentifier?
 
-  init(text: String, tag: ListTag? = nil) {
+  init(text: String, tag: ListIdentifier? = nil) {
     self.text = text
     self.tag = tag
   }
@@ -51,36 +51,36 @@ func render(_ binder: CellBinder) throws -> String {
 struct SwiftyListKitExampleTests {
   @Test("two items with the same data type and mapper but different styles render differently")
   func sameMapperDifferentStyles() throws {
-    let name = ItemViewModel(data: TextDataModel(text: "The Best Product"), map: TitleCellMapper.map, style: .title)
-    let description = ItemViewModel(
+    let name = CellBinder(data: TextDataModel(text: "The Best Product"), map: TitleCellMapper.map, style: .title)
+    let description = CellBinder(
       data: TextDataModel(text: "some description here"),
       map: TitleCellMapper.map,
       style: .description
     )
-    #expect(try render(name.cellBinder) == "The Best Product {black, bold}")
-    #expect(try render(description.cellBinder) == "some description here {gray, regular}")
-    #expect(name.cellBinder.reuseIdentifier == description.cellBinder.reuseIdentifier)
+    #expect(try render(name) == "The Best Product {black, bold}")
+    #expect(try render(description) == "some description here {gray, regular}")
+    #expect(name.reuseIdentifier == description.reuseIdentifier)
   }
 
   @Test("changing the style changes no data: same identity, same model, different content")
   func styleChangeKeepsData() throws {
     let data = TextDataModel(text: "Total")
-    let before = ItemViewModel(data: data, map: TitleCellMapper.map, style: .title)
-    let after = ItemViewModel(data: data, map: TitleCellMapper.map, style: .error)
-    #expect(before.data(as: TextDataModel.self) == after.data(as: TextDataModel.self))
-    #expect(before.cellBinder.id == after.cellBinder.id)
-    #expect(!after.cellBinder.isContentEqual(to: before.cellBinder))
-    #expect(try render(before.cellBinder) == "Total {black, bold}")
-    #expect(try render(after.cellBinder) == "Total {red, bold}")
+    let before = CellBinder(data: data, map: TitleCellMapper.map, style: .title)
+    let after = CellBinder(data: data, map: TitleCellMapper.map, style: .error)
+    #expect(before.model(as: TextDataModel.self) == after.model(as: TextDataModel.self))
+    #expect(before.id == after.id)
+    #expect(!after.isContentEqual(to: before))
+    #expect(try render(before) == "Total {black, bold}")
+    #expect(try render(after) == "Total {red, bold}")
   }
 
   @Test("changing the data changes no style")
   func dataChangeKeepsStyle() throws {
-    let before = ItemViewModel(data: TextDataModel(text: "one"), map: TitleCellMapper.map, style: .error)
-    let after = ItemViewModel(data: TextDataModel(text: "two"), map: TitleCellMapper.map, style: .error)
-    #expect(before.styleName == after.styleName)
-    #expect(try render(before.cellBinder) == "one {red, bold}")
-    #expect(try render(after.cellBinder) == "two {red, bold}")
+    let before = CellBinder(data: TextDataModel(text: "one"), map: TitleCellMapper.map, style: .error)
+    let after = CellBinder(data: TextDataModel(text: "two"), map: TitleCellMapper.map, style: .error)
+    #expect(before.hasSameCell(as: after))
+    #expect(try render(before) == "one {red, bold}")
+    #expect(try render(after) == "two {red, bold}")
   }
 
   @Test("styles compose with + and +=, the later one winning, and apply after the mapper")
@@ -89,23 +89,23 @@ struct SwiftyListKitExampleTests {
     var style = ListItemStyle<OneTitleCell>.error + .description
     #expect(style.name == "error+description")
     style += mapperOverride
-    let item = ItemViewModel(data: TextDataModel(text: "quiet"), map: TitleCellMapper.map, style: style)
-    #expect(try render(item.cellBinder) == "QUIET {gray, bold}")
+    let item = CellBinder(data: TextDataModel(text: "quiet"), map: TitleCellMapper.map, style: style)
+    #expect(try render(item) == "QUIET {gray, bold}")
     #expect(ListItemStyle<OneTitleCell>.plain.name == "plain")
     #expect(ListItemStyle<OneTitleCell>.plain + .error == .error)
   }
 
   @Test("the tag of the data model is the item's tag")
   func tag() {
-    let item = ItemViewModel(data: TextDataModel(text: "a", tag: "row-a"), map: TitleCellMapper.map)
-    #expect(item.cellBinder.tag?.value(as: String.self) == "row-a")
-    #expect(item.cellBinder.model(as: TextDataModel.self)?.text == "a")
+    let item = CellBinder(data: TextDataModel(text: "a", tag: "row-a"), map: TitleCellMapper.map)
+    #expect(item.tag?.value(as: String.self) == "row-a")
+    #expect(item.model(as: TextDataModel.self)?.text == "a")
   }
 
   @Test("a Mapper type and a mapper function produce the same cell")
   func mapperType() throws {
-    let viaType = ItemViewModel(data: TextDataModel(text: "x"), mapper: TitleCellMapper.self, style: .error)
-    let viaFunction = ItemViewModel(data: TextDataModel(text: "x"), map: TitleCellMapper.map, style: .error)
-    #expect(try render(viaType.cellBinder) == render(viaFunction.cellBinder))
+    let viaType = CellBinder(data: TextDataModel(text: "x"), mapper: TitleCellMapper.self, style: .error)
+    let viaFunction = CellBinder(data: TextDataModel(text: "x"), map: TitleCellMapper.map, style: .error)
+    #expect(try render(viaType) == render(viaFunction))
   }
 }

@@ -279,14 +279,15 @@ struct QueuedSelectionPropertyTests {
     func appendInDidApply(_ id: Int, then call: @escaping () -> Void) throws {
       hook = {
         try? controller.performEdits { edit in
-          try edit.appendRows([TestRow(id: id, version: 0, isAlternate: false)], toSection: "main")
+          try edit.appendRows([TestRow(id: id, version: 0, isAlternate: false).cellBinder], toSection: "main")
         }
         call()
       }
       // The change whose didApply runs the hook: row 1 drawn anew (a new version).
       try controller.performEdits { edit in
         try edit.deleteRows([1])
-        try edit.insertRows([TestRow(id: 1, version: id, isAlternate: false)], at: ItemPath(item: 0, section: 0))
+        try edit.insertRows(
+          [TestRow(id: 1, version: id, isAlternate: false).cellBinder], at: ItemPath(item: 0, section: 0))
       }
     }
     try appendInDidApply(50) { engine.select(50) }

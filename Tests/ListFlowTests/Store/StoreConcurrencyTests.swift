@@ -54,13 +54,13 @@ struct StoreConcurrencyTests {
   /// A consumer made slower than the producer: after its k-th state it waits until the producer has published
   /// `k * step` states. Returns what it received.
   private func floodSlowConsumer(
-    policy: StoreBufferingPolicy, total: Int, step: Int
+    bufferingNewest: Int, total: Int, step: Int
   ) async -> (
     received: [Int], store: Store<Int>
   ) {
     let store = Store(0)
     let published = ProgressGate()
-    let stream = store.updates(bufferingPolicy: policy)
+    let stream = store.updates(bufferingNewest: bufferingNewest)
     let consumer = Task {
       var received: [Int] = []
       for await state in stream {
@@ -79,7 +79,7 @@ struct StoreConcurrencyTests {
 
   @Test("a slow consumer of 100,000 states ends with the last one and never has more than one waiting")
   func slowConsumerLatest() async {
-    let (received, store) = await floodSlowConsumer(policy: .latest, total: 100_000, step: 1_000)
+    let (received, store) = await floodSlowConsumer(bufferingNewest: 1, total: 100_000, step: 1_000)
     #expect(received.last == 100_000)
     #expect(zip(received, received.dropFirst()).allSatisfy { $0 < $1 })
     // After its k-th state the consumer waits for k * 1,000 publishes, so it skips nearly all of them.
@@ -90,7 +90,7 @@ struct StoreConcurrencyTests {
 
   @Test("with a buffer of 8, a slow consumer fills it but never goes beyond it")
   func slowConsumerNewest8() async {
-    let (received, store) = await floodSlowConsumer(policy: .newest(8), total: 100_000, step: 1_000)
+    let (received, store) = await floodSlowConsumer(bufferingNewest: 8, total: 100_000, step: 1_000)
     #expect(received.last == 100_000)
     #expect(zip(received, received.dropFirst()).allSatisfy { $0 < $1 })
     #expect(received.count <= (100_000 / 1_000 + 2) * 8)
@@ -101,7 +101,7 @@ struct StoreConcurrencyTests {
   @Test("concurrent producers and consumers: every consumer sees states in order and ends with the last")
   func concurrentProducers() async {
     let store = await Self.stress(producers: 8, updatesEach: 1_000, readsState: false) { index in
-      index == 0 ? .latest : .newest(index * 4)
+      index == 0 ? 1 : index * 4
     }
     #expect(store.peakBufferedCount <= 12)
   }
@@ -110,11 +110,11 @@ struct StoreConcurrencyTests {
   func producersAndSubscribers() async {
     // Run by scripts/tsan as an app's sanitizer build runs it: the store's lock is contended from every side.
     _ = await Self.stress(producers: 4, updatesEach: 500, readsState: true, subscribers: 10) { index in
-      index % 2 == 0 ? .latest : .newest(index)
+      index % 2 == 0 ? 1 : index
     }
   }
 
-  /// Producers update a store while one subscriber per policy follows it; every subscriber must see increasing
+  /// Producers update a store while one subscriber per buffer size follows it; every subscriber must see increasing
   /// states ending with the last, and none may stay subscribed after `finish()`.
   ///
   /// - Parameters:
@@ -122,15 +122,15 @@ struct StoreConcurrencyTests {
   ///   - updatesEach: The updates each producer makes.
   ///   - readsState: Whether producers also read the state now and then (a reader contends for the lock too).
   ///   - subscribers: How many subscribers follow the store.
-  ///   - policy: The buffering policy of each subscriber, by its index.
+  ///   - bufferingNewest: How many states may wait for each subscriber, by its index.
   /// - Returns: The finished store.
   static func stress(
     producers: Int, updatesEach: Int, readsState: Bool, subscribers: Int = 4,
-    policy: @escaping (Int) -> StoreBufferingPolicy
+    bufferingNewest: @escaping (Int) -> Int
   ) async -> Store<Int> {
     let store = Store(0)
     let consumers = (0..<subscribers).map { index in
-      let stream = store.updates(bufferingPolicy: policy(index))
+      let stream = store.updates(bufferingNewest: bufferingNewest(index))
       return Task {
         var received: [Int] = []
         for await state in stream { received.append(state) }

@@ -64,7 +64,7 @@ struct StoreReentrancyTests {
     var kept: AsyncStream<Int>?
     store.update { state in
       _ = store.updates()
-      kept = store.updates(bufferingPolicy: .newest(4))
+      kept = store.updates(bufferingNewest: 4)
       state = 1
     }
     #expect(store.subscriberCount == 1)
@@ -87,7 +87,7 @@ struct StoreReentrancyTests {
   @Test("an update body may finish the store; the new state is kept but not streamed", .timeLimit(.minutes(20)))
   func finishInside() async {
     let store = Store(0)
-    let stream = store.updates(bufferingPolicy: .newest(4))
+    let stream = store.updates(bufferingNewest: 4)
     store.update { state in
       store.finish()
       state = 1

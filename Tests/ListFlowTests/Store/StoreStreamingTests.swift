@@ -16,7 +16,7 @@ struct StoreStreamingTests {
   @Test("a subscriber receives every later state, in order, when it keeps up")
   func receivesLaterStates() async {
     let store = Store(0)
-    let stream = store.updates(bufferingPolicy: .newest(10))
+    let stream = store.updates(bufferingNewest: 10)
     for value in 1...5 { store.state = value }
     store.finish()
     #expect(await collectStates(stream) == [0, 1, 2, 3, 4, 5])
@@ -25,9 +25,9 @@ struct StoreStreamingTests {
   @Test("each subscriber starts with the state current when it subscribed")
   func eachStartsWithItsCurrent() async {
     let store = Store(0)
-    let early = store.updates(bufferingPolicy: .newest(10))
+    let early = store.updates(bufferingNewest: 10)
     store.state = 1
-    let late = store.updates(bufferingPolicy: .newest(10))
+    let late = store.updates(bufferingNewest: 10)
     store.state = 2
     store.finish()
     #expect(await collectStates(early) == [0, 1, 2])
@@ -48,7 +48,7 @@ struct StoreStreamingTests {
   func manySubscribersSeeLast() async {
     let store = Store(0)
     let streams = (0..<50).map { index in
-      store.updates(bufferingPolicy: index.isMultiple(of: 2) ? .latest : .newest(3))
+      store.updates(bufferingNewest: index.isMultiple(of: 2) ? 1 : 3)
     }
     for value in 1...100 { store.state = value }
     store.finish()
@@ -64,7 +64,7 @@ struct StoreStreamingTests {
   func finishEndsStreams() async {
     let store = Store(1)
     let first = store.updates()
-    let second = store.updates(bufferingPolicy: .newest(2))
+    let second = store.updates(bufferingNewest: 2)
     #expect(store.subscriberCount == 2)
     store.state = 2
     store.finish()
@@ -107,7 +107,7 @@ struct StoreStreamingTests {
   func cancelWhileWaiting() async {
     let store = Store(0)
     let received = ProgressGate()
-    let stream = store.updates(bufferingPolicy: .newest(4))
+    let stream = store.updates(bufferingNewest: 4)
     let consumer = Task {
       var states: [Int] = []
       for await state in stream {
@@ -123,7 +123,7 @@ struct StoreStreamingTests {
     #expect(await consumer.value == [0])
     #expect(store.subscriberCount == 0)
     // A state published now reaches the subscribers that are still there, and only them.
-    let later = store.updates(bufferingPolicy: .newest(4))
+    let later = store.updates(bufferingNewest: 4)
     store.state = 1
     #expect(store.subscriberCount == 1)
     store.finish()

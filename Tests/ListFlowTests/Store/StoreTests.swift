@@ -98,22 +98,29 @@ struct StoreTests {
   }
 }
 
-@Suite("StoreBufferingPolicy: bounds of the per-subscriber buffer")
-struct StoreBufferingPolicyTests {
-  @Test("latest keeps one state")
-  func latest() {
-    #expect(StoreBufferingPolicy.latest.bound == 1)
-    #expect(StoreBufferingPolicy.latest.description == ".latest")
+@Suite("bufferingNewest: bounds of the per-subscriber buffer")
+struct StoreBufferingTests {
+  /// The states a subscriber that reads nothing until the store finishes receives, after `updates` changes.
+  static func received(bufferingNewest count: Int, updates: Int) async -> [Int] {
+    let store = Store(0)
+    let stream = store.updates(bufferingNewest: count)
+    for value in 1...updates { store.state = value }
+    store.finish()
+    var received: [Int] = []
+    for await state in stream { received.append(state) }
+    return received
   }
 
-  @Test("newest keeps the given number of states", arguments: [2, 8, 1000])
-  func newest(count: Int) {
-    #expect(StoreBufferingPolicy.newest(count).bound == count)
-    #expect(StoreBufferingPolicy.newest(count).description == ".newest(\(count))")
+  @Test(
+    "a subscriber that reads nothing keeps the newest states, in order, the last one included",
+    arguments: [1, 2, 8, 1000])
+  func newest(count: Int) async {
+    let updates = 1_200
+    #expect(await Self.received(bufferingNewest: count, updates: updates) == Array((updates - count + 1)...updates))
   }
 
   @Test("a count below one is treated as one", arguments: [0, -1, Int.min])
-  func belowOne(count: Int) {
-    #expect(StoreBufferingPolicy.newest(count) == .latest)
+  func belowOne(count: Int) async {
+    #expect(await Self.received(bufferingNewest: count, updates: 5) == [5])
   }
 }

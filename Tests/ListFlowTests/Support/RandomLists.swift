@@ -3,7 +3,7 @@ import ListFlowTesting
 import TestSupport
 
 /// A row of the random lists: identity `id`, content `version`, and which of two cell types shows it.
-struct TestRow: Hashable, Sendable, CellBinderConvertible {
+struct TestRow: Hashable, Sendable {
   var id: Int
   var version: Int
   var isAlternate: Bool
@@ -58,6 +58,30 @@ enum RandomLists {
         random.next() % 4 == 0
         ? SectionHeaderCell.makeBinder(value: "end of S\(sectionID)", id: "footer\(sectionID)") : nil
       return ListSection(id: sectionID, header: header, footer: footer, items: rows)
+    }
+  }
+}
+
+extension ListController where State == [TestRow] {
+  /// A controller for flat lists of test rows in one section, each shown by its own binder.
+  convenience init(
+    configuration: ListControllerConfiguration = ListControllerConfiguration(),
+    delegate: SyncDelegate = SyncDelegate()
+  ) {
+    self.init(configuration: configuration, delegate: delegate) { rows in
+      [ListSection(id: ListIdentifier.mainSection, items: rows.map(\.cellBinder))]
+    }
+  }
+}
+
+extension ListController where State == [ListSection<TestRow>] {
+  /// A controller for sections of test rows, each shown by its own binder.
+  convenience init(
+    configuration: ListControllerConfiguration = ListControllerConfiguration(),
+    delegate: SyncDelegate = SyncDelegate()
+  ) {
+    self.init(configuration: configuration, delegate: delegate) { sections in
+      sections.map { section in section.map(\.cellBinder) }
     }
   }
 }

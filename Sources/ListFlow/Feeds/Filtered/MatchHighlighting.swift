@@ -96,7 +96,7 @@ final class _HighlightedCellBinderStorage: _CellBinderStorage, @unchecked Sendab
     return offsets == other.offsets && isContext == other.isContext && base.hasEqualContent(to: other.base)
   }
 
-  override func with(id: ListIdentifier, tag: ListTag?, height: Int?) -> _CellBinderStorage {
+  override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
     _HighlightedCellBinderStorage(
       base: base.with(id: id, tag: tag, height: height), offsets: offsets, isContext: isContext)
   }

@@ -123,31 +123,29 @@ public final class ListController<State: Sendable> {
     }
   }
 
-  /// Creates a controller whose states are sections of binders or item view models.
+  /// Creates a controller whose states are sections of binders.
   ///
   /// - Parameters:
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
-  public convenience init<Item: CellBinderConvertible>(
+  public convenience init(
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate()
-  ) where State == [ListSection<Item>] {
-    self.init(configuration: configuration, delegate: delegate) { sections in
-      sections.map { $0.map(\.cellBinder) }
-    }
+  ) where State == [ListSection<CellBinder>] {
+    self.init(configuration: configuration, delegate: delegate) { $0 }
   }
 
-  /// Creates a controller whose states are flat arrays of binders or item view models, shown in one section.
+  /// Creates a controller whose states are flat arrays of binders, shown in one section.
   ///
   /// - Parameters:
   ///   - configuration: When to reload, the duplicate policy, when to diff off the main actor.
   ///   - delegate: The closures that receive the list's events.
-  public convenience init<Item: CellBinderConvertible>(
+  public convenience init(
     configuration: ListControllerConfiguration = ListControllerConfiguration(),
     delegate: SyncDelegate = SyncDelegate()
-  ) where State == [Item] {
+  ) where State == [CellBinder] {
     self.init(configuration: configuration, delegate: delegate) { items in
-      [ListSection(id: ListIdentifier.mainSection, items: items.map(\.cellBinder))]
+      [ListSection(id: ListIdentifier.mainSection, items: items)]
     }
   }
 

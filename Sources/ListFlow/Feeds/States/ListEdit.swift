@@ -55,8 +55,8 @@ public struct ListEdit: Sendable {
   ///
   /// - Parameter newSections: The sections.
   /// - Throws: ``ListFlowError/duplicateSection(_:)`` or ``ListFlowError/duplicateRow(_:)``.
-  public mutating func appendSections<Row: CellBinderConvertible>(
-    _ newSections: [ListSection<Row>]
+  public mutating func appendSections(
+    _ newSections: [ListSection<CellBinder>]
   )
     throws(ListFlowError)
   {
@@ -78,8 +78,8 @@ public struct ListEdit: Sendable {
   ///   - section: The identity of the section they go before.
   /// - Throws: ``ListFlowError/unknownSection(_:)``, ``ListFlowError/duplicateSection(_:)`` or
   ///   ``ListFlowError/duplicateRow(_:)``.
-  public mutating func insertSections<Row: CellBinderConvertible>(
-    _ newSections: [ListSection<Row>], before section: ListIdentifier
+  public mutating func insertSections(
+    _ newSections: [ListSection<CellBinder>], before section: ListIdentifier
   ) throws(ListFlowError) {
     try insertSections(newSections, at: try index(ofSection: section))
   }
@@ -90,8 +90,8 @@ public struct ListEdit: Sendable {
   ///   - newSections: The sections.
   ///   - section: The identity of the section they go after.
   /// - Throws: As ``insertSections(_:before:)``.
-  public mutating func insertSections<Row: CellBinderConvertible>(
-    _ newSections: [ListSection<Row>], after section: ListIdentifier
+  public mutating func insertSections(
+    _ newSections: [ListSection<CellBinder>], after section: ListIdentifier
   ) throws(ListFlowError) {
     try insertSections(newSections, at: try index(ofSection: section) + 1)
   }
@@ -103,8 +103,8 @@ public struct ListEdit: Sendable {
   ///   - index: Where the first goes, in `0...sectionCount`.
   /// - Throws: ``ListFlowError/sectionOutOfRange(section:sectionCount:)``,
   ///   ``ListFlowError/duplicateSection(_:)`` or ``ListFlowError/duplicateRow(_:)``.
-  public mutating func insertSections<Row: CellBinderConvertible>(
-    _ newSections: [ListSection<Row>], at index: Int
+  public mutating func insertSections(
+    _ newSections: [ListSection<CellBinder>], at index: Int
   )
     throws(ListFlowError)
   {
@@ -168,12 +168,12 @@ public struct ListEdit: Sendable {
   /// Adds rows at the end of a section: the last section when none is named.
   ///
   /// - Parameters:
-  ///   - rows: The rows (binders, item view models).
+  ///   - rows: The rows.
   ///   - section: The section's identity, or `nil` for the last section.
   /// - Throws: ``ListFlowError/noSection``, ``ListFlowError/unknownSection(_:)`` or
   ///   ``ListFlowError/duplicateRow(_:)``.
-  public mutating func appendRows<Row: CellBinderConvertible>(
-    _ rows: [Row], toSection section: ListIdentifier? = nil
+  public mutating func appendRows(
+    _ rows: [CellBinder], toSection section: ListIdentifier? = nil
   )
     throws(ListFlowError)
   {
@@ -184,7 +184,7 @@ public struct ListEdit: Sendable {
       guard !sections.isEmpty else { throw .noSection }
       index = sections.count - 1
     }
-    let binders = rows.map(\.cellBinder)
+    let binders = rows
     try checkNew(binders)
     sections[index].elements.append(contentsOf: binders)
   }
@@ -195,8 +195,8 @@ public struct ListEdit: Sendable {
   ///   - rows: The rows.
   ///   - row: The identity of the row they go before.
   /// - Throws: ``ListFlowError/rowNotFound(_:)`` or ``ListFlowError/duplicateRow(_:)``.
-  public mutating func insertRows<Row: CellBinderConvertible>(
-    _ rows: [Row], before row: ListIdentifier
+  public mutating func insertRows(
+    _ rows: [CellBinder], before row: ListIdentifier
   )
     throws(ListFlowError)
   {
@@ -209,8 +209,8 @@ public struct ListEdit: Sendable {
   ///   - rows: The rows.
   ///   - row: The identity of the row they go after.
   /// - Throws: As ``insertRows(_:before:)``.
-  public mutating func insertRows<Row: CellBinderConvertible>(
-    _ rows: [Row], after row: ListIdentifier
+  public mutating func insertRows(
+    _ rows: [CellBinder], after row: ListIdentifier
   )
     throws(ListFlowError)
   {
@@ -225,8 +225,8 @@ public struct ListEdit: Sendable {
   ///   - path: Where the first goes: a section of the list, and an item in `0...rowCount`.
   /// - Throws: ``ListFlowError/sectionOutOfRange(section:sectionCount:)``,
   ///   ``ListFlowError/rowOutOfRange(path:rowCount:)`` or ``ListFlowError/duplicateRow(_:)``.
-  public mutating func insertRows<Row: CellBinderConvertible>(
-    _ rows: [Row], at path: ItemPath
+  public mutating func insertRows(
+    _ rows: [CellBinder], at path: ItemPath
   )
     throws(ListFlowError)
   {
@@ -235,7 +235,7 @@ public struct ListEdit: Sendable {
     }
     let count = sections[path.section].elements.count
     guard (0...count).contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: count) }
-    let binders = rows.map(\.cellBinder)
+    let binders = rows
     try checkNew(binders)
     sections[path.section].elements.insert(contentsOf: binders, at: path.item)
   }

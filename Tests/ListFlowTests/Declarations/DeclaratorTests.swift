@@ -7,40 +7,38 @@ private enum MenuRow: Hashable, Sendable {
   case closed
 }
 
-private struct Menu: DeclarativeCells {
-  typealias CellDeclaration = MenuRow
+private struct Menu: CellsDeclarator {
   var dishes: [String]
   var isClosed: Bool
   var special: String?
 
-  var cells: [MenuRow] {
-    MenuRow.title("Today")
+  func declareCells(_ cell: (MenuRow) -> Void) {
+    cell(.title("Today"))
     if isClosed {
-      MenuRow.closed
+      cell(.closed)
     } else {
-      for dish in dishes { MenuRow.dish(dish) }
+      for dish in dishes { cell(.dish(dish)) }
     }
-    special.map(MenuRow.dish)
+    if let special { cell(.dish(special)) }
   }
 }
 
-private struct Inbox: DeclarativeSections {
-  typealias CellDeclaration = MenuRow
+private struct Inbox: SectionsDeclarator {
   var unread: [String]
   var read: [String]
 
-  var sections: [ListSection<MenuRow>] {
+  func declareSections(_ section: (ListSection<MenuRow>) -> Void) {
     if !unread.isEmpty {
-      ListSection(id: "unread", header: .title("Unread")) {
-        for mail in unread { MenuRow.dish(mail) }
-      }
+      section(ListSection(id: "unread", header: .title("Unread"), items: unread.map(MenuRow.dish)))
     }
-    ListSection(id: "read", header: .title("Read"), footer: .title("\(read.count) read"), items: read.map(MenuRow.dish))
+    section(
+      ListSection(
+        id: "read", header: .title("Read"), footer: .title("\(read.count) read"), items: read.map(MenuRow.dish)))
   }
 }
 
-@Suite("Result-builder declarations")
-struct DeclarationBuilderTests {
+@Suite("Declarators")
+struct DeclaratorTests {
   @Test("for loops, if and else choose the declared cells")
   func ifElseFor() {
     #expect(
