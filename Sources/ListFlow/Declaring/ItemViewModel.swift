@@ -71,7 +71,7 @@ public struct ItemViewModel: Sendable {
       cell: Cell.self,
       model: data,
       content: content,
-      id: ListIdentifier(data.identity, scope: String(describing: Data.self))
+      id: ListIdentifier(data.identity, scope: _TypeNameCache.shared.name(of: Data.self))
     ) { cell in
       map(data, cell)
       resolved.apply(to: cell)
