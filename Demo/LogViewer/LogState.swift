@@ -36,18 +36,24 @@ public struct LogState: Equatable, Sendable {
   /// line last in each.
   public var sections: [ListSection<LogLine>] {
     var pinnedLines: [LogLine] = []
-    var byLevel: [LogLine.Level: [LogLine]] = [:]
+    var errors: [LogLine] = []
+    var warnings: [LogLine] = []
+    var infos: [LogLine] = []
     for line in lines {
       if !pinned.isEmpty, pinned.contains(line.id) {
         pinnedLines.append(line)
-      } else {
-        byLevel[line.level, default: []].append(line)
+        continue
+      }
+      switch line.level {
+      case .error: errors.append(line)
+      case .warn: warnings.append(line)
+      case .info: infos.append(line)
       }
     }
     var sections: [ListSection<LogLine>] = []
     if !pinnedLines.isEmpty { sections.append(ListSection(id: "Pinned", items: pinnedLines)) }
-    for level in LogLine.Level.allCases {
-      if let lines = byLevel[level] { sections.append(ListSection(id: level.rawValue, items: lines)) }
+    for (level, lines) in [(LogLine.Level.error, errors), (.warn, warnings), (.info, infos)] where !lines.isEmpty {
+      sections.append(ListSection(id: level.rawValue, items: lines))
     }
     return sections
   }

@@ -237,4 +237,91 @@ import Testing
       #expect(calls <= 2 * host.rowsOnScreen + 2 * newLines.count + Self.slack, "\(calls) binders: \(context)")
     }
   }
+
+  /// A titled line: the filter matches its title.
+  struct TitledLine: Identifiable, Equatable, Sendable, Differentiable, Titled {
+    var id: Int
+    var word: String
+    var title: String? { "#\(id) \(word)" }
+  }
+
+  @Test("a typed filter character costs the rows on screen: rows are matched by their values' titles")
+  func typedFilterCharacterCostsTheScreen() async throws {
+    let seed = terminalFuzzSeed
+    var random = SplitMix64(seed: seed)
+    let words = ["alpha", "Beta", "gamma", "delta", "epsilon", "zeta", "eta", "thetaX", "iota", "kappa"]
+    for round in 0..<(Self.isDeep ? 8 : 2) {
+      let context = "seed \(seed) round \(round): rerun with LISTFLOW_FUZZ_SEED=\(seed)"
+      let calls = Mutex(0)
+      // At least the rows from which a query is matched by titles alone.
+      let rowCount = Int.random(in: 1_000...3_000, using: &random)
+      var sections = (0..<3).map { ListSection<TitledLine>(id: $0, items: []) }
+      for id in 0..<rowCount {
+        let word = words.randomElement(using: &random)!
+        sections[Int.random(in: 0..<3, using: &random)].items.append(TitledLine(id: id, word: word))
+      }
+      let controller = ListController<[ListSection<TitledLine>]>(rows: { $0 }) { line in
+        calls.withLock { $0 += 1 }
+        return CellBinder(cell: TextCell.self, value: line.title ?? "", id: ListIdentifier(line.id)) { cell, text in
+          cell.title = text
+        }
+      }
+      let filtered = FilteredFeed(controller)
+      let view = TerminalListView(output: CapturingOutput(), mode: .screen(Host.size), title: "Log")
+      let engine = try ListEngine(view: view, showing: filtered)
+      view.onFilterChange = { filtered.query = $0 }
+      await controller.apply(sections)
+      func take() -> Int {
+        calls.withLock { calls in
+          defer { calls = 0 }; return calls
+        }
+      }
+      _ = take()
+      view.handle(.character("/"))
+      _ = take()
+      var query = ""
+      for step in 0..<8 {
+        let screen = view.visibleRows.count
+        if query.isEmpty || Int.random(in: 0..<3, using: &random) > 0 {
+          let character = Array("aeiotkxz#1 ").randomElement(using: &random)!
+          query.append(character)
+          view.handle(.character(character))
+        } else {
+          query.removeLast()
+          view.handle(.backspace)
+        }
+        let made = take()
+        #expect(filtered.query == query, "\(context) step \(step)")
+        #expect(
+          made <= screen + view.visibleRows.count + Self.slack,
+          "typing made \(made) binders for \(rowCount) rows: \(context) step \(step) query \(query)")
+        // The rows shown are the matches, in order, each highlighted where the query matched.
+        let expected = sections.compactMap { section -> [Int]? in
+          let ids = section.items.filter { FilteredFeed.Match(query: query, in: $0.title ?? "") != nil }.map(\.id)
+          return ids.isEmpty ? nil : ids
+        }
+        let shown = engine.snapshot.map { $0.elements.map { $0.model(as: String.self) ?? "" } }
+        #expect(shown.count == expected.count, "\(context) step \(step) query \(query)")
+        for (rows, ids) in zip(engine.snapshot, expected) {
+          #expect(rows.elements.map(\.id) == ids.map { ListIdentifier($0) }, "\(context) step \(step)")
+          for binder in rows.elements.prefix(20) {
+            let title = binder.model(as: String.self) ?? ""
+            #expect(
+              binder.highlightedMatches == (FilteredFeed.Match(query: query, in: title)?.offsets ?? []),
+              "\(context) step \(step) query \(query) title \(title)")
+          }
+        }
+        _ = take()
+      }
+      // A change of the rows while filtered shows the matches of the new rows.
+      sections[0].items.append(TitledLine(id: rowCount, word: "alpha"))
+      sections[1].items.removeFirst(min(3, sections[1].items.count))
+      await controller.apply(sections)
+      let expected = sections.compactMap { section -> [ListIdentifier]? in
+        let ids = section.items.filter { FilteredFeed.Match(query: query, in: $0.title ?? "") != nil }
+        return ids.isEmpty ? nil : ids.map { ListIdentifier($0.id) }
+      }
+      #expect(engine.snapshot.map { $0.elements.map(\.id) } == expected, "\(context) after a change")
+    }
+  }
 }

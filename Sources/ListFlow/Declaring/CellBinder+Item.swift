@@ -53,7 +53,7 @@ extension CellBinder {
       cell: Cell.self,
       model: data,
       content: content,
-      id: ListIdentifier(data.identity, scope: String(describing: Data.self))
+      id: ListIdentifier(data.identity, scope: _TypeNameCache.shared.name(of: Data.self))
     ) { cell in
       map(data, cell)
       style.apply(to: cell)

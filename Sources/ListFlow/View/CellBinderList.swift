@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The binders of a section's rows, as a view reads them: a random-access collection of ``CellBinder`` indexed
 /// from zero, which can also be changed like an array.
 ///
@@ -365,6 +367,50 @@ extension CellBinderList {
   }
 }
 
+extension CellBinderList {
+  /// The title of the row at `position` read from the row value itself, with no binder made: the row's
+  /// ``Titled/title`` (empty for none) when the element is a row of a list made from ``Titled`` rows; `nil`
+  /// otherwise (a binder, or rows that are not titled).
+  ///
+  /// - Complexity: O(1) for one piece, else O(log *p*); the first call on a run of rows reads the titles of all
+  ///   its rows once and keeps them.
+  func rowTitle(at position: Int) -> String? {
+    let (piece, offset) = locate(position)
+    guard case .rows(let source, let range) = piece else { return nil }
+    return source.title(at: range.lowerBound + offset)
+  }
+
+  /// The height of the row at `position` as a host asks it: the binder's own height, else its cell type's
+  /// preferred height, else the type's estimate. A row made from a value keeps its height once asked, so that a
+  /// later question (a reload, a filter) makes no binder again.
+  ///
+  /// - Complexity: O(1) for one piece, else O(log *p*); at most one binder made per row of a run of rows.
+  func rowHeight(at position: Int) -> RowHeight {
+    let (piece, offset) = locate(position)
+    switch piece {
+    case .binders(let binders): return binders[binders.startIndex + offset].rowHeight
+    case .rows(let source, let range): return source.height(at: range.lowerBound + offset)
+    }
+  }
+
+  /// The piece holding `position` and the offset from its start.
+  private func locate(_ position: Int) -> (piece: Piece, offset: Int) {
+    precondition(position >= 0 && position < count, "CellBinderList index out of range")
+    if pieces.count == 1 { return (pieces[0], position) }
+    let index = pieceIndex(of: position)
+    return (pieces[index], position - pieceStart(index))
+  }
+}
+
+extension CellBinder {
+  /// The height a host asks: the binder's own, else the cell type's preferred, else its estimate.
+  var rowHeight: RowHeight {
+    if let height { return .exact(height) }
+    if let height = cellType.preferredHeight { return .exact(height) }
+    return .estimated(cellType.estimatedHeight)
+  }
+}
+
 /// Where the binders of a run of rows come from: made when they are read.
 @usableFromInline
 protocol _CellBinderSource: AnyObject, Sendable {
@@ -372,6 +418,10 @@ protocol _CellBinderSource: AnyObject, Sendable {
   func binder(at position: Int) -> CellBinder
   /// The identity of the row at `position`: read from the row when the source knows how, else its binder's.
   func identity(at position: Int) -> ListIdentifier
+  /// The title of the row at `position` read from the row, or `nil` when the rows are not ``Titled``.
+  func title(at position: Int) -> String?
+  /// The height of the row's binder (see `CellBinderList.rowHeight(at:)`).
+  func height(at position: Int) -> RowHeight
 }
 
 /// The rows of a section, the function that makes a row's binder and, when known, the function that reads a
@@ -405,5 +455,53 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
   func identity(at position: Int) -> ListIdentifier {
     guard let rowIdentity else { return cell(rows[position]).id }
     return rowIdentity(rows[position])
+  }
+
+  /// The rows' titles and heights, each read once when first asked.
+  @usableFromInline let memo = Mutex(_RowMemoTable())
+
+  @usableFromInline func title(at position: Int) -> String? {
+    memo.withLock { table in
+      if table.titles == nil {
+        guard Row.self is any Titled.Type else { return nil }
+        table.titles = rows.map { ($0 as? any Titled)?.title ?? "" }
+      }
+      return table.titles?[position]
+    }
+  }
+
+  @usableFromInline func height(at position: Int) -> RowHeight {
+    if let known = memo.withLock({ $0.height(at: position) }) { return known }
+    let height = binder(at: position).rowHeight
+    memo.withLock { $0.setHeight(height, at: position, count: rows.count) }
+    return height
+  }
+}
+
+/// What a run of rows remembers of its rows: their titles, and the heights asked so far.
+@usableFromInline
+struct _RowMemoTable: Sendable {
+  var titles: [String]?
+  /// Per row, 0 for not asked yet, `n + 1` for `exact(n)`, `-(n + 1)` for `estimated(n)`.
+  var heights: [Int32] = []
+
+  @usableFromInline init() {}
+
+  func height(at position: Int) -> RowHeight? {
+    guard position < heights.count else { return nil }
+    let code = heights[position]
+    if code > 0 { return .exact(Int(code) - 1) }
+    if code < 0 { return .estimated(Int(-code) - 1) }
+    return nil
+  }
+
+  mutating func setHeight(_ height: RowHeight, at position: Int, count: Int) {
+    let value = min(height.value, Int(Int32.max) - 1)
+    guard value >= 0 else { return }
+    if heights.isEmpty { heights = Array(repeating: 0, count: count) }
+    switch height {
+    case .exact: heights[position] = Int32(value + 1)
+    case .estimated: heights[position] = -Int32(value + 1)
+    }
   }
 }

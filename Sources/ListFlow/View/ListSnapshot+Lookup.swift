@@ -64,6 +64,12 @@ extension [ListSectionSnapshot] {
   /// - Parameter element: The row, header or footer.
   /// - Returns: The height, or `nil` when the element does not exist.
   func height(of element: ListElement) -> RowHeight? {
+    if case .row(let path) = element {
+      guard indices.contains(path.section), self[path.section].elements.indices.contains(path.item) else {
+        return nil
+      }
+      return self[path.section].elements.rowHeight(at: path.item)
+    }
     guard let binder = binder(of: element) else { return nil }
     if let height = binder.height { return .exact(height) }
     if let height = binder.cellType.preferredHeight { return .exact(height) }

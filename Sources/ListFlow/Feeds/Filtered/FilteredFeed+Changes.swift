@@ -9,11 +9,15 @@ extension FilteredFeed {
   /// - Complexity: O(*n*) in the rows of the sections the change touches, with one binder made per row
   ///   inserted or updated; no binder for the other rows.
   func filterChange(_ changes: StagedChangeset<[ListSectionSnapshot]>) -> Bool {
+    if matchedRows == nil, !query.isEmpty, !sourceRevealsRows { matchedRows = rowsMatchedByTitles() }
+    titleMatchedCounts = nil
     guard !query.isEmpty, !sourceRevealsRows, var rows = matchedRows, !changes.isEmpty else { return false }
     let pattern = FilteredFeed.Match.pattern(of: query)
     let searchableText = searchableText
     func shown(_ binder: CellBinder) -> CellBinder? {
-      FilteredFeed.Match(pattern: pattern, in: searchableText(binder)).map { binder.highlightingMatches($0.offsets) }
+      let text = searchableText(binder)
+      guard FilteredFeed.Match.isFound(pattern, in: text) else { return nil }
+      return FilteredFeed.Match(pattern: pattern, in: text).map { binder.highlightingMatches($0.offsets) }
     }
     for stage in changes {
       guard stage.sectionDeleted.isEmpty, stage.sectionInserted.isEmpty, stage.sectionMoved.isEmpty,

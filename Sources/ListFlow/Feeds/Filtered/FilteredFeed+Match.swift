@@ -66,28 +66,55 @@ extension FilteredFeed {
     /// texts.
     ///
     /// - Complexity: O(*m*) in the scalars of the query.
-    static func pattern(of query: String) -> [_FoldedCharacter] {
-      query.map { _FoldedCharacter($0) }
+    static func pattern(of query: String) -> _QueryPattern {
+      _QueryPattern(query)
+    }
+
+    /// Whether a query, given as its `pattern(of:)`, is found in a text: `init(pattern:in:) != nil`, without the
+    /// offsets, and with no allocation for an ASCII query and an ASCII text.
+    ///
+    /// - Complexity: O(*n*) in the characters of the text.
+    static func isFound(_ pattern: _QueryPattern, in text: String) -> Bool {
+      if pattern.folded.isEmpty { return true }
+      if let ascii = pattern.ascii, let found = _asciiFinds(ascii, in: text) { return found }
+      return Match(pattern: pattern, in: text) != nil
     }
 
     /// Finds a query, given as its `pattern(of:)`, in a text (see `init(query:in:)`).
-    init?(pattern: [_FoldedCharacter], in text: String) {
-      guard !pattern.isEmpty else {
+    init?(pattern: _QueryPattern, in text: String) {
+      guard !pattern.folded.isEmpty else {
         self.init(score: 0, offsets: [])
         return
       }
+      if let ascii = pattern.ascii, let bytes = _plainASCIIPrefix(of: text, limit: Self.maximumTextLength) {
+        // One byte a character: the same comparisons and word starts as for `Character`s, on bytes.
+        let lowered = bytes.map(_asciiLowercased)
+        self.init(
+          lowered: lowered, pattern: ascii,
+          wordStart: { offset in
+            guard offset > 0 else { return true }
+            let previous = bytes[offset - 1]
+            if !_isASCIIAlphanumeric(previous) { return true }
+            return _isASCIILowercase(previous) && _isASCIIUppercase(bytes[offset])
+          })
+        return
+      }
       let characters = Array(text.prefix(Self.maximumTextLength))
-      let lowered = characters.map { _FoldedCharacter($0) }
+      self.init(
+        lowered: characters.map { _FoldedCharacter($0) }, pattern: pattern.folded,
+        wordStart: { Self.isWordStart(characters, at: $0) })
+    }
+
+    /// The best match of `pattern` in a text of `lowered` characters (see `init(query:in:)`).
+    private init?<Folded: Equatable>(lowered: [Folded], pattern: [Folded], wordStart: (Int) -> Bool) {
       // Pass 1: a greedy scan rejects a text that does not hold the query in order.
       var next = 0
       for character in lowered where next < pattern.count && character == pattern[next] { next += 1 }
       guard next == pattern.count else { return nil }
       // Pass 2: best[j] is the best score of the query's characters so far with the last one at offset j
       // (`nil` where it cannot be); parents[i][j] is where character i - 1 then is.
-      let count = characters.count
-      let bonus = (0..<count).map {
-        Self.characterScore + (Self.isWordStart(characters, at: $0) ? Self.wordStartBonus : 0)
-      }
+      let count = lowered.count
+      let bonus = (0..<count).map { Self.characterScore + (wordStart($0) ? Self.wordStartBonus : 0) }
       var best: [Int?] = (0..<count).map { lowered[$0] == pattern[0] ? bonus[$0] : nil }
       var parents: [[Int]] = [Array(repeating: -1, count: count)]
       for index in 1..<pattern.count {
@@ -158,4 +185,61 @@ struct _FoldedCharacter: Equatable {
     if lhs.isLong || rhs.isLong { return lhs.text.utf8.elementsEqual(rhs.text.utf8) }
     return lhs.text == rhs.text
   }
+}
+
+/// A query as ``FilteredFeed/Match`` compares it: its folded characters and, when every character is one ASCII
+/// byte other than a carriage return, those bytes lowercased (compared byte by byte with an ASCII text).
+struct _QueryPattern: Sendable {
+  let folded: [_FoldedCharacter]
+  let ascii: [UInt8]?
+
+  init(_ query: String) {
+    folded = query.map { _FoldedCharacter($0) }
+    let bytes = Array(query.utf8)
+    ascii =
+      bytes.count == folded.count && bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D })
+      ? bytes.map(_asciiLowercased) : nil
+  }
+}
+
+/// Whether the lowercased ASCII `pattern` is found in order in `text`, read as bytes; `nil` when the part of the
+/// text a match reads (its first ``FilteredFeed/Match/maximumTextLength`` characters) is not plain ASCII (a
+/// byte of 0x80 or more, or a carriage return, which may join the next byte into one character). Allocates
+/// nothing for a native string.
+func _asciiFinds(_ pattern: [UInt8], in text: String) -> Bool? {
+  func scan(_ bytes: some Collection<UInt8>) -> Bool? {
+    var next = 0
+    var read = 0
+    for byte in bytes {
+      if read == FilteredFeed.Match.maximumTextLength {
+        // A combining mark after the last byte read would join it into one character.
+        if byte >= 0x80 { return nil }
+        break
+      }
+      read += 1
+      if byte >= 0x80 || byte == 0x0D { return nil }
+      if next < pattern.count, _asciiLowercased(byte) == pattern[next] { next += 1 }
+    }
+    return next == pattern.count
+  }
+  if let found = text.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return found }
+  return scan(text.utf8)
+}
+
+/// The first `limit` bytes of a text, when they are plain ASCII (see `_asciiFinds(_:in:)`), else `nil`.
+func _plainASCIIPrefix(of text: String, limit: Int) -> [UInt8]? {
+  var bytes: [UInt8] = []
+  for byte in text.utf8.prefix(limit + 1) {
+    if byte >= 0x80 || byte == 0x0D { return nil }
+    bytes.append(byte)
+  }
+  if bytes.count > limit { bytes.removeLast() }
+  return bytes
+}
+
+func _asciiLowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+func _isASCIILowercase(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+func _isASCIIUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+func _isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+  _isASCIILowercase(byte) || _isASCIIUppercase(byte) || (byte >= 0x30 && byte <= 0x39)
 }

@@ -56,7 +56,9 @@ public final class FilteredFeed: ListFeed {
   /// (the bytes are compared, in linear time: comparing as `String`s costs more than that for a character that
   /// carries many combining marks).
   public var query: String {
-    didSet { if !query.utf8.elementsEqual(oldValue.utf8) { refilter() } }
+    didSet {
+      if !query.utf8.elementsEqual(oldValue.utf8), !refilterByRowTitles() { refilter() }
+    }
   }
   /// The identities of the source's rows that the query hides now.
   public internal(set) var hiddenRows: Set<ListIdentifier> = []
@@ -80,22 +82,31 @@ public final class FilteredFeed: ListFeed {
   /// Whether the source reveals the ancestors of matches (``ListFeed/revealRows(matching:)``): a tree, filtered
   /// with each match's ancestors as context.
   var sourceRevealsRows = false
+  /// Whether the searchable text is the default: then a row made from a ``Titled`` value is matched by the
+  /// value's title, with no binder made.
+  let matchesRowTitles: Bool
+  /// The number of rows of each source section when the rows shown were last matched by their titles alone
+  /// (see `refilterByRowTitles()`); `nil` otherwise. The rows shown then make their binders when read.
+  var titleMatchedCounts: [Int]?
 
   /// Creates a feed that filters `source`.
   ///
   /// - Parameters:
   ///   - source: The feed to filter; not a child of a composite.
   ///   - query: The first query; empty by default.
-  ///   - searchableText: The text of a row the query is matched against; by default
-  ///     ``defaultSearchableText(of:)``. The offsets of the matched characters are offsets in this text.
+  ///   - searchableText: The text of a row the query is matched against; `nil`, the default, for
+  ///     ``defaultSearchableText(of:)``, which matches a row declared as a ``Titled`` value (the rows of a
+  ///     ``ListController`` made with `rows:cell:`) by the value's title, with no binder made. The offsets of the
+  ///     matched characters are offsets in this text.
   public init(
     _ source: any ListFeed<ListSectionSnapshot>,
     query: String = "",
-    searchableText: @escaping @MainActor (CellBinder) -> String = FilteredFeed.defaultSearchableText(of:)
+    searchableText: (@MainActor (CellBinder) -> String)? = nil
   ) {
     self.source = source
     self.query = query
-    self.searchableText = searchableText
+    self.searchableText = searchableText ?? FilteredFeed.defaultSearchableText(of:)
+    self.matchesRowTitles = searchableText == nil
     adjustTree()
     displayedSections = filtered(source.displayedSections)
     source.feedLink.connect { [weak self] message in
@@ -188,6 +199,7 @@ public final class FilteredFeed: ListFeed {
   private func filtered(_ sections: [ListSectionSnapshot]) -> [ListSectionSnapshot] {
     readRows = []
     matchedRows = nil
+    titleMatchedCounts = nil
     guard !query.isEmpty else {
       hiddenRows = []
       sourcePaths = []
@@ -208,7 +220,10 @@ public final class FilteredFeed: ListFeed {
       // Each row's binder is read once: a row made from a value makes its binder on every read.
       let binders = Array(section.elements)
       readRows.append(binders)
-      let matches = binders.map { FilteredFeed.Match(pattern: pattern, in: searchableText($0)) }
+      let matches = binders.map { binder in
+        let text = searchableText(binder)
+        return FilteredFeed.Match.isFound(pattern, in: text) ? FilteredFeed.Match(pattern: pattern, in: text) : nil
+      }
       // A tree keeps each match's ancestors as context; a list keeps the matches.
       let shown =
         sourceRevealsRows
@@ -248,4 +263,131 @@ public final class FilteredFeed: ListFeed {
     hiddenRows = hidden
     return result
   }
+}
+
+extension FilteredFeed {
+  /// The fewest rows of the source for which a change of the query is filtered by the rows' titles alone
+  /// (`refilterByRowTitles()`); a shorter list is filtered and diffed row by row.
+  static let titleFilteringMinimumRows = 1_000
+
+  /// Filters again after the query changed, matching each row by the title of its value (no binder made), and
+  /// shows the matching rows as a list whose binders are made when read, by a reload: a view then asks only the
+  /// rows on screen for their binders (and every row for its height, which a row made from a value keeps).
+  /// Applies to a source that is not a tree, with the default searchable text, of at least
+  /// ``titleFilteringMinimumRows`` rows that are all ``Titled`` values; otherwise it changes nothing and returns
+  /// `false`.
+  ///
+  /// - Returns: Whether the rows were filtered.
+  /// - Complexity: O(*n*) in the characters of the rows' titles (each title read from its row once per list of
+  ///   rows), with no allocation per row that does not match an ASCII query; no binder made.
+  func refilterByRowTitles() -> Bool {
+    guard matchesRowTitles else { return false }
+    if query.isEmpty {
+      // Back to every row, from rows matched by their titles: the source's rows as they are, by a reload too
+      // (a diff would make the binder of every row on both sides).
+      guard titleMatchedCounts != nil else { return false }
+      adjustTree()
+      guard !sourceRevealsRows else { return false }
+      let wasHidden = hiddenRows
+      displayedSections = filtered(source.displayedSections)
+      readRows = []
+      feedLink.send(StagedChangeset(), reloading: true)
+      if !wasHidden.isSubset(of: hiddenRows) { feedLink.sendHiddenRowsChange() }
+      return true
+    }
+    let sections = source.displayedSections
+    guard sections.reduce(0, { $0 + $1.elements.count }) >= Self.titleFilteringMinimumRows else { return false }
+    let pattern = FilteredFeed.Match.pattern(of: query)
+    var matched: [[Int]] = []
+    matched.reserveCapacity(sections.count)
+    for section in sections {
+      var positions: [Int] = []
+      for item in section.elements.indices {
+        guard let title = section.elements.rowTitle(at: item) else { return false }
+        if FilteredFeed.Match.isFound(pattern, in: title) { positions.append(item) }
+      }
+      matched.append(positions)
+    }
+    adjustTree()
+    guard !sourceRevealsRows else { return false }
+    let wasHidden = hiddenRows
+    var hidden: Set<ListIdentifier> = []
+    var result: [ListSectionSnapshot] = []
+    var paths: [[ItemPath]] = []
+    var sectionIndices: [Int] = []
+    for (sectionIndex, section) in sections.enumerated() {
+      let positions = matched[sectionIndex]
+      var next = 0
+      for item in section.elements.indices {
+        if next < positions.count, positions[next] == item {
+          next += 1
+        } else {
+          hidden.insert(section.elements.identity(at: item))
+        }
+      }
+      guard !positions.isEmpty else { continue }
+      let rows = _TitleMatchedRows(base: section.elements, positions: positions, pattern: pattern)
+      result.append(
+        ListSectionSnapshot(
+          model: section.model, elements: CellBinderList(pieces: [.rows(rows, 0..<positions.count)])))
+      paths.append(positions.map { ItemPath(item: $0, section: sectionIndex) })
+      sectionIndices.append(sectionIndex)
+    }
+    // A row shown elsewhere under the same identity is not hidden.
+    if !hidden.isEmpty {
+      for section in result { for id in section.elements.identities { hidden.remove(id) } }
+    }
+    readRows = []
+    matchedRows = nil
+    showsSourceAsIs = false
+    titleMatchedCounts = sections.map(\.elements.count)
+    sourcePaths = paths
+    sourceSections = sectionIndices
+    hiddenRows = hidden
+    displayedSections = result
+    feedLink.send(StagedChangeset(), reloading: true)
+    if !wasHidden.isSubset(of: hiddenRows) { feedLink.sendHiddenRowsChange() }
+    return true
+  }
+
+  /// The binder shown for each row of the source before a change, section by section (`nil` for a row the
+  /// query hides), made from the rows shown when they were matched by their titles: what `filterChange(_:)`
+  /// starts from. One binder made per row shown.
+  func rowsMatchedByTitles() -> [[CellBinder?]]? {
+    guard let counts = titleMatchedCounts else { return nil }
+    var rows = counts.map { [CellBinder?](repeating: nil, count: $0) }
+    for (shown, sourceIndex) in sourceSections.enumerated() {
+      guard rows.indices.contains(sourceIndex), displayedSections.indices.contains(shown) else { return nil }
+      let elements = displayedSections[shown].elements
+      for (offset, path) in sourcePaths[shown].enumerated() where rows[sourceIndex].indices.contains(path.item) {
+        rows[sourceIndex][path.item] = elements[offset]
+      }
+    }
+    return rows
+  }
+}
+
+/// The rows of a source section that a query matched by their titles: each row's binder is the source's,
+/// highlighted, made when read.
+final class _TitleMatchedRows: _CellBinderSource {
+  let base: CellBinderList
+  let positions: [Int]
+  let pattern: _QueryPattern
+
+  init(base: CellBinderList, positions: [Int], pattern: _QueryPattern) {
+    self.base = base
+    self.positions = positions
+    self.pattern = pattern
+  }
+
+  func binder(at position: Int) -> CellBinder {
+    let item = positions[position]
+    let binder = base[item]
+    guard let match = FilteredFeed.Match(pattern: pattern, in: base.rowTitle(at: item) ?? "") else { return binder }
+    return binder.highlightingMatches(match.offsets)
+  }
+
+  func identity(at position: Int) -> ListIdentifier { base.identity(at: positions[position]) }
+  func title(at position: Int) -> String? { base.rowTitle(at: positions[position]) }
+  func height(at position: Int) -> RowHeight { base.rowHeight(at: positions[position]) }
 }
