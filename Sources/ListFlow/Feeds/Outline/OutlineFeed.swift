@@ -163,7 +163,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     ListSectionSnapshot.Model(id: sectionID, header: header, footer: footer)
   }
 
-  /// The binders of `rows`, each made by ``cell`` when read and identified by its row's element.
+  /// The binders of `rows`, each made by `cell` when read and identified by its row's element.
   private func lazyBinders(of rows: [Outline<Element>.Row]) -> CellBinderList {
     rows.isEmpty
       ? CellBinderList() : CellBinderList(pieces: [.rows(_OutlineRowSource(rows: rows, cell: cell), rows.indices)])
@@ -174,7 +174,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
 /// binder is made when read, and its identity is read from its element.
 ///
 /// `@unchecked Sendable`: every stored property is a `let`; the rows and the function belong to the main actor,
-/// and every read runs on it (``MainActor/assumeIsolated(_:file:line:)`` stops a read from elsewhere).
+/// and every read runs on it (`MainActor.assumeIsolated` stops a read from elsewhere).
 final class _OutlineRowSource<Element: Differentiable>: _CellBinderSource, @unchecked Sendable
 where Element.DifferenceIdentifier: Sendable {
   let rows: [Outline<Element>.Row]

@@ -13,6 +13,9 @@
 /// loads nothing more by itself. Pass `keepsDuplicates: true` to keep every element: the diff then matches the
 /// repeated identities in order (``DuplicatePolicy/matchInOrder``).
 ///
+/// `row` is called once per loaded element, when its page loads (the binder made to read its identity is the one
+/// shown): a load starting, a failure, a retry or a page appended make no binder for the rows already loaded.
+///
 /// ```swift
 /// let paging = PagingController { (cursor: Int?) in try await api.page(cursor ?? 1) }
 /// let feed = PagedFeed(id: "posts", paging: paging, appearance: appearance) { post in

@@ -12,6 +12,11 @@
 /// The list shows the constructor's ``StaticListConstructor/listHeader`` above its first section and its
 /// ``StaticListConstructor/listFooter`` below its last one (each in a section of its own, with no rows). The
 /// list's events go to ``delegate``; a selected row reaches its handler after ``SyncDelegate/didSelectRow``.
+///
+/// A reload makes binders only for the rows, headers and footers whose model changed at their place (section and
+/// position): the others keep the binder shown, so the constructor's ``StaticListConstructor/cellType(for:)``,
+/// ``StaticListConstructor/height(for:)`` and ``StaticListConstructor/configure(cell:by:)`` should depend on the
+/// model only.
 @MainActor
 public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
   /// The constructor the list is built from; change it, then call ``reload(animated:)``.
