@@ -21,6 +21,7 @@ extension Outline {
     ///   - depth: How deep the row is: 0 for a root.
     ///   - isExpandable: Whether the row has children.
     ///   - isExpanded: Whether the row's children are shown under it.
+    @inline(__always)
     public init(element: Element, depth: Int, isExpandable: Bool, isExpanded: Bool) {
       self.element = element
       self.depth = depth

@@ -35,20 +35,47 @@ public struct Outline<Element: Differentiable> {
   /// The visible rows: every root, and under each expanded node its children, depth first.
   ///
   /// - Complexity: O(*v*) for *v* visible rows (collapsed subtrees are not visited).
-  public var rows: [Outline<Element>.Row] {
+  public var rows: [Outline<Element>.Row] { visibleRows(reservingCapacity: 0).rows }
+
+  /// The visible rows, and the ``Differentiable/differenceHash`` of each row's element (rows with equal
+  /// identities have equal hashes), made in one walk.
+  ///
+  /// - Parameter capacity: How many rows to make room for at first (the count of the rows before, say).
+  /// - Returns: The rows and their hashes, in order.
+  /// - Complexity: O(*v*) for *v* visible rows (collapsed subtrees are not visited).
+  func visibleRows(reservingCapacity capacity: Int) -> (rows: [Outline<Element>.Row], hashes: [Int]) {
     var rows: [Outline<Element>.Row] = []
-    // An explicit stack of the nodes still to visit, deepest level last, so that deep trees do not recurse.
-    var stack: [(nodes: ArraySlice<Outline<Element>.Node>, depth: Int)] = [(roots[...], 0)]
-    while var top = stack.popLast() {
-      guard let node = top.nodes.popFirst() else { continue }
-      stack.append(top)
-      let isExpanded = node.isExpandable && expanded.contains(node.element.differenceIdentifier)
+    var hashes: [Int] = []
+    rows.reserveCapacity(capacity)
+    hashes.reserveCapacity(capacity)
+    // The nodes of the level being walked and the next one's index; the levels above wait on a stack, so that
+    // deep trees do not recurse. Plain arrays and indices: no generic slice or tuple is made per row.
+    var level = roots
+    var next = 0
+    var parents: [[Outline<Element>.Node]] = []
+    var parentNext: [Int] = []
+    while true {
+      guard next < level.count else {
+        guard let parent = parents.popLast() else { break }
+        level = parent
+        next = parentNext.removeLast()
+        continue
+      }
+      let node = level[next]
+      next += 1
+      let isExpandable = !node.children.isEmpty
+      let isExpanded = isExpandable && expanded.contains(node.element.differenceIdentifier)
       rows.append(
-        Outline.Row(element: node.element, depth: top.depth, isExpandable: node.isExpandable, isExpanded: isExpanded)
-      )
-      if isExpanded { stack.append((node.children[...], top.depth + 1)) }
+        Outline.Row(element: node.element, depth: parents.count, isExpandable: isExpandable, isExpanded: isExpanded))
+      hashes.append(node.element.differenceHash)
+      if isExpanded {
+        parents.append(level)
+        parentNext.append(next)
+        level = node.children
+        next = 0
+      }
     }
-    return rows
+    return (rows, hashes)
   }
 
   /// Expands the nodes with this identity.

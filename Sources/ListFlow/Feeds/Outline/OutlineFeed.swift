@@ -12,8 +12,20 @@
 ///
 /// A view that can expand rows (the terminal host's → and ← keys) asks the engine, which hands the request to
 /// the feed that owns the row (``ListFeed/setExpanded(_:forRowAt:)``).
+///
+/// **What a change costs.** The feed keeps the visible rows as values, not a binder per row: a row's binder is
+/// made by `cell` when a view reads the row. A change of the outline (new trees, an expansion) diffs the rows
+/// by their identity and content, so it costs one walk of the visible rows and calls to `cell` for the rows it
+/// changed and the rows the view shows; setting the same trees again calls `cell` for no row. A row's identity
+/// is its element's ``Differentiable/differenceIdentifier``, wrapped in a ``ListIdentifier``: every binder
+/// `cell` makes is identified by it, whatever ``CellBinder/id`` `cell` gave.
+///
+/// - Precondition: `cell` depends only on what ``Outline/Row/isContentEqual(to:)`` compares (the element's
+///   content, the depth, the expandability and the expansion), so a row with equal content would get an equal
+///   binder. It is not checked: a `cell` that breaks it shows the binder of the first state that had the row's
+///   content.
 @MainActor
-public final class OutlineFeed<Element: Differentiable>: ListFeed {
+public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.DifferenceIdentifier: Sendable {
   /// The outline: trees and expanded identities. Setting it shows the new visible rows.
   public var outline: Outline<Element> {
     didSet { rebuild() }
@@ -36,6 +48,8 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed {
   public private(set) var displayedSections: [ListSectionSnapshot] = []
   /// The visible rows, in order.
   public private(set) var rows: [Outline<Element>.Row] = []
+  /// The ``Differentiable/differenceHash`` of the element of every row of ``rows``, for the next diff.
+  private var rowHashes: [Int] = []
 
   private let sectionID: ListIdentifier
   let cell: (Outline<Element>.Row) -> CellBinder
@@ -57,8 +71,8 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed {
     self.outline = outline
     self.sectionID = ListIdentifier(id)
     self.cell = cell
-    rows = outline.rows
-    displayedSections = makeSections()
+    (rows, rowHashes) = outline.visibleRows(reservingCapacity: 0)
+    displayedSections = [ListSectionSnapshot(model: sectionModel, elements: lazyBinders(of: rows))]
   }
 
   /// Follows a sequence of states, each giving the outline's trees, until it ends or the task is cancelled; the
@@ -122,15 +136,67 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed {
     return setExpanded(!rows[index].isExpanded, forRowAt: ItemPath(item: index, section: 0))
   }
 
+  /// Shows the outline's visible rows: diffs them with the rows shown by identity and content (no binder is made
+  /// for that), and sends the changes. The new list makes a row's binder when a view reads it; an updated row's
+  /// binder is made for the stage that updates it.
+  ///
+  /// - Complexity: O(*v*) for *v* visible rows, plus a call to `cell` per updated row.
   private func rebuild() {
-    rows = outline.rows
+    let previousRows = rows
+    let previousHashes = rowHashes
     let previous = displayedSections
-    displayedSections = makeSections()
-    feedLink.send(from: previous, to: displayedSections)
+    (rows, rowHashes) = outline.visibleRows(reservingCapacity: previousRows.count)
+    let model = sectionModel
+    displayedSections = [ListSectionSnapshot(model: model, elements: lazyBinders(of: rows))]
+    let source = [ArraySection(model: previous[0].model, elements: previousRows)]
+    let target = [ArraySection(model: model, elements: rows)]
+    let plan =
+      _SectionedPlan(sparseSource: source, target: target, sourceHashes: previousHashes, targetHashes: rowHashes)
+      ?? _SectionedPlan(
+        source: source, target: target, policy: .matchInOrder, sourceHashes: previousHashes, targetHashes: rowHashes)
+    let stages = plan.stages(source: previous, target: displayedSections, targetData: displayedSections)
+    feedLink.send(StagedChangeset(stages))
   }
 
-  private func makeSections() -> [ListSectionSnapshot] {
-    [ListSection(id: sectionID, header: header, footer: footer, items: rows.map(cell)).snapshot]
+  /// The section's identity, header and footer.
+  private var sectionModel: ListSectionSnapshot.Model {
+    ListSectionSnapshot.Model(id: sectionID, header: header, footer: footer)
+  }
+
+  /// The binders of `rows`, each made by `cell` when read and identified by its row's element.
+  private func lazyBinders(of rows: [Outline<Element>.Row]) -> CellBinderList {
+    rows.isEmpty
+      ? CellBinderList() : CellBinderList(pieces: [.rows(_OutlineRowSource(rows: rows, cell: cell), rows.indices)])
+  }
+}
+
+/// The visible rows of an ``OutlineFeed`` and its `cell` function, as the source of a ``CellBinderList``: a row's
+/// binder is made when read, and its identity is read from its element.
+///
+/// `@unchecked Sendable`: every stored property is a `let`; the rows and the function belong to the main actor,
+/// and every read runs on it (`MainActor.assumeIsolated` stops a read from elsewhere).
+final class _OutlineRowSource<Element: Differentiable>: _CellBinderSource, @unchecked Sendable
+where Element.DifferenceIdentifier: Sendable {
+  let rows: [Outline<Element>.Row]
+  let cell: (Outline<Element>.Row) -> CellBinder
+
+  init(rows: [Outline<Element>.Row], cell: @escaping (Outline<Element>.Row) -> CellBinder) {
+    self.rows = rows
+    self.cell = cell
+  }
+
+  func binder(at position: Int) -> CellBinder {
+    MainActor.assumeIsolated {
+      let row = rows[position]
+      var binder = cell(row)
+      let id = ListIdentifier(row.differenceIdentifier)
+      if binder.id != id { binder.id = id }
+      return binder
+    }
+  }
+
+  func identity(at position: Int) -> ListIdentifier {
+    MainActor.assumeIsolated { ListIdentifier(rows[position].differenceIdentifier) }
   }
 }
 

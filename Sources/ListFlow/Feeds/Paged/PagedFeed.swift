@@ -13,6 +13,9 @@
 /// loads nothing more by itself. Pass `keepsDuplicates: true` to keep every element: the diff then matches the
 /// repeated identities in order (``DuplicatePolicy/matchInOrder``).
 ///
+/// `row` is called once per loaded element, when its page loads (the binder made to read its identity is the one
+/// shown): a load starting, a failure, a retry or a page appended make no binder for the rows already loaded.
+///
 /// ```swift
 /// let paging = PagingController { (cursor: Int?) in try await api.page(cursor ?? 1) }
 /// let feed = PagedFeed(id: "posts", paging: paging, appearance: appearance) { post in
@@ -40,6 +43,15 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
 
   private let sectionID: ListIdentifier
   private let row: (Page.Element) -> CellBinder
+  /// The binders of the paging controller's rows, in order: each made once, when its page loaded.
+  private var contentBinders: [CellBinder] = []
+  /// The binders the paging controller's identity function made since the last rebuild, in order: those of the
+  /// elements it kept become ``contentBinders``, so that a loaded element's binder is made once.
+  private var identityBinders: [CellBinder] = []
+  /// The identities of ``contentBinders`` while the feed shows each identity once.
+  private var contentIdentities: Set<ListIdentifier> = []
+  /// The paging controller's ``PagingController/replacementCount`` that ``contentBinders`` follow.
+  private var replacementCount = 0
 
   /// Creates a feed over a paging controller; it takes the controller's ``PagingController/didChange``.
   ///
@@ -62,22 +74,58 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
     self.appearance = appearance
     self.sectionID = ListIdentifier(id)
     self.row = row
-    paging.setIdentity(keepsDuplicates ? nil : { row($0).id })
+    contentBinders = paging.rows.map(row)
+    replacementCount = paging.replacementCount
+    if !keepsDuplicates {
+      contentIdentities = Set(contentBinders.map(\.id))
+      paging.setIdentity { [weak self] element in
+        let binder = row(element)
+        self?.identityBinders.append(binder)
+        return binder.id
+      }
+      identityBinders = []
+    }
     displayedSections = makeSections()
     paging.didChange = { [weak self] in self?.rebuild() }
   }
 
   /// Rebuilds the section from the paging controller and sends the changes.
+  ///
+  /// - Complexity: O(*n*) for the diff of *n* rows, and a call to `row` per element loaded since the last time.
   private func rebuild() {
+    updateContentBinders()
     let next = makeSections()
     let previous = displayedSections
     displayedSections = next
     feedLink.send(from: previous, to: next)
   }
 
+  /// Brings ``contentBinders`` up to the paging controller's rows: after a replacement every row is new, else the
+  /// rows past the binders are (a paging controller only appends between replacements). A new row takes the
+  /// binder made for its identity: the paging controller kept an element when its identity was not loaded yet,
+  /// so the binders made, taken in order and kept by the same rule, are those of the rows it kept.
+  private func updateContentBinders() {
+    let made = identityBinders
+    identityBinders = []
+    if paging.replacementCount != replacementCount || paging.rows.count < contentBinders.count {
+      replacementCount = paging.replacementCount
+      contentBinders = []
+      contentIdentities = []
+    }
+    guard paging.rows.count > contentBinders.count else { return }
+    var next = made.startIndex
+    for element in paging.rows[contentBinders.count...] {
+      var binder: CellBinder?
+      while binder == nil, next < made.endIndex {
+        if contentIdentities.insert(made[next].id).inserted { binder = made[next] }
+        next += 1
+      }
+      contentBinders.append(binder ?? row(element))
+    }
+  }
+
   private func makeSections() -> [ListSectionSnapshot] {
-    let contentRows = paging.rows.map(row)
-    let rows = appearance.rows(for: paging.presentation, contentRows: contentRows)
+    let rows = appearance.rows(for: paging.presentation, contentRows: contentBinders)
     return [ListSection(id: sectionID, items: rows).snapshot]
   }
 

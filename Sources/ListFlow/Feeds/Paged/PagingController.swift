@@ -66,6 +66,9 @@ public final class PagingController<Page: Pageable & Sendable> {
   private var loadedIdentities: Set<ListIdentifier> = []
   /// The number of pages loaded since the rows were last replaced, counting that replacing load's pages.
   private(set) var loadedPageCount = 0
+  /// How many times ``rows`` were replaced (a refresh), so that a ``PagedFeed`` tells a replacement from an
+  /// append: between two replacements, rows are only appended.
+  private(set) var replacementCount = 0
 
   private let load: Load
   /// The rows the viewport covers, as last reported; `nil` before the first report.
@@ -214,6 +217,7 @@ public final class PagingController<Page: Pageable & Sendable> {
     switch machine.pageLoaded(request, nextPage: page.nextPage) {
     case .replaceRows:
       loadedIdentities = []
+      replacementCount &+= 1
       rows = firstOccurrences(of: elements)
       loadedPageCount = pageCount
       lastError = nil

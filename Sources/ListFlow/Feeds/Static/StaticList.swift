@@ -12,6 +12,11 @@
 /// The list shows the constructor's ``StaticListConstructor/listHeader`` above its first section and its
 /// ``StaticListConstructor/listFooter`` below its last one (each in a section of its own, with no rows). The
 /// list's events go to ``delegate``; a selected row reaches its handler after ``SyncDelegate/didSelectRow``.
+///
+/// A reload makes binders only for the rows, headers and footers whose model changed at their place (section and
+/// position): the others keep the binder shown, so the constructor's ``StaticListConstructor/cellType(for:)``,
+/// ``StaticListConstructor/height(for:)`` and ``StaticListConstructor/configure(cell:by:)`` should depend on the
+/// model only.
 @MainActor
 public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
   /// The constructor the list is built from; change it, then call ``reload(animated:)``.
@@ -22,6 +27,9 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
   public private(set) var displayedSections: [ListSectionSnapshot] = []
   /// The closures set through ``delegate``.
   private var rowDelegate: SyncDelegate
+  /// The constructor's sections that ``displayedSections`` were built from: a row whose model is unchanged
+  /// keeps its binder on the next ``reload(animated:)``.
+  private var shownModels: [ListSection<Constructor.Model>] = []
   /// The rows with a handler of their own, by model, in the order the handlers were set.
   private var tapHandlers: [(model: Constructor.Model, handler: @MainActor () -> Void)] = []
 
@@ -64,10 +72,11 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
 
   /// Builds the list again from ``constructor`` and shows it: diffed with the list shown, so rows whose model
   /// changed are reconfigured in place, rows added or removed are inserted or deleted, and the list's header
-  /// and footer follow the constructor's.
+  /// and footer follow the constructor's. A row, header or footer whose model equals the one shown at its place
+  /// keeps its binder: only the models that changed are made into binders again.
   ///
   /// - Parameter animated: Whether the view should animate the change (``ListUpdate/animated``).
-  /// - Complexity: O(*n*) for the diff of the list's *n* rows.
+  /// - Complexity: O(*n*) for the diff of the list's *n* rows, and a binder per changed model.
   public func reload(animated: Bool = true) {
     let previous = displayedSections
     displayedSections = makeSections()
@@ -85,8 +94,31 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
   }
 
   /// The constructor's sections, between a section holding only its list header and one holding only its footer.
+  /// A row, header or footer whose model equals the one shown at the same place (section and position) keeps
+  /// the binder shown.
   private func makeSections() -> [ListSectionSnapshot] {
-    var sections = constructor.sectionDeclarations.map(\.snapshot)
+    let models = constructor.sections
+    var shownByID: [ListIdentifier: Int] = [:]
+    for (index, section) in shownModels.enumerated() { shownByID[section.id] = shownByID[section.id] ?? index }
+    let offset = displayedSections.first?.model.id == Self.headerID ? 1 : 0
+    var sections: [ListSectionSnapshot] = models.map { section in
+      guard let index = shownByID[section.id], displayedSections.indices.contains(index + offset) else {
+        return Self.declaration(of: section, constructor: constructor).snapshot
+      }
+      let shown = shownModels[index]
+      let shownSection = displayedSections[index + offset]
+      let header = reused(shownSection.model.header, of: shown.header, for: section.header, id: "header", in: section)
+      let footer = reused(shownSection.model.footer, of: shown.footer, for: section.footer, id: "footer", in: section)
+      let items: [CellBinder] = section.items.enumerated().map { position, model in
+        if position < shown.items.count, shown.items[position] == model { return shownSection.elements[position] }
+        return constructor.binder(for: model, id: ListIdentifier(position, scope: "\(section.id)"))
+      }
+      return ListSectionSnapshot(
+        model: ListSectionSnapshot.Model(
+          id: section.id, header: header, footer: footer, indexTitle: section.indexTitle),
+        elements: items)
+    }
+    shownModels = models
     if let header = constructor.listHeader {
       sections.insert(ListSection<CellBinder>(id: Self.headerID, header: header, items: []).snapshot, at: 0)
     }
@@ -94,6 +126,33 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
       sections.append(ListSection<CellBinder>(id: Self.footerID, footer: footer, items: []).snapshot)
     }
     return sections
+  }
+
+  /// The binder of a header or footer: the one shown when its model is unchanged, else a new one.
+  private func reused(
+    _ binder: CellBinder?, of shown: Constructor.Model?, for model: Constructor.Model?, id: String,
+    in section: ListSection<Constructor.Model>
+  ) -> CellBinder? {
+    guard let model else { return nil }
+    if let binder, model == shown { return binder }
+    return constructor.binder(for: model, id: ListIdentifier(id, scope: "\(section.id)"))
+  }
+
+  /// A section of the constructor as binders, as ``StaticListConstructor/sectionDeclarations`` makes them.
+  private static func declaration(
+    of section: ListSection<Constructor.Model>, constructor: Constructor
+  )
+    -> ListSection<CellBinder>
+  {
+    ListSection(
+      id: section.id,
+      header: section.header.map { constructor.binder(for: $0, id: ListIdentifier("header", scope: "\(section.id)")) },
+      footer: section.footer.map { constructor.binder(for: $0, id: ListIdentifier("footer", scope: "\(section.id)")) },
+      indexTitle: section.indexTitle,
+      items: section.items.enumerated().map { index, model in
+        constructor.binder(for: model, id: ListIdentifier(index, scope: "\(section.id)"))
+      }
+    )
   }
 
   /// The identities of the sections of the list header and footer.
