@@ -29,3 +29,14 @@ struct SeededRandomTests {
     #expect((800..<1_200).contains(counts[0]) && counts[0] + counts[1] == 4_000, "\(counts)")
   }
 }
+
+@Suite("Shrinking a failing sequence of actions")
+struct ShrinkingTests {
+  @Test("the shortest failing sequence keeps only the actions the failure needs")
+  func shortest() async {
+    let actions = Array(1...10)
+    let shortest = await shortestFailing(actions) { $0.contains(3) && $0.contains(7) }
+    #expect(shortest == [3, 7])
+    #expect(await shortestFailing(actions) { _ in true } == [])
+  }
+}
