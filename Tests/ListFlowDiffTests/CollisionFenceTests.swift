@@ -52,7 +52,7 @@ struct CollisionFenceTests {
   @Test("100 sections of 1,000 elements with one hash cost at most 20 times the identifier calls of spread hashes")
   func sectionedFence() {
     let counter = CallCounter()
-    var random = RepeatableRandomNumberGenerator(seed: caseSeed(1_000))
+    var random = SeededRandom(seed: caseSeed(1_000))
     let elements = (0..<100_000).map {
       MeasuredElement(id: MeasuringIdentifier(value: $0, counter: counter), content: 0)
     }

@@ -63,7 +63,7 @@ struct FloatingPointIdentityTests {
   func manyNaNs() throws {
     let nans = [Double](repeating: .nan, count: 20_000)
     #expect(StagedChangeset(source: nans, target: nans).isEmpty)
-    var random = RepeatableRandomNumberGenerator(seed: 12)
+    var random = SeededRandom(seed: 12)
     let payloads = (0..<20_000).map { Double(nan: Double.RawSignificand($0), signaling: false) }
     let shuffled = payloads.shuffled(using: &random)
     let changes = StagedChangeset(source: payloads, target: shuffled)
@@ -76,7 +76,7 @@ struct FloatingPointIdentityTests {
   func randomFloatingPointPairs() throws {
     for index in 0..<2_000 {
       let seed = caseSeed(index)
-      var random = RepeatableRandomNumberGenerator(seed: seed)
+      var random = SeededRandom(seed: seed)
       let source = (0..<random.below(9)).map { _ in Self.pool[random.below(Self.pool.count)] }
       let target = (0..<random.below(9)).map { _ in Self.pool[random.below(Self.pool.count)] }
       let changes = StagedChangeset(source: source, target: target)

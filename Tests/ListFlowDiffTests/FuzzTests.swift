@@ -8,9 +8,9 @@ import Testing
 /// tenth of the deep pass's cases (the first ones, so a quick failure replays in the deep pass).
 @Suite("Random pairs (seeded fuzzing)")
 struct FuzzTests {
-  static let flatCases = DeepPass.cases(quick: 10_000, deep: 100_000)
-  static let sectionedCases = DeepPass.cases(quick: 10_000, deep: 100_000)
-  static let policyCases = DeepPass.cases(quick: 2_000, deep: 20_000)
+  static let flatCases = DeepPass.cases(quick: 3_000, deep: 100_000)
+  static let sectionedCases = DeepPass.cases(quick: 3_000, deep: 100_000)
+  static let policyCases = DeepPass.cases(quick: 1_000, deep: 20_000)
 
   @Test("random flat pairs (100,000 in the deep pass) replay to their target with minimal changes")
   func randomFlatPairs() {

@@ -84,7 +84,7 @@ struct HashCollisionTests {
   func randomCollidingFlatPairs() {
     // Lists longer than about a hundred elements make the hash table give up, so both indexes are checked.
     let failures = fuzzFailures(
-      count: 400, make: { $0.flatPair(maximumCount: 400) },
+      count: DeepPass.cases(quick: 150, deep: 400), make: { $0.flatPair(maximumCount: 400) },
       problems: {
         DiffProperties.problems(
           source: $0.source.map(CollidingToken.init), target: $0.target.map(CollidingToken.init),
@@ -99,7 +99,7 @@ struct HashCollisionTests {
   )
   func randomCollidingSectionedPairs() {
     let failures = fuzzFailures(
-      count: 400, make: { $0.sectionedPair(maximumSections: 6, maximumElements: 80) },
+      count: DeepPass.cases(quick: 150, deep: 400), make: { $0.sectionedPair(maximumSections: 6, maximumElements: 80) },
       problems: {
         DiffProperties.problems(
           source: colliding($0.source), target: colliding($0.target), checking: [.replay, .counts, .policies])

@@ -22,7 +22,7 @@ struct LinearityFenceTests {
     func element(_ id: Int, _ content: Int = 0) -> MeasuredElement {
       MeasuredElement(id: MeasuringIdentifier(value: id, counter: counter), content: content)
     }
-    var random = RepeatableRandomNumberGenerator(seed: caseSeed(count))
+    var random = SeededRandom(seed: caseSeed(count))
     switch shape {
     case .scattered:
       let source = (0..<count).map { element($0) }
@@ -81,7 +81,7 @@ struct LinearityFenceTests {
   @Test("a sectioned diff of 100 sections makes at most 6 identifier calls per element", arguments: [10, 100, 1_000])
   func sectionedFence(sectionSize: Int) {
     let counter = CallCounter()
-    var random = RepeatableRandomNumberGenerator(seed: caseSeed(sectionSize))
+    var random = SeededRandom(seed: caseSeed(sectionSize))
     func element(_ id: Int) -> MeasuredElement {
       MeasuredElement(id: MeasuringIdentifier(value: id, counter: counter), content: 0)
     }

@@ -10,7 +10,7 @@ struct PartitioningIndexTests {
   func sortedArraysMatchLinearScan() {
     for index in 0..<2_000 {
       let seed = caseSeed(index)
-      var random = RepeatableRandomNumberGenerator(seed: seed)
+      var random = SeededRandom(seed: seed)
       let count = random.below(40)
       let spread = 1 + random.below(20)
       let sorted = (0..<count).map { _ in random.below(spread) }.sorted()
@@ -33,7 +33,7 @@ struct PartitioningIndexTests {
   func rangesMatchLinearScan() {
     for index in 0..<2_000 {
       let seed = caseSeed(index)
-      var random = RepeatableRandomNumberGenerator(seed: seed)
+      var random = SeededRandom(seed: seed)
       let start = random.below(100) - 50
       let count = random.below(300)
       let range = start..<(start + count)

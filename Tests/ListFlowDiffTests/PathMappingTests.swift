@@ -113,7 +113,7 @@ struct PathMappingTests {
   @Test("mapping every path through a random changeset agrees with replaying it: stages and single batches")
   func mappingAgreesWithReplay() {
     var failures: [String] = []
-    for index in 0..<3_000 where failures.count < 3 {
+    for index in 0..<DeepPass.cases(quick: 1_000, deep: 3_000) where failures.count < 3 {
       let seed = caseSeed(index)
       var generator = CaseGenerator(seed: seed)
       let (source, target) = generator.sectionedPair()

@@ -11,7 +11,7 @@ struct SparsePlanTests {
 
   /// Random sections, then a few random edits: updates, deletes, inserts (of a repeated identity, sometimes),
   /// moves within and across sections, a header change.
-  static func pair(_ random: inout RepeatableRandomNumberGenerator, duplicates: Bool) -> ([Section], [Section]) {
+  static func pair(_ random: inout SeededRandom, duplicates: Bool) -> ([Section], [Section]) {
     var nextID = 0
     func newID() -> Int {
       if duplicates, random.oneIn(4), nextID > 0 { return random.below(nextID) }
@@ -64,7 +64,7 @@ struct SparsePlanTests {
     let count = DeepPass.cases(quick: 400, deep: 2_000)
     for index in 0..<count {
       let seed = caseSeed(index)
-      var random = RepeatableRandomNumberGenerator(seed: seed)
+      var random = SeededRandom(seed: seed)
       let (source, target) = Self.pair(&random, duplicates: duplicates)
       let full = _SectionedPlan(
         source: source, target: target, policy: .matchInOrder, sourceHashes: Self.hashes(source),

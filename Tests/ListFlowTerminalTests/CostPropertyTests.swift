@@ -2,6 +2,7 @@ import Foundation
 import ListFlowTerminal
 import ListFlowTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// What a host operation costs in calls to the app's `cell` function, counted, on a rows-path controller shown
@@ -90,7 +91,7 @@ import Testing
   }
 
   /// A random batch of `count` edits: inserts, deletes, moves (within and across sections) and updates.
-  static func edit(_ host: inout Host, count: Int, using random: inout SplitMix64) -> [Group] {
+  static func edit(_ host: inout Host, count: Int, using random: inout SeededRandom) -> [Group] {
     var groups = host.groups
     for _ in 0..<count {
       let section = Int.random(in: 0..<groups.count, using: &random)
@@ -120,7 +121,7 @@ import Testing
   @Test("cursor moves, scrolls to a row, batches and deleting the cursor's row cost the screen and the change")
   func operationsCostTheScreenAndTheChange() async throws {
     let seed = terminalFuzzSeed
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let rounds = Self.isDeep ? 12 : 2
     let steps = Self.isDeep ? 150 : 40
     for round in 0..<rounds {
@@ -186,7 +187,7 @@ import Testing
   @Test("a change past the reload threshold finds rows without binders; its heights cost a binder per row")
   func reloadCostsTheScreenAndTheChange() async throws {
     let seed = terminalFuzzSeed
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     var host = try Host(reloadThreshold: 20)
     var groups = (0..<3).map { Group(id: $0, lines: []) }
     for _ in 0..<600 { groups[Int.random(in: 0..<3, using: &random)].lines.append(host.newLine()) }
@@ -208,7 +209,7 @@ import Testing
   @Test("the cursor follows its row into a section the same change inserts")
   func cursorFollowsIntoInsertedSection() async throws {
     let seed = terminalFuzzSeed
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     for round in 0..<(Self.isDeep ? 300 : 40) {
       let context = "seed \(seed) round \(round): rerun with LISTFLOW_FUZZ_SEED=\(seed)"
       var host = try Host(reloadThreshold: .max)

@@ -1,4 +1,5 @@
 import ListFlowTesting
+import TestSupport
 import Testing
 
 @testable import ListFlowTerminal
@@ -60,19 +61,21 @@ import Testing
     " End/G                move to the last row",
     " enter                select the row under the cursor",
     " d                    delete the row (its edit action)",
-    " ?                    show or hide this help",
+    " ⋯ 4 more (a taller terminal shows them)",
     " 1/20  x pick - j down - enter select - d delete - ? help -⋯",
   ]
 
   @Test("the standard help screen lists every key that acts on the first row and what it does, the mouse included")
   func standardHelpScreen() {
     let tall = TerminalSize(columns: 60, rows: 40)
-    let (view, output, _) = Self.makeView(mode: .screen(tall))
+    // The view holds its data source weakly: the test keeps it, or the rows lose their delete action.
+    let (view, output, dataSource) = Self.makeView(mode: .screen(tall))
     var screen = ScreenModel(columns: tall.columns, rows: tall.rows)
     _ = Self.screen(output, into: &screen)
     view.handle(.character("?"))
     let lines = Self.screen(output, into: &screen).map { String($0.reversed().drop { $0 == " " }.reversed()) }
     #expect(lines == Self.standardHelpScreen)
+    withExtendedLifetime(dataSource) {}
   }
 
   /// The standard help screen, as the user sees it on a 60 × 40 terminal.
@@ -84,11 +87,55 @@ import Testing
       " PgDn/space           move a page down",
       " End/G                move to the last row",
       " enter                select the row under the cursor",
+      " d                    delete the row (its edit action)",
       " ?                    show or hide this help",
       " q/esc/ctrl-c/ctrl-d  quit",
       " wheel                scroll, keeping the cursor on screen",
       " click                move the cursor to a row; click it ag⋯",
-    ] + Array(repeating: "", count: 29) + [" 1/20  j down - enter select - ? help - q quit"]
+    ] + Array(repeating: "", count: 28) + [" 1/20  j down - enter select - d delete - ? help - q quit"]
+
+  /// The keys column of every help line the list of ``makeView(environment:time:mode:)`` has on its first row,
+  /// written out here rather than read from the key map: the standard keys that act there, and the mouse.
+  static let standardKeys = [
+    "j/down", "PgDn/space", "End/G", "enter", "d", "?", "q/esc/ctrl-c/ctrl-d", "wheel", "click",
+  ]
+
+  @Test(
+    "at any terminal size, the help screen lists every key that acts, or ends with how many more a taller one shows")
+  func helpFitsOrSaysHowManyMore() {
+    for seed in DeepPass.seeds(quick: 40, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      let size = TerminalSize(columns: 40 + random.below(81), rows: 4 + random.below(19))
+      let (view, output, dataSource) = Self.makeView(mode: .screen(size))
+      var expected = Self.standardKeys
+      for index in 0..<random.below(5) {
+        let key = ["x", "y", "z", "w"][index]
+        view.keyMap.bindings.insert(
+          KeyBinding(
+            [.character(Character(key))], TerminalCommand("app\(index)", keys: [], help: "app \(index)") { _ in }),
+          at: random.below(view.keyMap.bindings.count + 1))
+        expected.append(key)
+      }
+      var screen = ScreenModel(columns: size.columns, rows: size.rows)
+      _ = Self.screen(output, into: &screen)
+      view.handle(.character("?"))
+      let lines = Self.screen(output, into: &screen)
+      let area = lines[2..<size.rows - 1].filter { !$0.allSatisfy { $0 == " " } }
+      let keys = area.compactMap { $0.split(separator: " ").first.map(String.init) }.filter { $0 != "⋯" }
+      let context = "seed \(seed), \(size.columns) x \(size.rows): \(area)"
+      #expect(lines[1].hasPrefix(" Keys"), "\(context)")
+      #expect(Set(keys).isSubset(of: expected) && Set(keys).count == keys.count, "\(context)")
+      if expected.count + 1 <= size.rows - 2 {
+        #expect(keys.sorted() == expected.sorted(), "every key fits and is listed; \(context)")
+      } else {
+        let more = area.last.flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) }
+        #expect(area.last?.hasPrefix(" ⋯ ") == true, "the last line says more; \(context)")
+        #expect(keys.count == size.rows - 4, "the help uses the whole list area; \(context)")
+        #expect(keys.count + (more ?? 0) == expected.count, "listed and more add up; \(context)")
+      }
+      withExtendedLifetime(dataSource) {}
+    }
+  }
 
   @Test("an app command's words are sanitised on the help line, the help screen and in the help lines")
   func appCommandTextIsSanitised() {

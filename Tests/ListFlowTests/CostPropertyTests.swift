@@ -48,7 +48,7 @@ import Testing
   }
 
   /// A random batch of `count` edits (inserts, deletes, moves within and across sections, updates).
-  static func edit(_ groups: Groups, count: Int, nextID: inout Int, using random: inout SplitMix64) -> Groups {
+  static func edit(_ groups: Groups, count: Int, nextID: inout Int, using random: inout SeededRandom) -> Groups {
     var groups = groups
     for _ in 0..<count {
       let section = Int.random(in: 0..<groups.count, using: &random)
@@ -71,7 +71,7 @@ import Testing
     return groups
   }
 
-  static func randomGroups(nextID: inout Int, using random: inout SplitMix64) -> Groups {
+  static func randomGroups(nextID: inout Int, using random: inout SeededRandom) -> Groups {
     var groups: Groups = [[], [], []]
     for _ in 0..<Int.random(in: 200...500, using: &random) {
       groups[Int.random(in: 0..<3, using: &random)].append(Line(id: nextID, version: 0))
@@ -85,7 +85,7 @@ import Testing
   @Test("on a recording view, a batch costs the rows it changed and selecting a row costs a few binders")
   func batchesAndSelection() async throws {
     let seed = UInt64(0xC057)
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     for round in 0..<(DeepPass.isOn ? 10 : 2) {
       let cells = CountingCells()
       let controller = Self.controller(cells)
@@ -122,7 +122,7 @@ import Testing
   @Test("a filter costs the rows a state changed, not a binder per row: with an empty query and with a query")
   func emptyFilterCostsTheChange() async throws {
     let seed = UInt64(0xF117)
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let cells = CountingCells()
     let controller = Self.controller(cells)
     let filter = FilteredFeed(controller)

@@ -4,6 +4,10 @@
 /// The same seed gives the same numbers on every platform, which `SystemRandomNumberGenerator` does not. A test
 /// that draws from it prints the seed of a failing case.
 ///
+/// It is ListFlowTesting's public `SplitMix64`, kept here so that the diff tests need not link ListFlow: the same
+/// seed gives the same stream, and ``below(_:)`` is `next() % bound`, the `below(n)` of Benchmarks/README.md
+/// (`SeededRandomTests` in ListFlowTests checks both).
+///
 /// ```swift
 /// var random = SeededRandom(seed: 42)
 /// let sizes = (0..<100).map { _ in random.below(10) }  // the same every run
@@ -27,13 +31,14 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 
-  /// A number in `0..<bound`, each equally likely (the standard library's `Int.random(in:using:)`).
+  /// A number in `0..<bound`: `next() % bound`, as the benchmarks draw it (the modulo bias, below 2⁻⁵⁰ for the
+  /// bounds tests use, is accepted for one definition everywhere).
   ///
   /// - Parameter bound: The exclusive upper bound; must be positive.
   /// - Returns: The number.
   public mutating func below(_ bound: Int) -> Int {
     precondition(bound > 0, "below(_:) needs a positive bound, got \(bound)")
-    return Int.random(in: 0..<bound, using: &self)
+    return Int(next() % UInt64(bound))
   }
 
   /// `true` with probability `1 / n`.

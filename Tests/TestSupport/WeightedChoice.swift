@@ -46,3 +46,6 @@ public struct WeightedChoice<Value> {
     preconditionFailure("the draw is below the total weight")
   }
 }
+
+extension WeightedChoice: Sendable where Value: Sendable {}
+extension WeightedChoice.Option: Sendable where Value: Sendable {}

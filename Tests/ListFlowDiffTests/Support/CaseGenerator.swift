@@ -6,11 +6,11 @@ import TestSupport
 /// Half the targets are edits of their source (deletes, updates, moves, inserts: realistic diffs with many
 /// matches), the others are drawn independently; some cases use a tiny alphabet, so identifiers repeat.
 struct CaseGenerator {
-  var random: RepeatableRandomNumberGenerator
+  var random: SeededRandom
   /// The next fresh identifier.
   private var nextIdentifier = 100
 
-  init(seed: UInt64) { random = RepeatableRandomNumberGenerator(seed: seed) }
+  init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
   private mutating func freshToken(alphabet: Int?) -> Token {
     if let alphabet { return Token(random.below(alphabet), random.below(2)) }

@@ -125,7 +125,7 @@ struct ComposedDataSourceTests {
   @Test("index titles travel with their sections: global positions in a composite, none from hidden children")
   func indexTitles() throws {
     for seed in 0..<UInt64(DeepPass.isOn ? 300 : 50) {
-      var random = SplitMix64(seed: seed)
+      var random = SeededRandom(seed: seed)
       let composite = ComposedFeed<ListSectionSnapshot>()
       var children: [(feed: SectionsFeed<ListSectionSnapshot>, titles: [String?])] = []
       for child in 0..<Int(random.next() % 4) + 1 {

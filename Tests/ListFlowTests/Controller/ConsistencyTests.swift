@@ -55,11 +55,11 @@ struct ConsistencyTests {
   func batches() async throws {
     let statistics = try await run(
       seed: 0x5EED_0001,
-      sequences: DeepPass.cases(quick: 400, deep: 2_000),
+      sequences: DeepPass.cases(quick: 150, deep: 2_000),
       length: 8,
       reloadThreshold: .max
     )
-    let sequences = DeepPass.cases(quick: 400, deep: 2_000)
+    let sequences = DeepPass.cases(quick: 150, deep: 2_000)
     #expect(statistics.appliedStates == 8 * sequences)
     #expect(statistics.reloads == sequences)
     #expect(statistics.batches > 8 * sequences)

@@ -57,7 +57,7 @@ struct RowDeclarationTests {
   func equivalence(_ scenario: Scenario) async throws {
     var random = SeededRandom(seed: scenario.seed)
     var changeCounts = ChangeCounts()
-    for sequence in 0..<DeepPass.cases(quick: 60, deep: 300) {
+    for sequence in 0..<DeepPass.cases(quick: 25, deep: 300) {
       let calls = CallLog<Int>()
       let (byRows, rowsView, byBinders, bindersView, byRowsEngine, byBindersEngine) = try makePair(
         configuration: scenario.configuration, calls: calls)

@@ -12,6 +12,28 @@ struct ListEditTests {
     ids.map { TestRow(id: $0, version: Int(random.next() % 3), isAlternate: random.next() % 4 == 0).cellBinder }
   }
 
+  /// The kinds of edit ``randomEdit(_:_:_:)`` makes.
+  enum EditKind {
+    case appendSection, insertSectionBeside, deleteSection, moveSection, appendRowsToSection, appendRows,
+      insertRowsBeside, insertRowsAt, deleteRows, moveRowBeside, moveRowTo, reloadOrReconfigure
+  }
+
+  /// The edits a generator draws, by weight (the drawn rows and sections are mostly ones the list has).
+  static let editKinds = WeightedChoice<EditKind>([
+    ("append a section", weight: 1, .appendSection),
+    ("insert a section before or after another", weight: 1, .insertSectionBeside),
+    ("delete a section", weight: 1, .deleteSection),
+    ("move a section before or after another", weight: 1, .moveSection),
+    ("append rows to a section", weight: 1, .appendRowsToSection),
+    ("append rows to the last section", weight: 1, .appendRows),
+    ("insert rows before or after a row", weight: 1, .insertRowsBeside),
+    ("insert rows at a path", weight: 1, .insertRowsAt),
+    ("delete two rows", weight: 1, .deleteRows),
+    ("move a row before or after another", weight: 1, .moveRowBeside),
+    ("move a row to a path", weight: 1, .moveRowTo),
+    ("reload a row, or reconfigure two", weight: 2, .reloadOrReconfigure),
+  ])
+
   /// One random edit, made on `edit` and on `reference`; returns whether the two agreed that it was valid.
   static func randomEdit(_ edit: inout ListEdit, _ reference: inout ReferenceList, _ random: inout SeededRandom) -> Bool
   {
@@ -35,11 +57,11 @@ struct ListEditTests {
     var valid = model.row(row) != nil
     let done: Bool
     do throws(ListFlowError) {
-      switch pick(13) {
-      case 0:
+      switch Self.editKinds.pick(using: &random).value {
+      case .appendSection:
         valid = model.insertSection(section, rows: newRows, at: model.sections.count)
         try edit.appendSections([ListSection(id: section, items: rows(newRows, &random))])
-      case 1:
+      case .insertSectionBeside:
         valid = model.insertSection(section, rows: newRows, at: sectionIndex.map { $0 + (after ? 1 : 0) })
         if after {
           try edit.insertSections(
@@ -48,10 +70,10 @@ struct ListEditTests {
           try edit.insertSections(
             [ListSection(id: section, items: rows(newRows, &random))], before: ListIdentifier(other))
         }
-      case 2:
+      case .deleteSection:
         valid = model.deleteSection(other)
         try edit.deleteSections([ListIdentifier(other)])
-      case 3:
+      case .moveSection:
         let moved = existingSection()
         valid = model.moveSection(moved, next: other, after: after)
         if after {
@@ -59,13 +81,13 @@ struct ListEditTests {
         } else {
           try edit.moveSection(ListIdentifier(moved), before: ListIdentifier(other))
         }
-      case 4:
+      case .appendRowsToSection:
         valid = model.insertRows(newRows, section: model.section(other), item: nil)
         try edit.appendRows(rows(newRows, &random), toSection: ListIdentifier(other))
-      case 5:
+      case .appendRows:
         valid = model.insertRows(newRows, section: model.sections.indices.last, item: nil)
         try edit.appendRows(rows(newRows, &random))
-      case 6:
+      case .insertRowsBeside:
         let target = model.row(otherRow)
         valid = model.insertRows(newRows, section: target?.section, item: target.map { $0.item + (after ? 1 : 0) })
         if after {
@@ -73,27 +95,27 @@ struct ListEditTests {
         } else {
           try edit.insertRows(rows(newRows, &random), before: ListIdentifier(otherRow))
         }
-      case 7:
+      case .insertRowsAt:
         let item = pick(5)
         let index = pick(4)
         valid = model.insertRows(newRows, section: index, item: item)
         try edit.insertRows(rows(newRows, &random), at: ItemPath(item: item, section: index))
-      case 8:
+      case .deleteRows:
         valid = model.deleteRows([row, otherRow])
         try edit.deleteRows([ListIdentifier(row), ListIdentifier(otherRow)])
-      case 9:
+      case .moveRowBeside:
         valid = model.moveRow(row, next: otherRow, after: after)
         if after {
           try edit.moveRow(ListIdentifier(row), after: ListIdentifier(otherRow))
         } else {
           try edit.moveRow(ListIdentifier(row), before: ListIdentifier(otherRow))
         }
-      case 10:
+      case .moveRowTo:
         let item = pick(5)
         let index = pick(4)
         valid = model.moveRow(row, section: index, item: item)
         try edit.moveRow(ListIdentifier(row), to: ItemPath(item: item, section: index))
-      default:
+      case .reloadOrReconfigure:
         if pick(3) == 0 {
           try edit.reloadRows([ListIdentifier(row)])
         } else {

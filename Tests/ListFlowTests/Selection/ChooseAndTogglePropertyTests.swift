@@ -34,7 +34,7 @@ import Testing
   func chooseAndToggle() async throws {
     let cases = DeepPass.isOn ? 400 : 60
     for seed in 0..<UInt64(cases) {
-      var random = SplitMix64(seed: seed)
+      var random = SeededRandom(seed: seed)
       let modes: [ListSelection.Mode] = [.none, .single, .multiple]
       let mode = modes[Int(random.next() % 3)]
       let count = Int(random.next() % 8) + 1

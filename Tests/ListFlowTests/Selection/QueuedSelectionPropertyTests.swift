@@ -73,24 +73,36 @@ struct QueuedSelectionPropertyTests {
       }
     }
     for _ in 0..<(1 + Int(random.next() % 7)) {
-      switch random.next() % 9 {
-      case 0, 1:
+      switch stepKinds.pick(using: &random).value {
+      case .change:
         let change = makeChange(&random)
         if case .change(let ids, _) = change { pool += ids }
         steps.append(change)
-      case 2: steps.append(.select(pool.randomElement(using: &random) ?? "none"))
-      case 3: steps.append(.select(pool.randomElement(using: &random) ?? "none"))
-      case 4: steps.append(.deselect(pool.randomElement(using: &random) ?? "none"))
-      case 5:
+      case .select: steps.append(.select(pool.randomElement(using: &random) ?? "none"))
+      case .deselect: steps.append(.deselect(pool.randomElement(using: &random) ?? "none"))
+      case .setSelection:
         steps.append(.setSelection(pool.filter { _ in random.next() % 3 == 0 }))
-      case 6: steps.append(random.next() % 3 == 0 ? .clear : .selectAll)
-      default:
+      case .clearOrSelectAll: steps.append(random.next() % 3 == 0 ? .clear : .selectAll)
+      case .toggle:
         guard let path = paths.randomElement(using: &random) else { continue }
         steps.append(.toggle(path, current[path.section].elements[path.item].id))
       }
     }
     return steps
   }
+
+  /// The kinds of step a delegate closure makes, by weight.
+  enum StepKind { case change, select, deselect, setSelection, clearOrSelectAll, toggle }
+
+  /// The steps a generator draws (the weights of the cases of the switch this replaced, in the same order).
+  static let stepKinds = WeightedChoice<StepKind>([
+    ("change the list", weight: 2, .change),
+    ("select an identity", weight: 2, .select),
+    ("deselect an identity", weight: 1, .deselect),
+    ("set the selection", weight: 1, .setSelection),
+    ("clear or select all", weight: 1, .clearOrSelectAll),
+    ("toggle a row", weight: 2, .toggle),
+  ])
 
   /// Makes the calls of `steps` (from a delegate closure).
   static func perform(

@@ -1,10 +1,6 @@
 import Foundation
 import TestSupport
 
-/// The seeded random number generator of the random tests: the one every test target shares, so a failing random
-/// case can be replayed from its seed.
-typealias RepeatableRandomNumberGenerator = SeededRandom
-
 /// The base seed of the random tests: `LISTFLOW_FUZZ_SEED` (decimal or `0x` hex) when set, else a fixed value,
 /// so every run is reproducible and another seed can be tried without editing code.
 let fuzzBaseSeed: UInt64 = {
@@ -17,7 +13,7 @@ let fuzzBaseSeed: UInt64 = {
 
 /// The seed of case `index` of a random test: every case can be rebuilt alone from it.
 func caseSeed(_ index: Int) -> UInt64 {
-  var random = RepeatableRandomNumberGenerator(seed: fuzzBaseSeed &+ UInt64(index))
+  var random = SeededRandom(seed: fuzzBaseSeed &+ UInt64(index))
   return random.next()
 }
 
