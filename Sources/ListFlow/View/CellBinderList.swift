@@ -462,18 +462,21 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
 
   @usableFromInline func title(at position: Int) -> String? {
     memo.withLock { table in
-      if table.titles == nil {
-        guard Row.self is any Titled.Type else { return nil }
-        table.titles = rows.map { ($0 as? any Titled)?.title ?? "" }
-      }
-      return table.titles?[position]
+      table.title(at: position) { Row.self is any Titled.Type ? rows.map { ($0 as? any Titled)?.title ?? "" } : nil }
     }
   }
 
   @usableFromInline func height(at position: Int) -> RowHeight {
+    memoizedHeight(at: position, count: rows.count, in: memo)
+  }
+}
+
+extension _CellBinderSource {
+  /// The height of the row at `position` from `memo`, or its binder's, then kept in `memo`.
+  func memoizedHeight(at position: Int, count: Int, in memo: borrowing Mutex<_RowMemoTable>) -> RowHeight {
     if let known = memo.withLock({ $0.height(at: position) }) { return known }
     let height = binder(at: position).rowHeight
-    memo.withLock { $0.setHeight(height, at: position, count: rows.count) }
+    memo.withLock { $0.setHeight(height, at: position, count: count) }
     return height
   }
 }
@@ -486,6 +489,13 @@ struct _RowMemoTable: Sendable {
   var heights: [Int32] = []
 
   @usableFromInline init() {}
+
+  /// The title of the row at `position`, reading every row's title once with `read` (`nil` when the rows are not
+  /// ``Titled``).
+  mutating func title(at position: Int, reading read: () -> [String]?) -> String? {
+    if titles == nil { titles = read() }
+    return titles?[position]
+  }
 
   func height(at position: Int) -> RowHeight? {
     guard position < heights.count else { return nil }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An outline (expandable rows) as a feed of a composite: expanding and collapsing a row go through the engine
 /// as inserts and deletes of its children, and the row itself is updated.
 ///
@@ -197,6 +199,21 @@ where Element.DifferenceIdentifier: Sendable {
 
   func identity(at position: Int) -> ListIdentifier {
     MainActor.assumeIsolated { ListIdentifier(rows[position].differenceIdentifier) }
+  }
+
+  /// The rows' titles and heights, each read once when first asked.
+  let memo = Mutex(_RowMemoTable())
+
+  func title(at position: Int) -> String? {
+    memo.withLock { table in
+      table.title(at: position) {
+        Element.self is any Titled.Type ? rows.map { ($0.element as? any Titled)?.title ?? "" } : nil
+      }
+    }
+  }
+
+  func height(at position: Int) -> RowHeight {
+    memoizedHeight(at: position, count: rows.count, in: memo)
   }
 }
 
