@@ -21,11 +21,9 @@
 public struct CellBinder: Sendable {
   /// Everything the binder holds, shared by every copy: a binder is copied many times while a list is diffed,
   /// and copying it is then one retain.
-  @usableFromInline
   internal var storage: _CellBinderStorage
 
   /// Wraps a storage.
-  @inlinable
   internal init(storage: _CellBinderStorage) {
     self.storage = storage
   }

@@ -7,66 +7,57 @@
 ///
 /// `@unchecked Sendable`: every stored property of this class and of its subclasses is a `let` of a `Sendable`
 /// type.
-@usableFromInline
 internal class _CellBinderStorage: @unchecked Sendable {
   /// The row's identity.
-  @usableFromInline let id: ListIdentifier
+  let id: ListIdentifier
   /// The tag and the height, in a box of their own when either is set: most binders have neither, and a smaller
   /// storage keeps more of a long list's binders in cache (measured: 8% faster on `apply10k`).
-  @usableFromInline let extras: _CellBinderExtras?
+  let extras: _CellBinderExtras?
 
-  @inlinable
   init(id: ListIdentifier, tag: ListTag?, height: Int?) {
     self.id = id
     self.extras = tag == nil && height == nil ? nil : _CellBinderExtras(tag: tag, height: height)
   }
 
   /// The hash of ``id``, read by the diff without copying the identity.
-  @inlinable final var identityHash: Int { id.hash }
+  final var identityHash: Int { id.hash }
   /// The row's tag.
-  @inlinable final var tag: ListTag? { extras?.tag }
+  final var tag: ListTag? { extras?.tag }
   /// The row's own height.
-  @inlinable final var height: Int? { extras?.height }
+  final var height: Int? { extras?.height }
 
   /// Whether `other` has an equal ``id``.
-  @inlinable
   final func hasSameIdentity(as other: _CellBinderStorage) -> Bool { other === self || id == other.id }
 
   /// Whether `other` has an equal tag and height.
-  @inlinable
   final func hasEqualExtras(to other: _CellBinderStorage) -> Bool {
     extras === other.extras || (tag == other.tag && height == other.height)
   }
 
   /// The cell's type. Overridden.
-  @usableFromInline var cellType: any ListCell.Type { preconditionFailure("abstract") }
+  var cellType: any ListCell.Type { preconditionFailure("abstract") }
   /// The reuse identifier given when the binder was made, or `nil` for the cell type's own. Overridden.
-  @usableFromInline var customReuseIdentifier: String? { preconditionFailure("abstract") }
+  var customReuseIdentifier: String? { preconditionFailure("abstract") }
   /// The value passed back with selection and actions. Overridden.
-  @usableFromInline var model: any Sendable { preconditionFailure("abstract") }
+  var model: any Sendable { preconditionFailure("abstract") }
 
   /// Fills a cell: `false` when the cell has another type than ``cellType``. Overridden.
   @MainActor
-  @usableFromInline
   func configure(_ cell: any ListCell) -> Bool { preconditionFailure("abstract") }
 
   /// Whether `other` has the same kind of storage, so the same cell type, and equal reuse identifier, tag, height
   /// and content. Overridden.
-  @usableFromInline
   func hasEqualContent(to other: _CellBinderStorage) -> Bool { preconditionFailure("abstract") }
 
   /// The same binder with other identity, tag and height. Overridden.
-  @usableFromInline
   func with(id: ListIdentifier, tag: ListTag?, height: Int?) -> _CellBinderStorage { preconditionFailure("abstract") }
 }
 
 /// The tag and the height of a binder that has either.
-@usableFromInline
 internal final class _CellBinderExtras: Sendable {
-  @usableFromInline let tag: ListTag?
-  @usableFromInline let height: Int?
+  let tag: ListTag?
+  let height: Int?
 
-  @inlinable
   init(tag: ListTag?, height: Int?) {
     self.tag = tag
     self.height = height
@@ -74,7 +65,6 @@ internal final class _CellBinderExtras: Sendable {
 }
 
 /// The storage of a binder for cells of type `Cell` whose content has type `Content`, filled by a function.
-@usableFromInline
 internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable & Sendable>: _CellBinderStorage,
   @unchecked Sendable
 {
@@ -100,12 +90,11 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
     super.init(id: id, tag: tag, height: height)
   }
 
-  @usableFromInline override var cellType: any ListCell.Type { Cell.self }
-  @usableFromInline override var customReuseIdentifier: String? { reuseIdentifier }
-  @usableFromInline override var model: any Sendable { value }
+  override var cellType: any ListCell.Type { Cell.self }
+  override var customReuseIdentifier: String? { reuseIdentifier }
+  override var model: any Sendable { value }
 
   @MainActor
-  @usableFromInline
   override func configure(_ cell: any ListCell) -> Bool {
     guard let typed = cell as? Cell else { return false }
     ListCapabilities.configure(typed, with: value)
@@ -113,7 +102,6 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
     return true
   }
 
-  @usableFromInline
   override func hasEqualContent(to other: _CellBinderStorage) -> Bool {
     if other === self { return true }
     guard type(of: other) == Self.self else { return false }
@@ -121,7 +109,6 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
     return content == other.content && hasEqualExtras(to: other) && reuseIdentifier == other.reuseIdentifier
   }
 
-  @usableFromInline
   override func with(id: ListIdentifier, tag: ListTag?, height: Int?) -> _CellBinderStorage {
     _TypedCellBinderStorage(
       id: id, tag: tag, height: height, reuseIdentifier: reuseIdentifier, model: value, content: content,
@@ -132,24 +119,21 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
 /// The storage of a binder made by ``BindableCell/makeBinder(value:id:)``: the value only, which is model and
 /// content at once, and the cell's own `bind(_:)`; nothing else to keep or to release. `Value` is a parameter of
 /// its own (always `Cell.Value`) so that comparing contents needs no look-up of the associated type.
-@usableFromInline
 internal final class _BindableCellBinderStorage<Cell: BindableCell, Value: Equatable & Sendable>: _CellBinderStorage,
   @unchecked Sendable
 where Cell.Value == Value {
-  @usableFromInline let value: Value
+  let value: Value
 
-  @inlinable
   init(id: ListIdentifier, tag: ListTag? = nil, height: Int? = nil, value: Value) {
     self.value = value
     super.init(id: id, tag: tag, height: height)
   }
 
-  @usableFromInline override var cellType: any ListCell.Type { Cell.self }
-  @usableFromInline override var customReuseIdentifier: String? { nil }
-  @usableFromInline override var model: any Sendable { value }
+  override var cellType: any ListCell.Type { Cell.self }
+  override var customReuseIdentifier: String? { nil }
+  override var model: any Sendable { value }
 
   @MainActor
-  @usableFromInline
   override func configure(_ cell: any ListCell) -> Bool {
     guard let typed = cell as? Cell else { return false }
     ListCapabilities.configure(typed, with: value)
@@ -157,7 +141,6 @@ where Cell.Value == Value {
     return true
   }
 
-  @usableFromInline
   override func hasEqualContent(to other: _CellBinderStorage) -> Bool {
     if other === self { return true }
     guard type(of: other) == Self.self else { return false }
@@ -165,7 +148,6 @@ where Cell.Value == Value {
     return value == other.value && hasEqualExtras(to: other)
   }
 
-  @usableFromInline
   override func with(id: ListIdentifier, tag: ListTag?, height: Int?) -> _CellBinderStorage {
     _BindableCellBinderStorage(id: id, tag: tag, height: height, value: value)
   }

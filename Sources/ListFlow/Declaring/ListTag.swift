@@ -11,7 +11,6 @@
 /// delegate.didSelectRow = { _, row in print(row.tag?.value(as: String.self) ?? "") }
 /// ```
 public struct ListTag: Hashable, Sendable, CustomStringConvertible {
-  @usableFromInline
   internal let identifier: ListIdentifier
 
   /// Creates a tag.
