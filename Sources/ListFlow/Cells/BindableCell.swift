@@ -29,6 +29,7 @@ extension BindableCell {
   ///   - value: The value to show; also the binder's content.
   ///   - id: The row's identity, used as given.
   /// - Returns: The binder.
+  @inlinable
   public nonisolated static func makeBinder<ID: Hashable & Sendable>(value: Value, id: ID) -> CellBinder {
     CellBinder(storage: _BindableCellBinderStorage<Self, Value>(id: ListIdentifier(id), value: value))
   }

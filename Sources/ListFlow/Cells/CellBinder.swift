@@ -24,6 +24,7 @@ public struct CellBinder: Sendable {
   internal var storage: _CellBinderStorage
 
   /// Wraps a storage.
+  @usableFromInline
   internal init(storage: _CellBinderStorage) {
     self.storage = storage
   }

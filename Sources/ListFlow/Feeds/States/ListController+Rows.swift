@@ -98,11 +98,11 @@ extension ListController {
 @usableFromInline
 struct _RowSectionKey<Row: Differentiable>: Differentiable {
   @usableFromInline let id: ListIdentifier
-  let header: Row?
-  let footer: Row?
-  let indexTitle: String?
+  @usableFromInline let header: Row?
+  @usableFromInline let footer: Row?
+  @usableFromInline let indexTitle: String?
 
-  @usableFromInline
+  @inlinable
   init(_ section: ListSection<Row>) {
     self.id = section.id
     self.header = section.header
@@ -114,7 +114,7 @@ struct _RowSectionKey<Row: Differentiable>: Differentiable {
   @inlinable var differenceHash: Int { id.hash }
   @inlinable func hasSameIdentity(as other: Self) -> Bool { id == other.id }
 
-  @usableFromInline
+  @inlinable
   func isContentEqual(to source: Self) -> Bool {
     func same(_ left: Row?, _ right: Row?) -> Bool {
       switch (left, right) {
