@@ -21,11 +21,10 @@
 public struct CellBinder: Sendable {
   /// Everything the binder holds, shared by every copy: a binder is copied many times while a list is diffed,
   /// and copying it is then one retain.
-  @usableFromInline
   internal var storage: _CellBinderStorage
 
   /// Wraps a storage.
-  @inlinable
+  @usableFromInline
   internal init(storage: _CellBinderStorage) {
     self.storage = storage
   }

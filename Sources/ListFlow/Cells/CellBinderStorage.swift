@@ -10,65 +10,56 @@
 @usableFromInline
 internal class _CellBinderStorage: @unchecked Sendable {
   /// The row's identity.
-  @usableFromInline let id: ListIdentifier
+  let id: ListIdentifier
   /// The tag and the height, in a box of their own when either is set: most binders have neither, and a smaller
   /// storage keeps more of a long list's binders in cache (measured: 8% faster on `apply10k`).
-  @usableFromInline let extras: _CellBinderExtras?
+  let extras: _CellBinderExtras?
 
-  @inlinable
+  @usableFromInline
   init(id: ListIdentifier, tag: ListIdentifier?, height: Int?) {
     self.id = id
     self.extras = tag == nil && height == nil ? nil : _CellBinderExtras(tag: tag, height: height)
   }
 
   /// The hash of ``id``, read by the diff without copying the identity.
-  @inlinable final var identityHash: Int { id.hash }
+  final var identityHash: Int { id.hash }
   /// The row's tag.
-  @inlinable final var tag: ListIdentifier? { extras?.tag }
+  final var tag: ListIdentifier? { extras?.tag }
   /// The row's own height.
-  @inlinable final var height: Int? { extras?.height }
+  final var height: Int? { extras?.height }
 
   /// Whether `other` has an equal ``id``.
-  @inlinable
   final func hasSameIdentity(as other: _CellBinderStorage) -> Bool { other === self || id == other.id }
 
   /// Whether `other` has an equal tag and height.
-  @inlinable
   final func hasEqualExtras(to other: _CellBinderStorage) -> Bool {
     extras === other.extras || (tag == other.tag && height == other.height)
   }
 
   /// The cell's type. Overridden.
-  @usableFromInline var cellType: any ListCell.Type { preconditionFailure("abstract") }
+  var cellType: any ListCell.Type { preconditionFailure("abstract") }
   /// The reuse identifier given when the binder was made, or `nil` for the cell type's own. Overridden.
-  @usableFromInline var customReuseIdentifier: String? { preconditionFailure("abstract") }
+  var customReuseIdentifier: String? { preconditionFailure("abstract") }
   /// The value passed back with selection and actions. Overridden.
-  @usableFromInline var model: any Sendable { preconditionFailure("abstract") }
+  var model: any Sendable { preconditionFailure("abstract") }
 
   /// Fills a cell: `false` when the cell has another type than ``cellType``. Overridden.
   @MainActor
-  @usableFromInline
   func configure(_ cell: any ListCell) -> Bool { preconditionFailure("abstract") }
 
   /// Whether `other` has the same kind of storage, so the same cell type, and equal reuse identifier, tag, height
   /// and content. Overridden.
-  @usableFromInline
   func hasEqualContent(to other: _CellBinderStorage) -> Bool { preconditionFailure("abstract") }
 
   /// The same binder with other identity, tag and height. Overridden.
-  @usableFromInline
-  func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
-    preconditionFailure("abstract")
-  }
+  func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage { preconditionFailure("abstract") }
 }
 
 /// The tag and the height of a binder that has either.
-@usableFromInline
 internal final class _CellBinderExtras: Sendable {
-  @usableFromInline let tag: ListIdentifier?
-  @usableFromInline let height: Int?
+  let tag: ListIdentifier?
+  let height: Int?
 
-  @inlinable
   init(tag: ListIdentifier?, height: Int?) {
     self.tag = tag
     self.height = height
@@ -76,7 +67,6 @@ internal final class _CellBinderExtras: Sendable {
 }
 
 /// The storage of a binder for cells of type `Cell` whose content has type `Content`, filled by a function.
-@usableFromInline
 internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable & Sendable>: _CellBinderStorage,
   @unchecked Sendable
 {
@@ -102,12 +92,11 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
     super.init(id: id, tag: tag, height: height)
   }
 
-  @usableFromInline override var cellType: any ListCell.Type { Cell.self }
-  @usableFromInline override var customReuseIdentifier: String? { reuseIdentifier }
-  @usableFromInline override var model: any Sendable { value }
+  override var cellType: any ListCell.Type { Cell.self }
+  override var customReuseIdentifier: String? { reuseIdentifier }
+  override var model: any Sendable { value }
 
   @MainActor
-  @usableFromInline
   override func configure(_ cell: any ListCell) -> Bool {
     guard let typed = cell as? Cell else { return false }
     ListCapabilities.configure(typed, with: value)
@@ -115,7 +104,6 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
     return true
   }
 
-  @usableFromInline
   override func hasEqualContent(to other: _CellBinderStorage) -> Bool {
     if other === self { return true }
     guard type(of: other) == Self.self else { return false }
@@ -123,7 +111,6 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
     return content == other.content && hasEqualExtras(to: other) && reuseIdentifier == other.reuseIdentifier
   }
 
-  @usableFromInline
   override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
     _TypedCellBinderStorage(
       id: id, tag: tag, height: height, reuseIdentifier: reuseIdentifier, model: value, content: content,
@@ -146,12 +133,11 @@ where Cell.Value == Value {
     super.init(id: id, tag: tag, height: height)
   }
 
-  @usableFromInline override var cellType: any ListCell.Type { Cell.self }
-  @usableFromInline override var customReuseIdentifier: String? { nil }
-  @usableFromInline override var model: any Sendable { value }
+  override var cellType: any ListCell.Type { Cell.self }
+  override var customReuseIdentifier: String? { nil }
+  override var model: any Sendable { value }
 
   @MainActor
-  @usableFromInline
   override func configure(_ cell: any ListCell) -> Bool {
     guard let typed = cell as? Cell else { return false }
     ListCapabilities.configure(typed, with: value)
@@ -159,7 +145,6 @@ where Cell.Value == Value {
     return true
   }
 
-  @usableFromInline
   override func hasEqualContent(to other: _CellBinderStorage) -> Bool {
     if other === self { return true }
     guard type(of: other) == Self.self else { return false }
@@ -167,7 +152,6 @@ where Cell.Value == Value {
     return value == other.value && hasEqualExtras(to: other)
   }
 
-  @usableFromInline
   override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
     _BindableCellBinderStorage(id: id, tag: tag, height: height, value: value)
   }

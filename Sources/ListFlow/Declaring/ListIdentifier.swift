@@ -36,8 +36,7 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
   internal let scope: String?
   /// The hash of the scope and the value, computed once, so that hashing and most inequalities are one compare.
-  @usableFromInline
-  internal let hash: Int
+  @usableFromInline internal let hash: Int
 
   /// Creates an identifier from a value.
   ///
@@ -54,7 +53,7 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
     self.scope = scope
     if Value.self == Int.self, let value = value as? Int {
       // The most common identity: a seeded multiply-and-fold instead of a full `Hasher` round.
-      hash = scope == nil ? Self.mixedHash(of: value) : Self.hash(of: value, scope: scope)
+      hash = scope == nil ? _IntegerHash.hash(of: value) : Self.hash(of: value, scope: scope)
       payload = .int(value)
       return
     }
@@ -62,7 +61,7 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
     if Value.self == String.self, let value = value as? String {
       payload = .string(value)
     } else {
-      payload = .boxed(_ConcreteListIdentifierBox(value))
+      payload = Self.boxed(value)
     }
   }
 
@@ -75,10 +74,12 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
     return hasher.finalize()
   }
 
-  /// The hash of an unscoped integer identity: the diff's default hash of integer identities (a seeded
-  /// multiply-and-fold).
-  @inlinable
-  static func mixedHash(of value: Int) -> Int { _IntegerHash.hash(of: value) }
+  /// The payload of a value that is neither an `Int` nor a `String`: a box of its own (not inlined: the usual
+  /// identities never reach it).
+  @usableFromInline
+  static func boxed<Value: Hashable & Sendable>(_ value: Value) -> Payload {
+    .boxed(_ConcreteListIdentifierBox(value))
+  }
 
   /// The wrapped value as an existential.
   private var base: any Hashable & Sendable {
@@ -127,18 +128,15 @@ internal protocol _ListIdentifierBox: AnyObject, Sendable {
 }
 
 /// The storage of an identifier wrapping a value of type `Value`.
-@usableFromInline
 internal final class _ConcreteListIdentifierBox<Value: Hashable & Sendable>: _ListIdentifierBox {
-  @usableFromInline let value: Value
+  let value: Value
 
-  @usableFromInline
   init(_ value: Value) {
     self.value = value
   }
 
-  @usableFromInline var base: any Hashable & Sendable { value }
+  var base: any Hashable & Sendable { value }
 
-  @usableFromInline
   func isEqual(to other: any _ListIdentifierBox) -> Bool {
     guard let other = other as? _ConcreteListIdentifierBox<Value> else { return false }
     return value == other.value

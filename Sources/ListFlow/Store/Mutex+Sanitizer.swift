@@ -11,16 +11,15 @@ import Darwin
 /// The thread sanitizer's annotations (`__tsan_acquire` and `__tsan_release` of compiler-rt's `tsan_interface.h`),
 /// looked up once at run time: present when the program was built with `-sanitize=thread` (its runtime is then
 /// linked in and exports them), absent in every other build.
-@usableFromInline
 struct _SanitizerAnnotations: @unchecked Sendable {
   // Plain C function pointers, set once before any use.
-  @usableFromInline typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
+  typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
 
-  @usableFromInline let acquire: Annotation
-  @usableFromInline let release: Annotation
+  let acquire: Annotation
+  let release: Annotation
 
   /// The annotations of the sanitizer this process runs under, or `nil` when it runs under none.
-  @usableFromInline static let current: _SanitizerAnnotations? = lookUp()
+  static let current: _SanitizerAnnotations? = lookUp()
 
   private static func lookUp() -> _SanitizerAnnotations? {
     #if canImport(Darwin)
@@ -50,7 +49,6 @@ extension Mutex where Value: ~Copyable {
   /// - Parameter body: Runs with the protected value, while the lock is held.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  @inlinable
   package borrowing func withSanitizedLock<Result, Failure: Error>(
     _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {

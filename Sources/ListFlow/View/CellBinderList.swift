@@ -26,12 +26,11 @@ import Synchronization
 ///   about one piece per 16 elements.
 public struct CellBinderList: Sendable {
   /// A run of the list: binders, or rows of a source whose binders are made when read.
-  @usableFromInline
   enum Piece: Sendable {
     case binders(ArraySlice<CellBinder>)
     case rows(any _CellBinderSource, Range<Int>)
 
-    @inlinable var count: Int {
+    var count: Int {
       switch self {
       case .binders(let binders): binders.count
       case .rows(_, let range): range.count
@@ -39,7 +38,6 @@ public struct CellBinderList: Sendable {
     }
 
     /// The element at `offset` from the piece's start.
-    @inlinable
     func element(at offset: Int) -> CellBinder {
       switch self {
       case .binders(let binders): binders[binders.startIndex + offset]
@@ -49,7 +47,6 @@ public struct CellBinderList: Sendable {
 
     /// The identity of the element at `offset` from the piece's start: a binder's ``CellBinder/id``, or the
     /// identity its source reads from the row (a binder is made only when the source cannot say).
-    @inlinable
     func identity(at offset: Int) -> ListIdentifier {
       switch self {
       case .binders(let binders): binders[binders.startIndex + offset].id
@@ -58,7 +55,6 @@ public struct CellBinderList: Sendable {
     }
 
     /// The piece's elements in `offsets` (offsets from the piece's start).
-    @inlinable
     func slice(_ offsets: Range<Int>) -> Piece {
       switch self {
       case .binders(let binders):
@@ -70,12 +66,11 @@ public struct CellBinderList: Sendable {
   }
 
   /// The pieces, none of them empty.
-  @usableFromInline var pieces: [Piece]
+  var pieces: [Piece]
   /// The end of every piece: `ends[i]` is the number of elements in pieces `0...i`.
-  @usableFromInline var ends: [Int]
+  var ends: [Int]
 
   /// A list of no binders.
-  @inlinable
   public init() {
     pieces = []
     ends = []
@@ -84,7 +79,6 @@ public struct CellBinderList: Sendable {
   /// A list of the binders given.
   ///
   /// - Complexity: O(1) for an array (its storage is shared), else O(*n*).
-  @inlinable
   public init(_ binders: some Sequence<CellBinder>) {
     if let list = binders as? CellBinderList {
       self = list
@@ -100,7 +94,6 @@ public struct CellBinderList: Sendable {
   ///   - rows: The rows; their storage is shared, not copied.
   ///   - cell: Makes a row's binder; it must depend only on the row.
   /// - Complexity: O(1).
-  @inlinable
   public init<Row: Sendable>(rows: [Row], cell: @escaping @Sendable (Row) -> CellBinder) {
     self.init(
       pieces: rows.isEmpty ? [] : [.rows(_RowBinderSource(rows: rows, identity: nil, cell: cell), 0..<rows.count)])
@@ -114,7 +107,7 @@ public struct CellBinderList: Sendable {
   ///   - identity: A row's identity.
   ///   - cell: Makes a row's binder; it must depend only on the row.
   /// - Complexity: O(1).
-  @inlinable
+  @usableFromInline
   init<Row: Sendable>(
     rows: [Row], identity: @escaping @Sendable (Row) -> ListIdentifier,
     cell: @escaping @Sendable (Row) -> CellBinder
@@ -125,7 +118,6 @@ public struct CellBinderList: Sendable {
   }
 
   /// A list of the pieces given, in order (empty pieces are left out).
-  @inlinable
   init(pieces: [Piece]) {
     var kept: [Piece] = []
     kept.reserveCapacity(pieces.count)
@@ -144,7 +136,6 @@ public struct CellBinderList: Sendable {
 
   /// Makes the list one piece of binders when it has gathered more than about one piece per 16 elements, so
   /// that reading stays fast after many edits.
-  @inlinable
   mutating func compactIfFragmented() {
     guard pieces.count > 64, pieces.count * 16 > count else { return }
     let binders = Array(self)
@@ -153,17 +144,14 @@ public struct CellBinderList: Sendable {
   }
 
   /// The index of the piece holding element `position`.
-  @inlinable
   func pieceIndex(of position: Int) -> Int {
     ends.dropLast().partitioningIndex { $0 > position }
   }
 
   /// The start of piece `index`.
-  @inlinable
   func pieceStart(_ index: Int) -> Int { index == 0 ? 0 : ends[index - 1] }
 
   /// The pieces holding the elements in `range`, cut at its bounds.
-  @inlinable
   func pieces(in range: Range<Int>) -> [Piece] {
     guard !range.isEmpty else { return [] }
     var result: [Piece] = []
@@ -189,25 +177,24 @@ extension CellBinderList: RandomAccessCollection {
   public typealias SubSequence = Slice<CellBinderList>
 
   /// 0.
-  @inlinable public var startIndex: Int { 0 }
+  public var startIndex: Int { 0 }
   /// The number of binders.
-  @inlinable public var endIndex: Int { ends.last ?? 0 }
+  public var endIndex: Int { ends.last ?? 0 }
   /// The number of binders.
-  @inlinable public var count: Int { ends.last ?? 0 }
+  public var count: Int { ends.last ?? 0 }
   /// Whether the list has no binder.
-  @inlinable public var isEmpty: Bool { pieces.isEmpty }
+  public var isEmpty: Bool { pieces.isEmpty }
   /// `0..<count`.
-  @inlinable public var indices: Range<Int> { 0..<count }
+  public var indices: Range<Int> { 0..<count }
   /// `index + 1`.
-  @inlinable public func index(after index: Int) -> Int { index + 1 }
+  public func index(after index: Int) -> Int { index + 1 }
   /// `index - 1`.
-  @inlinable public func index(before index: Int) -> Int { index - 1 }
+  public func index(before index: Int) -> Int { index - 1 }
 
   /// The binder at `position`.
   ///
   /// - Precondition: `position` is in ``indices``.
   /// - Complexity: O(1) for one piece, else O(log *p*); a binder made from a row is made now.
-  @inlinable
   public subscript(position: Int) -> CellBinder {
     get {
       precondition(position >= 0 && position < count, "CellBinderList index out of range")
@@ -221,7 +208,6 @@ extension CellBinderList: RandomAccessCollection {
   }
 
   /// The binders in `bounds`.
-  @inlinable
   public subscript(bounds: Range<Int>) -> Slice<CellBinderList> {
     get { Slice(base: self, bounds: bounds) }
     set { replaceSubrange(bounds, with: Array(newValue)) }
@@ -229,14 +215,13 @@ extension CellBinderList: RandomAccessCollection {
 
   /// Reads the elements piece by piece: O(1) each.
   public struct Iterator: IteratorProtocol {
-    @usableFromInline let pieces: [Piece]
-    @usableFromInline var piece = 0
-    @usableFromInline var offset = 0
+    let pieces: [Piece]
+    var piece = 0
+    var offset = 0
 
-    @inlinable init(pieces: [Piece]) { self.pieces = pieces }
+    init(pieces: [Piece]) { self.pieces = pieces }
 
     /// The next binder, or `nil` at the end.
-    @inlinable
     public mutating func next() -> CellBinder? {
       while piece < pieces.count {
         if offset < pieces[piece].count {
@@ -251,7 +236,7 @@ extension CellBinderList: RandomAccessCollection {
   }
 
   /// An iterator from the first binder.
-  @inlinable public func makeIterator() -> Iterator { Iterator(pieces: pieces) }
+  public func makeIterator() -> Iterator { Iterator(pieces: pieces) }
 }
 
 extension CellBinderList: MutableCollection {}
@@ -260,7 +245,6 @@ extension CellBinderList: RangeReplaceableCollection {
   /// Replaces the elements in `range` with `newElements`.
   ///
   /// - Complexity: O(*p* + *k*) for *p* pieces and *k* new elements: the other elements are not copied.
-  @inlinable
   public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C)
   where C.Element == CellBinder {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "CellBinderList range out of bounds")
@@ -277,13 +261,11 @@ extension CellBinderList: RangeReplaceableCollection {
 
 extension CellBinderList: ExpressibleByArrayLiteral {
   /// A list of the binders written.
-  @inlinable
   public init(arrayLiteral elements: CellBinder...) { self.init(elements) }
 }
 
 extension CellBinderList: Equatable {
   /// Whether the lists have equal binders in the same order.
-  @inlinable
   public static func == (lhs: CellBinderList, rhs: CellBinderList) -> Bool { lhs.elementsEqual(rhs) }
 }
 
@@ -296,7 +278,6 @@ extension CellBinderList {
   /// The list with the elements at some positions replaced.
   ///
   /// - Complexity: O(*p* + *k*) for *p* pieces and *k* replacements.
-  @usableFromInline
   func _replacing(_ replacements: [(position: Int, element: CellBinder)]) -> CellBinderList {
     guard !replacements.isEmpty else { return self }
     var newPieces: [Piece] = []
@@ -314,7 +295,6 @@ extension CellBinderList {
   /// The list without the elements at some positions.
   ///
   /// - Complexity: O(*p* + *k*) for *p* pieces and *k* positions.
-  @usableFromInline
   func _removing(_ positions: some Sequence<Int>) -> CellBinderList {
     var newPieces: [Piece] = []
     var next = 0
@@ -335,7 +315,6 @@ extension CellBinderList {
   /// - Precondition: `position` is in ``indices``.
   /// - Complexity: O(1) for one piece, else O(log *p*); no call to a row's binder function when the identities
   ///   are known.
-  @inlinable
   func identity(at position: Int) -> ListIdentifier {
     precondition(position >= 0 && position < count, "CellBinderList index out of range")
     if pieces.count == 1 { return pieces[0].identity(at: position) }
@@ -346,7 +325,6 @@ extension CellBinderList {
   /// The identities of the elements, in order, read as ``identity(at:)`` reads them.
   ///
   /// - Complexity: O(1) to make; O(1) per identity read.
-  @inlinable
   var identities: some Sequence<ListIdentifier> {
     pieces.lazy.flatMap { piece in (0..<piece.count).lazy.map { piece.identity(at: $0) } }
   }
@@ -356,7 +334,6 @@ extension CellBinderList {
   /// - Parameter id: The identity.
   /// - Returns: The position.
   /// - Complexity: O(*n*) identity comparisons; no binder made when the identities are known.
-  @inlinable
   func firstIndex(ofIdentity id: ListIdentifier) -> Int? {
     var start = 0
     for piece in pieces {
@@ -412,7 +389,6 @@ extension CellBinder {
 }
 
 /// Where the binders of a run of rows come from: made when they are read.
-@usableFromInline
 protocol _CellBinderSource: AnyObject, Sendable {
   /// The binder of the row at `position`.
   func binder(at position: Int) -> CellBinder
@@ -426,13 +402,11 @@ protocol _CellBinderSource: AnyObject, Sendable {
 
 /// The rows of a section, the function that makes a row's binder and, when known, the function that reads a
 /// row's identity (then every binder made takes that identity).
-@usableFromInline
 final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
-  @usableFromInline let rows: [Row]
-  @usableFromInline let rowIdentity: (@Sendable (Row) -> ListIdentifier)?
-  @usableFromInline let cell: @Sendable (Row) -> CellBinder
+  let rows: [Row]
+  let rowIdentity: (@Sendable (Row) -> ListIdentifier)?
+  let cell: @Sendable (Row) -> CellBinder
 
-  @inlinable
   init(
     rows: [Row], identity: (@Sendable (Row) -> ListIdentifier)?, cell: @escaping @Sendable (Row) -> CellBinder
   ) {
@@ -441,7 +415,6 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
     self.cell = cell
   }
 
-  @inlinable
   func binder(at position: Int) -> CellBinder {
     let row = rows[position]
     guard let rowIdentity else { return cell(row) }
@@ -451,7 +424,6 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
     return binder
   }
 
-  @inlinable
   func identity(at position: Int) -> ListIdentifier {
     guard let rowIdentity else { return cell(rows[position]).id }
     return rowIdentity(rows[position])

@@ -72,20 +72,17 @@ public struct ListSectionSnapshot: DifferentiableSection, _ElementSharingSection
   /// - Parameters:
   ///   - model: The section's identity, header and footer.
   ///   - elements: The binders of its rows (a ``CellBinderList`` or an array is shared, not copied).
-  @inlinable
   public init(model: ListSectionSnapshot.Model, elements: some Collection<CellBinder>) {
     self.model = model
     self.elements = CellBinderList(elements)
   }
 
   /// Creates a section with the model of `source` and other rows.
-  @inlinable
   public init<C: Collection>(source: ListSectionSnapshot, elements: C) where C.Element == CellBinder {
     self.init(model: source.model, elements: elements)
   }
 
   /// The section with the rows at some positions replaced, sharing the others.
-  @inlinable
   public func _replacingElements(_ replacements: [(position: Int, element: CellBinder)]) -> ListSectionSnapshot {
     var copy = self
     copy.elements = elements._replacing(replacements)
@@ -93,7 +90,6 @@ public struct ListSectionSnapshot: DifferentiableSection, _ElementSharingSection
   }
 
   /// The section without the rows at some positions, sharing the others.
-  @inlinable
   public func _removingElements(at positions: some Sequence<Int>) -> ListSectionSnapshot {
     var copy = self
     copy.elements = elements._removing(positions)
@@ -101,15 +97,15 @@ public struct ListSectionSnapshot: DifferentiableSection, _ElementSharingSection
   }
 
   /// The model's identity.
-  @inlinable public var differenceIdentifier: ListIdentifier { model.differenceIdentifier }
+  public var differenceIdentifier: ListIdentifier { model.differenceIdentifier }
   /// The model's hash.
-  @inlinable public var differenceHash: Int { model.differenceHash }
+  public var differenceHash: Int { model.differenceHash }
   /// Whether the models have the same identity.
-  @inlinable public func hasSameIdentity(as other: ListSectionSnapshot) -> Bool {
+  public func hasSameIdentity(as other: ListSectionSnapshot) -> Bool {
     model.hasSameIdentity(as: other.model)
   }
   /// Compares the models' contents only: the rows are diffed one by one.
-  @inlinable public func isContentEqual(to source: ListSectionSnapshot) -> Bool {
+  public func isContentEqual(to source: ListSectionSnapshot) -> Bool {
     model.isContentEqual(to: source.model)
   }
 

@@ -49,21 +49,21 @@ internal struct _IdentifierDictionary<Identifier: Hashable>: _IdentityIndex {
     case missing
   }
 
-  @usableFromInline var values: [Identifier: Int]
+  var values: [Identifier: Int]
 
   /// An empty index with room for `count` identities.
-  @inlinable
+  @usableFromInline
   init(capacityFor count: Int) {
     values = [:]
     values.reserveCapacity(count)
   }
 
-  @inlinable
+  @usableFromInline
   func slot(for hash: Int, identifier: () -> Identifier, where matches: (Int) -> Bool, budget: inout Int) -> Slot? {
     values.index(forKey: identifier()).map(Slot.found) ?? .missing
   }
 
-  @inlinable
+  @usableFromInline
   func value(at slot: Slot) -> Int {
     switch slot {
     case .found(let index): values.values[index]
@@ -71,7 +71,7 @@ internal struct _IdentifierDictionary<Identifier: Hashable>: _IdentityIndex {
     }
   }
 
-  @inlinable
+  @usableFromInline
   mutating func set(_ value: Int, hash: Int, identifier: () -> Identifier, at slot: Slot) {
     switch slot {
     case .found(let index): values.values[index] = value

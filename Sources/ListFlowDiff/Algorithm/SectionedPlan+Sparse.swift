@@ -127,7 +127,7 @@ extension _SectionedPlan {
   ///   - sourceCounts: The number of elements of each source section.
   ///   - targetCounts: The same for the target.
   /// - Complexity: O(*s* + *n* + *m*) stores, each position written once.
-  @inlinable @inline(__always)
+  @usableFromInline @inline(__always)
   init(sparseSourceStart sourceStart: [Int], targetStart: [Int], sourceCounts: [Int], targetCounts: [Int]) {
     let sectionCount = sourceStart.count
     var sectionIdentity = _Matching(sourceCount: 0, targetCount: 0)
@@ -274,7 +274,7 @@ extension _SectionedPlan {
   ///   - sourceToTarget: The kept position of each kept source element (pass 6).
   /// - Complexity: O(*s* + *d*) for *s* sections and *d* positions left out, plus O(*p*²) in a section with *p*
   ///   pieces (aligned runs and left-out elements) that has elements paired within it.
-  @inlinable @inline(__always)
+  @usableFromInline @inline(__always)
   mutating func listSparseInsertsAndMoves(
     inserted: [Int],
     insertedSections: [Int],
@@ -408,7 +408,7 @@ internal func _sparseSectionStarts<Section: DifferentiableSection>(
 ///   - inserted: Receives the target positions left out, ascending.
 /// - Returns: `false` when a section has more differences than the alignment's bound.
 /// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* positions left out.
-@inlinable @inline(__always)
+@usableFromInline @inline(__always)
 internal func _alignSparseSections(
   sourceHashes: [Int],
   targetHashes: [Int],
@@ -514,7 +514,7 @@ internal func _pairLeftOut<Section: DifferentiableSection>(
 ///   - targetToSource: Receives the source position of every target position, or -1.
 ///   - runs: Receives the aligned runs (consecutive on both sides, within a section), in order.
 /// - Complexity: O(*n* + *m*) stores, each position written once.
-@inlinable @inline(__always)
+@usableFromInline @inline(__always)
 internal func _matchSparse(
   sourceStart oldStart: [Int],
   targetStart newStart: [Int],
@@ -553,7 +553,7 @@ internal func _matchSparse(
 ///   - counts: The number of elements of each section.
 /// - Returns: For each flat position, its section.
 /// - Complexity: O(*s* + *n*) stores.
-@inlinable @inline(__always)
+@inline(__always)
 internal func _sparseSectionOf(starts: [Int], counts: [Int]) -> [Int] {
   let total = starts.isEmpty ? 0 : starts[starts.count - 1] + counts[starts.count - 1]
   return [Int](unsafeUninitializedCapacity: total) { of, initialized in
@@ -579,7 +579,6 @@ internal func _sparseSectionOf(starts: [Int], counts: [Int]) -> [Int] {
 /// - Returns: `false`, with nothing appended, when more than a bound of positions would be left out (the bound
 ///   grows as the square root of the sizes, at least 32 and at most 512).
 /// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* positions left out.
-@inlinable
 internal func _alignSparse(
   _ source: UnsafeBufferPointer<Int>,
   _ target: UnsafeBufferPointer<Int>,
@@ -599,7 +598,7 @@ internal func _alignSparse(
 ///
 /// ListFlow aligns a state's rows with the rows shown by identity, to copy the hashes of the aligned rows rather
 /// than hash every row again.
-@inlinable
+@usableFromInline
 package func _alignSparse(
   sourceCount: Int,
   targetCount: Int,
@@ -694,7 +693,6 @@ package func _alignSparse(
 /// - Returns: Whether every position of both buffers was written: so when the positions left out are those of
 ///   an alignment of each section.
 /// - Complexity: O(*n* + *m*) stores, O(*d*) for the rest.
-@inlinable
 internal func _matchAligned(
   sourceStart: [Int],
   targetStart: [Int],
@@ -743,19 +741,17 @@ internal func _matchAligned(
 }
 
 /// A piece of a target section for the sparse plan's moves: an aligned run, or one left-out element.
-@usableFromInline
 internal struct _SparsePiece {
   /// The flat target position of its first element.
-  @usableFromInline var target: Int
+  var target: Int
   /// The source position, once the deletes are applied, of its first element, when its elements come from the
   /// same section (they are in the sequence whose longest increasing run stays); -1 otherwise.
-  @usableFromInline var value: Int
+  var value: Int
   /// The number of elements; their values follow each other.
-  @usableFromInline var count: Int
+  var count: Int
   /// The flat source position of its first element, or -1 for an inserted element.
-  @usableFromInline var source: Int
+  var source: Int
 
-  @inlinable
   init(target: Int, value: Int, count: Int, source: Int) {
     self.target = target
     self.value = value
@@ -772,7 +768,7 @@ internal struct _SparsePiece {
   ///   - section: The target section.
   ///   - sourceSectionOf: The section of each flat source position.
   ///   - sourceToTarget: The kept position of each kept source element.
-  @inlinable @inline(__always)
+  @inline(__always)
   init(leftOut target: Int, source: Int, section: Int, sourceSectionOf: [Int], sourceToTarget: [Int]) {
     let within = source >= 0 && sourceSectionOf[source] == section
     self.init(target: target, value: within ? sourceToTarget[source] : -1, count: 1, source: source)
@@ -791,7 +787,6 @@ internal struct _SparsePiece {
 /// - Parameter pieces: The pieces in target order.
 /// - Returns: For each piece, the number of its first elements that stay (all of a piece not in the sequence).
 /// - Complexity: O(*p*²) for *p* pieces.
-@inlinable
 internal func _stayingCounts(_ pieces: [_SparsePiece]) -> [Int] {
   // Spans of `tails`: a piece and the first of its elements the span covers, and how many.
   var spans: [(piece: Int, offset: Int, count: Int)] = []
@@ -842,12 +837,12 @@ internal func _stayingCounts(_ pieces: [_SparsePiece]) -> [Int] {
 /// A small set of hashes with open addressing, for checking many hashes against a few.
 @usableFromInline
 internal struct _SparseHashSet {
-  @usableFromInline var slots: [Int]
-  @usableFromInline var used: [Bool]
-  @usableFromInline var mask: Int
-  @usableFromInline var count = 0
+  var slots: [Int]
+  var used: [Bool]
+  var mask: Int
+  var count = 0
 
-  @inlinable
+  @usableFromInline
   init(capacityFor count: Int) {
     var size = 8
     while size < count * 8 { size *= 2 }
@@ -856,14 +851,13 @@ internal struct _SparseHashSet {
     mask = size - 1
   }
 
-  @inlinable var isEmpty: Bool { count == 0 }
+  @usableFromInline var isEmpty: Bool { count == 0 }
 
-  @inlinable
   func slot(_ hash: Int) -> Int {
     Int(truncatingIfNeeded: UInt(bitPattern: hash &* -7_046_029_254_386_353_131) >> 32) & mask
   }
 
-  @inlinable
+  @usableFromInline
   mutating func insert(_ hash: Int) {
     var slot = slot(hash)
     while used[slot] {
@@ -878,7 +872,7 @@ internal struct _SparseHashSet {
   /// Whether any of `hashes`, but those at the positions `skipping` (ascending), is in the set.
   ///
   /// - Complexity: O(*n*) probes, run over the buffers without bounds checks.
-  @inlinable
+  @usableFromInline
   func containsAny(of hashes: UnsafeBufferPointer<Int>, skipping: [Int]) -> Bool {
     slots.withUnsafeBufferPointer { slots in
       used.withUnsafeBufferPointer { used in
@@ -903,7 +897,6 @@ internal struct _SparseHashSet {
     }
   }
 
-  @inlinable
   func contains(_ hash: Int) -> Bool {
     var slot = slot(hash)
     while used[slot] {

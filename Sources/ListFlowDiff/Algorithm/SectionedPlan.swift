@@ -5,7 +5,7 @@
 /// content) and can build the stages of another pair with the same shape (the *data*): `ListFlow` diffs a
 /// state's row values and builds stages of the cell binders made from them.
 ///
-/// What another module may use (`package`, and `@usableFromInline` so that its generic callers are specialised)
+/// What another module may use (`package`, usable from inlinable code so that generic callers are specialised)
 /// is the result, never the working arrays below:
 ///
 /// - ``init(source:target:policy:sourceHashes:targetHashes:)`` and ``error``: the diff of the keys.

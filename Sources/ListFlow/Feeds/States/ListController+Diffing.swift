@@ -1,12 +1,12 @@
 /// A state's list, the staged changes from the list shown to it, and the rows it was made from.
 @usableFromInline
 struct PreparedState: Sendable {
-  @usableFromInline var target: ListSnapshot
-  @usableFromInline var changes: StagedChangeset<ListSnapshot>
+  var target: ListSnapshot
+  var changes: StagedChangeset<ListSnapshot>
   /// The row values the list was made from (a ``_RowMemo``), or `nil` when the state declared binders.
-  @usableFromInline var rows: (any Sendable)?
+  var rows: (any Sendable)?
 
-  @inlinable
+  @usableFromInline
   init(target: ListSnapshot, changes: StagedChangeset<ListSnapshot>, rows: (any Sendable)?) {
     self.target = target
     self.changes = changes
