@@ -430,15 +430,15 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
   }
 
   /// The rows' titles and heights, each read once when first asked.
-  @usableFromInline let memo = Mutex(_RowMemoTable())
+  let memo = Mutex(_RowMemoTable())
 
-  @usableFromInline func title(at position: Int) -> String? {
+  func title(at position: Int) -> String? {
     memo.withLock { table in
       table.title(at: position) { Row.self is any Titled.Type ? rows.map { ($0 as? any Titled)?.title ?? "" } : nil }
     }
   }
 
-  @usableFromInline func height(at position: Int) -> RowHeight {
+  func height(at position: Int) -> RowHeight {
     memoizedHeight(at: position, count: rows.count, in: memo)
   }
 }
@@ -454,13 +454,12 @@ extension _CellBinderSource {
 }
 
 /// What a run of rows remembers of its rows: their titles, and the heights asked so far.
-@usableFromInline
 struct _RowMemoTable: Sendable {
   var titles: [String]?
   /// Per row, 0 for not asked yet, `n + 1` for `exact(n)`, `-(n + 1)` for `estimated(n)`.
   var heights: [Int32] = []
 
-  @usableFromInline init() {}
+  init() {}
 
   /// The title of the row at `position`, reading every row's title once with `read` (`nil` when the rows are not
   /// ``Titled``).

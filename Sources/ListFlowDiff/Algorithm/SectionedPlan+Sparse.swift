@@ -598,7 +598,7 @@ internal func _alignSparse(
 ///
 /// ListFlow aligns a state's rows with the rows shown by identity, to copy the hashes of the aligned rows rather
 /// than hash every row again.
-@usableFromInline
+@inlinable
 package func _alignSparse(
   sourceCount: Int,
   targetCount: Int,

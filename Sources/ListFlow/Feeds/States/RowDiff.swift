@@ -1,0 +1,367 @@
+// The row path's diff: a state's rows aligned with the rows shown, hashed once, and made into the list's
+// stages with a binder made only for a row that is read. `ListController(rows:cell:)` (ListController+Rows.swift)
+// is its public face.
+
+/// A section of rows as the row diff sees it: its identity, and its header and footer rows as its content.
+@usableFromInline
+struct _RowSectionKey<Row: Differentiable>: Differentiable {
+  @usableFromInline let id: ListIdentifier
+  @usableFromInline let header: Row?
+  @usableFromInline let footer: Row?
+  @usableFromInline let indexTitle: String?
+
+  @inlinable
+  init(_ section: ListSection<Row>) {
+    self.id = section.id
+    self.header = section.header
+    self.footer = section.footer
+    self.indexTitle = section.indexTitle
+  }
+
+  @inlinable var differenceIdentifier: ListIdentifier { id }
+  @inlinable var differenceHash: Int { id.hash }
+  @inlinable func hasSameIdentity(as other: Self) -> Bool { id == other.id }
+
+  @inlinable
+  func isContentEqual(to source: Self) -> Bool {
+    func same(_ left: Row?, _ right: Row?) -> Bool {
+      switch (left, right) {
+      case (nil, nil): true
+      case (let left?, let right?): left.isContentEqual(to: right)
+      default: false
+      }
+    }
+    return same(header, source.header) && same(footer, source.footer) && indexTitle == source.indexTitle
+  }
+}
+
+extension _RowSectionKey: Sendable where Row: Sendable {}
+
+/// The rows a list was made from, section by section, in the shape of that list, with their hashes.
+@usableFromInline
+struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
+  @usableFromInline let sections: [ArraySection<_RowSectionKey<Row>, Row>]
+  /// The ``Differentiable/differenceHash`` of every row, section by section: the next diff reads them instead of
+  /// hashing the rows again, and a section whose rows are unchanged keeps its hashes.
+  @usableFromInline let sectionHashes: [ArraySlice<Int>]
+  /// Every hash in order, when the memo was made whole (its sections' hashes are slices of it); `nil` when it
+  /// reused the sections of another memo.
+  @usableFromInline let flatHashes: [Int]?
+  /// The flat positions an alignment by identity with the memo shown left out (deleted from it, inserted in this
+  /// one), ascending, when the memo was made by that alignment; the plan then does not align again.
+  @usableFromInline var alignment: (deleted: [Int], inserted: [Int])?
+
+  /// The memo of `sections`, every row hashed.
+  @inlinable
+  init(_ sections: [ListSection<Row>]) {
+    var hashes: [Int] = []
+    hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+    for section in sections {
+      for row in section.items { hashes.append(row.differenceHash) }
+    }
+    self.init(sections, hashes: hashes)
+  }
+
+  /// The memo of `sections` with the hashes of their rows given, in order.
+  @inlinable
+  init(_ sections: [ListSection<Row>], hashes: [Int]) {
+    self.sections = sections.map {
+      ArraySection(model: _RowSectionKey($0), elements: $0.items)
+    }
+    var bounds: [Range<Int>] = []
+    bounds.reserveCapacity(sections.count)
+    var start = 0
+    for section in sections {
+      bounds.append(start..<start + section.items.count)
+      start += section.items.count
+    }
+    sectionHashes = bounds.map { hashes[$0] }
+    flatHashes = hashes
+  }
+
+  /// The memo of `sections`, whose rows are mostly those of `shown`: the rows an alignment by identity pairs
+  /// with a row shown take its hash, and only the others are hashed. `nil` when the sections are not those shown
+  /// in order, or too many rows changed for the alignment; then every row is hashed.
+  ///
+  /// - Complexity: O(*n* + *d*²) identity comparisons and *d* hashes for *d* rows inserted, deleted or moved.
+  @inlinable
+  init?(_ sections: [ListSection<Row>], aligningWith shown: _RowMemo<Row>) {
+    guard sections.count == shown.sections.count else { return nil }
+    var hashes: [Int] = []
+    hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+    var deleted: [Int] = []
+    var inserted: [Int] = []
+    var flatDeleted: [Int] = []
+    var flatInserted: [Int] = []
+    var sourceBase = 0
+    var targetBase = 0
+    for (index, section) in sections.enumerated() {
+      guard shown.sections[index].model.id == section.id else { return nil }
+      let aligned = shown.sections[index].elements.withUnsafeBufferPointer { old in
+        section.items.withUnsafeBufferPointer { new in
+          _alignSparse(
+            sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
+            inserted: &inserted, equal: { old[$0].hasSameIdentity(as: new[$1]) })
+        }
+      }
+      guard aligned else { return nil }
+      // The aligned rows pair up in order, in runs between the positions left out: each run's hashes are copied
+      // in one block, and only the inserted rows are hashed.
+      let oldHashes = shown.sectionHashes[index]
+      var source = oldHashes.startIndex
+      var target = 0
+      var nextDeleted = 0
+      func copyRun(upTo end: Int) {
+        while nextDeleted < deleted.count, oldHashes.startIndex + deleted[nextDeleted] == source {
+          source += 1
+          nextDeleted += 1
+        }
+        while target < end {
+          // The run stops before the next deleted source row.
+          let sourceLimit =
+            nextDeleted < deleted.count ? oldHashes.startIndex + deleted[nextDeleted] : oldHashes.endIndex
+          let count = Swift.min(end - target, sourceLimit - source)
+          hashes.append(contentsOf: oldHashes[source..<source + count])
+          source += count
+          target += count
+          while nextDeleted < deleted.count, oldHashes.startIndex + deleted[nextDeleted] == source {
+            source += 1
+            nextDeleted += 1
+          }
+        }
+      }
+      for position in inserted {
+        copyRun(upTo: position)
+        hashes.append(section.items[position].differenceHash)
+        target += 1
+      }
+      copyRun(upTo: section.items.count)
+      flatDeleted.append(contentsOf: deleted.lazy.map { $0 + sourceBase })
+      flatInserted.append(contentsOf: inserted.lazy.map { $0 + targetBase })
+      sourceBase += oldHashes.count
+      targetBase += section.items.count
+      deleted.removeAll(keepingCapacity: true)
+      inserted.removeAll(keepingCapacity: true)
+    }
+    self.init(sections, hashes: hashes)
+    alignment = (flatDeleted, flatInserted)
+  }
+
+  /// The memo of `sections`, taking the keys given and, for every section not in `changed`, the rows and hashes
+  /// of `shown` (whose rows are the same storage).
+  @inlinable
+  init(
+    _ sections: [ListSection<Row>], keys: [_RowSectionKey<Row>], reusing shown: _RowMemo<Row>, changed: [Int]
+  ) {
+    var memoSections = shown.sections
+    var hashes = shown.sectionHashes
+    for index in changed {
+      memoSections[index] = ArraySection(model: keys[index], elements: sections[index].items)
+      hashes[index] = ArraySlice(sections[index].items.map(\.differenceHash))
+    }
+    self.sections = memoSections
+    sectionHashes = hashes
+    flatHashes = nil
+  }
+
+  /// The hashes of every row, in order.
+  ///
+  /// - Complexity: O(1) for a memo made whole, else O(*n*).
+  @inlinable var hashes: [Int] { flatHashes ?? _joined(sectionHashes[...]) }
+
+  /// Whether `list` has as many sections as the rows, and as many rows in each.
+  @inlinable
+  func hasShape(of list: ListSnapshot) -> Bool {
+    guard sections.count == list.count else { return false }
+    for (rows, section) in zip(sections, list) where rows.elements.count != section.elements.count { return false }
+    return true
+  }
+}
+
+/// The hashes of several sections, one after another (copied in blocks, not element by element).
+@inlinable
+func _joined(_ parts: ArraySlice<ArraySlice<Int>>) -> [Int] {
+  var joined: [Int] = []
+  joined.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+  for part in parts { joined.append(contentsOf: part) }
+  return joined
+}
+
+/// Whether two arrays are the same storage: then their elements are equal without a look at them, since an
+/// array's storage is never changed while another array shares it.
+///
+/// - Complexity: O(1).
+@inlinable
+func _sharesStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
+  guard first.count == second.count else { return false }
+  guard !first.isEmpty else { return true }
+  return first.withUnsafeBufferPointer { first in
+    second.withUnsafeBufferPointer { second in first.baseAddress == second.baseAddress }
+  }
+}
+
+/// Makes a state's list from its rows and diffs it with the list shown.
+///
+/// With the rows of the list shown (`shown`), the rows are diffed; the new list holds the rows, whose binders are
+/// made when read, and the stages are cut from the list shown around the changed rows. Without them, the first
+/// list is inserted whole, and a later one is diffed by its binders. When the state has the same sections as the list shown and most of their row arrays are
+/// the very arrays shown (untouched sections of the app's state), only the other sections are diffed: an untouched
+/// section costs O(1).
+///
+/// - Parameters:
+///   - sections: The state's sections of rows.
+///   - source: The list shown.
+///   - shown: The rows `source` was made from, or `nil`.
+///   - cell: Makes a row's binder.
+///   - duplicates: The duplicate policy.
+/// - Returns: The list, the changes and the rows, or the error that rejects the state.
+/// - Complexity: O(n) in the rows of the sections that changed (of both lists when sections were added, removed
+///   or reordered), plus one call to `cell` per new or changed header or footer.
+@inlinable
+func _prepareRows<Row: Differentiable & Sendable>(
+  _ sections: [ListSection<Row>],
+  source: ListSnapshot,
+  shown: _RowMemo<Row>?,
+  cell: @escaping @Sendable (Row) -> CellBinder,
+  duplicates: DuplicatePolicy
+) -> Result<PreparedState, ListFlowError> where Row.DifferenceIdentifier: Sendable {
+  guard let shown, shown.hasShape(of: source) else {
+    let target = sections.map { _lazySection($0, model: nil, cell: cell) }
+    if source.isEmpty, duplicates == .matchInOrder {
+      // The first list: every section is inserted, and no binder needs to be made to say so.
+      let changes =
+        target.isEmpty
+        ? StagedChangeset() : StagedChangeset([Changeset(data: target, sectionInserted: Array(target.indices))])
+      return .success(PreparedState(target: target, changes: changes, rows: _RowMemo(sections)))
+    }
+    return _prepareBinders(target, source: source, rows: _RowMemo(sections), duplicates: duplicates)
+  }
+  // With `.reject`, a duplicate between a changed and an untouched section must be seen: diff everything.
+  if duplicates == .matchInOrder,
+    let prepared = _prepareChangedSections(sections, source: source, shown: shown, cell: cell)
+  {
+    return prepared
+  }
+  // The rows are aligned with the rows shown by identity: the aligned rows take the hashes shown, only the rows
+  // left out are hashed, and the plan starts from this alignment instead of aligning the hashes again.
+  let rows =
+    duplicates == .matchInOrder ? _RowMemo(sections, aligningWith: shown) ?? _RowMemo(sections) : _RowMemo(sections)
+  let plan = _plan(
+    source: shown.sections, target: rows.sections, policy: duplicates, sourceHashes: shown.hashes,
+    targetHashes: rows.hashes, alignment: rows.alignment)
+  if let error = plan.error { return .failure(ListFlowError(error)) }
+  let target = _targetList(sections, source: source, plan: plan, cell: cell)
+  let stages = plan.stages(source: source, target: target, targetData: target)
+  return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
+}
+
+/// The fast path of ``_prepareRows``: when the state has the sections shown, in order, and at most half of them
+/// changed (their rows are other arrays, or their header or footer changed), diffs the changed sections alone
+/// and puts the stages back in place. A row cannot come from or go to an untouched section, whose rows are the
+/// very array shown. `nil` when the path does not apply.
+@inlinable
+func _prepareChangedSections<Row: Differentiable & Sendable>(
+  _ sections: [ListSection<Row>],
+  source: ListSnapshot,
+  shown: _RowMemo<Row>,
+  cell: @escaping @Sendable (Row) -> CellBinder
+) -> Result<PreparedState, ListFlowError>? where Row.DifferenceIdentifier: Sendable {
+  guard sections.count == shown.sections.count, sections.count > 1 else { return nil }
+  var keys: [_RowSectionKey<Row>] = []
+  keys.reserveCapacity(sections.count)
+  var changed: [Int] = []
+  for (index, section) in sections.enumerated() {
+    let shownSection = shown.sections[index]
+    guard shownSection.model.id == section.id else { return nil }
+    let key = _RowSectionKey(section)
+    keys.append(key)
+    if !_sharesStorage(shownSection.elements, section.items) || !key.isContentEqual(to: shownSection.model) {
+      changed.append(index)
+    }
+  }
+  guard changed.count * 2 <= sections.count else { return nil }
+  let rows = _RowMemo(sections, keys: keys, reusing: shown, changed: changed)
+  guard !changed.isEmpty else {
+    return .success(PreparedState(target: source, changes: StagedChangeset(), rows: rows))
+  }
+  let plan = _plan(
+    source: changed.map { shown.sections[$0] }, target: changed.map { rows.sections[$0] }, policy: .matchInOrder,
+    sourceHashes: _joined(changed.map { shown.sectionHashes[$0] }[...]),
+    targetHashes: _joined(changed.map { rows.sectionHashes[$0] }[...]))
+  if let error = plan.error { return .failure(ListFlowError(error)) }
+  let partSource = changed.map { source[$0] }
+  let part = _targetList(changed.map { sections[$0] }, source: partSource, plan: plan, cell: cell)
+  var target = source
+  for (partIndex, index) in changed.enumerated() { target[index] = part[partIndex] }
+  // Each stage of the part becomes a stage of the whole: its sections at their places, the others as shown.
+  var whole = source
+  let stages = plan.stages(source: partSource, target: part, targetData: part).map { stage in
+    for (partIndex, index) in changed.enumerated() { whole[index] = stage.data[partIndex] }
+    return stage.mappingSections(data: whole) { changed[$0] }
+  }
+  return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
+}
+
+/// The plan of the row diff: under ``DuplicatePolicy/matchInOrder``, first the path for a change that keeps the
+/// sections and touches few rows (it costs about a comparison per row, where the full plan hashes every row),
+/// else the full plan. Both give the same stages.
+@inlinable
+func _plan<Row: Differentiable & Sendable>(
+  source: [ArraySection<_RowSectionKey<Row>, Row>],
+  target: [ArraySection<_RowSectionKey<Row>, Row>],
+  policy: DuplicatePolicy,
+  sourceHashes: [Int],
+  targetHashes: [Int],
+  alignment: (deleted: [Int], inserted: [Int])? = nil
+) -> _SectionedPlan {
+  if policy == .matchInOrder,
+    let plan = _SectionedPlan(
+      sparseSource: source, target: target, sourceHashes: sourceHashes, targetHashes: targetHashes,
+      alignment: alignment)
+  {
+    return plan
+  }
+  return _SectionedPlan(
+    source: source, target: target, policy: policy, sourceHashes: sourceHashes, targetHashes: targetHashes)
+}
+
+/// The list of a state's sections: each row's binder is made by `cell` when a view reads it, and a section whose
+/// header and footer kept their content keeps their binders.
+///
+/// - Complexity: O(1) per section, plus a call to `cell` per header or footer that changed.
+@inlinable
+func _targetList<Row: Differentiable & Sendable>(
+  _ sections: [ListSection<Row>],
+  source: ListSnapshot,
+  plan: _SectionedPlan,
+  cell: @escaping @Sendable (Row) -> CellBinder
+) -> ListSnapshot where Row.DifferenceIdentifier: Sendable {
+  sections.enumerated().map { targetSection, section in
+    // A kept section whose header and footer did not change keeps their binders.
+    guard let sourceSection = plan.sourceSection(ofTargetSection: targetSection),
+      !plan.isModelUpdated(sourceSection: sourceSection)
+    else { return _lazySection(section, model: nil, cell: cell) }
+    return _lazySection(section, model: source[sourceSection].model, cell: cell)
+  }
+}
+
+/// A section of rows as a view reads it: its rows' binders are made by `cell` when read, each identified by its
+/// row's ``Differentiable/differenceIdentifier`` (so a row's identity is read without making its binder); its
+/// header and footer
+/// binders are those of `model` when given (a section shown whose header and footer kept their content), else
+/// made now.
+@inlinable
+func _lazySection<Row: Differentiable & Sendable>(
+  _ section: ListSection<Row>, model: ListSectionSnapshot.Model?, cell: @escaping @Sendable (Row) -> CellBinder
+) -> ListSectionSnapshot where Row.DifferenceIdentifier: Sendable {
+  let model =
+    model.map {
+      ListSectionSnapshot.Model(id: section.id, header: $0.header, footer: $0.footer, indexTitle: section.indexTitle)
+    }
+    ?? ListSectionSnapshot.Model(
+      id: section.id, header: section.header.map(cell), footer: section.footer.map(cell),
+      indexTitle: section.indexTitle)
+  return ListSectionSnapshot(
+    model: model,
+    elements: CellBinderList(rows: section.items, identity: { ListIdentifier($0.differenceIdentifier) }, cell: cell))
+}
