@@ -40,13 +40,14 @@ enum RowCostScenario {
     return [result]
   }
 
-  /// A new viewport and controller showing `state`.
+  /// A new viewport, controller and engine showing `state` (the view holds its engine weakly, so the engine
+  /// is returned with them: dropping it would leave the view with nothing to show).
   @MainActor
-  private static func load(_ state: EndToEndState) async -> (ListController<EndToEndState>, any ListView) {
+  private static func load(_ state: EndToEndState) async -> (ListController<EndToEndState>, ListEngine, any ListView) {
     let view = EndToEndViewKind.viewport.makeView()
-    let (controller, _) = EndToEndState.makeController(view: view)
+    let (controller, engine) = EndToEndState.makeController(view: view)
     await controller.apply(state)
     precondition(EndToEndViewKind.shows(view, state), "rowcost: the rows were not shown")
-    return (controller, view)
+    return (controller, engine, view)
   }
 }
