@@ -145,6 +145,20 @@ struct RefreshStateMachineFuzzTests {
     }
   }
 
+  /// What a drive does at each step.
+  enum Action { case refresh, loadMore, succeed, fail, cancel, answerLate, changeServer }
+
+  /// What a drive does at each step, by weight.
+  static let actions = WeightedChoice<Action>([
+    ("ask for a refresh", weight: 1, .refresh),
+    ("ask for more", weight: 2, .loadMore),
+    ("the pending load succeeds", weight: 1, .succeed),
+    ("the pending load fails", weight: 1, .fail),
+    ("the pending load is cancelled", weight: 1, .cancel),
+    ("a request already answered gets a late answer", weight: 1, .answerLate),
+    ("the server's listing changes", weight: 1, .changeServer),
+  ])
+
   @Test(
     "one load at a time; rows never duplicated, skipped or extended when stale; every error recovers",
     arguments: DeepPass.seeds(from: 0, quick: 40, deep: 200))
@@ -154,14 +168,14 @@ struct RefreshStateMachineFuzzTests {
     for step in 0..<60 {
       driver.where_ = "seed \(seed), step \(step)"
       let before = driver.machine.state
-      switch random.next() % 8 {
-      case 0: driver.trigger(driver.machine.refresh(), before: before)
-      case 1, 2: driver.trigger(driver.machine.loadMore(), before: before)
-      case 3: driver.succeed()
-      case 4: driver.fail()
-      case 5: driver.cancel()
-      case 6: driver.answerLate(&random)
-      default: driver.server.change(&random)
+      switch Self.actions.pick(using: &random).value {
+      case .refresh: driver.trigger(driver.machine.refresh(), before: before)
+      case .loadMore: driver.trigger(driver.machine.loadMore(), before: before)
+      case .succeed: driver.succeed()
+      case .fail: driver.fail()
+      case .cancel: driver.cancel()
+      case .answerLate: driver.answerLate(&random)
+      case .changeServer: driver.server.change(&random)
       }
       driver.checkInvariants()
     }
