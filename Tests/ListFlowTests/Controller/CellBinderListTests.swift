@@ -25,6 +25,21 @@ struct CellBinderListTests {
     "\(binder.id) \(binder.model(as: Value.self).map { "\($0.version)" } ?? "?")"
   }
 
+  /// An edit or a read of the list.
+  enum Operation { case set, replaceSubrange, remove, append, updateStage, deleteStage, readSlice, rebuild }
+
+  /// The operations of a random sequence, by weight.
+  static let operations = WeightedChoice<Operation>([
+    ("set a row", weight: 1, .set),
+    ("replace a range of rows", weight: 1, .replaceSubrange),
+    ("remove a row", weight: 1, .remove),
+    ("append a row", weight: 1, .append),
+    ("a stage of updates", weight: 1, .updateStage),
+    ("a stage of deletes", weight: 1, .deleteStage),
+    ("read a slice", weight: 1, .readSlice),
+    ("rebuild the list from its binders", weight: 1, .rebuild),
+  ])
+
   @Test("random edits, splices and reads give the array's binders", arguments: 0..<6)
   func matchesArray(seed: Int) {
     var random = SeededRandom(seed: UInt64(0xB1DE_0000 + seed))
@@ -39,13 +54,13 @@ struct CellBinderListTests {
     let section = ListSectionSnapshot.Model(id: "s")
     for step in 0..<400 {
       let count = model.count
-      switch random.below(8) {
-      case 0 where count > 0:
+      switch Self.operations.pick(using: &random).value {
+      case .set where count > 0:
         let position = random.below(count)
         let binder = Self.binder(Value(id: model[position].id.hashValue, version: step))
         list[position] = binder
         model[position] = binder
-      case 1:
+      case .replaceSubrange:
         let lower = random.below(count + 1)
         let upper = lower + random.below(count - lower + 1)
         let inserted = fresh(random.below(6))
@@ -55,15 +70,15 @@ struct CellBinderListTests {
           list.replaceSubrange(lower..<upper, with: CellBinderList(rows: inserted, cell: Self.binder))
         }
         model.replaceSubrange(lower..<upper, with: inserted.map(Self.binder))
-      case 2 where count > 0:
+      case .remove where count > 0:
         let position = random.below(count)
         list.remove(at: position)
         model.remove(at: position)
-      case 3:
+      case .append:
         let value = fresh(1)[0]
         list.append(Self.binder(value))
         model.append(Self.binder(value))
-      case 4 where count > 0:
+      case .updateStage where count > 0:
         // A stage of updates: a few ascending positions replaced.
         let positions = Set((0..<1 + random.below(5)).map { _ in random.below(count) }).sorted()
         let replacements = positions.map {
@@ -71,16 +86,18 @@ struct CellBinderListTests {
         }
         list = ListSectionSnapshot(model: section, elements: list)._replacingElements(replacements).elements
         for (position, element) in replacements { model[position] = element }
-      case 5 where count > 0:
+      case .deleteStage where count > 0:
         // A stage of deletes: a few ascending positions removed.
         let positions = Set((0..<1 + random.below(5)).map { _ in random.below(count) }).sorted()
         list = ListSectionSnapshot(model: section, elements: list)._removingElements(at: positions).elements
         for position in positions.reversed() { model.remove(at: position) }
-      case 6 where count > 1:
+      case .readSlice where count > 1:
         let lower = random.below(count)
         let upper = lower + random.below(count - lower)
-        #expect(Array(list[lower..<upper]).map(Self.key) == model[lower..<upper].map(Self.key), "step \(step)")
-      default:
+        #expect(
+          Array(list[lower..<upper]).map(Self.key) == model[lower..<upper].map(Self.key), "seed \(seed), step \(step)")
+      case .set, .remove, .updateStage, .deleteStage, .readSlice, .rebuild:
+        // (an operation that needs rows, drawn for too few, rebuilds the list instead)
         list = CellBinderList(Array(list))
       }
       #expect(list.count == model.count, "seed \(seed), step \(step)")
