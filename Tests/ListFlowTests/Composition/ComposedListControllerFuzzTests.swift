@@ -79,7 +79,8 @@ struct ComposedListControllerFuzzTests {
       let nodes = root.all
       let leaves = nodes.filter { $0.leaf != nil }
       let composites = nodes.filter { $0.composite != nil }
-      switch Self.actions.pick(using: &random).value {
+      let action = Self.actions.pick(using: &random)
+      switch action.value {
       case .updateLeaf where !leaves.isEmpty:
         let leaf = leaves[Int.random(in: 0..<leaves.count, using: &random)].leaf!
         let sections = SectionFuzzer.mutate(raw[ObjectIdentifier(leaf)]!, &ids, using: &random)
@@ -102,7 +103,7 @@ struct ComposedListControllerFuzzTests {
         try makeLeaf(under: parent, at: Int.random(in: 0...parent.children.count, using: &random))
       }
 
-      let context = "seed \(seed), step \(step)"
+      let context = "seed \(seed), step \(step) (drew \(action.name))"
       #expect(view.inconsistencies.isEmpty, "\(context): \(view.inconsistencies)")
       #expect(view.errors.isEmpty, "\(context)")
       // At most one reload: the first list, when the first sections arrive.

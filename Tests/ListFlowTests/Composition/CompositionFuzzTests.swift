@@ -14,9 +14,9 @@ struct CompositionFuzzTests {
   }
 
   /// Checks the view, the composite's content and the mappings against the model.
-  func check(_ root: ModelNode<TestSection>, _ view: AppliedView, seed: UInt64, step: Int) {
+  func check(_ root: ModelNode<TestSection>, _ view: AppliedView, seed: UInt64, step: Int, action: String) {
     let composite = root.composite!
-    let where_ = "seed \(seed), step \(step)"
+    let where_ = "seed \(seed), step \(step) (drew \(action))"
     #expect(view.failures.isEmpty, "\(where_): \(view.failures)")
     view.failures = []
     #expect(view.sections == root.expected, "\(where_)")
@@ -74,7 +74,8 @@ struct CompositionFuzzTests {
       let nodes = root.all
       let leaves = nodes.filter { $0.leaf != nil }
       let composites = nodes.filter { $0.composite != nil }
-      switch Self.actions.pick(using: &random).value {
+      let action = Self.actions.pick(using: &random)
+      switch action.value {
       case .updateLeaf where !leaves.isEmpty:
         // a child update: exactly the child's changes, shifted, reach the view, or nothing when hidden
         let node = leaves[Int.random(in: 0..<leaves.count, using: &random)]
@@ -85,14 +86,16 @@ struct CompositionFuzzTests {
         node.sections = SectionFuzzer.mutate(node.sections, &ids, using: &random)
         node.leaf!.update(to: node.sections)
         if node.isVisible, let changes = local.first {
-          #expect(view.batches.count == batches + 1, "seed \(seed), step \(step)")
+          #expect(view.batches.count == batches + 1, "seed \(seed), step \(step) (drew \(action.name))")
           let global = view.batches.last!
-          #expect(global.count == changes.count, "seed \(seed), step \(step)")
+          #expect(global.count == changes.count, "seed \(seed), step \(step) (drew \(action.name))")
           for (globalStage, localStage) in zip(global, changes) {
             #expect(globalStage == localStage.shifted(bySections: offset, data: globalStage.data), "seed \(seed)")
           }
         } else {
-          #expect(view.batches.count == batches, "seed \(seed), step \(step): a hidden child changed the view")
+          #expect(
+            view.batches.count == batches,
+            "seed \(seed), step \(step) (drew \(action.name)): a hidden child changed the view")
         }
       case .toggleHidden where nodes.count > 1:
         let node = nodes[Int.random(in: 1..<nodes.count, using: &random)]
@@ -124,7 +127,7 @@ struct CompositionFuzzTests {
         let leaf = makeLeaf()
         try attach(leaf, to: parent, at: parent.children.count)
       }
-      check(root, view, seed: seed, step: step)
+      check(root, view, seed: seed, step: step, action: action.name)
     }
     #expect(view.batches.count > 10, "seed \(seed): the sequence changed the view")
   }

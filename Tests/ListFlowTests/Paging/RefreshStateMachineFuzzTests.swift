@@ -166,9 +166,10 @@ struct RefreshStateMachineFuzzTests {
     var random = SeededRandom(seed: seed)
     var driver = Driver(where_: "seed \(seed)")
     for step in 0..<60 {
-      driver.where_ = "seed \(seed), step \(step)"
+      let action = Self.actions.pick(using: &random)
+      driver.where_ = "seed \(seed), step \(step) (\(action.name))"
       let before = driver.machine.state
-      switch Self.actions.pick(using: &random).value {
+      switch action.value {
       case .refresh: driver.trigger(driver.machine.refresh(), before: before)
       case .loadMore: driver.trigger(driver.machine.loadMore(), before: before)
       case .succeed: driver.succeed()
