@@ -17,6 +17,17 @@ struct LinearityFenceTests {
     case duplicates = "100 identifiers repeated"
   }
 
+  /// What becomes of a source element in a scattered target.
+  enum ScatteredChange { case delete, update, insert, keep }
+
+  /// What becomes of a source element in a scattered target, by weight (about 10% changed).
+  static let scatteredChanges = WeightedChoice<ScatteredChange>([
+    ("deleted", weight: 1, .delete),
+    ("updated", weight: 1, .update),
+    ("replaced by a new identifier (a delete and an insert)", weight: 1, .insert),
+    ("kept", weight: 37, .keep),
+  ])
+
   /// A source of `count` elements and a target of the given shape, their identifiers counting on `counter`.
   static func pair(_ shape: Shape, count: Int, counter: CallCounter) -> ([MeasuredElement], [MeasuredElement]) {
     func element(_ id: Int, _ content: Int = 0) -> MeasuredElement {
@@ -28,11 +39,11 @@ struct LinearityFenceTests {
       let source = (0..<count).map { element($0) }
       var target: [MeasuredElement] = []
       for item in source {
-        switch random.below(40) {
-        case 0: continue  // deleted
-        case 1: target.append(element(item.id.value, 1))  // updated
-        case 2: target.append(element(count + item.id.value))  // an insert next to it
-        default: target.append(item)
+        switch Self.scatteredChanges.pick(using: &random).value {
+        case .delete: continue
+        case .update: target.append(element(item.id.value, 1))
+        case .insert: target.append(element(count + item.id.value))
+        case .keep: target.append(item)
         }
       }
       for _ in 0..<count / 40 where !target.isEmpty {  // moves
@@ -60,22 +71,24 @@ struct LinearityFenceTests {
     counter.hashes = 0
     counter.equalities = 0
     let changes = StagedChangeset(source: source, target: target)
-    #expect(counter.total <= Self.callsPerElement * elements, "\(counter.hashes) hashes, \(counter.equalities) ==")
-    #expect(!changes.isEmpty)
+    #expect(
+      counter.total <= Self.callsPerElement * elements,
+      "seed \(caseSeed(count)): \(counter.hashes) hashes, \(counter.equalities) ==")
+    #expect(!changes.isEmpty, "seed \(caseSeed(count))")
 
     counter.hashes = 0
     counter.equalities = 0
     _ = try StagedChangeset(source: source, target: target, duplicates: shape == .duplicates ? .matchInOrder : .reject)
     #expect(
       counter.total <= Self.callsPerElement * elements,
-      "with a policy: \(counter.hashes) hashes, \(counter.equalities) ==")
+      "seed \(caseSeed(count)), with a policy: \(counter.hashes) hashes, \(counter.equalities) ==")
 
     counter.hashes = 0
     counter.equalities = 0
     _ = Changeset(source: source, target: target)
     #expect(
       counter.total <= Self.callsPerElement * elements,
-      "single batch: \(counter.hashes) hashes, \(counter.equalities) ==")
+      "seed \(caseSeed(count)), single batch: \(counter.hashes) hashes, \(counter.equalities) ==")
   }
 
   @Test("a sectioned diff of 100 sections makes at most 6 identifier calls per element", arguments: [10, 100, 1_000])
@@ -96,7 +109,9 @@ struct LinearityFenceTests {
     counter.hashes = 0
     counter.equalities = 0
     let changes = StagedChangeset(source: source, target: Array(target))
-    #expect(counter.total <= Self.callsPerElement * elements, "\(counter.hashes) hashes, \(counter.equalities) ==")
-    #expect(!changes.isEmpty)
+    #expect(
+      counter.total <= Self.callsPerElement * elements,
+      "seed \(caseSeed(sectionSize)): \(counter.hashes) hashes, \(counter.equalities) ==")
+    #expect(!changes.isEmpty, "seed \(caseSeed(sectionSize))")
   }
 }

@@ -9,6 +9,19 @@ import Testing
 struct SparsePlanTests {
   typealias Section = ArraySection<Token, Token>
 
+  /// An edit of ``pair(_:duplicates:)``.
+  enum Change { case update, delete, moveWithin, moveAcross, header, insert }
+
+  /// The edits of ``pair(_:duplicates:)``, by weight.
+  static let changes = WeightedChoice<Change>([
+    ("update a row", weight: 1, .update),
+    ("delete a row", weight: 1, .delete),
+    ("move a row within its section", weight: 1, .moveWithin),
+    ("move a row to any section", weight: 1, .moveAcross),
+    ("change a section's header", weight: 1, .header),
+    ("insert a row (a repeated identity, sometimes)", weight: 1, .insert),
+  ])
+
   /// Random sections, then a few random edits: updates, deletes, inserts (of a repeated identity, sometimes),
   /// moves within and across sections, a header change.
   static func pair(_ random: inout SeededRandom, duplicates: Bool) -> ([Section], [Section]) {
@@ -27,16 +40,16 @@ struct SparsePlanTests {
     for _ in 0..<random.below(large ? 40 : 8) {
       let section = random.below(target.count)
       var rows = target[section].elements
-      switch random.below(6) {
-      case 0 where !rows.isEmpty:
+      switch changes.pick(using: &random).value {
+      case .update where !rows.isEmpty:
         let item = random.below(rows.count)
         rows[item] = rows[item].updated
-      case 1 where !rows.isEmpty:
+      case .delete where !rows.isEmpty:
         rows.remove(at: random.below(rows.count))
-      case 2 where !rows.isEmpty:
+      case .moveWithin where !rows.isEmpty:
         let row = rows.remove(at: random.below(rows.count))
         rows.insert(row, at: random.below(rows.count + 1))
-      case 3 where !rows.isEmpty:
+      case .moveAcross where !rows.isEmpty:
         let row = rows.remove(at: random.below(rows.count))
         let other = random.below(target.count)
         if other == section {
@@ -44,9 +57,10 @@ struct SparsePlanTests {
         } else {
           target[other].elements.insert(row, at: random.below(target[other].elements.count + 1))
         }
-      case 4:
+      case .header:
         target[section].model = target[section].model.updated
-      default:
+      case .update, .delete, .moveWithin, .moveAcross, .insert:
+        // (a change that needs a row, drawn for an empty section, inserts one instead)
         rows.insert(Token(newID()), at: random.below(rows.count + 1))
       }
       target[section].elements = rows
@@ -85,7 +99,8 @@ struct SparsePlanTests {
         #expect(stage.elementInserted == reference.elementInserted, "seed \(seed)")
         #expect(stage.elementUpdated == reference.elementUpdated, "seed \(seed)")
         #expect(stage.elementMoved == reference.elementMoved, "seed \(seed)")
-        #expect(stage.sectionDeleted.isEmpty && stage.sectionInserted.isEmpty && stage.sectionMoved.isEmpty)
+        #expect(
+          stage.sectionDeleted.isEmpty && stage.sectionInserted.isEmpty && stage.sectionMoved.isEmpty, "seed \(seed)")
         data = try data.applying(stage)
         #expect(data == stage.data, "seed \(seed): the stage replays to its data")
       }

@@ -90,22 +90,46 @@ import Testing
     }
   }
 
+  /// An edit of ``edit(_:count:using:)``.
+  enum Edit { case insert, delete, move, update }
+
+  /// The edits of ``edit(_:count:using:)``, by weight.
+  static let edits = WeightedChoice<Edit>([
+    ("insert a line", weight: 1, .insert),
+    ("delete a line", weight: 1, .delete),
+    ("move a line, to any section", weight: 1, .move),
+    ("update a line", weight: 1, .update),
+  ])
+
+  /// An operation of ``operationsCostTheScreenAndTheChange()``.
+  enum Operation { case endThenUp, cursorToRow, scrollToIdentity, deleteCursorRow, batch }
+
+  /// The operations of ``operationsCostTheScreenAndTheChange()``, by weight.
+  static let operations = WeightedChoice<Operation>([
+    ("end, then up", weight: 1, .endThenUp),
+    ("cursor to a random row", weight: 1, .cursorToRow),
+    ("engine scroll to a row by identity", weight: 1, .scrollToIdentity),
+    ("a change deleting the cursor's row", weight: 1, .deleteCursorRow),
+    ("a batch", weight: 2, .batch),
+  ])
+
   /// A random batch of `count` edits: inserts, deletes, moves (within and across sections) and updates.
   static func edit(_ host: inout Host, count: Int, using random: inout SeededRandom) -> [Group] {
     var groups = host.groups
     for _ in 0..<count {
       let section = Int.random(in: 0..<groups.count, using: &random)
-      switch Int.random(in: 0..<4, using: &random) {
-      case 0:
+      switch edits.pick(using: &random).value {
+      case .insert:
         let item = Int.random(in: 0...groups[section].lines.count, using: &random)
         groups[section].lines.insert(host.newLine(), at: item)
-      case 1 where !groups[section].lines.isEmpty:
+      case .delete where !groups[section].lines.isEmpty:
         groups[section].lines.remove(at: Int.random(in: 0..<groups[section].lines.count, using: &random))
-      case 2 where !groups[section].lines.isEmpty:
+      case .move where !groups[section].lines.isEmpty:
         let line = groups[section].lines.remove(at: Int.random(in: 0..<groups[section].lines.count, using: &random))
         let target = Int.random(in: 0..<groups.count, using: &random)
         groups[target].lines.insert(line, at: Int.random(in: 0...groups[target].lines.count, using: &random))
-      default:
+      case .delete, .move, .update:
+        // (a delete or a move drawn for an empty section updates a line, if there is one)
         guard !groups[section].lines.isEmpty else { continue }
         let item = Int.random(in: 0..<groups[section].lines.count, using: &random)
         groups[section].lines[item].version += 1
@@ -135,38 +159,34 @@ import Testing
         let screen = host.rowsOnScreen
         let calls: Int
         let changed: Int
-        let name: String
-        switch Int.random(in: 0..<6, using: &random) {
-        case 0:
-          name = "end, then up"
+        let operation = Self.operations.pick(using: &random)
+        let name = operation.name
+        switch operation.value {
+        case .endThenUp:
           host.view.handle(.end)
           host.view.handle(.up)
           calls = host.cells.take()
           changed = 0
-        case 1:
-          name = "cursor to a random row"
+        case .cursorToRow:
           let paths = host.paths
           guard let path = paths.randomElement(using: &random) else { continue }
           host.view.scrollToRow(at: path, alignment: [.top, .center, .bottom, .visible].randomElement(using: &random)!)
           calls = host.cells.take()
           changed = 0
           #expect(host.view.selectedRow == path, "\(context)")
-        case 2:
-          name = "engine scroll to a row by identity"
+        case .scrollToIdentity:
           guard let line = host.groups.flatMap(\.lines).randomElement(using: &random) else { continue }
           try host.engine.scrollToRow(withIdentity: ListIdentifier(line.id), alignment: .center)
           calls = host.cells.take()
           changed = 0
           #expect(host.cursorIdentity == ListIdentifier(line.id), "\(context)")
-        case 3:
-          name = "a change deleting the cursor's row"
+        case .deleteCursorRow:
           guard let path = host.view.selectedRow else { continue }
           var next = host.groups
           next[path.section].lines.remove(at: path.item)
           changed = 1
           calls = await host.show(next)
-        default:
-          name = "a batch"
+        case .batch:
           let count = Int.random(in: 1...6, using: &random)
           changed = count
           calls = await host.show(Self.edit(&host, count: count, using: &random))

@@ -9,6 +9,17 @@ import Testing
 /// after it gained it.
 @MainActor
 @Suite struct HighlightFollowsCursorTests {
+  /// A step of ``highlightFollowsCursor()``.
+  enum Step { case key, delete, insert, shuffle }
+
+  /// The steps of ``highlightFollowsCursor()``, by weight.
+  static let steps = WeightedChoice<Step>([
+    ("move the cursor down or up", weight: 1, .key),
+    ("delete a row", weight: 1, .delete),
+    ("insert a row", weight: 1, .insert),
+    ("shuffle the rows", weight: 1, .shuffle),
+  ])
+
   @Test("after random changes and cursor moves, exactly the cursor's row is highlighted, and events reach their rows")
   func highlightFollowsCursor() async throws {
     let seed = terminalFuzzSeed
@@ -37,16 +48,16 @@ import Testing
       await list.apply(ids)
       for step in 0..<30 {
         let context = "seed \(seed) round \(round) step \(step)"
-        switch Int.random(in: 0..<4, using: &random) {
-        case 0:
+        switch Self.steps.pick(using: &random).value {
+        case .key:
           view.handle(.character(Bool.random(using: &random) ? "j" : "k"))
-        case 1 where !ids.isEmpty:
+        case .delete where !ids.isEmpty:
           ids.remove(at: Int.random(in: ids.indices, using: &random))
-        case 2:
+        case .insert:
           ids.insert(next, at: Int.random(in: 0...ids.count, using: &random))
           next += 1
-        default:
-          ids.shuffle(using: &random)
+        case .delete, .shuffle:
+          ids.shuffle(using: &random)  // (a shuffle when there is no row to delete)
         }
         await list.apply(ids)
         let cursorRow = view.selectedRow.flatMap { ids.indices.contains($0.item) ? ids[$0.item] : nil }

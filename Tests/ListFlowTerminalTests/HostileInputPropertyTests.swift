@@ -22,73 +22,103 @@ import Testing
     }
   }
 
+  /// A list view of rows of `titles` that records its data source's events and the commands `pieces` run, cut into
+  /// reads drawn from `readSeed`; `typing` opens the filter first.
+  static func feed(
+    _ pieces: [HostileInput.Piece], readSeed: UInt64, titles: [String], typing: Bool
+  ) -> (view: TerminalListView, events: [String], commands: [TerminalCommand]) {
+    var random = SeededRandom(seed: readSeed)
+    let dataSource = ScriptedDataSource()
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 40, rows: 8)))
+    dataSource.view = view
+    view.dataSource = dataSource
+    view.reusePool.register(TextCell.self)
+    dataSource.show([.init(id: 0, rows: titles.enumerated().map { .init(id: $0.offset + 1, title: $0.element) })])
+    view.onFilterChange = { _ in }
+    if typing { view.handle(.character("/")) }
+    var decoder = KeyDecoder()
+    var commands: [TerminalCommand] = []
+    for read in HostileInput.reads(of: HostileInput(pieces: pieces).bytes, using: &random) {
+      for key in decoder.decode(read) { view.handle(key).map { commands.append($0) } }
+    }
+    for key in decoder.flush() { view.handle(key).map { commands.append($0) } }
+    let events = dataSource.events.filter { !$0.contains("highlight") && $0 != "reached end" }
+    return (view, events, commands)
+  }
+
+  /// What is wrong after `pieces` are typed into an open filter; `nil` when the filter holds their typed and
+  /// pasted text and nothing ran.
+  static func filterProblem(_ pieces: [HostileInput.Piece], readSeed: UInt64) -> String? {
+    let (view, events, commands) = feed(pieces, readSeed: readSeed, titles: ["one", "two"], typing: true)
+    var expected: [Unicode.Scalar] = []
+    for piece in pieces {
+      switch piece {
+      case .typed(let text): expected += text.unicodeScalars
+      case .paste(let text): expected += typableScalars(of: text)
+      case .alt, .string: break
+      }
+    }
+    expected = Array(expected.prefix(256))
+    let query = Array(view.filterQuery.unicodeScalars)
+    let problems = [
+      (commands.isEmpty, "commands ran: \(commands)"),
+      (events.isEmpty, "the data source heard \(events)"),
+      (view.isEditingFilter, "the filter closed"),
+      (query == expected, "the query is \(view.filterQuery.debugDescription)"),
+    ].filter { !$0.0 }.map(\.1)
+    return problems.isEmpty ? nil : problems.joined(separator: "; ")
+  }
+
+  /// What is wrong after `pieces` reach a list with no filter open; `nil` when nothing ran or moved.
+  static func listProblem(_ pieces: [HostileInput.Piece], readSeed: UInt64) -> String? {
+    let (view, events, commands) = feed(
+      pieces, readSeed: readSeed, titles: (1...20).map { "row \($0)" }, typing: false)
+    let problems = [
+      (commands.isEmpty, "commands ran: \(commands)"),
+      (events.isEmpty, "the data source heard \(events)"),
+      (
+        view.selectedRow == ItemPath(item: 0, section: 0), "the cursor is at \(view.selectedRow.map { "\($0)" } ?? "-")"
+      ),
+      (!view.isEditingFilter && !view.isShowingHelp, "the filter or the help opened"),
+      (view.filterQuery.isEmpty, "the query is \(view.filterQuery.debugDescription)"),
+    ].filter { !$0.0 }.map(\.1)
+    return problems.isEmpty ? nil : problems.joined(separator: "; ")
+  }
+
   @Test("a filter being typed takes typed and pasted text; escape strings and Alt keys run no command")
-  func filterTakesTextOnly() {
+  func filterTakesTextOnly() async {
     var random = SeededRandom(seed: terminalFuzzSeed)
     for round in 0..<300 {
       let input = HostileInput.random(using: &random)
-      let reads = HostileInput.reads(of: input.bytes, using: &random)
-      let dataSource = ScriptedDataSource()
-      let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 40, rows: 8)))
-      dataSource.view = view
-      view.dataSource = dataSource
-      view.reusePool.register(TextCell.self)
-      dataSource.show([.init(id: 0, rows: [.init(id: 1, title: "one"), .init(id: 2, title: "two")])])
-      var queries: [String] = []
-      view.onFilterChange = { queries.append($0) }
-      view.handle(.character("/"))
-      var decoder = KeyDecoder()
-      var commands: [TerminalCommand] = []
-      for read in reads {
-        for key in decoder.decode(read) { view.handle(key).map { commands.append($0) } }
-      }
-      for key in decoder.flush() { view.handle(key).map { commands.append($0) } }
-      var expected: [Unicode.Scalar] = []
-      for piece in input.pieces {
-        switch piece {
-        case .typed(let text): expected += text.unicodeScalars
-        case .paste(let text): expected += Self.typableScalars(of: text)
-        case .alt, .string: break
-        }
-      }
-      expected = Array(expected.prefix(256))
-      let events = dataSource.events.filter { !$0.contains("highlight") && $0 != "reached end" }
-      let query = Array(view.filterQuery.unicodeScalars)
-      #expect(commands.isEmpty, "seed \(terminalFuzzSeed) round \(round): \(commands) from \(input.pieces)")
-      #expect(events.isEmpty, "seed \(terminalFuzzSeed) round \(round): \(events) from \(input.pieces)")
-      #expect(view.isEditingFilter, "seed \(terminalFuzzSeed) round \(round): \(input.pieces)")
-      #expect(query == expected, "seed \(terminalFuzzSeed) round \(round): \(input.pieces)")
-      if !commands.isEmpty || !events.isEmpty || query != expected || !view.isEditingFilter { return }
+      let readSeed = random.next()
+      guard let problem = Self.filterProblem(input.pieces, readSeed: readSeed) else { continue }
+      let shortest = await shortestFailing(input.pieces) { Self.filterProblem($0, readSeed: readSeed) != nil }
+      Issue.record(
+        """
+        seed \(terminalFuzzSeed) round \(round): \(problem)
+        from \(input.pieces)
+        shortest failing input, \(shortest.count) of \(input.pieces.count) pieces: \(shortest)
+        """)
+      return
     }
   }
 
   @Test("with no filter open, escape strings, Alt keys and pastes run no command and move nothing")
-  func listIgnoresThem() {
+  func listIgnoresThem() async {
     var random = SeededRandom(seed: terminalFuzzSeed &+ 2)
     for round in 0..<300 {
       var input = HostileInput.random(using: &random)
       input.pieces.removeAll { if case .typed = $0 { true } else { false } }
-      let dataSource = ScriptedDataSource()
-      let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 40, rows: 8)))
-      dataSource.view = view
-      view.dataSource = dataSource
-      view.reusePool.register(TextCell.self)
-      dataSource.show([.init(id: 0, rows: (1...20).map { .init(id: $0, title: "row \($0)") })])
-      view.onFilterChange = { _ in }
-      var decoder = KeyDecoder()
-      var commands: [TerminalCommand] = []
-      for read in HostileInput.reads(of: input.bytes, using: &random) {
-        for key in decoder.decode(read) { view.handle(key).map { commands.append($0) } }
-      }
-      for key in decoder.flush() { view.handle(key).map { commands.append($0) } }
-      let events = dataSource.events.filter { !$0.contains("highlight") && $0 != "reached end" }
-      let state = (view.selectedRow, view.isEditingFilter, view.isShowingHelp, view.filterQuery)
-      #expect(commands.isEmpty, "seed \(terminalFuzzSeed) round \(round): \(commands) from \(input.pieces)")
-      #expect(events.isEmpty, "seed \(terminalFuzzSeed) round \(round): \(events) from \(input.pieces)")
-      #expect(
-        state.0 == ItemPath(item: 0, section: 0) && !state.1 && !state.2 && state.3.isEmpty,
-        "seed \(terminalFuzzSeed) round \(round): \(state) from \(input.pieces)")
-      if !commands.isEmpty || !events.isEmpty || state.0 != ItemPath(item: 0, section: 0) { return }
+      let readSeed = random.next()
+      guard let problem = Self.listProblem(input.pieces, readSeed: readSeed) else { continue }
+      let shortest = await shortestFailing(input.pieces) { Self.listProblem($0, readSeed: readSeed) != nil }
+      Issue.record(
+        """
+        seed \(terminalFuzzSeed) round \(round): \(problem)
+        from \(input.pieces)
+        shortest failing input, \(shortest.count) of \(input.pieces.count) pieces: \(shortest)
+        """)
+      return
     }
   }
 }

@@ -103,27 +103,43 @@ import Testing
     #expect(KeyMap.standard.command(for: .right) == .expand)
   }
 
+  /// What is wrong with decoding `pieces` cut into reads drawn from `readSeed`; `nil` when the keys are the
+  /// pieces' letters, Alt keys and pastes, and nothing else.
+  static func decodingProblem(_ pieces: [HostileInput.Piece], readSeed: UInt64) -> String? {
+    var random = SeededRandom(seed: readSeed)
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+    for read in HostileInput.reads(of: HostileInput(pieces: pieces).bytes, using: &random) {
+      keys += decoder.decode(read)
+    }
+    keys += decoder.flush()
+    let expected = pieces.flatMap { piece -> [Key] in
+      switch piece {
+      case .typed(let text): text.map { Key.character($0) }
+      case .alt(let character): [.alt(.character(character))]
+      case .string: []
+      case .paste(let text): [.paste(text)]
+      }
+    }
+    return keys == expected ? nil : "decoded \(keys), expected \(expected)"
+  }
+
   @Test("decoded, the same input gives its letters, its Alt keys and each paste whole, and nothing else")
-  func decoderKeepsPastesWhole() {
+  func decoderKeepsPastesWhole() async {
     var random = SeededRandom(seed: terminalFuzzSeed &+ 1)
     for round in 0..<500 {
       let input = HostileInput.random(using: &random, maximumPieces: 20)
-      var decoder = KeyDecoder()
-      var keys: [Key] = []
-      for read in HostileInput.reads(of: input.bytes, using: &random) {
-        keys += decoder.decode(read)
-      }
-      keys += decoder.flush()
-      let expected = input.pieces.flatMap { piece -> [Key] in
-        switch piece {
-        case .typed(let text): text.map { Key.character($0) }
-        case .alt(let character): [.alt(.character(character))]
-        case .string: []
-        case .paste(let text): [.paste(text)]
-        }
-      }
-      #expect(keys == expected, "seed \(terminalFuzzSeed) round \(round): \(input.pieces)")
-      if keys != expected { return }
+      let readSeed = random.next()
+      guard let problem = Self.decodingProblem(input.pieces, readSeed: readSeed) else { continue }
+      // The shortest failing input, cut with the same seed for its reads.
+      let shortest = await shortestFailing(input.pieces) { Self.decodingProblem($0, readSeed: readSeed) != nil }
+      Issue.record(
+        """
+        seed \(terminalFuzzSeed) round \(round): \(problem)
+        from \(input.pieces)
+        shortest failing input, \(shortest.count) of \(input.pieces.count) pieces: \(shortest)
+        """)
+      return
     }
   }
 

@@ -44,6 +44,16 @@ import Testing
     }
   }
 
+  /// A piece of a burst.
+  enum BurstPiece { case sgr, x10, key }
+
+  /// The pieces of a burst, by weight.
+  static let burstPieces = WeightedChoice<BurstPiece>([
+    ("an SGR mouse report", weight: 1, .sgr),
+    ("an X10 mouse report", weight: 1, .x10),
+    ("a key", weight: 2, .key),
+  ])
+
   @Test("generated bursts of mouse reports and keys decode to the same events for every split into reads")
   func everySplit() {
     let seed = terminalFuzzSeed
@@ -55,19 +65,19 @@ import Testing
       for _ in 0..<Int.random(in: 1...5, using: &random) {
         let column = Int.random(in: 1...300, using: &random)
         let row = Int.random(in: 1...200, using: &random)
-        switch Int.random(in: 0...3, using: &random) {
-        case 0:
+        switch Self.burstPieces.pick(using: &random).value {
+        case .sgr:
           let code = [0, 1, 2, 32, 64, 65, 4, 8, 16].randomElement(using: &random)!
           let release = Bool.random(using: &random)
           burst += Array("\u{1B}[<\(code);\(column);\(row)\(release ? "m" : "M")".utf8)
           var decoder = KeyDecoder()
           expected += decoder.decode(Array("\u{1B}[<\(code);\(column);\(row)\(release ? "m" : "M")".utf8))
-        case 1:
+        case .x10:
           let code = [0, 1, 2, 3, 64, 65].randomElement(using: &random)!
           let x10 = [0x1B, 0x5B, 0x4D, UInt8(32 + code), UInt8(32 + min(column, 200)), UInt8(32 + min(row, 200))]
           burst += x10
           expected.append(.mouse(Self.event(code: code, column: min(column, 200) - 1, row: min(row, 200) - 1)))
-        default:
+        case .key:
           let key = keys.randomElement(using: &random)!
           burst += Array(key.utf8)
           var decoder = KeyDecoder()

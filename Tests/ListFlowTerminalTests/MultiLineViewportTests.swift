@@ -56,6 +56,19 @@ import Testing
     #expect((viewport.selection == nil) == naive.items.isEmpty, "\(context)")
   }
 
+  /// A step of ``matchesNaiveModel()``.
+  enum Move { case moveSelection, page, wheel, scrollTo, setHeight, setSections }
+
+  /// The steps of ``matchesNaiveModel()``, by weight.
+  static let moves = WeightedChoice<Move>([
+    ("move the selection", weight: 1, .moveSelection),
+    ("page down or up", weight: 2, .page),
+    ("scroll by wheel lines", weight: 1, .wheel),
+    ("scroll to a row with an alignment", weight: 1, .scrollTo),
+    ("set the height", weight: 1, .setHeight),
+    ("set a new shape", weight: 1, .setSections),
+  ])
+
   @Test("random shapes, heights and moves: the screen, hit-tests and pages match a line-by-line model")
   func matchesNaiveModel() {
     let seed = terminalFuzzSeed
@@ -69,8 +82,8 @@ import Testing
         let naive = NaiveLines(viewport.sections)
         let before = viewport
         var afterWheel = false
-        switch Int.random(in: 0...6, using: &random) {
-        case 0:
+        switch Self.moves.pick(using: &random).value {
+        case .moveSelection:
           viewport.moveSelection(by: Int.random(in: -4...4, using: &random))
           if let selection = viewport.selection, let height = naive.height(of: selection),
             height + (viewport.sections[selection.section].headerHeight) <= viewport.height
@@ -78,17 +91,17 @@ import Testing
             let start = naive.start(of: selection)!
             #expect(start + height <= viewport.offset + viewport.height, "\(context): moved row cut")
           }
-        case 1, 2:
+        case .page:
           let down = Bool.random(using: &random)
           viewport.movePage(by: down ? 1 : -1)
           if let selection = before.selection {
             #expect(
               viewport.selection == naive.page(from: selection, down: down, height: viewport.height), "\(context)")
           }
-        case 3:
+        case .wheel:
           viewport.scroll(byLines: Int.random(in: -6...6, using: &random))
           afterWheel = true
-        case 4:
+        case .scrollTo:
           guard !naive.items.isEmpty else { break }
           let path = naive.items.randomElement(using: &random)!
           let alignment = ListEngine.ScrollAlignment.allCases.randomElement(using: &random)!
@@ -107,9 +120,9 @@ import Testing
           case .visible:
             #expect(end <= viewport.offset + viewport.height && start >= viewport.offset, "\(context) visible")
           }
-        case 5:
+        case .setHeight:
           viewport.setHeight(Int.random(in: 0...9, using: &random))
-        default:
+        case .setSections:
           viewport.setSections(Self.randomShape(using: &random))
         }
         Self.check(

@@ -56,6 +56,25 @@ struct PublicBadValueTests {
     .collapse, .toggleHelp, .toggleSelection, .filter, .clearFilter,
   ]
 
+  /// A call ``terminalView()`` makes.
+  enum ViewCall { case resize, mouse, mouseInput, scroll, status, tick, spinner, deselect, key, command, render, read }
+
+  /// The calls ``terminalView()`` makes, by weight.
+  static let viewCalls = WeightedChoice<ViewCall>([
+    ("resize", weight: 1, .resize),
+    ("a mouse event", weight: 1, .mouse),
+    ("a mouse event as input", weight: 1, .mouseInput),
+    ("scroll to a row", weight: 1, .scroll),
+    ("post a status", weight: 1, .status),
+    ("set the time and tick", weight: 1, .tick),
+    ("start or stop the spinner", weight: 1, .spinner),
+    ("deselect a row", weight: 1, .deselect),
+    ("a key", weight: 1, .key),
+    ("a command", weight: 1, .command),
+    ("render", weight: 1, .render),
+    ("read the visible and selected rows", weight: 1, .read),
+  ])
+
   @Test("the terminal view: random calls with extreme sizes, rows, columns, paths and durations never trap")
   func terminalView() {
     for seed in DeepPass.seeds(quick: 10, deep: 40) {
@@ -73,24 +92,24 @@ struct PublicBadValueTests {
         .init(id: 0, header: "Rows", rows: (0..<rowCount).map { .init(id: $0, title: "row \($0)") })
       ])
       for step in 0..<40 {
-        switch random.next() % 12 {
-        case 0: view.resize(to: Self.size(&random))
-        case 1: view.handle(mouse: Self.mouseEvent(&random))
-        case 2: view.handle(.mouse(Self.mouseEvent(&random)))
-        case 3:
+        switch Self.viewCalls.pick(using: &random).value {
+        case .resize: view.resize(to: Self.size(&random))
+        case .mouse: view.handle(mouse: Self.mouseEvent(&random))
+        case .mouseInput: view.handle(.mouse(Self.mouseEvent(&random)))
+        case .scroll:
           let alignments: [ListEngine.ScrollAlignment] = [.top, .center, .bottom, .visible]
           view.scrollToRow(at: Self.path(&random), alignment: alignments.randomElement(using: &random)!)
-        case 4: view.postStatus("note", for: Self.durations.randomElement(using: &random)!)
-        case 5:
+        case .status: view.postStatus("note", for: Self.durations.randomElement(using: &random)!)
+        case .tick:
           time.set(Self.durations.randomElement(using: &random)!)
           view.tick()
           _ = view.nextTickTime
-        case 6: random.next() % 2 == 0 ? view.startSpinner("load") : view.stopSpinner()
-        case 7: view.deselectRow(at: Self.path(&random))
-        case 8: view.handle(Self.keys.randomElement(using: &random)!)
-        case 9: view.perform(Self.commands.randomElement(using: &random)!)
-        case 10: view.render()
-        default:
+        case .spinner: random.next() % 2 == 0 ? view.startSpinner("load") : view.stopSpinner()
+        case .deselect: view.deselectRow(at: Self.path(&random))
+        case .key: view.handle(Self.keys.randomElement(using: &random)!)
+        case .command: view.perform(Self.commands.randomElement(using: &random)!)
+        case .render: view.render()
+        case .read:
           _ = view.visibleRows
           _ = view.selectedRow
         }
@@ -133,6 +152,20 @@ struct PublicBadValueTests {
     }
   }
 
+  /// A call ``recordingViewAndGate()`` makes to the recording view.
+  enum RecordingCall { case select, move, cell, scrollToRow, height, deselect, scroll }
+
+  /// The calls ``recordingViewAndGate()`` makes, by weight.
+  static let recordingCalls = WeightedChoice<RecordingCall>([
+    ("select a row", weight: 1, .select),
+    ("move a row", weight: 1, .move),
+    ("ask a cell", weight: 1, .cell),
+    ("scroll to a row", weight: 1, .scrollToRow),
+    ("ask a row's height", weight: 1, .height),
+    ("deselect a row", weight: 1, .deselect),
+    ("report a scroll position", weight: 1, .scroll),
+  ])
+
   @Test("a recording list view and a progress gate take any path, move, step and target")
   func recordingViewAndGate() async throws {
     for seed in DeepPass.seeds(quick: 10, deep: 40) {
@@ -143,14 +176,14 @@ struct PublicBadValueTests {
       let rows = (0..<Int(random.next() % 10)).map { Self.row($0) }
       controller.apply(ListEdit([ListSection(id: "s", items: rows).snapshot]))
       for _ in 0..<20 {
-        switch random.next() % 7 {
-        case 0: try? view.selectRow(at: Self.path(&random))
-        case 1: try? view.moveRow(Move(source: Self.path(&random), target: Self.path(&random)))
-        case 2: _ = view.cell(at: Self.path(&random))
-        case 3: view.scrollToRow(at: Self.path(&random), alignment: .center)
-        case 4: _ = view.height(of: .row(Self.path(&random)))
-        case 5: view.deselectRow(at: Self.path(&random))
-        default:
+        switch Self.recordingCalls.pick(using: &random).value {
+        case .select: try? view.selectRow(at: Self.path(&random))
+        case .move: try? view.moveRow(Move(source: Self.path(&random), target: Self.path(&random)))
+        case .cell: _ = view.cell(at: Self.path(&random))
+        case .scrollToRow: view.scrollToRow(at: Self.path(&random), alignment: .center)
+        case .height: _ = view.height(of: .row(Self.path(&random)))
+        case .deselect: view.deselectRow(at: Self.path(&random))
+        case .scroll:
           view.scroll(
             to: SyncDelegate.ScrollPosition(
               offset: Self.integer(&random), viewportHeight: Self.integer(&random),

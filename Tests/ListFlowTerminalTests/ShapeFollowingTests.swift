@@ -35,6 +35,23 @@ import Testing
     }
   }
 
+  /// A change to the sections.
+  enum Change {
+    case insertRow, deleteRow, moveRow, resizeRow, insertSection, deleteSection, toggleHeader, swapSections
+  }
+
+  /// The changes of a state, by weight.
+  static let changes = WeightedChoice<Change>([
+    ("insert a row", weight: 2, .insertRow),
+    ("delete a row", weight: 1, .deleteRow),
+    ("move a row, to any section", weight: 1, .moveRow),
+    ("change a row's height", weight: 1, .resizeRow),
+    ("insert a section", weight: 1, .insertSection),
+    ("delete a section", weight: 1, .deleteSection),
+    ("add or remove a section's header", weight: 1, .toggleHeader),
+    ("swap two sections", weight: 1, .swapSections),
+  ])
+
   @Test("after random changes the shape followed stage by stage equals the shape asked in full")
   func followedShapeMatches() async throws {
     let seed = terminalFuzzSeed
@@ -58,35 +75,35 @@ import Testing
       for step in 0..<25 {
         for _ in 0..<Int.random(in: 1...4, using: &random) {
           let section = Int.random(in: 0..<max(state.count, 1), using: &random)
-          switch Int.random(in: 0...8, using: &random) {
-          case 0, 1:
+          switch Self.changes.pick(using: &random).value {
+          case .insertRow:
             guard state.indices.contains(section) else { break }
             state[section].rows.insert(newRow(), at: Int.random(in: 0...state[section].rows.count, using: &random))
-          case 2:
+          case .deleteRow:
             guard state.indices.contains(section), !state[section].rows.isEmpty else { break }
             state[section].rows.remove(at: Int.random(in: 0..<state[section].rows.count, using: &random))
-          case 3:
+          case .moveRow:
             guard state.indices.contains(section), !state[section].rows.isEmpty,
               let target = state.indices.randomElement(using: &random)
             else { break }
             let row = state[section].rows.remove(at: Int.random(in: 0..<state[section].rows.count, using: &random))
             state[target].rows.insert(row, at: Int.random(in: 0...state[target].rows.count, using: &random))
-          case 4:
+          case .resizeRow:
             guard state.indices.contains(section), !state[section].rows.isEmpty else { break }
             let item = Int.random(in: 0..<state[section].rows.count, using: &random)
             state[section].rows[item].height = Int.random(in: 1...4, using: &random)
-          case 5:
+          case .insertSection:
             state.insert(
               Section(id: nextSection, header: Bool.random(using: &random), rows: [newRow()]),
               at: Int.random(in: 0...state.count, using: &random))
             nextSection += 1
-          case 6:
+          case .deleteSection:
             guard state.indices.contains(section) else { break }
             state.remove(at: section)
-          case 7:
+          case .toggleHeader:
             guard state.indices.contains(section) else { break }
             state[section].header.toggle()
-          default:
+          case .swapSections:
             guard state.count > 1 else { break }
             state.swapAt(section, Int.random(in: 0..<state.count, using: &random))
           }

@@ -63,34 +63,47 @@ import Testing
     #expect(fixture.replay().contains("  BANANA"))
   }
 
+  /// A change to the rows.
+  enum RowChange { case delete, insert, retitle, shuffle }
+
+  /// The changes of ``randomUpdatesReplay()``, by weight.
+  static let rowChanges = WeightedChoice<RowChange>([
+    ("delete a row", weight: 1, .delete),
+    ("insert a row", weight: 1, .insert),
+    ("change a row's title", weight: 1, .retitle),
+    ("shuffle the rows", weight: 1, .shuffle),
+  ])
+
   @Test("random updates through the view replay to exactly the frame the view means")
   func randomUpdatesReplay() {
-    var random = SeededRandom(seed: 5)
+    let seed: UInt64 = 5
+    var random = SeededRandom(seed: seed)
     var fixture = Fixture()
     var nextID = 100
     var rows = Self.rows((0..<10).map { "row \($0)" })
     fixture.dataSource.show([.init(id: 0, header: "All", rows: rows)])
     for step in 0..<100 {
       for _ in 0..<Int.random(in: 1...3, using: &random) {
-        switch Int.random(in: 0..<4, using: &random) {
-        case 0 where !rows.isEmpty: rows.remove(at: Int.random(in: 0..<rows.count, using: &random))
-        case 1:
+        switch Self.rowChanges.pick(using: &random).value {
+        case .delete where !rows.isEmpty: rows.remove(at: Int.random(in: 0..<rows.count, using: &random))
+        case .insert:
           rows.insert(.init(id: nextID, title: "new \(nextID) 日本"), at: Int.random(in: 0...rows.count, using: &random))
           nextID += 1
-        case 2 where !rows.isEmpty: rows[Int.random(in: 0..<rows.count, using: &random)].title += "+"
-        default: rows.shuffle(using: &random)
+        case .retitle where !rows.isEmpty: rows[Int.random(in: 0..<rows.count, using: &random)].title += "+"
+        case .delete, .retitle, .shuffle: rows.shuffle(using: &random)  // (a shuffle when there is no row)
         }
       }
       fixture.dataSource.show([.init(id: 0, header: "All", rows: rows)])
       if Bool.random(using: &random) { fixture.view.handle(Bool.random(using: &random) ? .down : .up) }
       let text = fixture.replay()
-      #expect(fixture.screen.unsupported.isEmpty)
+      #expect(fixture.screen.unsupported.isEmpty, "seed \(seed), step \(step)")
       let visible = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix(6)
         .filter { $0.hasPrefix("  ") || $0.hasPrefix("▸ ") }.map { String($0.dropFirst(2)) }
       let offset = rows.firstIndex { $0.title == visible.first } ?? 0
       #expect(
-        Array(visible) == Array(rows.map(\.title)[offset..<min(offset + visible.count, rows.count)]), "step \(step)")
-      #expect(text.filter { $0 == "▸" }.count == (rows.isEmpty ? 0 : 1), "one cursor, step \(step)")
+        Array(visible) == Array(rows.map(\.title)[offset..<min(offset + visible.count, rows.count)]),
+        "seed \(seed), step \(step)")
+      #expect(text.filter { $0 == "▸" }.count == (rows.isEmpty ? 0 : 1), "one cursor, seed \(seed), step \(step)")
     }
   }
 

@@ -11,10 +11,23 @@ import Testing
 @Suite struct TerminalSafetyTests {
   static let size = TerminalSize(columns: 30, rows: 8)
 
+  /// A call ``extremeViewport()`` makes.
+  enum ViewportCall { case move, setHeight, keepSelection, select, setSections }
+
+  /// The calls ``extremeViewport()`` makes, by weight.
+  static let viewportCalls = WeightedChoice<ViewportCall>([
+    ("move the selection", weight: 1, .move),
+    ("set the height", weight: 1, .setHeight),
+    ("keep the selection at a screen row", weight: 1, .keepSelection),
+    ("select an item", weight: 1, .select),
+    ("set the same sections, selecting nothing", weight: 1, .setSections),
+  ])
+
   @Test("viewport arithmetic with extreme counts, heights and moves never traps and keeps its invariants")
   func extremeViewport() {
     let extremes = [0, 1, 2, 7, Int.max / 2, Int.max - 2, Int.max - 1, Int.max, -1, Int.min]
-    var random = SeededRandom(seed: 0xE7_7E3E)
+    let seed: UInt64 = 0xE7_7E3E
+    var random = SeededRandom(seed: seed)
     for round in 0..<300 {
       var viewport = ListViewport(height: extremes.randomElement(using: &random)!)
       let sections = (0..<Int.random(in: 0...4, using: &random)).map { _ in
@@ -24,25 +37,31 @@ import Testing
       }
       viewport.setSections(sections)
       for _ in 0..<5 {
-        switch Int.random(in: 0..<5, using: &random) {
-        case 0: viewport.moveSelection(by: [Int.max, Int.min, -1, 1, Int.max / 2].randomElement(using: &random)!)
-        case 1: viewport.setHeight(extremes.randomElement(using: &random)!)
-        case 2: viewport.keepSelection(atScreenRow: extremes.randomElement(using: &random)!)
-        case 3:
+        switch Self.viewportCalls.pick(using: &random).value {
+        case .move: viewport.moveSelection(by: [Int.max, Int.min, -1, 1, Int.max / 2].randomElement(using: &random)!)
+        case .setHeight: viewport.setHeight(extremes.randomElement(using: &random)!)
+        case .keepSelection: viewport.keepSelection(atScreenRow: extremes.randomElement(using: &random)!)
+        case .select:
           viewport.select(
             ItemPath(
               item: extremes.randomElement(using: &random)!, section: Int.random(in: -1...5, using: &random)))
-        default: viewport.setSections(sections, selecting: .some(nil))
+        case .setSections: viewport.setSections(sections, selecting: .some(nil))
         }
-        #expect(viewport.height >= 0 && viewport.height <= ListViewport.maximumHeight, "round \(round)")
-        #expect(viewport.offset >= 0, "round \(round)")
+        #expect(viewport.height >= 0 && viewport.height <= ListViewport.maximumHeight, "seed \(seed), round \(round)")
+        #expect(viewport.offset >= 0, "seed \(seed), round \(round)")
         // The rows on screen, counted without building them all (a height may be 65,535).
-        #expect(min(viewport.height, max(viewport.rowCount - viewport.offset, 0)) <= viewport.height, "round \(round)")
-        if let selection = viewport.selection { #expect(viewport.rowIndex(of: selection) != nil, "round \(round)") }
+        #expect(
+          min(viewport.height, max(viewport.rowCount - viewport.offset, 0)) <= viewport.height,
+          "seed \(seed), round \(round)")
+        if let selection = viewport.selection {
+          #expect(viewport.rowIndex(of: selection) != nil, "seed \(seed), round \(round)")
+        }
         _ = viewport.selectionScreenRow
         _ = viewport.itemsAfterSelection
       }
-      if viewport.height <= 100 { #expect(viewport.visibleRows.count <= viewport.height, "round \(round)") }
+      if viewport.height <= 100 {
+        #expect(viewport.visibleRows.count <= viewport.height, "seed \(seed), round \(round)")
+      }
     }
   }
 

@@ -79,6 +79,18 @@ import Testing
     #expect(fixture.screen.cells[1][2].attributes.bold)
   }
 
+  /// A step of ``statusCountsSelection()``.
+  enum SelectionStep { case selectAll, clear, filter, deselect, toggle }
+
+  /// The steps of ``statusCountsSelection()``, by weight.
+  static let selectionSteps = WeightedChoice<SelectionStep>([
+    ("select all", weight: 1, .selectAll),
+    ("clear the selection", weight: 1, .clear),
+    ("filter", weight: 1, .filter),
+    ("deselect a name", weight: 1, .deselect),
+    ("move down and toggle the row with the space bar", weight: 4, .toggle),
+  ])
+
   @Test(
     "random toggles, select-alls, clears and filters: each frame's status bar counts the selection it marks")
   func statusCountsSelection() throws {
@@ -88,22 +100,22 @@ import Testing
       var fixture = try Fixture(mode: .multiple)
       var expected: Set<String> = []
       for step in 0..<25 {
-        switch random.next() % 8 {
-        case 0:
+        switch Self.selectionSteps.pick(using: &random).value {
+        case .selectAll:
           fixture.list.selectAll()
           // Rows the filter hides are not added; those selected stay selected.
           expected.formUnion(fixture.list.snapshot.flatMap { $0.elements.map { "\($0.id)" } })
-        case 1:
+        case .clear:
           fixture.list.clearSelection()
           expected = []
-        case 2:
+        case .filter:
           let query = ["", "an", "e", "ch"].randomElement(using: &random) ?? ""
           fixture.feed.query = query
-        case 3:
+        case .deselect:
           let name = names.randomElement(using: &random) ?? "apple"
           fixture.list.deselect(ListIdentifier(name))
           expected.remove(name)
-        default:
+        case .toggle:
           for _ in 0..<Int(random.next() % 3) { fixture.view.handle(.character("j")) }
           guard let path = fixture.view.selectedRow, let id = fixture.list.identity(ofRowAt: path) else {
             continue

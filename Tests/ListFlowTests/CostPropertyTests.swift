@@ -47,23 +47,35 @@ import Testing
       cell: { cells.binder($0) })
   }
 
+  /// An edit of ``edit(_:count:nextID:using:)``.
+  enum Edit { case insert, delete, move, update }
+
+  /// The edits of ``edit(_:count:nextID:using:)``, by weight.
+  static let edits = WeightedChoice<Edit>([
+    ("insert a line", weight: 1, .insert),
+    ("delete a line", weight: 1, .delete),
+    ("move a line, to any section", weight: 1, .move),
+    ("update a line", weight: 1, .update),
+  ])
+
   /// A random batch of `count` edits (inserts, deletes, moves within and across sections, updates).
   static func edit(_ groups: Groups, count: Int, nextID: inout Int, using random: inout SeededRandom) -> Groups {
     var groups = groups
     for _ in 0..<count {
       let section = Int.random(in: 0..<groups.count, using: &random)
-      switch Int.random(in: 0..<4, using: &random) {
-      case 0:
+      switch edits.pick(using: &random).value {
+      case .insert:
         groups[section].insert(
           Line(id: nextID, version: 0), at: Int.random(in: 0...groups[section].count, using: &random))
         nextID += 1
-      case 1 where !groups[section].isEmpty:
+      case .delete where !groups[section].isEmpty:
         groups[section].remove(at: Int.random(in: 0..<groups[section].count, using: &random))
-      case 2 where !groups[section].isEmpty:
+      case .move where !groups[section].isEmpty:
         let line = groups[section].remove(at: Int.random(in: 0..<groups[section].count, using: &random))
         let target = Int.random(in: 0..<groups.count, using: &random)
         groups[target].insert(line, at: Int.random(in: 0...groups[target].count, using: &random))
-      default:
+      case .delete, .move, .update:
+        // (a delete or a move drawn for an empty section updates a row, if there is one)
         guard !groups[section].isEmpty else { continue }
         groups[section][Int.random(in: 0..<groups[section].count, using: &random)].version += 1
       }

@@ -97,6 +97,17 @@ import Testing
     if path.count == 1 { body(&nodes, first) } else { modify(&nodes[first].children, at: path.dropFirst(), body) }
   }
 
+  /// An edit of the trees.
+  enum TreeEdit { case change, insert, remove, addChild }
+
+  /// The edits of ``edit(_:nextID:using:)``, by weight.
+  static let treeEdits = WeightedChoice<TreeEdit>([
+    ("change a node's content", weight: 1, .change),
+    ("insert a node", weight: 1, .insert),
+    ("remove a node", weight: 1, .remove),
+    ("add a child to a node", weight: 1, .addChild),
+  ])
+
   /// A random edit of the trees: a node's content changed, a node inserted or removed, a child added.
   static func edit(_ roots: inout [Node], nextID: inout Int, using random: inout SeededRandom) {
     let all = paths(roots)
@@ -106,13 +117,13 @@ import Testing
       return
     }
     let id = nextID
-    switch random.below(4) {
-    case 0: modify(&roots, at: path[...]) { nodes, index in nodes[index].element.version += 1 }
-    case 1:
+    switch treeEdits.pick(using: &random).value {
+    case .change: modify(&roots, at: path[...]) { nodes, index in nodes[index].element.version += 1 }
+    case .insert:
       modify(&roots, at: path[...]) { nodes, index in nodes.insert(Node(Item(id: id, version: 0)), at: index) }
       nextID += 1
-    case 2: modify(&roots, at: path[...]) { nodes, index in nodes.remove(at: index) }
-    default:
+    case .remove: modify(&roots, at: path[...]) { nodes, index in nodes.remove(at: index) }
+    case .addChild:
       modify(&roots, at: path[...]) { nodes, index in nodes[index].children.append(Node(Item(id: id, version: 0))) }
       nextID += 1
     }

@@ -38,22 +38,40 @@ struct HostileInput {
     "\u{9C}", "Ŝ",
   ]
 
+  /// The kinds of piece, by weight.
+  static let pieceKinds = WeightedChoice<PieceKind>([
+    ("typed letters", weight: 1, .typed),
+    ("an Alt key", weight: 1, .alt),
+    ("a string the terminal sends", weight: 1, .string),
+    ("a bracketed paste of hostile text", weight: 1, .paste),
+  ])
+
+  /// The kinds of piece.
+  enum PieceKind { case typed, alt, string, paste }
+
+  /// The terminators of a string the terminal sends, by weight.
+  static let stringTerminators = WeightedChoice<[UInt8]>([
+    ("BEL", weight: 1, [0x07]),
+    ("ESC backslash", weight: 1, [0x1B, 0x5C]),
+    ("the 8-bit ST", weight: 1, [0x9C]),
+  ])
+
   /// A random input of up to `maximumPieces` pieces.
   static func random(using random: inout SeededRandom, maximumPieces: Int = 12) -> HostileInput {
     var input = HostileInput()
     for _ in 0..<Int.random(in: 1...maximumPieces, using: &random) {
-      switch Int.random(in: 0..<4, using: &random) {
-      case 0:
+      switch pieceKinds.pick(using: &random).value {
+      case .typed:
         let letters = "abcefgikmnoptuvwxyz"
         input.pieces.append(
           .typed(
             String((0..<Int.random(in: 1...4, using: &random)).map { _ in letters.randomElement(using: &random)! })))
-      case 1:
+      case .alt:
         // Not `[`, `O`, `]`, `P`, `X`, `_` or `^`: after `ESC` they start a sequence or a string, on every terminal.
         let keys = "qdjkgGbhl/?\\ 0;"
         input.pieces.append(.alt(keys.randomElement(using: &random)!))
-      case 2: input.pieces.append(.string(randomString(using: &random)))
-      default:
+      case .string: input.pieces.append(.string(randomString(using: &random)))
+      case .paste:
         let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in
           hostileAlphabet.randomElement(using: &random)!
         }
@@ -72,11 +90,7 @@ struct HostileInput {
     for _ in 0..<Int.random(in: 0...6, using: &random) {
       bytes += Array(payloads.randomElement(using: &random)!.utf8)
     }
-    switch Int.random(in: 0..<3, using: &random) {
-    case 0: bytes.append(0x07)
-    case 1: bytes += [0x1B, 0x5C]
-    default: bytes.append(0x9C)
-    }
+    bytes += stringTerminators.pick(using: &random).value
     return bytes
   }
 

@@ -78,6 +78,24 @@ struct ListUpdateValidationTests {
     }
   }
 
+  /// The field of a stage that gets a position outside its lists.
+  enum BadField {
+    case elementDeleted, elementInserted, elementUpdated, elementMoved
+    case sectionDeleted, sectionInserted, sectionUpdated, sectionMoved
+  }
+
+  /// The field ``validatingRejectsBadPositions(seed:)`` spoils, by weight.
+  static let badFields = WeightedChoice<BadField>([
+    ("a deleted row", weight: 1, .elementDeleted),
+    ("an inserted row", weight: 1, .elementInserted),
+    ("an updated row", weight: 1, .elementUpdated),
+    ("a moved row", weight: 1, .elementMoved),
+    ("a deleted section", weight: 1, .sectionDeleted),
+    ("an inserted section", weight: 1, .sectionInserted),
+    ("an updated section", weight: 1, .sectionUpdated),
+    ("a moved section", weight: 1, .sectionMoved),
+  ])
+
   @Test(
     "the validating initializer rejects a stage with a position outside its lists, with a typed error",
     arguments: 0..<300 as Range<UInt64>)
@@ -89,15 +107,16 @@ struct ListUpdateValidationTests {
     let sectionPast = max(previous.count, wild)
     let outside = ItemPath(item: wild < 0 ? wild : Int.max, section: wild < 0 ? 0 : sectionPast)
     var stage = Changeset(data: previous)
-    switch random.next() % 8 {
-    case 0: stage.elementDeleted = [outside]
-    case 1: stage.elementInserted = [outside]
-    case 2: stage.elementUpdated = [outside]
-    case 3: stage.elementMoved = [Move(source: outside, target: outside)]
-    case 4: stage.sectionDeleted = [wild < 0 ? wild : sectionPast]
-    case 5: stage.sectionInserted = [wild < 0 ? wild : sectionPast]
-    case 6: stage.sectionUpdated = [wild < 0 ? wild : sectionPast]
-    default: stage.sectionMoved = [Move(source: wild < 0 ? wild : sectionPast, target: 0)]
+    let section = wild < 0 ? wild : sectionPast
+    switch Self.badFields.pick(using: &random).value {
+    case .elementDeleted: stage.elementDeleted = [outside]
+    case .elementInserted: stage.elementInserted = [outside]
+    case .elementUpdated: stage.elementUpdated = [outside]
+    case .elementMoved: stage.elementMoved = [Move(source: outside, target: outside)]
+    case .sectionDeleted: stage.sectionDeleted = [section]
+    case .sectionInserted: stage.sectionInserted = [section]
+    case .sectionUpdated: stage.sectionUpdated = [section]
+    case .sectionMoved: stage.sectionMoved = [Move(source: section, target: 0)]
     }
     do {
       _ = try ListUpdate(validating: stage, previous: previous, stage: 0, stageCount: 1)

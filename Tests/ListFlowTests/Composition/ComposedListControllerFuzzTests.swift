@@ -29,6 +29,17 @@ func lines(_ sections: [TestSection]) -> [String] {
 @MainActor
 @Suite("Composed list controller under random updates")
 struct ComposedListControllerFuzzTests {
+  /// The changes a sequence makes to the tree of composites.
+  enum Action { case updateLeaf, setHidden, insertComposite, insertLeaf }
+
+  /// The changes a sequence makes, by weight.
+  static let actions = WeightedChoice<Action>([
+    ("update a leaf's sections", weight: 5, .updateLeaf),
+    ("hide or show a child", weight: 2, .setHidden),
+    ("insert a new composite holding a new leaf", weight: 1, .insertComposite),
+    ("insert a new leaf", weight: 2, .insertLeaf),
+  ])
+
   @Test(
     "child updates, hides, shows and nestings reach a recording view as batches that keep it equal to the children",
     arguments: DeepPass.seeds(from: 0, quick: 8, deep: 30))
@@ -68,15 +79,16 @@ struct ComposedListControllerFuzzTests {
       let nodes = root.all
       let leaves = nodes.filter { $0.leaf != nil }
       let composites = nodes.filter { $0.composite != nil }
-      switch Int.random(in: 0..<10, using: &random) {
-      case 0...4 where !leaves.isEmpty:
+      let action = Self.actions.pick(using: &random)
+      switch action.value {
+      case .updateLeaf where !leaves.isEmpty:
         let leaf = leaves[Int.random(in: 0..<leaves.count, using: &random)].leaf!
         let sections = SectionFuzzer.mutate(raw[ObjectIdentifier(leaf)]!, &ids, using: &random)
         raw[ObjectIdentifier(leaf)] = sections
         leaf.update(to: sections.map(snapshot))
-      case 5...6 where nodes.count > 1:
+      case .setHidden where nodes.count > 1:
         nodes[Int.random(in: 1..<nodes.count, using: &random)].setHidden(Bool.random(using: &random))
-      case 7:
+      case .insertComposite:
         // nesting: a new composite holding a new source goes into a random composite
         let parent = composites[Int.random(in: 0..<composites.count, using: &random)]
         let nested = ModelNode<ListSectionSnapshot>(composite: ComposedFeed())
@@ -85,12 +97,13 @@ struct ComposedListControllerFuzzTests {
         try parent.composite!.insert(nested.composite!, at: index)
         parent.children.insert(nested, at: index)
         nested.parent = parent
-      default:
+      case .updateLeaf, .setHidden, .insertLeaf:
+        // (an update with no leaf, or a hide with only the root, inserts a leaf instead)
         let parent = composites[Int.random(in: 0..<composites.count, using: &random)]
         try makeLeaf(under: parent, at: Int.random(in: 0...parent.children.count, using: &random))
       }
 
-      let context = "seed \(seed), step \(step)"
+      let context = "seed \(seed), step \(step) (drew \(action.name))"
       #expect(view.inconsistencies.isEmpty, "\(context): \(view.inconsistencies)")
       #expect(view.errors.isEmpty, "\(context)")
       // At most one reload: the first list, when the first sections arrive.

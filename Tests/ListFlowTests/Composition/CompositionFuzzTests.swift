@@ -14,9 +14,9 @@ struct CompositionFuzzTests {
   }
 
   /// Checks the view, the composite's content and the mappings against the model.
-  func check(_ root: ModelNode<TestSection>, _ view: AppliedView, seed: UInt64, step: Int) {
+  func check(_ root: ModelNode<TestSection>, _ view: AppliedView, seed: UInt64, step: Int, action: String) {
     let composite = root.composite!
-    let where_ = "seed \(seed), step \(step)"
+    let where_ = "seed \(seed), step \(step) (drew \(action))"
     #expect(view.failures.isEmpty, "\(where_): \(view.failures)")
     view.failures = []
     #expect(view.sections == root.expected, "\(where_)")
@@ -33,6 +33,19 @@ struct CompositionFuzzTests {
       }
     }
   }
+
+  /// The changes a sequence makes to the tree of composites.
+  enum Action { case updateLeaf, toggleHidden, insertLeaf, insertComposite, remove, appendLeaf }
+
+  /// The changes a sequence makes, by weight.
+  static let actions = WeightedChoice<Action>([
+    ("update a leaf's sections", weight: 4, .updateLeaf),
+    ("hide or show a child", weight: 2, .toggleHidden),
+    ("insert a new leaf anywhere in a composite", weight: 1, .insertLeaf),
+    ("insert a new composite of new leaves", weight: 1, .insertComposite),
+    ("remove a child", weight: 1, .remove),
+    ("append a new leaf to a composite", weight: 1, .appendLeaf),
+  ])
 
   @Test(
     "child updates, hides, shows and nestings keep the view equal to the visible children",
@@ -61,8 +74,9 @@ struct CompositionFuzzTests {
       let nodes = root.all
       let leaves = nodes.filter { $0.leaf != nil }
       let composites = nodes.filter { $0.composite != nil }
-      switch Int.random(in: 0..<10, using: &random) {
-      case 0...3 where !leaves.isEmpty:
+      let action = Self.actions.pick(using: &random)
+      switch action.value {
+      case .updateLeaf where !leaves.isEmpty:
         // a child update: exactly the child's changes, shifted, reach the view, or nothing when hidden
         let node = leaves[Int.random(in: 0..<leaves.count, using: &random)]
         let offset = sectionsBefore(node)
@@ -72,23 +86,25 @@ struct CompositionFuzzTests {
         node.sections = SectionFuzzer.mutate(node.sections, &ids, using: &random)
         node.leaf!.update(to: node.sections)
         if node.isVisible, let changes = local.first {
-          #expect(view.batches.count == batches + 1, "seed \(seed), step \(step)")
+          #expect(view.batches.count == batches + 1, "seed \(seed), step \(step) (drew \(action.name))")
           let global = view.batches.last!
-          #expect(global.count == changes.count, "seed \(seed), step \(step)")
+          #expect(global.count == changes.count, "seed \(seed), step \(step) (drew \(action.name))")
           for (globalStage, localStage) in zip(global, changes) {
             #expect(globalStage == localStage.shifted(bySections: offset, data: globalStage.data), "seed \(seed)")
           }
         } else {
-          #expect(view.batches.count == batches, "seed \(seed), step \(step): a hidden child changed the view")
+          #expect(
+            view.batches.count == batches,
+            "seed \(seed), step \(step) (drew \(action.name)): a hidden child changed the view")
         }
-      case 4...5 where nodes.count > 1:
+      case .toggleHidden where nodes.count > 1:
         let node = nodes[Int.random(in: 1..<nodes.count, using: &random)]
         node.setHidden(!node.isHidden)
-      case 6:
+      case .insertLeaf:
         let parent = composites[Int.random(in: 0..<composites.count, using: &random)]
         let leaf = makeLeaf()
         try attach(leaf, to: parent, at: Int.random(in: 0...parent.children.count, using: &random))
-      case 7:
+      case .insertComposite:
         // nesting: a new composite with new leaves goes into a random composite
         let parent = composites[Int.random(in: 0..<composites.count, using: &random)]
         let nested = ModelNode<TestSection>(composite: ComposedFeed())
@@ -98,19 +114,20 @@ struct CompositionFuzzTests {
         }
         if Int.random(in: 0..<3, using: &random) == 0 { nested.setHidden(true) }
         try attach(nested, to: parent, at: Int.random(in: 0...parent.children.count, using: &random))
-      case 8 where nodes.count > 1:
+      case .remove where nodes.count > 1:
         let node = nodes[Int.random(in: 1..<nodes.count, using: &random)]
         let parent = node.parent!
         let index = parent.children.firstIndex { $0 === node }!
         try parent.composite!.removeChild(at: index)
         parent.children.remove(at: index)
         node.parent = nil
-      default:
+      case .updateLeaf, .toggleHidden, .remove, .appendLeaf:
+        // (an update with no leaf, or a hide or a removal with only the root, appends a leaf instead)
         let parent = composites[Int.random(in: 0..<composites.count, using: &random)]
         let leaf = makeLeaf()
         try attach(leaf, to: parent, at: parent.children.count)
       }
-      check(root, view, seed: seed, step: step)
+      check(root, view, seed: seed, step: step, action: action.name)
     }
     #expect(view.batches.count > 10, "seed \(seed): the sequence changed the view")
   }

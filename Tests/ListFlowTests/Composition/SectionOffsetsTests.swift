@@ -28,6 +28,16 @@ struct SectionOffsetsTests {
     #expect(offsets.section(forChild: offsets.childCount, section: 0) == nil)
   }
 
+  /// A change to the children's counts.
+  enum Change { case setCount, insert, remove }
+
+  /// The changes ``randomCounts(seed:)`` makes, by weight.
+  static let changes = WeightedChoice<Change>([
+    ("set a child's count", weight: 1, .setCount),
+    ("insert a child", weight: 1, .insert),
+    ("remove a child", weight: 1, .remove),
+  ])
+
   @Test("global and local sections map both ways as a brute-force walk does", arguments: 0..<50 as Range<UInt64>)
   func randomCounts(seed: UInt64) {
     var random = SeededRandom(seed: seed)
@@ -37,17 +47,17 @@ struct SectionOffsetsTests {
       })
     check(offsets, seed: seed)
     for _ in 0..<30 {
-      switch Int.random(in: 0..<3, using: &random) {
-      case 0 where offsets.childCount > 0:
+      switch Self.changes.pick(using: &random).value {
+      case .setCount where offsets.childCount > 0:
         offsets.setCount(
           Int.random(in: 0...4, using: &random), ofChild: Int.random(in: 0..<offsets.childCount, using: &random))
-      case 1:
+      case .insert:
         offsets.insertChild(
           count: Int.random(in: 0...3, using: &random), at: Int.random(in: 0...offsets.childCount, using: &random))
-      case 2 where offsets.childCount > 0:
+      case .remove where offsets.childCount > 0:
         offsets.removeChild(at: Int.random(in: 0..<offsets.childCount, using: &random))
-      default:
-        break
+      case .setCount, .remove:
+        break  // no child to change
       }
       check(offsets, seed: seed)
     }
@@ -81,26 +91,42 @@ struct SectionOffsetsTests {
 struct SectionOffsetsBadInputTests {
   @Test("random operations with indices far outside the children never trap and keep the starts consistent")
   func extremeIndices() {
-    var random = SeededRandom(seed: 7)
+    let seed: UInt64 = 7
+    var random = SeededRandom(seed: seed)
     let extremes = [Int.min, -1, 0, 1, 3, 1_000, Int.max]
-    for _ in 0..<2_000 {
+    for round in 0..<2_000 {
       var offsets = SectionOffsets(counts: [2, 0, 3])
+      var done: [String] = []
       for _ in 0..<10 {
         let child = extremes[Int(random.next() % UInt64(extremes.count))]
-        switch random.next() % 5 {
-        case 0: offsets.setCount(Int(random.next() % 4), ofChild: child)
-        case 1: offsets.insertChild(count: Int(random.next() % 4), at: child)
-        case 2: offsets.removeChild(at: child)
-        case 3: _ = offsets.sections(ofChild: child)
-        default: _ = offsets.start(ofChild: child)
+        let operation = Self.operations.pick(using: &random)
+        done.append("\(operation.name) \(child)")
+        switch operation.value {
+        case .setCount: offsets.setCount(Int(random.next() % 4), ofChild: child)
+        case .insert: offsets.insertChild(count: Int(random.next() % 4), at: child)
+        case .remove: offsets.removeChild(at: child)
+        case .sections: _ = offsets.sections(ofChild: child)
+        case .start: _ = offsets.start(ofChild: child)
         }
         var start = 0
         for index in 0..<offsets.childCount {
-          #expect(offsets.start(ofChild: index) == start)
+          #expect(offsets.start(ofChild: index) == start, "seed \(seed), round \(round), after \(done)")
           start += offsets.counts[index]
         }
-        #expect(offsets.totalCount == start)
+        #expect(offsets.totalCount == start, "seed \(seed), round \(round), after \(done)")
       }
     }
   }
+
+  /// An operation at a child index.
+  enum Operation { case setCount, insert, remove, sections, start }
+
+  /// The operations ``extremeIndices()`` makes, by weight.
+  static let operations = WeightedChoice<Operation>([
+    ("set the count of child", weight: 1, .setCount),
+    ("insert a child at", weight: 1, .insert),
+    ("remove the child at", weight: 1, .remove),
+    ("read the sections of child", weight: 1, .sections),
+    ("read the start of child", weight: 1, .start),
+  ])
 }

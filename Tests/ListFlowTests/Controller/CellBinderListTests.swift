@@ -25,27 +25,52 @@ struct CellBinderListTests {
     "\(binder.id) \(binder.model(as: Value.self).map { "\($0.version)" } ?? "?")"
   }
 
-  @Test("random edits, splices and reads give the array's binders", arguments: 0..<6)
-  func matchesArray(seed: Int) {
-    var random = SeededRandom(seed: UInt64(0xB1DE_0000 + seed))
+  /// An edit or a read of the list.
+  enum Operation { case set, replaceSubrange, remove, append, updateStage, deleteStage, readSlice, rebuild }
+
+  /// The operations of a random sequence, by weight.
+  static let operations = WeightedChoice<Operation>([
+    ("set a row", weight: 1, .set),
+    ("replace a range of rows", weight: 1, .replaceSubrange),
+    ("remove a row", weight: 1, .remove),
+    ("append a row", weight: 1, .append),
+    ("a stage of updates", weight: 1, .updateStage),
+    ("a stage of deletes", weight: 1, .deleteStage),
+    ("read a slice", weight: 1, .readSlice),
+    ("rebuild the list from its binders", weight: 1, .rebuild),
+  ])
+
+  /// One step of a sequence: an operation and the seed of the numbers it draws.
+  struct Step: Sendable, CustomStringConvertible {
+    var name: String
+    var operation: Operation
+    var seed: UInt64
+    var description: String { "\(name) (seed \(seed))" }
+  }
+
+  /// Runs `steps` on a list of `rowCount` rows and on an array of the same binders; says what differs first, or
+  /// `nil` when nothing does.
+  static func problem(rowCount: Int, steps: [Step]) -> String? {
     var next = 0
     func fresh(_ count: Int) -> [Value] {
       defer { next += count }
       return (next..<next + count).map { Value(id: $0, version: 0) }
     }
-    let rows = fresh(40 + random.below(200))
+    let rows = fresh(rowCount)
     var list = CellBinderList(rows: rows, cell: Self.binder)
     var model = rows.map(Self.binder)
     let section = ListSectionSnapshot.Model(id: "s")
-    for step in 0..<400 {
+    for (index, step) in steps.enumerated() {
+      var random = SeededRandom(seed: step.seed)
+      let where_ = "after step \(index) (\(step))"
       let count = model.count
-      switch random.below(8) {
-      case 0 where count > 0:
+      switch step.operation {
+      case .set where count > 0:
         let position = random.below(count)
-        let binder = Self.binder(Value(id: model[position].id.hashValue, version: step))
+        let binder = Self.binder(Value(id: model[position].id.hashValue, version: index))
         list[position] = binder
         model[position] = binder
-      case 1:
+      case .replaceSubrange:
         let lower = random.below(count + 1)
         let upper = lower + random.below(count - lower + 1)
         let inserted = fresh(random.below(6))
@@ -55,44 +80,66 @@ struct CellBinderListTests {
           list.replaceSubrange(lower..<upper, with: CellBinderList(rows: inserted, cell: Self.binder))
         }
         model.replaceSubrange(lower..<upper, with: inserted.map(Self.binder))
-      case 2 where count > 0:
+      case .remove where count > 0:
         let position = random.below(count)
         list.remove(at: position)
         model.remove(at: position)
-      case 3:
+      case .append:
         let value = fresh(1)[0]
         list.append(Self.binder(value))
         model.append(Self.binder(value))
-      case 4 where count > 0:
+      case .updateStage where count > 0:
         // A stage of updates: a few ascending positions replaced.
         let positions = Set((0..<1 + random.below(5)).map { _ in random.below(count) }).sorted()
         let replacements = positions.map {
-          (position: $0, element: Self.binder(Value(id: 900_000 + $0, version: step)))
+          (position: $0, element: Self.binder(Value(id: 900_000 + $0, version: index)))
         }
         list = ListSectionSnapshot(model: section, elements: list)._replacingElements(replacements).elements
         for (position, element) in replacements { model[position] = element }
-      case 5 where count > 0:
+      case .deleteStage where count > 0:
         // A stage of deletes: a few ascending positions removed.
         let positions = Set((0..<1 + random.below(5)).map { _ in random.below(count) }).sorted()
         list = ListSectionSnapshot(model: section, elements: list)._removingElements(at: positions).elements
         for position in positions.reversed() { model.remove(at: position) }
-      case 6 where count > 1:
+      case .readSlice where count > 1:
         let lower = random.below(count)
         let upper = lower + random.below(count - lower)
-        #expect(Array(list[lower..<upper]).map(Self.key) == model[lower..<upper].map(Self.key), "step \(step)")
-      default:
+        if Array(list[lower..<upper]).map(key) != model[lower..<upper].map(key) {
+          return "\(where_): the slice \(lower)..<\(upper) differs from the array's"
+        }
+      case .set, .remove, .updateStage, .deleteStage, .readSlice, .rebuild:
+        // (an operation that needs rows, drawn for too few, rebuilds the list instead)
         list = CellBinderList(Array(list))
       }
-      #expect(list.count == model.count, "seed \(seed), step \(step)")
-      if step % 16 == 0 || step == 399 {
-        #expect(list.map(Self.key) == model.map(Self.key), "seed \(seed), step \(step)")
+      if list.count != model.count { return "\(where_): \(list.count) rows, the array has \(model.count)" }
+      if index % 16 == 0 || index == steps.count - 1, list.map(key) != model.map(key) {
+        return "\(where_): the rows differ from the array's"
       }
       if !model.isEmpty {
         let position = random.below(model.count)
-        #expect(Self.key(list[position]) == Self.key(model[position]), "seed \(seed), step \(step)")
+        if key(list[position]) != key(model[position]) {
+          return "\(where_): row \(position) is \(key(list[position])), the array's \(key(model[position]))"
+        }
       }
     }
-    #expect(list == CellBinderList(model))
+    return list == CellBinderList(model) ? nil : "at the end: the list is not equal to one made of the array's binders"
+  }
+
+  @Test("random edits, splices and reads give the array's binders", arguments: 0..<6)
+  func matchesArray(index: Int) async {
+    let seed = UInt64(0xB1DE_0000 + index)
+    var random = SeededRandom(seed: seed)
+    let rowCount = 40 + random.below(200)
+    let steps = (0..<400).map { _ in
+      let operation = Self.operations.pick(using: &random)
+      return Step(name: operation.name, operation: operation.value, seed: random.next())
+    }
+    guard let problem = Self.problem(rowCount: rowCount, steps: steps) else { return }
+    let shortest = await shortestFailing(steps) { Self.problem(rowCount: rowCount, steps: $0) != nil }
+    let sequence = shortest.map { "  \($0)" }.joined(separator: "\n")
+    Issue.record(
+      "seed \(seed) (case \(index)), \(rowCount) rows: \(problem)\nshortest failing sequence, \(shortest.count) of \(steps.count) steps:\n\(sequence)"
+    )
   }
 
   @Test("a list made from rows calls cell only for the rows read")

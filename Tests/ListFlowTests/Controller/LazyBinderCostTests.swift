@@ -22,6 +22,17 @@ struct LazyBinderCostTests {
     var textRepresentation: String { text }
   }
 
+  /// A change to the rows.
+  enum Change { case update, delete, insert, move }
+
+  /// The changes of a state, by weight.
+  static let changes = WeightedChoice<Change>([
+    ("update a row", weight: 1, .update),
+    ("delete a row", weight: 1, .delete),
+    ("insert a row", weight: 1, .insert),
+    ("move a row (within its section; to any section, in stringIdentities)", weight: 1, .move),
+  ])
+
   @Test("random changes to 20,000 rows call cell for the viewport and the changes only, and show the right rows")
   func viewportCost() async throws {
     var random = SeededRandom(seed: 0x1A2B_0015)
@@ -38,24 +49,26 @@ struct LazyBinderCostTests {
       var rows = (0..<20_000).map { Row(id: $0, version: 0) }
       var nextID = rows.count
       await controller.apply(rows)
-      #expect(calls.withLock { $0 } <= 20, "sequence \(sequence): the first load read more than the viewport")
+      #expect(
+        calls.withLock { $0 } <= 20,
+        "seed 0x1A2B_0015, sequence \(sequence): the first load read more than the viewport")
       for step in 0..<10 {
         calls.withLock { $0 = 0 }
         let changes = 1 + random.below(12)
         for _ in 0..<changes {
-          switch random.below(4) {
-          case 0: rows[random.below(rows.count)].version += 1
-          case 1: rows.remove(at: random.below(rows.count))
-          case 2:
+          switch Self.changes.pick(using: &random).value {
+          case .update: rows[random.below(rows.count)].version += 1
+          case .delete: rows.remove(at: random.below(rows.count))
+          case .insert:
             rows.insert(Row(id: nextID, version: 0), at: random.below(rows.count + 1))
             nextID += 1
-          default:
+          case .move:
             let row = rows.remove(at: random.below(rows.count))
             rows.insert(row, at: random.below(rows.count + 1))
           }
         }
         await controller.apply(rows)
-        let context = "sequence \(sequence), state \(step), \(changes) changes"
+        let context = "seed 0x1A2B_0015, sequence \(sequence), state \(step), \(changes) changes"
         // At most the viewport pulled again plus a few reads per change: nothing near the 20,000 rows.
         #expect(calls.withLock { $0 } <= 20 + 4 * changes, "\(context): \(calls.withLock { $0 }) calls")
         #expect(view.renderedLines == rows.prefix(20).map { "r\($0.id) v\($0.version)" }, "\(context)")
@@ -110,15 +123,15 @@ struct LazyBinderCostTests {
       for _ in 0..<changes {
         let section = random.below(sections.count)
         let count = sections[section].count
-        switch random.below(4) {
-        case 0 where count > 0: sections[section][random.below(count)].version += 1
-        case 1 where count > 0: sections[section].remove(at: random.below(count))
-        case 2: sections[section].insert(fresh(), at: random.below(count + 1))
-        case 3 where count > 0:
+        switch Self.changes.pick(using: &random).value {
+        case .update where count > 0: sections[section][random.below(count)].version += 1
+        case .delete where count > 0: sections[section].remove(at: random.below(count))
+        case .insert: sections[section].insert(fresh(), at: random.below(count + 1))
+        case .move where count > 0:
           let row = sections[section].remove(at: random.below(count))
           let target = random.below(sections.count)
           sections[target].insert(row, at: random.below(sections[target].count + 1))
-        default: break
+        case .update, .delete, .move: break  // no row in the section
         }
       }
       await byRows.apply(sections)

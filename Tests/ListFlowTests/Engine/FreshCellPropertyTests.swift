@@ -44,14 +44,24 @@ struct FreshCellPropertyTests {
   static func binder(_ thing: Thing, _ random: inout SeededRandom) -> CellBinder {
     var style = styles[Int(random.next() % UInt64(styles.count))]
     if random.next() % 3 == 0 { style += styles[Int(random.next() % UInt64(styles.count))] }
-    switch random.next() % 5 {
-    case 0: return CellBinder(data: thing, map: { (_: Thing, _: PlainTitleCell) in })
-    case 1, 2:
+    switch binderKinds.pick(using: &random).value {
+    case .plainTitle: return CellBinder(data: thing, map: { (_: Thing, _: PlainTitleCell) in })
+    case .bare:
       let bare = Bare(id: thing.id, title: thing.title)
       return CellBinder(data: bare, map: { (_: Bare, _: TextCell) in }, style: style)
-    default: return CellBinder(data: thing, map: { (_: Thing, _: TextCell) in }, style: style)
+    case .thing: return CellBinder(data: thing, map: { (_: Thing, _: TextCell) in }, style: style)
     }
   }
+
+  /// The binders ``binder(_:_:)`` makes.
+  enum BinderKind { case plainTitle, bare, thing }
+
+  /// The binders ``binder(_:_:)`` makes, by weight.
+  static let binderKinds = WeightedChoice<BinderKind>([
+    ("a thing in a plain title cell (no style)", weight: 1, .plainTitle),
+    ("a bare row (a title only) in a text cell, styled", weight: 2, .bare),
+    ("a thing in a text cell, styled", weight: 2, .thing),
+  ])
 
   static func state(_ random: inout SeededRandom) -> [ListSection<CellBinder>] {
     (0..<Int(1 + random.next() % 3)).map { section in

@@ -215,6 +215,26 @@ struct UserFeedEventPropertyTests {
     var wrongAnswers: [String] = []
   }
 
+  /// The kinds of step ``World/step()`` takes.
+  enum Step {
+    case select, deselect, highlight, display, endDisplay, cellAction, move, expand, edit, refusedMove, isExpanded
+  }
+
+  /// The steps a world takes, by weight.
+  static let steps = WeightedChoice<Step>([
+    ("select a row", weight: 2, .select),
+    ("deselect a row", weight: 2, .deselect),
+    ("highlight or unhighlight a row", weight: 2, .highlight),
+    ("display a row's cell", weight: 4, .display),
+    ("end a displayed cell's display", weight: 2, .endDisplay),
+    ("send a cell action", weight: 4, .cellAction),
+    ("drag a row of the user feed", weight: 2, .move),
+    ("expand or collapse a row", weight: 2, .expand),
+    ("delete a row through its edit actions", weight: 2, .edit),
+    ("drag a row across feeds (refused)", weight: 1, .refusedMove),
+    ("ask whether a row is expanded", weight: 1, .isExpanded),
+  ])
+
   /// One seed's composite, engine and model.
   @MainActor
   final class World {
@@ -434,17 +454,18 @@ struct UserFeedEventPropertyTests {
 
     /// Runs one random step and says what it expects; `nil` when there was nothing to do.
     func step() throws -> Expectation? {
-      switch Int.random(in: 0..<12, using: &random) {
-      case 0: return try select()
-      case 1: return try deselect()
-      case 2: return try highlight()
-      case 3, 4: return try display()
-      case 5: return endDisplay()
-      case 6, 7: return cellAction()
-      case 8: return try move()
-      case 9: return expand()
-      case 10: return try edit()
-      default: return Bool.random(using: &random) ? try refusedMove() : isExpanded()
+      switch UserFeedEventPropertyTests.steps.pick(using: &random).value {
+      case .select: return try select()
+      case .deselect: return try deselect()
+      case .highlight: return try highlight()
+      case .display: return try display()
+      case .endDisplay: return endDisplay()
+      case .cellAction: return cellAction()
+      case .move: return try move()
+      case .expand: return expand()
+      case .edit: return try edit()
+      case .refusedMove: return try refusedMove()
+      case .isExpanded: return isExpanded()
       }
     }
 

@@ -78,6 +78,18 @@ struct FilteredFeedTests {
     }
   }
 
+  /// A step of ``selectionSurvivesTheFilter()``.
+  enum SelectionStep { case query, clearQuery, update, deselect, select }
+
+  /// The steps of ``selectionSurvivesTheFilter()``, by weight.
+  static let selectionSteps = WeightedChoice<SelectionStep>([
+    ("type a query", weight: 1, .query),
+    ("clear the query", weight: 1, .clearQuery),
+    ("update the source", weight: 1, .update),
+    ("deselect a selected row", weight: 1, .deselect),
+    ("select a shown row", weight: 2, .select),
+  ])
+
   @Test("selected rows the filter hides stay selected and show selected again when it clears", .timeLimit(.minutes(20)))
   func selectionSurvivesTheFilter() async throws {
     for seed in DeepPass.seeds(quick: 40, deep: 200) {
@@ -94,20 +106,20 @@ struct FilteredFeedTests {
       list.selectionMode = .multiple
       var expected: Set<ListIdentifier> = []
       for step in 0..<16 {
-        switch random.next() % 6 {
-        case 0:
+        switch Self.selectionSteps.pick(using: &random).value {
+        case .query:
           feed.query = Self.word(&random, maxLength: 2)
-        case 1:
+        case .clearQuery:
           feed.query = ""
-        case 2:
+        case .update:
           source.update(to: Self.sections(&random))
           let ids = Set(source.displayedSections.flatMap { $0.elements.map(\.id) } + [100])
           expected.formIntersection(ids)
-        case 3:
+        case .deselect:
           guard let id = expected.randomElement(using: &random) else { continue }
           list.deselect(id)
           expected.remove(id)
-        default:
+        case .select:
           let paths = list.snapshot.enumerated().flatMap { section, content in
             content.elements.indices.map { ItemPath(item: $0, section: section) }
           }

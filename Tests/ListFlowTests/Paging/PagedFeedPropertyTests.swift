@@ -29,18 +29,35 @@ struct PagedFeedPropertyTests {
       }
     }
 
+    /// The kinds of report ``random(_:rowCount:reloads:)`` draws.
+    enum Kind { case refresh, loadMore, covered, displayed, refreshLoadedPages }
+
+    /// The reports a step draws, by weight, when refreshes of the loaded pages are not among them.
+    static let kinds = WeightedChoice<Kind>([
+      ("refresh", weight: 1, .refresh),
+      ("load more", weight: 1, .loadMore),
+      ("report the rows covered and the viewport's capacity", weight: 1, .covered),
+      ("display a row (the user scrolled to it)", weight: 2, .displayed),
+    ])
+
+    /// The reports a step draws, by weight, refreshes of the loaded pages among them.
+    static let kindsWithReloads = WeightedChoice<Kind>(
+      kinds.options.map { ($0.name, weight: $0.weight, $0.value) } + [
+        ("refresh the loaded pages", weight: 1, .refreshLoadedPages)
+      ])
+
     static func random(_ random: inout SeededRandom, rowCount: Int, reloads: Bool) -> Report {
-      switch random.next() % (reloads ? 6 : 5) {
-      case 0: return .refresh
-      case 1: return .loadMore
-      case 2:
+      switch (reloads ? kindsWithReloads : kinds).pick(using: &random).value {
+      case .refresh: return .refresh
+      case .loadMore: return .loadMore
+      case .covered:
         let start = Int(random.next() % UInt64(rowCount + 3))
         let length = Int(random.next() % 6)
         return .covered(start..<(start + length), capacity: random.next() % 2 == 0 ? nil : Int(random.next() % 8))
-      case 3, 4:
-        // A row of the content brought on screen (the user scrolled to it).
+      case .displayed:
+        // A row of the content brought on screen (the user scrolled to it); a refresh when there is none.
         return rowCount == 0 ? .refresh : .displayed(Int(random.next() % UInt64(rowCount)))
-      default: return .refreshLoadedPages
+      case .refreshLoadedPages: return .refreshLoadedPages
       }
     }
   }

@@ -12,6 +12,17 @@ import Testing
 /// that answers empty pages forever) or none.
 @MainActor
 final class RandomPagedServer {
+  /// What a page names as its next page.
+  enum NextPage { case end, again, past, following }
+
+  /// What a page names as its next page, by weight.
+  static let nextPages = WeightedChoice<NextPage>([
+    ("none: the list ends", weight: 1, .end),
+    ("an earlier page (or this one) again", weight: 1, .again),
+    ("a cursor past the table (empty pages)", weight: 1, .past),
+    ("the page after it", weight: 5, .following),
+  ])
+
   /// The rows now.
   private(set) var rows: [TestRow]
   private var starts: [Int]
@@ -41,11 +52,11 @@ final class RandomPagedServer {
       sizes.append(size)
       start += size
       let next: Int? =
-        switch random.next() % 8 {
-        case 0: nil
-        case 1: Int(random.next() % UInt64(pageCount))  // an earlier page (or this one) again
-        case 2: pageCount + Int(random.next() % 3)  // past the table: empty pages
-        default: page + 1
+        switch Self.nextPages.pick(using: &random).value {
+        case .end: nil
+        case .again: Int(random.next() % UInt64(pageCount))
+        case .past: pageCount + Int(random.next() % 3)
+        case .following: page + 1
         }
       nexts.append(next)
     }

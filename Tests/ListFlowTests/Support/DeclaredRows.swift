@@ -246,36 +246,67 @@ enum DeclaredLists {
     return allowed
   }
 
+  /// The edits ``edit(_:_:duplicates:)`` makes.
+  enum Edit {
+    case insertRow, deleteRow, updateRow, moveRowWithin, moveRowAcross, insertSection, deleteSection, moveSection
+    case header, footer
+  }
+
+  /// The edits ``edit(_:_:duplicates:)`` makes, by weight.
+  static let edits = WeightedChoice<Edit>([
+    ("insert a row", weight: 2, .insertRow),
+    ("delete a row", weight: 1, .deleteRow),
+    ("update a row", weight: 2, .updateRow),
+    ("move a row within its section", weight: 1, .moveRowWithin),
+    ("move a row to another section", weight: 1, .moveRowAcross),
+    ("insert a section", weight: 1, .insertSection),
+    ("delete a section", weight: 1, .deleteSection),
+    ("move a section", weight: 1, .moveSection),
+    ("add, remove or change a header", weight: 1, .header),
+    ("add or remove a footer", weight: 1, .footer),
+  ])
+
+  /// What an update changes in a row.
+  enum RowUpdate { case version, label, kind }
+
+  /// What an update changes in a row, by weight.
+  static let rowUpdates = WeightedChoice<RowUpdate>([
+    ("its version", weight: 1, .version),
+    ("its label", weight: 1, .label),
+    ("its kind (plain or alternate)", weight: 1, .kind),
+  ])
+
   /// One random edit: a row inserted, deleted, updated or moved (in its section or to another), a section
   /// inserted, deleted or moved, or a header or footer added, removed or changed.
   static func edit(_ sections: inout [DraftSection], _ random: inout SeededRandom, duplicates: Bool) {
     let positions = sections.indices.flatMap { section in sections[section].items.indices.map { (section, $0) } }
     let position = positions.isEmpty ? nil : positions[random.below(positions.count)]
-    switch random.below(12) {
-    case 0, 1:
+    switch edits.pick(using: &random).value {
+    case .insertRow:
       guard !sections.isEmpty, let id = rowID(in: sections, &random, duplicates: duplicates) else { return }
       let section = random.below(sections.count)
       sections[section].items.insert(row(id, &random), at: random.below(sections[section].items.count + 1))
-    case 2:
+    case .deleteRow:
       guard let (section, item) = position else { return }
       sections[section].items.remove(at: item)
-    case 3, 4:
+    case .updateRow:
       guard let (section, item) = position else { return }
-      switch random.below(3) {
-      case 0: sections[section].items[item].version += 1
-      case 1: sections[section].items[item].label = labels[random.below(labels.count)]
-      default: sections[section].items[item].kind = sections[section].items[item].kind == .plain ? .alternate : .plain
+      switch rowUpdates.pick(using: &random).value {
+      case .version: sections[section].items[item].version += 1
+      case .label: sections[section].items[item].label = labels[random.below(labels.count)]
+      case .kind:
+        sections[section].items[item].kind = sections[section].items[item].kind == .plain ? .alternate : .plain
       }
-    case 5:
+    case .moveRowWithin:
       guard let (section, item) = position else { return }
       let moved = sections[section].items.remove(at: item)
       sections[section].items.insert(moved, at: random.below(sections[section].items.count + 1))
-    case 6:
+    case .moveRowAcross:
       guard let (section, item) = position, sections.count > 1 else { return }
       let moved = sections[section].items.remove(at: item)
       let target = (section + 1 + random.below(sections.count - 1)) % sections.count
       sections[target].items.insert(moved, at: random.below(sections[target].items.count + 1))
-    case 7:
+    case .insertSection:
       let free = sectionIDs.filter { id in !sections.contains { $0.id == id } }
       guard !free.isEmpty else { return }
       let id = free[random.below(free.count)]
@@ -285,14 +316,14 @@ enum DeclaredLists {
         new.items.append(row(rowID, &random))
       }
       sections.insert(new, at: random.below(sections.count + 1))
-    case 8:
+    case .deleteSection:
       guard !sections.isEmpty else { return }
       sections.remove(at: random.below(sections.count))
-    case 9:
+    case .moveSection:
       guard !sections.isEmpty else { return }
       let moved = sections.remove(at: random.below(sections.count))
       sections.insert(moved, at: random.below(sections.count + 1))
-    case 10:
+    case .header:
       guard !sections.isEmpty else { return }
       let section = random.below(sections.count)
       let id = sections[section].id
@@ -302,7 +333,7 @@ enum DeclaredLists {
       } else {
         sections[section].header = header(of: id, version: 0)
       }
-    default:
+    case .footer:
       guard !sections.isEmpty else { return }
       let section = random.below(sections.count)
       let id = sections[section].id

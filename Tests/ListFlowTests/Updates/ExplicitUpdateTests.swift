@@ -100,6 +100,16 @@ struct ExplicitUpdateTests {
     #expect(view.updates.map(\.reloadedRows.count) == [0, 1])
   }
 
+  /// An update of ``freshCellsAndAnimationHint()``.
+  enum Update { case apply, reconfigure, reload }
+
+  /// The updates of ``freshCellsAndAnimationHint()``, by weight.
+  static let updates = WeightedChoice<Update>([
+    ("apply a new state", weight: 1, .apply),
+    ("reconfigure rows", weight: 1, .reconfigure),
+    ("reload rows", weight: 1, .reload),
+  ])
+
   @Test(
     "random states, reconfigures and reloads: every cell shown is a fresh cell; each batch carries its hint",
     .timeLimit(.minutes(20)))
@@ -119,10 +129,10 @@ struct ExplicitUpdateTests {
         let ids = engine.snapshot.flatMap { $0.elements.map(\.id) }
         var asked = ids.filter { _ in random.next() % 3 == 0 }
         if random.next() % 4 == 0 { asked.append(ListIdentifier(1000 + step)) }
-        switch random.next() % 3 {
-        case 0: await controller.apply(FreshCellPropertyTests.state(&random), animated: animated)
-        case 1: engine.reconfigureRows(asked, animated: animated)
-        default: engine.reloadRows(asked, animated: animated)
+        switch Self.updates.pick(using: &random).value {
+        case .apply: await controller.apply(FreshCellPropertyTests.state(&random), animated: animated)
+        case .reconfigure: engine.reconfigureRows(asked, animated: animated)
+        case .reload: engine.reloadRows(asked, animated: animated)
         }
         let fresh = ListRendering.lines(of: engine.snapshot)
         let newBatches = view.updates[batchesBefore...]
