@@ -90,17 +90,6 @@ import Testing
     }
   }
 
-  /// An edit of ``edit(_:count:using:)``.
-  enum Edit { case insert, delete, move, update }
-
-  /// The edits of ``edit(_:count:using:)``, by weight.
-  static let edits = WeightedChoice<Edit>([
-    ("insert a line", weight: 1, .insert),
-    ("delete a line", weight: 1, .delete),
-    ("move a line, to any section", weight: 1, .move),
-    ("update a line", weight: 1, .update),
-  ])
-
   /// An operation of ``operationsCostTheScreenAndTheChange()``.
   enum Operation { case endThenUp, cursorToRow, scrollToIdentity, deleteCursorRow, batch }
 
@@ -118,7 +107,7 @@ import Testing
     var groups = host.groups
     for _ in 0..<count {
       let section = Int.random(in: 0..<groups.count, using: &random)
-      switch edits.pick(using: &random).value {
+      switch RowEdit.weighted.pick(using: &random).value {
       case .insert:
         let item = Int.random(in: 0...groups[section].lines.count, using: &random)
         groups[section].lines.insert(host.newLine(), at: item)

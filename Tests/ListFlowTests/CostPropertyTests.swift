@@ -47,23 +47,12 @@ import Testing
       cell: { cells.binder($0) })
   }
 
-  /// An edit of ``edit(_:count:nextID:using:)``.
-  enum Edit { case insert, delete, move, update }
-
-  /// The edits of ``edit(_:count:nextID:using:)``, by weight.
-  static let edits = WeightedChoice<Edit>([
-    ("insert a line", weight: 1, .insert),
-    ("delete a line", weight: 1, .delete),
-    ("move a line, to any section", weight: 1, .move),
-    ("update a line", weight: 1, .update),
-  ])
-
   /// A random batch of `count` edits (inserts, deletes, moves within and across sections, updates).
   static func edit(_ groups: Groups, count: Int, nextID: inout Int, using random: inout SeededRandom) -> Groups {
     var groups = groups
     for _ in 0..<count {
       let section = Int.random(in: 0..<groups.count, using: &random)
-      switch edits.pick(using: &random).value {
+      switch RowEdit.weighted.pick(using: &random).value {
       case .insert:
         groups[section].insert(
           Line(id: nextID, version: 0), at: Int.random(in: 0...groups[section].count, using: &random))
