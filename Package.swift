@@ -37,7 +37,7 @@ let package = Package(
     .target(name: "LogViewer", dependencies: ["ListFlowTerminal"], path: "Demo/LogViewer", swiftSettings: strict),
     .executableTarget(
       name: "ListFlowBenchmarks",
-      dependencies: ["ListFlowDiff", "ListFlow", "ListFlowTesting", "ListFlowTerminal", "LogViewer"],
+      dependencies: ["ListFlowDiff", "ListFlow", "ListFlowTesting", "ListFlowTerminal", "LogViewer", "TestSupport"],
       path: "Benchmarks",
       exclude: ["README.md"],
       swiftSettings: strict

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 
 /// A closed-loop end-to-end scenario: a first list of generated rows, then successive states, each published to
 /// a `Store` and applied through `ListController` (rows declared as values, ``EndToEndState/makeController(view:)``)
@@ -25,9 +26,9 @@ struct ApplyLoop: Sendable {
   /// The views, one result each.
   var views: [EndToEndViewKind]
   /// Makes the first state from a generator seeded with 42.
-  var first: @Sendable (inout SplitMix64) -> EndToEndState
+  var first: @Sendable (inout SeededRandom) -> EndToEndState
   /// Makes the next state out of the current one, drawing from the same generator.
-  var change: @Sendable (inout EndToEndState, inout SplitMix64) -> Void
+  var change: @Sendable (inout EndToEndState, inout SeededRandom) -> Void
 
   /// The scenario, for the registry.
   var scenario: BenchmarkScenario {
@@ -68,7 +69,7 @@ struct ApplyLoop: Sendable {
 
   @MainActor
   private func runOnce(_ kind: EndToEndViewKind, states stateCount: Int) async -> Run {
-    var random = SplitMix64(seed: 42)
+    var random = SeededRandom(seed: 42)
     var state = first(&random)
     let store = Store(state)
     let view = kind.makeView()

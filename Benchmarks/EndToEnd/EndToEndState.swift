@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 
 /// The state of the end-to-end scenarios: sections of generated items, and the number of the state.
 struct EndToEndState: Hashable, Sendable {
@@ -35,7 +36,7 @@ struct EndToEndState: Hashable, Sendable {
 
   /// Makes about `count` random changes with `random`: updates, moves (also across sections), deletes and
   /// inserts of new items, a quarter each, so the number of rows stays about the same.
-  mutating func change(_ count: Int, using random: inout SplitMix64) {
+  mutating func change(_ count: Int, using random: inout SeededRandom) {
     for _ in 0..<count {
       let section = random.below(sections.count)
       let size = sections[section].count

@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 
 /// `flood` of Benchmarks/README.md: a producer publishes 100,000 states as fast as it can to a consumer that takes
 /// 1 ms per state (a store subscriber whose states go through `ListController` to `RecordingListView`, contender
@@ -34,7 +35,7 @@ enum FloodScenario {
 
   @MainActor
   private static func runOnce(_ kind: EndToEndViewKind) async -> Run {
-    var random = SplitMix64(seed: 42)
+    var random = SeededRandom(seed: 42)
     let first = EndToEndState(sections: [random.newItems(1_000)])
     let store = Store(first)
     let view = kind.makeView()

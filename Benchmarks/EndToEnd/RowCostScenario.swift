@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import TestSupport
 
 /// `rowcost`: 100,000 rows declared as values, loaded into a 50-row ``ViewportListView`` by one
 /// `ListController.apply`: what the controller and the view keep per row.
@@ -20,7 +21,7 @@ enum RowCostScenario {
 
   @MainActor
   private static func measure(_ context: BenchmarkContext) async -> [BenchmarkResult] {
-    var random = SplitMix64()
+    var random = SeededRandom()
     let state = EndToEndState(sections: [random.newItems(rowCount)])
     var result = await context.measure(scenario: "rowcost", contender: EndToEndViewKind.viewport.contender) {
       () async -> Int? in

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// The scale scenarios: long lists of rows declared as values through `ListController(rows:cell:)`, changed
 /// by ``ChangeMix`` and applied in a closed loop (``ApplyLoop``), and ``RowCostScenario``.
 ///

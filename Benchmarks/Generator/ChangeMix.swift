@@ -1,4 +1,5 @@
 import ListFlowTesting
+import TestSupport
 
 /// The change mix of the scale scenarios: `c` changes to a list of rows, in this order, each position drawn
 /// with `below(count)` on the rows as they are at that moment: `c / 4` updates (payload + 1), `c / 4` deletes,
@@ -16,7 +17,7 @@ enum ChangeMix {
   ///   - count: The number of changes `c`; a multiple of 4 makes exactly `c` (the rest of `c / 4` is dropped).
   ///   - rows: The rows to change.
   ///   - random: The generator the positions and new items are drawn from.
-  static func apply(_ count: Int, to rows: inout [Item], using random: inout SplitMix64) {
+  static func apply(_ count: Int, to rows: inout [Item], using random: inout SeededRandom) {
     #if DEBUG
     var plain = rows
     var plainRandom = random
@@ -32,7 +33,7 @@ enum ChangeMix {
   }
 
   private static func apply<Rows: EditableRows>(
-    _ count: Int, toEditable rows: inout Rows, using random: inout SplitMix64
+    _ count: Int, toEditable rows: inout Rows, using random: inout SeededRandom
   ) {
     func position(below bound: Int) -> Int { bound > 0 ? random.below(bound) : 0 }
     let quarter = count / 4

@@ -1,6 +1,7 @@
 import ListFlowTesting
+import TestSupport
 
-/// The source and target arrays of the flat scenarios of Benchmarks/README.md, each drawn from `SplitMix64(seed: 42)`.
+/// The source and target arrays of the flat scenarios of Benchmarks/README.md, each drawn from `SeededRandom(seed: 42)`.
 enum FlatInputs {
   /// A source and a target.
   typealias Pair = (source: [Item], target: [Item])
@@ -11,7 +12,7 @@ enum FlatInputs {
   /// `1,000 × scale` new items inserted at index `3,000 × scale`, then `0 ..< 200 × scale` shuffled. With
   /// `updates`, every target index `j % 10 == 7` that is not a new item is then updated.
   static func readme(scale: Int, updates: Bool) -> Pair {
-    var random = SplitMix64()
+    var random = SeededRandom()
     let source = random.newItems(5_000 * scale)
     var target = source
     target.removeSubrange(2_000 * scale..<3_000 * scale)
@@ -36,7 +37,7 @@ enum FlatInputs {
   /// in the same gap go there in extras order, before the kept item of that index. Draws: source items, the
   /// permutation, the new items, the gaps.
   static func mix(count: Int) -> Pair {
-    var random = SplitMix64()
+    var random = SeededRandom()
     let k = count / 40
     let source = random.newItems(count)
     var permutation = Array(0..<count)

@@ -1,7 +1,8 @@
 import ListFlowDiff
 import ListFlowTesting
+import TestSupport
 
-/// The source and target of the sectioned scenario of Benchmarks/README.md, drawn from `SplitMix64(seed: 42)`.
+/// The source and target of the sectioned scenario of Benchmarks/README.md, drawn from `SeededRandom(seed: 42)`.
 enum SectionedInputs {
   /// A section of the scenario: its model is its number.
   typealias Section = ArraySection<Int, Item>
@@ -16,7 +17,7 @@ enum SectionedInputs {
   /// last section moves to the front. Draws: all source items, section by section; then per section its 100
   /// new items, then its shuffle.
   static func sec100x1k(sections: Int = 100, size: Int = 1_000) -> Pair {
-    var random = SplitMix64()
+    var random = SeededRandom()
     let source = (0..<sections).map { Section(model: $0, elements: random.newItems(size)) }
     var bodies: [[Item]] = []
     var movers: [[Item]] = []

@@ -1,6 +1,7 @@
 import ListFlowDiff
 import ListFlowTerminal
 import ListFlowTesting
+import TestSupport
 
 /// A one-section list of generated items served straight to a `TerminalListView`, as a hand-written data source
 /// of an app would; it makes random 1% changes as exact changeset stages.
@@ -53,7 +54,7 @@ final class ArrayDataSource: ListDataSource {
   ///
   /// - Returns: The stages, in order: updates (positions before), deletes (positions before), then inserts and
   ///   moves (moves from positions after the deletes to positions in the result, inserts at positions in it).
-  func applyRandomChanges(fraction: Int, using random: inout SplitMix64) -> [Stage] {
+  func applyRandomChanges(fraction: Int, using random: inout SeededRandom) -> [Stage] {
     let quarter = max(items.count / fraction / 4, 1)
     let chosen = Self.distinct(3 * quarter, below: items.count, using: &random)
     let updated = chosen[0..<quarter].sorted()
@@ -112,7 +113,7 @@ final class ArrayDataSource: ListDataSource {
   }
 
   /// `count` distinct random numbers below `bound`, in the order drawn.
-  static func distinct(_ count: Int, below bound: Int, using random: inout SplitMix64) -> [Int] {
+  static func distinct(_ count: Int, below bound: Int, using random: inout SeededRandom) -> [Int] {
     var seen = Set<Int>()
     var result: [Int] = []
     while result.count < min(count, bound) {

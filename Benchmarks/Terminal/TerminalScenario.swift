@@ -1,6 +1,7 @@
 import ListFlowDiff
 import ListFlowTerminal
 import ListFlowTesting
+import TestSupport
 
 /// The `terminal` scenario of Benchmarks/README.md: a 50-row viewport over a 100,000-row list, 1,000 updates each
 /// changing 1% of the rows, drawn by `TerminalListView` into a capturing output.
@@ -69,7 +70,7 @@ enum TerminalScenario {
   static func replay(
     rowCount: Int, cursor: Int
   ) throws(ListFlowError) -> (bytesPerUpdate: [Int], changedRows: Int, fullRepaint: Int) {
-    var random = SplitMix64(seed: 42)
+    var random = SeededRandom(seed: 42)
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .screen(size), title: "terminal benchmark")
     let source = ArrayDataSource(items: random.newItems(rowCount))

@@ -4,9 +4,9 @@
 /// The same seed gives the same numbers on every platform, which `SystemRandomNumberGenerator` does not. A test
 /// that draws from it prints the seed of a failing case.
 ///
-/// It is ListFlowTesting's public `SplitMix64`, kept here so that the diff tests need not link ListFlow: the same
-/// seed gives the same stream, and ``below(_:)`` is `next() % bound`, the `below(n)` of Benchmarks/README.md
-/// (`SeededRandomTests` in ListFlowTests checks both).
+/// It is the package's one generator: the benchmarks draw their data from it too, and it links no ListFlow module,
+/// so the diff tests need not link ListFlow. ``below(_:)`` is `next() % bound`, the `below(n)` of
+/// Benchmarks/README.md (`SeededRandomTests` in ListFlowTests checks the stream and `below`).
 ///
 /// ```swift
 /// var random = SeededRandom(seed: 42)

@@ -52,7 +52,9 @@ internal class _CellBinderStorage: @unchecked Sendable {
   func hasEqualContent(to other: _CellBinderStorage) -> Bool { preconditionFailure("abstract") }
 
   /// The same binder with other identity, tag and height. Overridden.
-  func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage { preconditionFailure("abstract") }
+  func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
+    preconditionFailure("abstract")
+  }
 }
 
 /// The tag and the height of a binder that has either.

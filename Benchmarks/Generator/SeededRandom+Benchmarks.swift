@@ -1,20 +1,12 @@
-import ListFlowTesting
+import TestSupport
 
-/// The random number generator of Benchmarks/README.md: ListFlowTesting's SplitMix64, seeded with 42 by default.
+/// The random number generator of Benchmarks/README.md: the tests' `SeededRandom` (the SplitMix64 algorithm),
+/// seeded with 42 by default.
 ///
 /// Every scenario draws its data from a fresh generator, so any two implementations compare on identical inputs.
-extension SplitMix64 {
+extension SeededRandom {
   /// Creates a generator seeded with 42, as Benchmarks/README.md says.
   init() { self.init(seed: 42) }
-
-  /// `next() % bound`: a number in `0..<bound` (`below(n)` in Benchmarks/README.md, modulo bias included on
-  /// purpose).
-  ///
-  /// - Parameter bound: The exclusive upper bound, positive.
-  mutating func below(_ bound: Int) -> Int {
-    precondition(bound > 0, "below(_:) needs a positive bound")
-    return Int(next() % UInt64(bound))
-  }
 
   /// Shuffles `range` of `array` as Benchmarks/README.md says: Fisher–Yates from the last index down,
   /// `j = below(i + 1)` counted from the range's start, for `i` down to the second index (the classic loop: the
