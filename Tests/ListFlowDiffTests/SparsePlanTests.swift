@@ -109,6 +109,95 @@ struct SparsePlanTests {
     #expect(sparseCount * 20 > count * (duplicates ? 6 : 15), "sparse plans: \(sparseCount) of \(count)")
   }
 
+  /// Sections that lose rows at their start and gain rows at their end, far more than Myers' bound (a log that
+  /// drops its oldest lines and appends new ones), plus a few edits of ``pair(_:duplicates:)``'s kinds: the path
+  /// aligns them linearly (after Myers' search, or before it for a long section whose both ends changed).
+  static func shifted(_ random: inout SeededRandom, duplicates: Bool) -> ([Section], [Section]) {
+    var nextID = 0
+    func newID() -> Int {
+      if duplicates, random.oneIn(1_000), nextID > 0 { return random.below(nextID) }
+      nextID += 1
+      return nextID
+    }
+    // Sections of at least 2,048 rows, sometimes: long enough that the linear alignment is tried first.
+    let long = random.oneIn(4)
+    let source = (0..<(1 + random.below(4))).map { section in
+      Section(
+        model: Token(1_000 + section),
+        elements: (0..<((long ? 2_100 : 100) + random.below(300))).map { _ in Token(newID()) })
+    }
+    var target = source
+    for section in target.indices {
+      var rows = target[section].elements
+      rows.removeFirst(random.below(rows.count / 2))
+      rows.append(contentsOf: (0..<random.below(120)).map { _ in Token(newID()) })
+      for _ in 0..<random.below(4) where !rows.isEmpty {
+        switch random.below(10) {
+        case 0, 1, 2:
+          let item = random.below(rows.count)
+          rows[item] = rows[item].updated
+        case 3, 4, 5: rows.remove(at: random.below(rows.count))
+        case 6, 7, 8: rows[random.below(rows.count)] = Token(newID())
+        default:
+          let row = rows.remove(at: random.below(rows.count))
+          rows.insert(row, at: random.below(rows.count + 1))
+        }
+      }
+      target[section].elements = rows
+    }
+    return (source, target)
+  }
+
+  @Test(
+    "changes past Myers' bound (heads dropped, tails appended, a few edits; 1,000 in the deep pass): the same stages as the full plan",
+    arguments: [false, true])
+  func shiftsPastTheBound(duplicates: Bool) throws {
+    var linearCount = 0
+    let count = DeepPass.cases(quick: 150, deep: 1_000)
+    for index in 0..<count {
+      let seed = caseSeed(index)
+      var random = SeededRandom(seed: seed)
+      let (source, target) = Self.shifted(&random, duplicates: duplicates)
+      let full = _SectionedPlan(
+        source: source, target: target, policy: .matchInOrder, sourceHashes: Self.hashes(source),
+        targetHashes: Self.hashes(target))
+      guard
+        let sparse = _SectionedPlan(
+          sparseSource: source, target: target, sourceHashes: Self.hashes(source), targetHashes: Self.hashes(target))
+      else { continue }
+      let expected = full.stages(source: source, target: target, targetData: target)
+      let stages = sparse.stages(source: source, target: target, targetData: target)
+      // A section with more positions left out than Myers' bound was aligned linearly.
+      var leftOut = [Int](repeating: 0, count: source.count)
+      for stage in expected {
+        for path in stage.elementDeleted + stage.elementInserted { leftOut[path.section] += 1 }
+        for move in stage.elementMoved {
+          leftOut[move.source.section] += 1
+          leftOut[move.target.section] += 1
+        }
+      }
+      let pastTheBound = source.indices.contains { section in
+        let size = source[section].elements.count + target[section].elements.count
+        return leftOut[section] > min(512, max(32, 2 * Int(Double(size).squareRoot())))
+      }
+      if pastTheBound { linearCount += 1 }
+      #expect(stages.count == expected.count, "seed \(seed)")
+      var data = source
+      for (stage, reference) in zip(stages, expected) {
+        #expect(stage.data == reference.data, "seed \(seed)")
+        #expect(stage.elementDeleted == reference.elementDeleted, "seed \(seed)")
+        #expect(stage.elementInserted == reference.elementInserted, "seed \(seed)")
+        #expect(stage.elementUpdated == reference.elementUpdated, "seed \(seed)")
+        #expect(stage.elementMoved == reference.elementMoved, "seed \(seed)")
+        data = try data.applying(stage)
+        #expect(data == stage.data, "seed \(seed): the stage replays to its data")
+      }
+    }
+    // Most of these changes are past Myers' bound: the linear alignment must take them (a repeated identity
+    // left out, or a row moved within its section, sends a change to the full plan).
+    #expect(linearCount * 4 > count * (duplicates ? 1 : 3), "linear alignments: \(linearCount) of \(count)")
+  }
+
   @Test("A change that adds, removes or reorders sections is left to the full plan")
   func sectionChangesFallBack() {
     let source = [Section(model: Token(1), elements: [Token(2)]), Section(model: Token(3), elements: [Token(4)])]

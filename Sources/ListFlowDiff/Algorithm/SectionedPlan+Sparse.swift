@@ -227,16 +227,19 @@ extension _SectionedPlan {
         nextRun += 1
         let item = flat - start
         let targetItem = run.target - targetStart
-        for offset in 0..<run.count {
-          let element = new[targetItem + offset]
-          let previous = old[item + offset]
-          if !element.hasSameIdentity(as: previous) { differs = true }
-          if !element.isContentEqual(to: previous) {
-            elementUpdated.append(ItemPath(item: item + offset, section: section))
-            updatedTargets.append(run.target + offset)
-          }
-          sourceToTarget[flat + offset] = keptCount + offset
+        // The run's elements are compared in place where both sides are contiguous (an array's): reading an
+        // element of a collection copies it, which retains and releases what it holds (a row's strings).
+        let compared: Bool? =
+          old.withContiguousStorageIfAvailable { old in
+            new.withContiguousStorageIfAvailable { new in
+              compareRun(old, item, new, targetItem, run: run, section: section, differs: &differs)
+              return true
+            }
+          } ?? nil
+        if compared == nil {
+          compareRun(old, item, new, targetItem, run: run, section: section, differs: &differs)
         }
+        for offset in 0..<run.count { sourceToTarget[flat + offset] = keptCount + offset }
         keptCount += run.count
         flat += run.count
         continue
@@ -258,6 +261,33 @@ extension _SectionedPlan {
       flat += 1
     }
     return differs
+  }
+
+  /// Compares the elements of an aligned run of pass 6, pairwise: records the updated ones, and sets `differs`
+  /// when two of them only had equal hashes.
+  ///
+  /// - Parameters:
+  ///   - old: The elements of the source section.
+  ///   - item: The run's first position in `old`.
+  ///   - new: The elements of the target section.
+  ///   - targetItem: The run's first position in `new`.
+  ///   - run: The run.
+  ///   - section: The source section.
+  ///   - differs: Set when two aligned elements do not have the same identity.
+  @inlinable @inline(__always)
+  mutating func compareRun<Old: RandomAccessCollection, New: RandomAccessCollection>(
+    _ old: Old, _ item: Int, _ new: New, _ targetItem: Int, run: (target: Int, source: Int, count: Int),
+    section: Int, differs: inout Bool
+  ) where Old.Index == Int, New.Index == Int, Old.Element == New.Element, New.Element: Differentiable {
+    for offset in 0..<run.count {
+      let element = new[new.startIndex + targetItem + offset]
+      let previous = old[old.startIndex + item + offset]
+      if !element.hasSameIdentity(as: previous) { differs = true }
+      if !element.isContentEqual(to: previous) {
+        elementUpdated.append(ItemPath(item: item + offset, section: section))
+        updatedTargets.append(run.target + offset)
+      }
+    }
   }
 
   /// Pass 7 of the sparse plan (pass 6 of the full plan): the element inserts and moves, by target.
@@ -577,8 +607,10 @@ internal func _sparseSectionOf(starts: [Int], counts: [Int]) -> [Int] {
 ///   - deleted: Receives the source positions left out.
 ///   - inserted: Receives the target positions left out.
 /// - Returns: `false`, with nothing appended, when more than a bound of positions would be left out (the bound
-///   grows as the square root of the sizes, at least 32 and at most 512).
-/// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* positions left out.
+///   grows as the square root of the sizes, at least 32 and at most 512) and the linear alignment
+///   (``_alignGreedy(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:equal:sourceHash:targetHash:)``)
+///   does not apply either.
+/// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* positions left out, O(*n* + *m*) past the bound.
 internal func _alignSparse(
   _ source: UnsafeBufferPointer<Int>,
   _ target: UnsafeBufferPointer<Int>,
@@ -587,10 +619,46 @@ internal func _alignSparse(
   deleted: inout [Int],
   inserted: inout [Int]
 ) -> Bool {
-  _alignSparse(
+  _alignSection(
     sourceCount: source.count, targetCount: target.count, sourceBase: sourceBase, targetBase: targetBase,
-    deleted: &deleted, inserted: &inserted
-  ) { source[$0] == target[$1] }
+    deleted: &deleted, inserted: &inserted, equal: { source[$0] == target[$1] }, sourceHash: { source[$0] },
+    targetHash: { target[$0] })
+}
+
+/// Aligns a source section with its target: by Myers' search
+/// (``_alignSparse(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:equal:)``), and past its bound
+/// by the linear alignment
+/// (``_alignGreedy(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:equal:sourceHash:targetHash:)``).
+/// A long section whose first and last elements both changed (a log that dropped its oldest lines and appended
+/// new ones) tries the linear alignment first, as Myers' search would likely pass its bound after O(bound²)
+/// work. Both give the same alignment where both succeed; the parameters are theirs.
+///
+/// - Returns: `false`, with nothing appended, when neither applies.
+/// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* positions left out, O(*n* + *m*) past the bound.
+@inlinable
+package func _alignSection(
+  sourceCount: Int,
+  targetCount: Int,
+  sourceBase: Int,
+  targetBase: Int,
+  deleted: inout [Int],
+  inserted: inout [Int],
+  equal: (Int, Int) -> Bool,
+  sourceHash: (Int) -> Int,
+  targetHash: (Int) -> Int
+) -> Bool {
+  let shifted =
+    sourceCount + targetCount >= 4_096 && sourceCount > 0 && targetCount > 0 && !equal(0, 0)
+    && !equal(sourceCount - 1, targetCount - 1)
+  func greedy() -> Bool {
+    _alignGreedy(
+      sourceCount: sourceCount, targetCount: targetCount, sourceBase: sourceBase, targetBase: targetBase,
+      deleted: &deleted, inserted: &inserted, equal: equal, sourceHash: sourceHash, targetHash: targetHash)
+  }
+  if shifted, greedy() { return true }
+  return _alignSparse(
+    sourceCount: sourceCount, targetCount: targetCount, sourceBase: sourceBase, targetBase: targetBase,
+    deleted: &deleted, inserted: &inserted, equal: equal) || (!shifted && greedy())
 }
 
 /// ``_alignSparse(_:_:sourceBase:targetBase:deleted:inserted:)`` for any equality of positions: `equal(i, j)` says
@@ -598,6 +666,9 @@ internal func _alignSparse(
 ///
 /// ListFlow aligns a state's rows with the rows shown by identity, to copy the hashes of the aligned rows rather
 /// than hash every row again.
+///
+/// When it passes its bound, the callers try ``_alignGreedy(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:equal:sourceHash:targetHash:)``
+/// (a function of its own, so that this one stays small enough to be inlined and specialised for `equal`).
 @inlinable
 package func _alignSparse(
   sourceCount: Int,
@@ -673,6 +744,100 @@ package func _alignSparse(
   }
   deleted.append(contentsOf: removed.reversed())
   inserted.append(contentsOf: added.reversed())
+  return true
+}
+
+/// The linear alignment of a section, for changes past the bound of `_alignSparse` (a log that drops its oldest
+/// thousand lines and appends a thousand new ones): walks both sides in step, and where they differ looks ahead
+/// on both sides, one step further each time, for the nearest element that lets them meet again (the elements
+/// skipped on that side are left out); when none is found within a window, the two elements are left out as a
+/// replacement. Appends the positions left out, ascending, as `_alignSparse` does.
+///
+/// The alignment is kept only when no position it leaves out on one side equals a position it leaves out on the
+/// other (`sourceHash` and `targetHash` find the candidates): then every position that can be aligned is, and
+/// for distinct elements it is the only longest alignment, the one Myers' search finds.
+///
+/// - Parameters:
+///   - sourceCount: The number of source positions.
+///   - targetCount: The number of target positions.
+///   - sourceBase: Added to every source position appended.
+///   - targetBase: Added to every target position appended.
+///   - deleted: Receives the source positions left out.
+///   - inserted: Receives the target positions left out.
+///   - equal: Whether a source and a target position can be aligned.
+///   - sourceHash: A hash of a source position, equal for positions that `equal` pairs.
+///   - targetHash: The same for a target position.
+/// - Returns: `false`, with nothing appended, when the search passed its budget of comparisons (about four per
+///   position), or when a position left out equals one left out on the other side.
+/// - Complexity: O(*n* + *m*) comparisons, and O(*d*) hashes for *d* positions left out.
+@inlinable
+package func _alignGreedy(
+  sourceCount sourceEnd: Int,
+  targetCount targetEnd: Int,
+  sourceBase: Int,
+  targetBase: Int,
+  deleted: inout [Int],
+  inserted: inout [Int],
+  equal: (Int, Int) -> Bool,
+  sourceHash: (Int) -> Int,
+  targetHash: (Int) -> Int
+) -> Bool {
+  let size = sourceEnd + targetEnd
+  var budget = 4 * size + 1_024
+  let window = max(64, size / 2)
+  var removed: [Int] = []
+  var added: [Int] = []
+  var source = 0
+  var target = 0
+  while source < sourceEnd, target < targetEnd {
+    if equal(source, target) {
+      source += 1
+      target += 1
+      continue
+    }
+    var step = 1
+    var met = false
+    while step <= window {
+      let sourceOpen = source + step < sourceEnd
+      let targetOpen = target + step < targetEnd
+      guard sourceOpen || targetOpen else { break }
+      budget -= 2
+      if sourceOpen, equal(source + step, target) {
+        removed.append(contentsOf: source..<source + step)
+        source += step
+        met = true
+        break
+      }
+      if targetOpen, equal(source, target + step) {
+        added.append(contentsOf: target..<target + step)
+        target += step
+        met = true
+        break
+      }
+      step += 1
+    }
+    guard budget >= 0 else { return false }
+    if !met {
+      removed.append(source)
+      added.append(target)
+      source += 1
+      target += 1
+    }
+  }
+  removed.append(contentsOf: source..<sourceEnd)
+  added.append(contentsOf: target..<targetEnd)
+  // Every position that could be aligned must be: none left out on one side may equal one left out on the other.
+  if !removed.isEmpty, !added.isEmpty {
+    var byHash: [Int: [Int]] = [:]
+    byHash.reserveCapacity(removed.count)
+    for position in removed { byHash[sourceHash(position), default: []].append(position) }
+    for position in added {
+      guard let candidates = byHash[targetHash(position)] else { continue }
+      for candidate in candidates where equal(candidate, position) { return false }
+    }
+  }
+  deleted.append(contentsOf: removed.lazy.map { $0 + sourceBase })
+  inserted.append(contentsOf: added.lazy.map { $0 + targetBase })
   return true
 }
 

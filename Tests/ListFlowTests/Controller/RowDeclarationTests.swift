@@ -118,6 +118,51 @@ struct RowDeclarationTests {
     #expect(changeCounts.missing.isEmpty, "never made: \(changeCounts.missing)")
   }
 
+  @Test(
+    "a log past the diff's bound (heads dropped, tails appended, a few edits): the changes of the binder-based path")
+  func logShiftsPastTheBound() async throws {
+    var random = SeededRandom(seed: 0x5EED_0704)
+    for sequence in 0..<DeepPass.cases(quick: 6, deep: 60) {
+      let (byRows, rowsView, byBinders, bindersView, byRowsEngine, byBindersEngine) = try makePair(
+        reloadThreshold: 100_000)
+      var nextID = 0
+      func newRow() -> DeclaredRow {
+        nextID += 1
+        return DeclaredRow(id: nextID, version: 0, label: "line \(nextID)")
+      }
+      var state = (0..<(1 + random.below(3))).map { section in
+        ListSection(id: ListIdentifier(section), items: (0..<(200 + random.below(400))).map { _ in newRow() })
+      }
+      await byRows.apply(state)
+      await byBinders.apply(state)
+      for step in 0..<4 {
+        for index in state.indices {
+          var rows = state[index].items
+          rows.removeFirst(random.below(rows.count / 2))
+          rows.append(contentsOf: (0..<random.below(150)).map { _ in newRow() })
+          for _ in 0..<random.below(4) where !rows.isEmpty {
+            let item = random.below(rows.count)
+            if random.oneIn(2) { rows[item].version += 1 } else { rows[item] = newRow() }
+          }
+          state[index] = ListSection(id: state[index].id, items: rows)
+        }
+        let updatesBefore = rowsView.updates.count
+        let bindersBefore = bindersView.updates.count
+        await byRows.apply(state)
+        await byBinders.apply(state)
+        let context = "sequence \(sequence), state \(step)"
+        let expected = ListRendering.lines(of: state.map { $0.map(declaredCell) })
+        #expect(ListExpectations.difference(rowsView.renderedLines, expected) == nil, "\(context)")
+        #expect(rowsView.inconsistencies.isEmpty, "\(context): \(rowsView.inconsistencies)")
+        #expect(
+          ListExpectations.difference(
+            rowsView.updates[updatesBefore...].map(UpdateRecord.init),
+            bindersView.updates[bindersBefore...].map(UpdateRecord.init)) == nil, "\(context)")
+        #expect(byRowsEngine.lastError == nil && byBindersEngine.lastError == nil, "\(context)")
+      }
+    }
+  }
+
   // MARK: Calls to `cell`
 
   @Test("cell is called only for rows the view reads: the rows a change touches, never the others, none for no change")

@@ -97,17 +97,18 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     var targetBase = 0
     for (index, section) in sections.enumerated() {
       guard shown.sections[index].model.id == section.id else { return nil }
+      let oldHashes = shown.sectionHashes[index]
       let aligned = shown.sections[index].elements.withUnsafeBufferPointer { old in
         section.items.withUnsafeBufferPointer { new in
-          _alignSparse(
+          _alignSection(
             sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
-            inserted: &inserted, equal: { old[$0].hasSameIdentity(as: new[$1]) })
+            inserted: &inserted, equal: { old[$0].hasSameIdentity(as: new[$1]) },
+            sourceHash: { oldHashes[oldHashes.startIndex + $0] }, targetHash: { new[$0].differenceHash })
         }
       }
       guard aligned else { return nil }
       // The aligned rows pair up in order, in runs between the positions left out: each run's hashes are copied
       // in one block, and only the inserted rows are hashed.
-      let oldHashes = shown.sectionHashes[index]
       var source = oldHashes.startIndex
       var target = 0
       var nextDeleted = 0
