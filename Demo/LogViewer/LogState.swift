@@ -2,10 +2,14 @@ import ListFlowTerminal
 
 /// The viewer's state: the newest lines of the log, at most ``capacity`` of them, and the lines the user pinned.
 ///
-/// It is a plain value: the sections it declares are tested by comparing values, with no view at all.
+/// It is a plain value: the sections it declares are tested by comparing values, with no view at all. It keeps
+/// its lines the way it shows them, section by section (each oldest first), so declaring its sections copies no
+/// line, and a section that a change does not touch keeps its very array (the controller then skips it).
 public struct LogState: Equatable, Sendable {
-  /// The lines kept, oldest first, pinned ones included.
-  public private(set) var lines: [LogLine] = []
+  /// The pinned lines, oldest first.
+  private var pinnedLines: [LogLine] = []
+  /// The other lines, level by level (in ``LogLine/Level/allCases`` order), oldest first.
+  private var levelLines: [[LogLine]] = LogLine.Level.allCases.map { _ in [] }
   /// The identities of the pinned lines: they show in the Pinned section, above the levels.
   public private(set) var pinned: Set<Int> = []
   /// The most lines kept: the oldest go when more arrive.
@@ -16,45 +20,98 @@ public struct LogState: Equatable, Sendable {
     self.capacity = max(capacity, 0)
   }
 
-  /// Appends new lines and drops the oldest beyond ``capacity`` (a pinned line that is dropped is unpinned).
+  /// The lines kept, oldest first, pinned ones included.
+  ///
+  /// - Complexity: O(*n* log *n*): for tests and tools, not for every state.
+  public var lines: [LogLine] {
+    (pinnedLines + levelLines.joined()).sorted { $0.id < $1.id }
+  }
+
+  /// The number of lines kept.
+  public var count: Int { levelLines.reduce(pinnedLines.count) { $0 + $1.count } }
+
+  /// Appends new lines (each with an identity above every line kept) and drops the oldest beyond ``capacity``
+  /// (a pinned line that is dropped is unpinned).
+  ///
+  /// - Complexity: O(*k*) for *k* lines appended and dropped, plus a copy of a section the controller still
+  ///   shows (an array shared with the state before is copied before it changes).
   public mutating func append(_ new: some Collection<LogLine>) {
-    lines.append(contentsOf: new)
-    let excess = lines.count - capacity
+    for line in new { levelLines[Self.index(of: line.level)].append(line) }
+    var excess = count - capacity
     guard excess > 0 else { return }
-    if !pinned.isEmpty {
-      for line in lines[..<excess] { pinned.remove(line.id) }
+    // The oldest lines are the lowest identities: take them from the front of the sections, lowest first.
+    var dropped = [Int](repeating: 0, count: levelLines.count)
+    var droppedPinned = 0
+    while excess > 0 {
+      var oldest: (section: Int?, id: Int)?
+      if droppedPinned < pinnedLines.count { oldest = (nil, pinnedLines[droppedPinned].id) }
+      for (section, lines) in levelLines.enumerated() where dropped[section] < lines.count {
+        let id = lines[dropped[section]].id
+        if oldest == nil || id < oldest!.id { oldest = (section, id) }
+      }
+      guard let oldest else { break }
+      if let section = oldest.section {
+        dropped[section] += 1
+      } else {
+        pinned.remove(oldest.id)
+        droppedPinned += 1
+      }
+      excess -= 1
     }
-    lines.removeFirst(excess)
+    if droppedPinned > 0 { pinnedLines.removeFirst(droppedPinned) }
+    for (section, count) in dropped.enumerated() where count > 0 { levelLines[section].removeFirst(count) }
   }
 
   /// Pins a line that is not pinned, unpins one that is; does nothing for a line the log does not keep.
+  ///
+  /// - Complexity: O(*n*) in the lines of the line's section (a binary search, then an insertion).
   public mutating func togglePin(_ id: Int) {
-    if pinned.remove(id) == nil, lines.contains(where: { $0.id == id }) { pinned.insert(id) }
+    if pinned.contains(id) {
+      guard let position = Self.position(of: id, in: pinnedLines) else { return }
+      let line = pinnedLines.remove(at: position)
+      pinned.remove(id)
+      let section = Self.index(of: line.level)
+      levelLines[section].insert(line, at: Self.insertionPoint(of: id, in: levelLines[section]))
+      return
+    }
+    for section in levelLines.indices {
+      guard let position = Self.position(of: id, in: levelLines[section]) else { continue }
+      let line = levelLines[section].remove(at: position)
+      pinned.insert(id)
+      pinnedLines.insert(line, at: Self.insertionPoint(of: id, in: pinnedLines))
+      return
+    }
   }
 
   /// The sections: Pinned (when a line is pinned), then ERROR, WARN and INFO (each when it has lines), newest
   /// line last in each.
   public var sections: [ListSection<LogLine>] {
-    var pinnedLines: [LogLine] = []
-    var errors: [LogLine] = []
-    var warnings: [LogLine] = []
-    var infos: [LogLine] = []
-    for line in lines {
-      if !pinned.isEmpty, pinned.contains(line.id) {
-        pinnedLines.append(line)
-        continue
-      }
-      switch line.level {
-      case .error: errors.append(line)
-      case .warn: warnings.append(line)
-      case .info: infos.append(line)
-      }
-    }
     var sections: [ListSection<LogLine>] = []
     if !pinnedLines.isEmpty { sections.append(ListSection(id: "Pinned", items: pinnedLines)) }
-    for (level, lines) in [(LogLine.Level.error, errors), (.warn, warnings), (.info, infos)] where !lines.isEmpty {
+    for (level, lines) in zip(LogLine.Level.allCases, levelLines) where !lines.isEmpty {
       sections.append(ListSection(id: level.rawValue, items: lines))
     }
     return sections
+  }
+
+  private static func index(of level: LogLine.Level) -> Int {
+    LogLine.Level.allCases.firstIndex(of: level) ?? 0
+  }
+
+  /// The first position in `lines` (ascending identities) whose identity is not below `id`.
+  private static func insertionPoint(of id: Int, in lines: [LogLine]) -> Int {
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lines[middle].id < id { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The position of the line `id` in `lines` (ascending identities), if it is there.
+  private static func position(of id: Int, in lines: [LogLine]) -> Int? {
+    let position = insertionPoint(of: id, in: lines)
+    return position < lines.count && lines[position].id == id ? position : nil
   }
 }

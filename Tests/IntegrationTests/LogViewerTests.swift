@@ -1,6 +1,7 @@
 import ListFlow
 import ListFlowTerminal
 import LogViewer
+import TestSupport
 import Testing
 
 /// The live log viewer of the README, as a user writes it: sections by level, styles, `/`, selection, pinning
@@ -28,6 +29,48 @@ import Testing
   static func lineUnderCursor(_ viewer: LogViewer) throws -> LogLine? {
     guard let path = viewer.view.selectedRow else { return nil }
     return viewer.engine.snapshot[path.section].elements[path.item].model(as: LogLine.self)
+  }
+
+  @Test("the state's sections are those of a plain list of its lines, after any appends, drops and pins")
+  func stateMatchesAPlainModel() {
+    for index in 0..<DeepPass.cases(quick: 40, deep: 400) {
+      var random = SeededRandom(seed: 0x106_0000 + UInt64(index))
+      let capacity = random.below(60)
+      var state = LogState(capacity: capacity)
+      var source = LogSource(seed: UInt64(index))
+      // The model: every line kept, oldest first, and the pinned identities.
+      var lines: [LogLine] = []
+      var pinned: Set<Int> = []
+      for step in 0..<30 {
+        if random.oneIn(3), !lines.isEmpty || random.oneIn(2) {
+          // A pin or unpin of a kept line, or of one the log does not keep (which changes nothing).
+          let id = lines.isEmpty || random.oneIn(5) ? -1 - random.below(5) : lines[random.below(lines.count)].id
+          state.togglePin(id)
+          if pinned.remove(id) == nil, lines.contains(where: { $0.id == id }) { pinned.insert(id) }
+        } else {
+          let new = source.next(random.below(25))
+          state.append(new)
+          lines += new
+          let excess = lines.count - capacity
+          if excess > 0 {
+            for line in lines[..<excess] { pinned.remove(line.id) }
+            lines.removeFirst(excess)
+          }
+        }
+        var expected: [ListSection<LogLine>] = []
+        let pinnedLines = lines.filter { pinned.contains($0.id) }
+        if !pinnedLines.isEmpty { expected.append(ListSection(id: "Pinned", items: pinnedLines)) }
+        for level in LogLine.Level.allCases {
+          let levelLines = lines.filter { $0.level == level && !pinned.contains($0.id) }
+          if !levelLines.isEmpty { expected.append(ListSection(id: level.rawValue, items: levelLines)) }
+        }
+        let context = "case \(index), step \(step)"
+        #expect(state.sections == expected, "\(context)")
+        #expect(state.lines == lines, "\(context)")
+        #expect(state.pinned == pinned, "\(context)")
+        #expect(state.count == lines.count, "\(context)")
+      }
+    }
   }
 
   @Test("lines are grouped by level, capped to the newest, and pinned with Enter through the store")
