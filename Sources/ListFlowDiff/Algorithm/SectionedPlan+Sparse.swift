@@ -263,8 +263,8 @@ extension _SectionedPlan {
     return differs
   }
 
-  /// Compares the elements of an aligned run of pass 6, pairwise: records the updated ones, and sets `differs`
-  /// when two of them only had equal hashes.
+  /// Compares the elements of an aligned run of pass 6, pairwise, in place: records the updated ones, and sets
+  /// `differs` when two of them only had equal hashes.
   ///
   /// - Parameters:
   ///   - old: The elements of the source section.
@@ -274,6 +274,27 @@ extension _SectionedPlan {
   ///   - run: The run.
   ///   - section: The source section.
   ///   - differs: Set when two aligned elements do not have the same identity.
+  @inlinable @inline(__always)
+  mutating func compareRun<Element: Differentiable>(
+    _ old: UnsafeBufferPointer<Element>, _ item: Int, _ new: UnsafeBufferPointer<Element>, _ targetItem: Int,
+    run: (target: Int, source: Int, count: Int), section: Int, differs: inout Bool
+  ) {
+    guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return }
+    for offset in 0..<run.count {
+      let previous = oldBase + item + offset
+      let element = newBase + targetItem + offset
+      // The same bits (a row the app copied from the state before, sharing its strings' storage): the same
+      // identity and content, as `Equatable` promises, with no copy of the row.
+      if _sameBits(previous, element) { continue }
+      if !element.pointee.hasSameIdentity(as: previous.pointee) { differs = true }
+      if !element.pointee.isContentEqual(to: previous.pointee) {
+        elementUpdated.append(ItemPath(item: item + offset, section: section))
+        updatedTargets.append(run.target + offset)
+      }
+    }
+  }
+
+  /// ``compareRun(_:_:_:_:run:section:differs:)`` for collections that are not contiguous.
   @inlinable @inline(__always)
   mutating func compareRun<Old: RandomAccessCollection, New: RandomAccessCollection>(
     _ old: Old, _ item: Int, _ new: New, _ targetItem: Int, run: (target: Int, source: Int, count: Int),
@@ -1070,4 +1091,31 @@ internal struct _SparseHashSet {
     }
     return false
   }
+}
+
+/// Whether two values have the same bits (padding included): then they are the same value, so equal to each
+/// other wherever `==` is reflexive, which `Equatable` requires (a NaN apart).
+///
+/// - Complexity: O(*s*) in the size of `Value`, read eight bytes at a time.
+@inlinable @inline(__always)
+internal func _sameBits<Value>(_ first: UnsafePointer<Value>, _ second: UnsafePointer<Value>) -> Bool {
+  let size = MemoryLayout<Value>.size
+  let left = UnsafeRawPointer(first)
+  let right = UnsafeRawPointer(second)
+  var offset = 0
+  while offset + 8 <= size {
+    if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    {
+      return false
+    }
+    offset += 8
+  }
+  while offset < size {
+    if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
+      return false
+    }
+    offset += 1
+  }
+  return true
 }
