@@ -73,18 +73,25 @@ extension TerminalListView {
   /// was in its order (it may shift); rows the stage inserts, moves, updates or reloads, and the rows of sections
   /// counted afresh, are measured again when shown.
   ///
-  /// - Complexity: O(*m* log *c*) for the *m* measured rows (at most a screen of them) and *c* changes.
+  /// - Complexity: O(*m* log *c* + *c*) for the *m* measured rows (at most a screen of them) and *c* changes.
   func followMeasuredRows(through update: ListUpdate, mapper: PathMapper, counted: Set<Int>) {
     guard !measuredRows.isEmpty else { return }
     let changes = update.changeset
-    var touched = Set(changes.elementInserted + changes.elementUpdated + update.reconfiguredRows + update.reloadedRows)
-    touched.formUnion(changes.elementMoved.map(\.target))
-    measuredRows = Set(
-      measuredRows.compactMap { path -> ItemPath? in
-        guard !touched.contains(path), case .kept(let target) = mapper.map(path), !touched.contains(target),
-          !counted.contains(target.section)
-        else { return nil }
-        return target
-      })
+    let changed = [changes.elementUpdated, update.reconfiguredRows, update.reloadedRows]
+    // Only the measured rows are looked up: the changes are walked, never gathered.
+    var rows = measuredRows
+    for paths in changed {
+      for path in paths { rows.remove(path) }
+    }
+    var followed: Set<ItemPath> = []
+    for path in rows {
+      if case .kept(let target) = mapper.map(path), !counted.contains(target.section) { followed.insert(target) }
+    }
+    for paths in changed + [changes.elementInserted] {
+      for path in paths where !followed.isEmpty { followed.remove(path) }
+    }
+    for move in changes.elementMoved where !followed.isEmpty { followed.remove(move.target) }
+    measuredRows = followed
   }
+
 }
