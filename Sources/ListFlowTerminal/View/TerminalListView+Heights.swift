@@ -2,14 +2,14 @@ import ListFlow
 
 // Heights are measured lazily: the view asks a row's height (`ListDataSource.height(of:)`, which may build the
 // row's binder) only when the row comes on screen. Until then the row is assumed to take one line. Each change of
-// the viewport (a cursor move, a page, a scroll, a change of the list) runs through `settle(_:)`, which measures
-// the rows the new viewport shows and, when a height differs from what was assumed, corrects the shape and does
-// the change again from where it started, until every row shown has its real height. So the rows on screen are
+// the viewport (a cursor move, a page, a scroll, a change of the list) runs through `settle(reach:_:)`, which
+// measures the rows the new viewport shows and, when a height differs from what was assumed, corrects the shape
+// and does the change again from where it started, until every row shown has its real height. So the rows on screen are
 // laid out, scrolled to, paged over and hit by the mouse exactly as they would be with every height known, and
 // a first load or a reload of any number of rows asks the heights of a screen of rows.
 
 extension TerminalListView {
-  /// The most times ``settle(_:)`` measures and does a change again: a change of the viewport needs a few (each
+  /// The most times ``settle(reach:_:)`` measures and does a change again: a change of the viewport needs a few (each
   /// time measures the rows of a screen); the bound keeps a data source whose heights change while asked from
   /// looping.
   static let settleRounds = 16
@@ -93,5 +93,4 @@ extension TerminalListView {
     for move in changes.elementMoved where !followed.isEmpty { followed.remove(move.target) }
     measuredRows = followed
   }
-
 }

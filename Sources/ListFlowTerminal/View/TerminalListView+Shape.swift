@@ -3,7 +3,7 @@ import ListFlow
 extension TerminalListView {
   /// The shape of the list as the data source has it now: its sections' row counts and the heights of their
   /// headers and footers. No row's height is asked: every row is assumed to take one line until it comes on
-  /// screen and is measured (see ``settle(_:)``).
+  /// screen and is measured (see ``settle(reach:_:)``).
   ///
   /// - Complexity: O(*s*) in the sections of the list; no binder is made for a row.
   func currentShape() -> [ListViewport.Section] {
