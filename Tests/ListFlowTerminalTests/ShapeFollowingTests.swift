@@ -4,9 +4,11 @@ import Testing
 
 @testable import ListFlowTerminal
 
-/// The view follows the list's shape through each stage from the shape before it, asking only the heights of
-/// rows the stage touched: after random changes (rows inserted, deleted, moved across sections, heights changed,
-/// sections inserted, deleted and moved, headers coming and going), its shape equals one asked in full.
+/// The view follows the list's shape through each stage from the shape before it, asking no height of a row off
+/// screen: after random changes (rows inserted, deleted, moved across sections, heights changed, sections
+/// inserted, deleted and moved, headers coming and going), its counts, headers and footers equal the shape asked in
+/// full, every row on screen is measured, and every row it counts as measured has the height the data source
+/// declares.
 @MainActor
 @Suite struct ShapeFollowingTests {
   struct Row: Hashable, Sendable {
@@ -109,8 +111,21 @@ import Testing
           }
         }
         await controller.apply(state)
-        #expect(view.viewport.sections == view.currentShape(), "seed \(seed) round \(round) step \(step)")
-        if view.viewport.sections != view.currentShape() { return }
+        let context = "seed \(seed) round \(round) step \(step)"
+        let declared = view.declaredShape()
+        let shape = view.viewport.sections
+        #expect(shape.map(\.itemCount) == declared.map(\.itemCount), "\(context)")
+        #expect(shape.map(\.headerHeight) == declared.map(\.headerHeight), "\(context)")
+        #expect(shape.map(\.footerHeight) == declared.map(\.footerHeight), "\(context)")
+        guard shape.map(\.itemCount) == declared.map(\.itemCount) else { return }
+        for path in view.measuredRows {
+          #expect(
+            shape[path.section].height(ofItem: path.item) == declared[path.section].height(ofItem: path.item),
+            "\(context): row \(path)")
+        }
+        for case .item(let path) in view.viewport.visibleRows {
+          #expect(view.measuredRows.contains(path), "\(context): row \(path) on screen, not measured")
+        }
       }
       withExtendedLifetime(engine) {}
     }
@@ -128,7 +143,8 @@ import Testing
     dataSource.view = view
     var rows = (0..<10_000).map { ScriptedDataSource.Row(id: $0, title: "row \($0)") }
     dataSource.show([.init(id: 0, rows: rows)])
-    #expect(dataSource.heightRequests >= 10_000)  // the first load asks every row
+    // The first load asks the heights of the rows on screen (8 lines), not of every row.
+    #expect(dataSource.heightRequests < 30)
     for step in 0..<20 {
       let before = dataSource.heightRequests
       switch step % 4 {
@@ -139,6 +155,21 @@ import Testing
       }
       dataSource.show([.init(id: 0, rows: rows)])
       #expect(dataSource.heightRequests - before < 30, "step \(step): \(dataSource.heightRequests - before) heights")
+    }
+  }
+}
+
+extension TerminalListView {
+  /// The list's shape with every row's height asked of the data source: what a view that knew every height would
+  /// lay out.
+  func declaredShape() -> [ListViewport.Section] {
+    currentShape().enumerated().map { section, shape in
+      ListViewport.Section(
+        headerHeight: shape.headerHeight,
+        itemHeights: (0..<shape.itemCount).map { item in
+          dataSource?.height(of: .row(ItemPath(item: item, section: section)))?.value ?? 1
+        },
+        footerHeight: shape.footerHeight)
     }
   }
 }

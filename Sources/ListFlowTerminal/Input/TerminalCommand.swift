@@ -135,11 +135,11 @@ extension TerminalCommand {
   /// Move the cursor one page up (Page Up, `b`).
   public static let pageUp = TerminalCommand(
     "pageUp", keys: [.pageUp, .character("b")], help: "move a page up",
-    isAvailable: { $0.view.canMoveCursor(by: -1) }, action: { $0.view.moveCursor { $0.movePage(by: -1) } })
+    isAvailable: { $0.view.canMoveCursor(by: -1) }, action: { $0.view.movePage(down: false) })
   /// Move the cursor one page down (Page Down, space).
   public static let pageDown = TerminalCommand(
     "pageDown", keys: [.pageDown, .character(" ")], help: "move a page down",
-    isAvailable: { $0.view.canMoveCursor(by: 1) }, action: { $0.view.moveCursor { $0.movePage(by: 1) } })
+    isAvailable: { $0.view.canMoveCursor(by: 1) }, action: { $0.view.movePage(down: true) })
   /// Move the cursor to the first row (Home, `g`).
   public static let moveToTop = TerminalCommand(
     "moveToTop", keys: [.home, .character("g")], help: "move to the first row",

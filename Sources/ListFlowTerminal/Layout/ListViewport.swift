@@ -62,6 +62,43 @@ struct ListViewport: Hashable, Sendable {
       self.itemHeights = clamped.allSatisfy { $0 == 1 } ? [] : clamped
     }
 
+    /// Creates a section shape of `itemCount` items whose first ones take the lines `leadingItemHeights` gives
+    /// (clamped to 1…`maximumHeight`), the others one line each.
+    ///
+    /// - Parameters:
+    ///   - headerHeight: The lines of the header, 0 for none; clamped to 0…`maximumHeight`.
+    ///   - itemCount: The number of items; negative counts are treated as 0.
+    ///   - leadingItemHeights: The lines of the first items; heights past `itemCount` are ignored.
+    ///   - footerHeight: The lines of the footer, 0 for none; clamped like the header's.
+    init(headerHeight: Int, itemCount: Int, leadingItemHeights: [Int], footerHeight: Int) {
+      self.init(
+        headerHeight: headerHeight, itemHeights: Array(leadingItemHeights.prefix(max(itemCount, 0))),
+        footerHeight: footerHeight)
+      self.itemCount = max(itemCount, 0)
+    }
+
+    /// The number of items whose heights the shape keeps: the items past them take one line each.
+    var declaredItemCount: Int { min(itemHeights.count, itemCount) }
+
+    /// Changes the heights of some items (clamped to 1…`maximumHeight`), the others keeping theirs.
+    ///
+    /// - Parameter heights: The new height of each item to change, by index; indices outside the section are
+    ///   ignored.
+    /// - Complexity: O(1) when every new height is one line past the items with declared heights; else O(*d*)
+    ///   for the *d* items up to the last one changed or declared.
+    mutating func setHeights(_ heights: [Int: Int]) {
+      let changes = heights.filter { $0.key >= 0 && $0.key < itemCount }
+      let declared = itemHeights.count
+      guard changes.contains(where: { $0.key < declared || $0.value != 1 }) else { return }
+      var all = itemHeights
+      let end = max(declared, (changes.filter { $0.value != 1 }.keys.max() ?? -1) + 1)
+      if end > all.count { all += Array(repeating: 1, count: end - all.count) }
+      for (item, height) in changes where item < all.count {
+        all[item] = min(max(height, 1), ListViewport.maximumHeight)
+      }
+      itemHeights = all.allSatisfy { $0 == 1 } ? [] : all
+    }
+
     /// Whether a header row comes before the items.
     var hasHeader: Bool {
       get { headerHeight > 0 }
@@ -153,6 +190,45 @@ struct ListViewport: Hashable, Sendable {
   ///     the nearest existing item.
   /// - Complexity: O(*s*) in the number of sections, plus O(*d*) for the *d* items with declared heights.
   mutating func setSections(_ sections: [Section], selecting selection: ItemPath?? = .none) {
+    layOut(sections)
+    let wanted = selection ?? self.selection
+    self.selection = wanted.flatMap(clampedItem) ?? (itemCount > 0 ? item(atGlobalIndex: 0) : nil)
+    clampOffset()
+    scrollToSelection()
+  }
+
+  /// Changes the heights of some items, keeping the row at the top of the screen there (and the line of it that
+  /// shows first); the selection stays, and is not scrolled into view.
+  ///
+  /// A view that learns the heights of rows it assumed to take one line corrects its shape this way: the rows on
+  /// screen stay where they are.
+  ///
+  /// - Parameter heights: The new height of each item to change (clamped to 1…``maximumHeight``); paths
+  ///   outside the list are ignored.
+  /// - Complexity: O(*s*) in the sections, plus O(*d*) for the items with declared heights.
+  mutating func setItemHeights(_ heights: [ItemPath: Int]) {
+    guard !heights.isEmpty else { return }
+    var anchor: (row: Int, line: Int)?
+    if offset < lineCount {
+      let row = rowIndex(atLine: offset)
+      anchor = (row, offset - lineIndex(ofRow: row))
+    }
+    var shape = sections
+    var bySection: [Int: [Int: Int]] = [:]
+    for (path, height) in heights where shape.indices.contains(path.section) {
+      bySection[path.section, default: [:]][path.item] = height
+    }
+    for (section, items) in bySection { shape[section].setHeights(items) }
+    layOut(shape)
+    if let anchor, anchor.row < rowCount {
+      offset = saturatingSum(lineIndex(ofRow: anchor.row), min(anchor.line, height(ofRow: anchor.row) - 1))
+    }
+    clampOffset()
+  }
+
+  /// Takes a new shape and computes where its sections and rows start; the selection and offset are left as
+  /// they are.
+  private mutating func layOut(_ sections: [Section]) {
     self.sections = sections
     sectionStarts = [0]
     itemStarts = [0]
@@ -178,10 +254,6 @@ struct ListViewport: Hashable, Sendable {
         section.footerHeight)
       sectionLineStarts.append(saturatingSum(sectionLineStarts.last!, lines))
     }
-    let wanted = selection ?? self.selection
-    self.selection = wanted.flatMap(clampedItem) ?? (itemCount > 0 ? item(atGlobalIndex: 0) : nil)
-    clampOffset()
-    scrollToSelection()
   }
 
   /// The selected row's first line on screen (0 is the top of the list area), if that line is visible.
@@ -239,6 +311,23 @@ struct ListViewport: Hashable, Sendable {
       index += 1
     }
     return slices
+  }
+
+  /// The items that take some of a range of lines of the list.
+  ///
+  /// - Parameter lines: Lines counted from the top of the list; the part outside the list is ignored.
+  /// - Returns: The items, in order (headers and footers left out).
+  /// - Complexity: O(*r* log *s*) for the *r* rows in the range.
+  func items(inLines lines: Range<Int>) -> [ItemPath] {
+    let lines = lines.clamped(to: 0..<lineCount)
+    guard !lines.isEmpty else { return [] }
+    var items: [ItemPath] = []
+    var index = rowIndex(atLine: lines.lowerBound)
+    while index < rowCount, lineIndex(ofRow: index) < lines.upperBound {
+      if case .item(let path) = row(at: index) { items.append(path) }
+      index += 1
+    }
+    return items
   }
 
   /// The row shown on a line of the list area, if any: what a mouse click on that line hits.

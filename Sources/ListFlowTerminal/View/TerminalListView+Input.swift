@@ -82,10 +82,22 @@ extension TerminalListView {
     moveCursor { $0.moveSelection(by: distance) }
   }
 
-  /// Changes the viewport (a move, a page, a scroll), moves the highlight when the selection changed, draws.
-  func moveCursor(_ change: (inout ListViewport) -> Void) {
+  /// Moves the cursor a page down or up (see `ListViewport.movePage(by:)`), measuring the rows of the page it
+  /// passes over.
+  func movePage(down: Bool) {
+    let height = max(viewport.height, 1)
+    moveCursor(reach: down ? (0, height) : (height, 0)) { $0.movePage(by: down ? 1 : -1) }
+  }
+
+  /// Changes the viewport (a move, a page, a scroll), measuring the rows it brings on screen (see
+  /// ``settle(reach:_:)``), moves the highlight when the selection changed, draws.
+  ///
+  /// - Parameters:
+  ///   - reach: The lines above and below the screen whose rows decide where the change lands.
+  ///   - change: The change.
+  func moveCursor(reach: (above: Int, below: Int) = (0, 0), _ change: (inout ListViewport) -> Void) {
     let previous = viewport.selection
-    change(&viewport)
+    settle(reach: reach, change)
     rememberCursor()
     if previous != viewport.selection { followHighlight(afterChange: false) }
     render()

@@ -12,6 +12,8 @@ extension TerminalListView {
     let interruptions = output.interruptions
     if interruptions != seenInterruptions { differ.invalidate() }
     seenInterruptions = interruptions
+    // Rows that came on screen without a change of the viewport (a taller screen, a spinner gone) are measured.
+    settle { _ in }
     let bytes = differ.render(makeFrame(size: size))
     if !bytes.isEmpty { output.write(bytes) }
     reportScrollPosition()

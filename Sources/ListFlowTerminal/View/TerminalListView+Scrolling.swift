@@ -30,8 +30,8 @@ extension TerminalListView {
       (0..<size.columns).contains(event.column)
     else { return nil }
     switch event.kind {
-    case .wheelUp: moveCursor { $0.scroll(byLines: -Self.wheelLines) }
-    case .wheelDown: moveCursor { $0.scroll(byLines: Self.wheelLines) }
+    case .wheelUp: moveCursor(reach: (Self.wheelLines, 0)) { $0.scroll(byLines: -Self.wheelLines) }
+    case .wheelDown: moveCursor(reach: (0, Self.wheelLines)) { $0.scroll(byLines: Self.wheelLines) }
     case .press(.left):
       guard case .item(let path) = viewport.row(atScreenLine: event.row - Self.listTop - listHeaderLineCount) else {
         return nil

@@ -1,21 +1,27 @@
 import ListFlow
 
 extension TerminalListView {
-  /// The shape of the list as the data source has it now, with the heights it declares: every row's height is
-  /// asked.
+  /// The shape of the list as the data source has it now: its sections' row counts and the heights of their
+  /// headers and footers. No row's height is asked: every row is assumed to take one line until it comes on
+  /// screen and is measured (see ``settle(reach:_:)``).
   ///
-  /// - Complexity: O(*n*) in the rows of the list.
+  /// - Complexity: O(*s*) in the sections of the list; no binder is made for a row.
   func currentShape() -> [ListViewport.Section] {
     guard let dataSource else { return [] }
-    return (0..<dataSource.numberOfSections).map(queriedShape(ofSection:))
+    return (0..<dataSource.numberOfSections).map(countedShape(ofSection:))
   }
 
   /// The shape of the list after a stage, from the shape before it: a section's rows that the stage did not
-  /// touch keep their heights, and only the heights of inserted, moved and updated rows are asked, so a stage
-  /// costs what it changed (plus O(*s*) in the sections, and O(*r*) in a section's rows when its rows have
-  /// heights other than one line). A section whose counts do not add up is asked again in full.
-  func shape(after update: ListUpdate, before: [ListViewport.Section], mapper: PathMapper) -> [ListViewport.Section] {
-    guard let dataSource else { return [] }
+  /// insert or move keep the heights the shape had for them, and the rows it inserts or moves are assumed to
+  /// take one line until they come on screen. No row's height is asked, so a stage costs the rows it changed
+  /// (plus O(*s*) in the sections, and O(*d*) in a section's rows up to the last one not one line high). A
+  /// section that the stage inserts, or whose counts do not add up, is counted afresh.
+  ///
+  /// - Returns: The shape, and the sections that were counted afresh (their rows' heights are all assumed).
+  func shape(
+    after update: ListUpdate, before: [ListViewport.Section], mapper: PathMapper
+  ) -> (sections: [ListViewport.Section], counted: Set<Int>) {
+    guard let dataSource else { return ([], []) }
     let changes = update.changeset
     // Which section of the shape before each section comes from (none for an inserted one).
     var sources: [Int: Int] = [:]
@@ -24,80 +30,63 @@ extension TerminalListView {
     }
     var left: [Int: [Int]] = [:]
     var arrived: [Int: [Int]] = [:]
-    var updated: [Int: [Int]] = [:]
     for path in changes.elementDeleted { left[path.section, default: []].append(path.item) }
     for path in changes.elementInserted { arrived[path.section, default: []].append(path.item) }
     for move in changes.elementMoved {
       left[move.source.section, default: []].append(move.source.item)
       arrived[move.target.section, default: []].append(move.target.item)
     }
-    for path in changes.elementUpdated + update.reconfiguredRows + update.reloadedRows {
-      updated[path.section, default: []].append(path.item)
-    }
     let updatedSections = Set(changes.sectionUpdated)
     var shapes: [ListViewport.Section] = []
+    var counted: Set<Int> = []
     for section in 0..<dataSource.numberOfSections {
-      shapes.append(
-        shape(
-          ofSection: section, from: sources[section].map { ($0, before[$0]) }, left: left, arrived: arrived,
-          updated: updated, updatedSections: updatedSections))
+      let source = sources[section].map { ($0, before[$0]) }
+      if let shape = shape(
+        ofSection: section, from: source, left: left, arrived: arrived, updatedSections: updatedSections)
+      {
+        shapes.append(shape)
+      } else {
+        shapes.append(countedShape(ofSection: section))
+        counted.insert(section)
+      }
     }
-    return shapes
+    return (shapes, counted)
   }
 
-  /// One section's shape after a stage: see ``shape(after:before:mapper:)``.
+  /// One section's shape after a stage (see ``shape(after:before:mapper:)``), or `nil` when it must be counted
+  /// afresh.
   private func shape(
     ofSection section: Int, from source: (index: Int, shape: ListViewport.Section)?, left: [Int: [Int]],
-    arrived: [Int: [Int]], updated: [Int: [Int]], updatedSections: Set<Int>
-  ) -> ListViewport.Section {
-    guard let dataSource, let (source, old) = source else { return queriedShape(ofSection: section) }
+    arrived: [Int: [Int]], updatedSections: Set<Int>
+  ) -> ListViewport.Section? {
+    guard let dataSource, let (source, old) = source else { return nil }
     let removed = (left[source] ?? []).sorted()
     let added = (arrived[section] ?? []).sorted()
     let count = dataSource.numberOfRows(inSection: section)
-    guard old.itemCount - removed.count + added.count == count else { return queriedShape(ofSection: section) }
+    guard old.itemCount - removed.count + added.count == count else { return nil }
     var shape = old
     if updatedSections.contains(source) {
       shape.headerHeight = supplementaryHeight(.header(section: section))
       shape.footerHeight = supplementaryHeight(.footer(section: section))
     }
-    let asked = Set(added + (updated[section] ?? []))
-    if removed.isEmpty && asked.isEmpty { return shape }
-    func height(_ item: Int) -> Int {
-      dataSource.height(of: .row(ItemPath(item: item, section: section)))?.value ?? 1
-    }
-    if old.itemHeights.isEmpty, asked.allSatisfy({ height($0) == 1 }) {
-      // One line each before, and every row asked is one line: still no heights to keep.
-      shape.itemCount = count
-      return shape
-    }
-    var heights = (0..<old.itemCount).map(old.height(ofItem:))
-    for item in removed.reversed() where heights.indices.contains(item) { heights.remove(at: item) }
-    for item in added { heights.insert(height(item), at: min(item, heights.count)) }
-    for item in updated[section] ?? [] where heights.indices.contains(item) { heights[item] = height(item) }
-    guard heights.count == count else { return queriedShape(ofSection: section) }
+    if removed.isEmpty && added.isEmpty { return shape }
+    // Only the rows up to the last one not one line high carry a height: past them, inserts and deletes move
+    // rows of one line among rows of one line.
+    var heights = (0..<old.declaredItemCount).map(old.height(ofItem:))
+    for item in removed.reversed() where item < heights.count { heights.remove(at: item) }
+    for item in added where item < heights.count { heights.insert(1, at: item) }
     return ListViewport.Section(
-      headerHeight: shape.headerHeight, itemHeights: heights, footerHeight: shape.footerHeight)
+      headerHeight: shape.headerHeight, itemCount: count, leadingItemHeights: heights,
+      footerHeight: shape.footerHeight)
   }
 
-  /// A section's shape, every height asked of the data source.
-  func queriedShape(ofSection section: Int) -> ListViewport.Section {
+  /// A section's shape as the data source counts it: its rows, all assumed to take one line, and the heights
+  /// of its header and footer.
+  func countedShape(ofSection section: Int) -> ListViewport.Section {
     guard let dataSource else { return ListViewport.Section(itemCount: 0) }
-    let count = dataSource.numberOfRows(inSection: section)
-    let header = supplementaryHeight(.header(section: section))
-    let footer = supplementaryHeight(.footer(section: section))
-    // Heights are kept only from the first row that is not one line high (the rows before it are filled in).
-    var heights: [Int]?
-    for item in 0..<count {
-      let height = dataSource.height(of: .row(ItemPath(item: item, section: section)))?.value ?? 1
-      if height != 1 && heights == nil { heights = Array(repeating: 1, count: item) }
-      heights?.append(height)
-    }
-    if let heights {
-      return ListViewport.Section(headerHeight: header, itemHeights: heights, footerHeight: footer)
-    }
-    var shape = ListViewport.Section(itemCount: count)
-    shape.headerHeight = header
-    shape.footerHeight = footer
+    var shape = ListViewport.Section(itemCount: dataSource.numberOfRows(inSection: section))
+    shape.headerHeight = supplementaryHeight(.header(section: section))
+    shape.footerHeight = supplementaryHeight(.footer(section: section))
     return shape
   }
 

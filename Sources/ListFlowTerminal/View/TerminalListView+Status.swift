@@ -43,8 +43,11 @@ extension TerminalListView {
     if case .plain = mode { output.write("loading \(StyledRun(label).text)\n") }
     if !wasRunning, case .screen(let size) = mode {
       let screenRow = viewport.selectionScreenRow
-      viewport.setHeight(listAreaHeight(for: size))
-      if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
+      let height = listAreaHeight(for: size)
+      settle { viewport in
+        viewport.setHeight(height)
+        if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
+      }
     }
     render()
   }
@@ -53,7 +56,10 @@ extension TerminalListView {
   public func stopSpinner() {
     guard spinner != nil else { return }
     spinner = nil
-    if case .screen(let size) = mode { viewport.setHeight(listAreaHeight(for: size)) }
+    if case .screen(let size) = mode {
+      let height = listAreaHeight(for: size)
+      settle { $0.setHeight(height) }
+    }
     render()
   }
 

@@ -18,6 +18,12 @@
 /// }
 /// ```
 ///
+/// Heights: a row's height is asked of the data source when the row comes on screen, never for the whole list: a
+/// first load or a reload of 100,000 rows asks the heights of a screen of rows. A row not measured yet is assumed
+/// to take one line; when a cursor move, a page, a scroll or a change brings on screen rows of other heights, the
+/// view measures them and lays the screen out again, so what it shows is what it would show with every height
+/// known (see <doc:MultiLineRows>).
+///
 /// Cells: a ``TerminalCell`` (such as ``TextCell``) draws its own line; any other `ListCell` is drawn from its
 /// `textRepresentation`. Headers are drawn bold and footers dim. A cell the data source cannot provide is drawn
 /// as a red `⚠` line naming the error, which is also kept in ``lastError``: a bad row never stops the view.
@@ -106,6 +112,10 @@ public final class TerminalListView: ListView {
   var statusMessage: (text: String, expiry: Duration)?
   /// The spinner's label and when it started (clock time), while it runs.
   var spinner: (label: String, start: Duration)?
+  /// The rows whose heights the viewport's shape holds as the data source gave them: the rows shown when the
+  /// viewport last settled, followed through the changes since. Every other row's height in the shape is an
+  /// assumption (one line, or what it measured when it was last shown), corrected when the row comes on screen.
+  var measuredRows: Set<ItemPath> = []
   /// How many identities the data source's selection holds, as its last ``selectionDidChange(_:)`` said.
   var selectedCount = 0
 
@@ -171,7 +181,8 @@ public final class TerminalListView: ListView {
   /// The selected row, if the list has any row.
   public var selectedRow: ItemPath? { viewport.selection }
 
-  /// Drops every cell and pulls the whole list again.
+  /// Drops every cell and pulls the whole list again: the counts of its sections, and the heights of the rows the
+  /// screen then shows (the others are assumed to take one line until they are shown, see <doc:MultiLineRows>).
   ///
   /// The cursor stays on its row when the data source can find it by identity
   /// (`ListDataSource.path(ofRowWithIdentity:)`, which the engine answers), on the same screen line as far as the
@@ -186,8 +197,16 @@ public final class TerminalListView: ListView {
       highlighted?.path = pathAfterReload(of: identity, hint: old.path)
     }
     let wanted: ItemPath? = found ?? viewport.selection
+    measuredRows = []
     viewport.setSections(currentShape(), selecting: wanted)
-    if found != nil, let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
+    let anchor = found != nil ? screenRow : nil
+    settle { viewport in
+      if let anchor {
+        viewport.keepSelection(atScreenRow: anchor)
+      } else {
+        viewport.scrollToSelection()
+      }
+    }
     rememberCursor()
     followHighlight(afterChange: true)
     if case .plain = mode {
@@ -230,8 +249,20 @@ public final class TerminalListView: ListView {
       ?? viewport.selection.map { path in
         cursorPlace(of: path, through: mapper) { shapeBefore.indices.contains($0) ? shapeBefore[$0].itemCount : 0 }
       }
-    viewport.setSections(shape(after: update, before: shapeBefore, mapper: mapper), selecting: selection)
+    let shape = shape(after: update, before: shapeBefore, mapper: mapper)
+    followMeasuredRows(through: update, mapper: mapper, counted: shape.counted)
+    viewport.setSections(shape.sections, selecting: selection)
     if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
+    if update.stage == update.stageCount - 1 {
+      // The rows the change brought on screen are measured: the cursor keeps its line with their real heights.
+      settle { viewport in
+        if let screenRow {
+          viewport.keepSelection(atScreenRow: screenRow)
+        } else {
+          viewport.scrollToSelection()
+        }
+      }
+    }
     rememberCursor()
     if update.stage == update.stageCount - 1 {
       followedCursor = nil
@@ -261,7 +292,8 @@ public final class TerminalListView: ListView {
   public func resize(to size: TerminalSize) {
     guard case .screen = mode, case .screen(let size) = Self.clamped(.screen(size)) else { return }
     mode = .screen(size)
-    viewport.setHeight(listAreaHeight(for: size))
+    let height = listAreaHeight(for: size)
+    settle { $0.setHeight(height) }
     differ.invalidate()
     render()
   }
