@@ -124,6 +124,26 @@ import Testing
     }
   }
 
+  @Test("with a query set, a state of 1,000 new lines and 1,000 dropped costs the rows on screen")
+  func filteredStateCost() async throws {
+    var (viewer, source) = try await Self.viewer(lines: 20_000, capacity: 20_000)
+    for character in "/api" { viewer.view.handle(.character(character)) }
+    viewer.view.handle(.enter)
+    let screenRows = Self.size.rows
+    for _ in 0..<3 {
+      let before = viewer.cellCalls
+      viewer.append(source.next(1_000))
+      await viewer.controller.apply(viewer.store.state)
+      let calls = viewer.cellCalls - before
+      // The filter matches the new lines by their titles: no binder for a line off screen.
+      #expect(calls <= 2 * screenRows + 64, "\(calls) cell calls for one filtered state")
+      let shown = viewer.engine.snapshot.reduce(0) { $0 + $1.elements.count }
+      let matching = viewer.store.state.lines.filter { FilteredFeed.Match(query: "api", in: $0.title ?? "") != nil }
+        .count
+      #expect(shown == matching)
+    }
+  }
+
   @Test("a cursor move anywhere costs the rows on screen")
   func keyCost() async throws {
     let (viewer, _) = try await Self.viewer(lines: 20_000, capacity: 20_000)

@@ -351,6 +351,12 @@ extension CellBinderList {
   ///
   /// - Complexity: O(1) for one piece, else O(log *p*); the first call on a run of rows reads the titles of all
   ///   its rows once and keeps them.
+  /// The text a filter with the default searchable text matches for the row at `position`: ``rowTitle(at:)`` for
+  /// a row made from a value, else ``FilteredFeed/defaultSearchableText(of:)`` of its binder (one binder made).
+  func matchedTitle(at position: Int) -> String {
+    rowTitle(at: position) ?? FilteredFeed.defaultSearchableText(of: self[position])
+  }
+
   func rowTitle(at position: Int) -> String? {
     let (piece, offset) = locate(position)
     guard case .rows(let source, let range) = piece else { return nil }
@@ -433,8 +439,11 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
   let memo = Mutex(_RowMemoTable())
 
   func title(at position: Int) -> String? {
-    memo.withLock { table in
-      table.title(at: position) { Row.self is any Titled.Type ? rows.map { ($0 as? any Titled)?.title ?? "" } : nil }
+    guard Row.self is any Titled.Type else { return nil }
+    return memo.withLock { table in
+      table.title(at: position, count: rows.count, one: { (rows[$0] as? any Titled)?.title ?? "" }) {
+        rows.map { ($0 as? any Titled)?.title ?? "" }
+      }
     }
   }
 
@@ -456,15 +465,24 @@ extension _CellBinderSource {
 /// What a run of rows remembers of its rows: their titles, and the heights asked so far.
 struct _RowMemoTable: Sendable {
   var titles: [String]?
+  /// The titles read one by one so far, while ``titles`` is not kept.
+  var titleReads = 0
   /// Per row, 0 for not asked yet, `n + 1` for `exact(n)`, `-(n + 1)` for `estimated(n)`.
   var heights: [Int32] = []
 
   init() {}
 
-  /// The title of the row at `position`, reading every row's title once with `read` (`nil` when the rows are not
-  /// ``Titled``).
-  mutating func title(at position: Int, reading read: () -> [String]?) -> String? {
-    if titles == nil { titles = read() }
+  /// The title of the row at `position`: read alone with `one`, or, once many have been read, from every row's
+  /// title read once with `read` and kept.
+  mutating func title(
+    at position: Int, count: Int, one: (Int) -> String, reading read: () -> [String]?
+  ) -> String? {
+    if let titles { return titles[position] }
+    // A few titles are read one by one (the rows a change inserted); once a quarter of the rows have been read,
+    // every title is read and kept (a filter matching every row as the user types).
+    titleReads += 1
+    guard titleReads > count / 4 else { return one(position) }
+    titles = read()
     return titles?[position]
   }
 

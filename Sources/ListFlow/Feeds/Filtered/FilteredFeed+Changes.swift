@@ -11,6 +11,7 @@ extension FilteredFeed {
   func filterChange(_ changes: StagedChangeset<[ListSectionSnapshot]>) -> Bool {
     if matchedRows == nil, !query.isEmpty, !sourceRevealsRows { matchedRows = rowsMatchedByTitles() }
     titleMatchedCounts = nil
+    titlePositions = nil
     guard !query.isEmpty, !sourceRevealsRows, var rows = matchedRows, !changes.isEmpty else { return false }
     let pattern = FilteredFeed.Match.pattern(of: query)
     let searchableText = searchableText
@@ -60,7 +61,7 @@ extension FilteredFeed {
     matchedRows = rows
     sourcePaths = paths
     sourceSections = sectionIndices
-    hiddenRows = hidden
+    hiddenRowsCache = hidden
     let previous = displayedSections
     displayedSections = result
     feedLink.send(from: previous, to: result)

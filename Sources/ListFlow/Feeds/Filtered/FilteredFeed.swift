@@ -61,7 +61,36 @@ public final class FilteredFeed: ListFeed {
     }
   }
   /// The identities of the source's rows that the query hides now.
-  public internal(set) var hiddenRows: Set<ListIdentifier> = []
+  ///
+  /// - Complexity: O(*n*) in the source's rows the first time it is read after a change, O(1) after that.
+  public var hiddenRows: Set<ListIdentifier> {
+    if let hiddenRowsCache { return hiddenRowsCache }
+    var hidden: Set<ListIdentifier> = []
+    if !query.isEmpty {
+      let sections = source.displayedSections
+      var shown = [[Int]](repeating: [], count: sections.count)
+      for (index, section) in sourceSections.enumerated() where sections.indices.contains(section) {
+        shown[section] = sourcePaths[index].map(\.item)
+      }
+      for (index, section) in sections.enumerated() {
+        let rows = Set(shown[index])
+        for item in section.elements.indices where !rows.contains(item) {
+          hidden.insert(section.elements.identity(at: item))
+        }
+      }
+      // A row shown elsewhere under the same identity is not hidden.
+      if !hidden.isEmpty {
+        for section in displayedSections { for id in section.elements.identities { hidden.remove(id) } }
+      }
+    }
+    hiddenRowsCache = hidden
+    return hidden
+  }
+  /// ``hiddenRows`` once read or computed along a filtering; `nil` when the rows shown changed since.
+  var hiddenRowsCache: Set<ListIdentifier>? = []
+  /// For each source section, the positions of its rows shown, ascending, while the rows shown were matched by
+  /// their titles (see `refilterByRowTitles()` and `projectChange(_:)`); `nil` otherwise.
+  var titlePositions: [[Int]]?
   /// For each shown row, its position in the source, section by section.
   var sourcePaths: [[ItemPath]] = []
   /// For each shown section, its index in the source.
@@ -117,7 +146,7 @@ public final class FilteredFeed: ListFeed {
           // Every row is shown as the source shows it: its change is the filter's, passed on with no diff.
           self.displayedSections = self.source.displayedSections
           self.feedLink.send(changes, reloading: reloading, animated: animated)
-        } else if reloading || !self.filterChange(changes) {
+        } else if reloading || !(self.projectChange(changes) || self.filterChange(changes)) {
           self.refilter()
         }
       } else {
@@ -130,7 +159,7 @@ public final class FilteredFeed: ListFeed {
   ///
   /// - Parameter row: A row's binder.
   /// - Returns: The text to match.
-  public static func defaultSearchableText(of row: CellBinder) -> String {
+  nonisolated public static func defaultSearchableText(of row: CellBinder) -> String {
     if let titled = row.model as? any Titled { return titled.title ?? "" }
     return String(describing: row.model)
   }
@@ -200,8 +229,9 @@ public final class FilteredFeed: ListFeed {
     readRows = []
     matchedRows = nil
     titleMatchedCounts = nil
+    titlePositions = nil
     guard !query.isEmpty else {
-      hiddenRows = []
+      hiddenRowsCache = []
       sourcePaths = []
       sourceSections = []
       showsSourceAsIs = true
@@ -260,7 +290,7 @@ public final class FilteredFeed: ListFeed {
     if !sourceRevealsRows { matchedRows = matched }
     // A row shown elsewhere under the same identity is not hidden.
     for section in result { for row in section.elements { hidden.remove(row.id) } }
-    hiddenRows = hidden
+    hiddenRowsCache = hidden
     return result
   }
 }
@@ -288,11 +318,10 @@ extension FilteredFeed {
       guard titleMatchedCounts != nil else { return false }
       adjustTree()
       guard !sourceRevealsRows else { return false }
-      let wasHidden = hiddenRows
       displayedSections = filtered(source.displayedSections)
       readRows = []
       feedLink.send(StagedChangeset(), reloading: true)
-      if !wasHidden.isSubset(of: hiddenRows) { feedLink.sendHiddenRowsChange() }
+      feedLink.sendHiddenRowsChange()
       return true
     }
     let sections = source.displayedSections
@@ -310,43 +339,18 @@ extension FilteredFeed {
     }
     adjustTree()
     guard !sourceRevealsRows else { return false }
-    let wasHidden = hiddenRows
-    var hidden: Set<ListIdentifier> = []
-    var result: [ListSectionSnapshot] = []
-    var paths: [[ItemPath]] = []
-    var sectionIndices: [Int] = []
-    for (sectionIndex, section) in sections.enumerated() {
-      let positions = matched[sectionIndex]
-      var next = 0
-      for item in section.elements.indices {
-        if next < positions.count, positions[next] == item {
-          next += 1
-        } else {
-          hidden.insert(section.elements.identity(at: item))
-        }
-      }
-      guard !positions.isEmpty else { continue }
-      let rows = _TitleMatchedRows(base: section.elements, positions: positions, pattern: pattern)
-      result.append(
-        ListSectionSnapshot(
-          model: section.model, elements: CellBinderList(pieces: [.rows(rows, 0..<positions.count)])))
-      paths.append(positions.map { ItemPath(item: $0, section: sectionIndex) })
-      sectionIndices.append(sectionIndex)
-    }
-    // A row shown elsewhere under the same identity is not hidden.
-    if !hidden.isEmpty {
-      for section in result { for id in section.elements.identities { hidden.remove(id) } }
-    }
     readRows = []
     matchedRows = nil
     showsSourceAsIs = false
     titleMatchedCounts = sections.map(\.elements.count)
-    sourcePaths = paths
-    sourceSections = sectionIndices
-    hiddenRows = hidden
-    displayedSections = result
+    titlePositions = matched
+    sourceSections = matched.indices.filter { !matched[$0].isEmpty }
+    sourcePaths = sourceSections.map { section in matched[section].map { ItemPath(item: $0, section: section) } }
+    // The rows hidden are found when asked (a selected row that left the screen), not for every query.
+    hiddenRowsCache = nil
+    displayedSections = Self.shownSections(of: sections, positions: matched, pattern: pattern)
     feedLink.send(StagedChangeset(), reloading: true)
-    if !wasHidden.isSubset(of: hiddenRows) { feedLink.sendHiddenRowsChange() }
+    feedLink.sendHiddenRowsChange()
     return true
   }
 
@@ -383,11 +387,12 @@ final class _TitleMatchedRows: _CellBinderSource {
   func binder(at position: Int) -> CellBinder {
     let item = positions[position]
     let binder = base[item]
-    guard let match = FilteredFeed.Match(pattern: pattern, in: base.rowTitle(at: item) ?? "") else { return binder }
+    let title = base.rowTitle(at: item) ?? FilteredFeed.defaultSearchableText(of: binder)
+    guard let match = FilteredFeed.Match(pattern: pattern, in: title) else { return binder }
     return binder.highlightingMatches(match.offsets)
   }
 
   func identity(at position: Int) -> ListIdentifier { base.identity(at: positions[position]) }
-  func title(at position: Int) -> String? { base.rowTitle(at: positions[position]) }
+  func title(at position: Int) -> String? { base.matchedTitle(at: positions[position]) }
   func height(at position: Int) -> RowHeight { base.rowHeight(at: positions[position]) }
 }

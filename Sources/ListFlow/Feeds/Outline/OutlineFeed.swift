@@ -205,9 +205,10 @@ where Element.DifferenceIdentifier: Sendable {
   let memo = Mutex(_RowMemoTable())
 
   func title(at position: Int) -> String? {
-    memo.withLock { table in
-      table.title(at: position) {
-        Element.self is any Titled.Type ? rows.map { ($0.element as? any Titled)?.title ?? "" } : nil
+    guard Element.self is any Titled.Type else { return nil }
+    return memo.withLock { table in
+      table.title(at: position, count: rows.count, one: { (rows[$0].element as? any Titled)?.title ?? "" }) {
+        rows.map { ($0.element as? any Titled)?.title ?? "" }
       }
     }
   }

@@ -1,0 +1,260 @@
+extension FilteredFeed {
+  /// Filters a change of the source whose rows the query matched by their titles (see `refilterByRowTitles()`)
+  /// by projecting each of the source's stages onto the rows shown: a row the stage deletes, inserts, moves or
+  /// updates is deleted, inserted, moved or updated among the rows shown when the query shows it, and only the
+  /// rows the stage inserts or updates have their titles matched. The rows shown stay rows whose binders are
+  /// made when read. Applies while the sections shown stay the same (no section of the source changes, none is
+  /// emptied or filled by the change); otherwise it changes nothing and returns `false`.
+  ///
+  /// - Parameter changes: The source's stages, from the sections it showed to those it shows now.
+  /// - Returns: Whether the change was filtered.
+  /// - Complexity: O(*s*) in the rows shown of the sections a stage touches, in integer operations (no binder,
+  ///   no hash), plus one title matched per row inserted or updated.
+  func projectChange(_ changes: StagedChangeset<[ListSectionSnapshot]>) -> Bool {
+    guard !query.isEmpty, !sourceRevealsRows, !changes.isEmpty, var positions = titlePositions,
+      var counts = titleMatchedCounts, positions.count == counts.count
+    else { return false }
+    let pattern = FilteredFeed.Match.pattern(of: query)
+    var stages: [Changeset<[ListSectionSnapshot]>] = []
+    var droppedHidden = false
+    for stage in changes {
+      guard stage.sectionDeleted.isEmpty, stage.sectionInserted.isEmpty, stage.sectionMoved.isEmpty,
+        stage.sectionUpdated.isEmpty, stage.data.count == positions.count,
+        let projected = Self.project(
+          stage, positions: positions, counts: counts, pattern: pattern, droppedHidden: &droppedHidden)
+      else { return false }
+      positions = projected.positions
+      counts = stage.data.map(\.elements.count)
+      stages += projected.stages
+    }
+    // The change is taken: the rows shown are the projection's.
+    let sections = source.displayedSections
+    guard sections.map(\.elements.count) == counts else { return false }
+    titlePositions = positions
+    titleMatchedCounts = counts
+    matchedRows = nil
+    readRows = []
+    showsSourceAsIs = false
+    hiddenRowsCache = nil
+    sourceSections = positions.indices.filter { !positions[$0].isEmpty }
+    sourcePaths = sourceSections.map { section in positions[section].map { ItemPath(item: $0, section: section) } }
+    displayedSections = Self.shownSections(of: sections, positions: positions, pattern: pattern)
+    if !stages.isEmpty {
+      // The last stage holds the sections shown now.
+      stages[stages.count - 1].data = displayedSections
+      feedLink.send(StagedChangeset(stages))
+    }
+    if droppedHidden { feedLink.sendHiddenRowsChange() }
+    return true
+  }
+
+  /// The sections shown for the source's `sections` and the positions shown in each: a section with no row
+  /// shown is left out; the rows shown make their binders when read.
+  static func shownSections(
+    of sections: [ListSectionSnapshot], positions: [[Int]], pattern: _QueryPattern
+  ) -> [ListSectionSnapshot] {
+    sections.indices.compactMap { index in
+      guard !positions[index].isEmpty else { return nil }
+      let rows = _TitleMatchedRows(base: sections[index].elements, positions: positions[index], pattern: pattern)
+      return ListSectionSnapshot(
+        model: sections[index].model, elements: CellBinderList(pieces: [.rows(rows, 0..<positions[index].count)]))
+    }
+  }
+
+  /// One source stage projected onto the rows shown: the positions shown after it, and the stages of the rows
+  /// shown (the updates of rows shown before and after, then the rows that leave, arrive or move, a stage
+  /// each); `nil` when a section would start or stop showing rows, a stage mixes updates with other changes, or
+  /// a position of the stage is outside the rows.
+  private static func project(
+    _ stage: Changeset<[ListSectionSnapshot]>,
+    positions: [[Int]],
+    counts: [Int],
+    pattern: _QueryPattern,
+    droppedHidden: inout Bool
+  ) -> (positions: [[Int]], stages: [Changeset<[ListSectionSnapshot]>])? {
+    let sectionCount = positions.count
+    // Updates come in a stage of their own (the diff's first); a stage that mixes them with other changes is
+    // left to the full filter.
+    guard
+      stage.elementUpdated.isEmpty
+        || (stage.elementDeleted.isEmpty && stage.elementInserted.isEmpty && stage.elementMoved.isEmpty)
+    else { return nil }
+    func wasShown(_ path: ItemPath) -> Bool { positions[path.section]._sortedContains(path.item) }
+    func matches(_ path: ItemPath) -> Bool {
+      FilteredFeed.Match.isFound(pattern, in: stage.data[path.section].elements.matchedTitle(at: path.item))
+    }
+    func inBefore(_ path: ItemPath) -> Bool {
+      path.section >= 0 && path.section < sectionCount && path.item >= 0 && path.item < counts[path.section]
+    }
+    func inAfter(_ path: ItemPath) -> Bool {
+      path.section >= 0 && path.section < sectionCount && path.item >= 0
+        && path.item < stage.data[path.section].elements.count
+    }
+    // The source's changes, section by section: positions before the stage that leave (deleted or moved away),
+    // positions after it that arrive (inserted or moved in, with whether the query shows them), positions
+    // before it whose content changed.
+    var leaving = [[Int]](repeating: [], count: sectionCount)
+    var arriving = [[(item: Int, shown: Bool)]](repeating: [], count: sectionCount)
+    var updated = [Set<Int>](repeating: [], count: sectionCount)
+    for path in stage.elementUpdated {
+      guard inBefore(path) else { return nil }
+      updated[path.section].insert(path.item)
+    }
+    for path in stage.elementDeleted {
+      guard inBefore(path) else { return nil }
+      leaving[path.section].append(path.item)
+      if !wasShown(path) { droppedHidden = true }
+    }
+    for path in stage.elementInserted {
+      guard inAfter(path) else { return nil }
+      arriving[path.section].append((path.item, matches(path)))
+    }
+    for move in stage.elementMoved {
+      guard inBefore(move.source), inAfter(move.target) else { return nil }
+      leaving[move.source.section].append(move.source.item)
+      // A moved row keeps its match, unless the stage also changed its content.
+      let shown = updated[move.source.section].contains(move.source.item) ? matches(move.target) : wasShown(move.source)
+      arriving[move.target.section].append((move.target.item, shown))
+    }
+    // Each section's positions shown after the stage, and where each row shown before went.
+    var next = [[Int]](repeating: [], count: sectionCount)
+    var deleted: [ItemPath] = []
+    var updatedShown: [ItemPath] = []
+    var insertedSources: [(section: Int, item: Int)] = []
+    for section in 0..<sectionCount {
+      let before = positions[section]
+      var gone = leaving[section]
+      gone.sort()
+      let arrived = arriving[section].sorted { $0.item < $1.item }
+      guard counts[section] - gone.count + arrived.count == stage.data[section].elements.count else { return nil }
+      if gone.isEmpty, arrived.isEmpty, updated[section].isEmpty {
+        next[section] = before
+        continue
+      }
+      // The rows that stay, shown before or updated, in order: each one's position after the stage is the
+      // next position that no arriving row takes.
+      let candidates = Array(Set(before).union(updated[section])).sorted()
+      var survivors: [(after: Int, shown: Bool)] = []
+      survivors.reserveCapacity(candidates.count)
+      var goneIndex = 0
+      var arrivedIndex = 0
+      for item in candidates {
+        while goneIndex < gone.count, gone[goneIndex] < item { goneIndex += 1 }
+        let rank = item - goneIndex
+        let isGone = goneIndex < gone.count && gone[goneIndex] == item
+        let shownBefore = before._sortedContains(item)
+        if isGone {
+          // Deleted or moved away: a row shown leaves the rows shown here (a move is paired below).
+          if shownBefore { deleted.append(ItemPath(item: before._sortedIndex(of: item), section: section)) }
+          continue
+        }
+        var after = rank + arrivedIndex
+        while arrivedIndex < arrived.count, arrived[arrivedIndex].item <= after {
+          arrivedIndex += 1
+          after = rank + arrivedIndex
+        }
+        let shownAfter =
+          updated[section].contains(item) ? matches(ItemPath(item: after, section: section)) : shownBefore
+        switch (shownBefore, shownAfter) {
+        case (true, true):
+          if updated[section].contains(item) {
+            updatedShown.append(ItemPath(item: before._sortedIndex(of: item), section: section))
+          }
+        case (true, false): deleted.append(ItemPath(item: before._sortedIndex(of: item), section: section))
+        case (false, true): insertedSources.append((section, after))
+        case (false, false): break
+        }
+        if shownAfter { survivors.append((after, true)) }
+      }
+      // The positions shown after: the rows that stay and the arriving rows shown, merged in order.
+      var merged: [Int] = []
+      merged.reserveCapacity(survivors.count + arrived.count)
+      var survivor = 0
+      for row in arrived where row.shown {
+        while survivor < survivors.count, survivors[survivor].after < row.item {
+          merged.append(survivors[survivor].after)
+          survivor += 1
+        }
+        merged.append(row.item)
+      }
+      while survivor < survivors.count {
+        merged.append(survivors[survivor].after)
+        survivor += 1
+      }
+      next[section] = merged
+    }
+    // The sections shown stay the same: a section that starts or stops showing rows is left to a full filter.
+    for section in 0..<sectionCount where positions[section].isEmpty != next[section].isEmpty { return nil }
+    var shownIndex = [Int](repeating: -1, count: sectionCount)
+    var shownCount = 0
+    for section in 0..<sectionCount where !next[section].isEmpty {
+      shownIndex[section] = shownCount
+      shownCount += 1
+    }
+    func shown(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item, section: shownIndex[path.section]) }
+    let data = shownSections(of: stage.data, positions: next, pattern: pattern)
+    // Moves between rows shown before and after; a move with one end hidden is a delete or an insert.
+    var moved: [Move<ItemPath>] = []
+    var movedSources: Set<ItemPath> = []
+    var movedTargets: Set<ItemPath> = []
+    for move in stage.elementMoved {
+      let sourceShown = wasShown(move.source)
+      let targetShown = next[move.target.section]._sortedContains(move.target.item)
+      if sourceShown, targetShown {
+        let source = ItemPath(
+          item: positions[move.source.section]._sortedIndex(of: move.source.item), section: move.source.section)
+        let target = ItemPath(
+          item: next[move.target.section]._sortedIndex(of: move.target.item), section: move.target.section)
+        moved.append(Move(source: shown(source), target: shown(target)))
+        movedSources.insert(source)
+        movedTargets.insert(move.target)
+      }
+    }
+    var inserted: [ItemPath] = []
+    for section in 0..<sectionCount {
+      for row in arriving[section] where row.shown {
+        let path = ItemPath(item: row.item, section: section)
+        guard !movedTargets.contains(path) else { continue }
+        inserted.append(shown(ItemPath(item: next[section]._sortedIndex(of: row.item), section: section)))
+      }
+    }
+    for source in insertedSources {
+      inserted.append(
+        shown(ItemPath(item: next[source.section]._sortedIndex(of: source.item), section: source.section)))
+    }
+    let deletes = deleted.filter { !movedSources.contains($0) }.map(shown)
+    let sorted: (ItemPath, ItemPath) -> Bool = { ($0.section, $0.item) < ($1.section, $1.item) }
+    var stages: [Changeset<[ListSectionSnapshot]>] = []
+    if !updatedShown.isEmpty {
+      // The rows shown before, with their new content: an update stage of its own, as views expect.
+      stages.append(
+        Changeset(
+          data: shownSections(of: stage.data, positions: positions, pattern: pattern),
+          elementUpdated: updatedShown.map(shown).sorted(by: sorted)))
+    }
+    let changed = Changeset(
+      data: data,
+      elementDeleted: deletes.sorted(by: sorted),
+      elementInserted: inserted.sorted(by: sorted),
+      elementMoved: moved.sorted { sorted($0.target, $1.target) })
+    if !changed.isEmpty { stages.append(changed) }
+    return (next, stages)
+  }
+}
+
+extension Array where Element == Int {
+  /// The index of `value` in this ascending array, or where it would go.
+  ///
+  /// - Complexity: O(log *n*).
+  func _sortedIndex(of value: Int) -> Int {
+    partitioningIndex { $0 >= value }
+  }
+
+  /// Whether this ascending array holds `value`.
+  ///
+  /// - Complexity: O(log *n*).
+  func _sortedContains(_ value: Int) -> Bool {
+    let index = _sortedIndex(of: value)
+    return index < count && self[index] == value
+  }
+}

@@ -1,0 +1,129 @@
+import ListFlow
+import ListFlowTesting
+import TestSupport
+import Testing
+
+/// A filter over a long list of rows declared as values (the log viewer's shape) follows the source's changes by
+/// projecting them onto the rows it shows: the rows shown, the stages sent and the rows selected are exactly
+/// those of filtering the source's rows again, for any sequence of changes.
+@MainActor
+@Suite("Filtered feed: a source's change projected onto the rows shown")
+struct FilterProjectionTests {
+  struct Line: Identifiable, Equatable, Sendable, Titled, Differentiable {
+    var id: Int
+    var text: String
+    var title: String? { "#\(id) \(text)" }
+  }
+
+  typealias State = [ListSection<Line>]
+
+  /// A change of the state, by weight.
+  enum Change { case append, drop, retitle, move, pinAcross, empty, query }
+
+  static let changes = WeightedChoice<Change>([
+    ("append rows to a section", weight: 4, .append),
+    ("drop the oldest rows of a section", weight: 4, .drop),
+    ("change a row's text (its match may change)", weight: 3, .retitle),
+    ("move a row within its section", weight: 2, .move),
+    ("move a row to another section", weight: 2, .pinAcross),
+    ("empty a section or fill an empty one", weight: 1, .empty),
+    ("change the query", weight: 1, .query),
+  ])
+
+  static let words = ["api", "health", "users", "static", "orders", "items"]
+
+  static func text(_ random: inout SeededRandom) -> String {
+    "GET /\(words[random.below(words.count)])/\(random.below(100))"
+  }
+
+  /// The lines a view shows for `state` filtered by `query`: each matching row's title, by section (sections with
+  /// no match left out).
+  static func expected(_ state: State, query: String) -> [[String]] {
+    state.compactMap { section in
+      let rows = section.items.compactMap { line -> String? in
+        let title = line.title ?? ""
+        return FilteredFeed.Match(query: query, in: title) == nil ? nil : title
+      }
+      return rows.isEmpty ? nil : rows
+    }
+  }
+
+  @Test("random changes of 1,200 to 2,000 rows under a query: the rows and changes of filtering again")
+  func projectionMatchesRefiltering() async throws {
+    for seed in DeepPass.seeds(quick: 6, deep: 40) {
+      var random = SeededRandom(seed: seed)
+      let controller = ListController<State>(rows: { $0 }) { line in
+        CellBinder(cell: TextCell.self, value: line.title ?? "", id: ListIdentifier(line.id)) { cell, text in
+          cell.title = text
+        }
+      }
+      let feed = FilteredFeed(controller)
+      let view = RecordingListView()
+      let engine = try ListEngine(view: view, showing: feed, reloadThreshold: 100_000)
+      engine.selectionMode = .multiple
+      var nextID = 0
+      func line() -> Line {
+        nextID += 1
+        return Line(id: nextID, text: Self.text(&random))
+      }
+      var state: State = (0..<3).map { section in
+        ListSection(id: ListIdentifier(section), items: (0..<(400 + random.below(300))).map { _ in line() })
+      }
+      await controller.apply(state)
+      feed.query = Self.words[random.below(Self.words.count)]
+      for step in 0..<12 {
+        var rows = state.map(\.items)
+        let section = random.below(rows.count)
+        let change = Self.changes.pick(using: &random).value
+        switch change {
+        case .append:
+          rows[section] += (0..<random.below(200)).map { _ in line() }
+        case .drop:
+          rows[section].removeFirst(min(rows[section].count, random.below(200)))
+        case .retitle:
+          for _ in 0..<random.below(20) where !rows[section].isEmpty {
+            rows[section][random.below(rows[section].count)].text = Self.text(&random)
+          }
+        case .move:
+          if !rows[section].isEmpty {
+            let row = rows[section].remove(at: random.below(rows[section].count))
+            rows[section].insert(row, at: random.below(rows[section].count + 1))
+          }
+        case .pinAcross:
+          let other = random.below(rows.count)
+          if !rows[section].isEmpty, other != section {
+            let row = rows[section].remove(at: random.below(rows[section].count))
+            rows[other].insert(row, at: random.below(rows[other].count + 1))
+          }
+        case .empty:
+          rows[section] = rows[section].isEmpty ? (0..<random.below(300)).map { _ in line() } : []
+        case .query:
+          feed.query = random.oneIn(5) ? "" : Self.words[random.below(Self.words.count)]
+        }
+        // Select a few rows shown, so that hidden and dropped rows must be followed.
+        if let first = engine.snapshot.first, !first.elements.isEmpty, random.oneIn(2) {
+          try engine.select(rowAt: ItemPath(item: random.below(first.elements.count), section: 0))
+        }
+        state = rows.indices.map { ListSection(id: ListIdentifier($0), items: rows[$0]) }
+        await controller.apply(state)
+        let context = "seed \(seed), step \(step), \(change), query \(feed.query)"
+        let expected =
+          feed.query.isEmpty ? state.map { $0.items.map { $0.title ?? "" } } : Self.expected(state, query: feed.query)
+        let shown = view.sections.map { $0.rows.map(\.textRepresentation) }
+        let missing = zip(shown, expected).map { Set($1).subtracting($0).sorted() }
+        let extra = zip(shown, expected).map { Set($0).subtracting($1).sorted() }
+        #expect(
+          shown == expected,
+          "\(context): missing \(missing), extra \(extra), counts \(shown.map(\.count)) \(expected.map(\.count))")
+        #expect(view.inconsistencies.isEmpty, "\(context): \(view.inconsistencies)")
+        #expect(engine.lastError == nil, "\(context)")
+        // The rows the query hides are the source's rows not shown.
+        let shownIDs = Set(engine.snapshot.flatMap { $0.elements.map(\.id) })
+        let allIDs = Set(state.flatMap { $0.items.map { ListIdentifier($0.id) } })
+        #expect(feed.hiddenRows == allIDs.subtracting(shownIDs), "\(context)")
+        // A selected row is one the list still has.
+        #expect(Set(engine.selection.identifiers).isSubset(of: allIDs), "\(context)")
+      }
+    }
+  }
+}
