@@ -131,36 +131,53 @@ extension FilteredFeed {
         next[section] = before
         continue
       }
-      // The rows that stay, shown before or updated, in order: each one's position after the stage is the
-      // next position that no arriving row takes.
-      let candidates = Array(Set(before).union(updated[section])).sorted()
+      // The rows that stay, shown before or updated, in order (the two ascending lists merged): each one's
+      // position after the stage is the next position that no arriving row takes.
+      let updatedItems = updated[section].sorted()
       var survivors: [(after: Int, shown: Bool)] = []
-      survivors.reserveCapacity(candidates.count)
+      survivors.reserveCapacity(before.count + updatedItems.count)
       var goneIndex = 0
       var arrivedIndex = 0
-      for item in candidates {
+      var beforeIndex = 0
+      var updatedIndex = 0
+      while beforeIndex < before.count || updatedIndex < updatedItems.count {
+        let item: Int
+        let rankBefore = beforeIndex  // the row's index among the rows shown before, when it is one of them
+        let shownBefore: Bool
+        var isUpdated = false
+        if updatedIndex == updatedItems.count
+          || (beforeIndex < before.count && before[beforeIndex] <= updatedItems[updatedIndex])
+        {
+          item = before[beforeIndex]
+          shownBefore = true
+          beforeIndex += 1
+          if updatedIndex < updatedItems.count, updatedItems[updatedIndex] == item {
+            isUpdated = true
+            updatedIndex += 1
+          }
+        } else {
+          item = updatedItems[updatedIndex]
+          shownBefore = false
+          isUpdated = true
+          updatedIndex += 1
+        }
         while goneIndex < gone.count, gone[goneIndex] < item { goneIndex += 1 }
-        let rank = item - goneIndex
-        let isGone = goneIndex < gone.count && gone[goneIndex] == item
-        let shownBefore = before._sortedContains(item)
-        if isGone {
+        if goneIndex < gone.count, gone[goneIndex] == item {
           // Deleted or moved away: a row shown leaves the rows shown here (a move is paired below).
-          if shownBefore { deleted.append(ItemPath(item: before._sortedIndex(of: item), section: section)) }
+          if shownBefore { deleted.append(ItemPath(item: rankBefore, section: section)) }
           continue
         }
+        let rank = item - goneIndex
         var after = rank + arrivedIndex
         while arrivedIndex < arrived.count, arrived[arrivedIndex].item <= after {
           arrivedIndex += 1
           after = rank + arrivedIndex
         }
-        let shownAfter =
-          updated[section].contains(item) ? matches(ItemPath(item: after, section: section)) : shownBefore
+        let shownAfter = isUpdated ? matches(ItemPath(item: after, section: section)) : shownBefore
         switch (shownBefore, shownAfter) {
         case (true, true):
-          if updated[section].contains(item) {
-            updatedShown.append(ItemPath(item: before._sortedIndex(of: item), section: section))
-          }
-        case (true, false): deleted.append(ItemPath(item: before._sortedIndex(of: item), section: section))
+          if isUpdated { updatedShown.append(ItemPath(item: rankBefore, section: section)) }
+        case (true, false): deleted.append(ItemPath(item: rankBefore, section: section))
         case (false, true): insertedSources.append((section, after))
         case (false, false): break
         }
