@@ -18,7 +18,18 @@
 /// from holds an identity twice, an edit naming it acts on the first. Every edit is checked before it changes
 /// anything: a refused edit throws a ``ListFlowError`` and leaves the value as it was.
 ///
-/// - Complexity: Each edit is O(*n*) in the number of rows, for the look-ups by identity.
+/// An edit made by a controller (``ListController/makeEdit()``) costs its edits, not the list. It keeps an
+/// index of its rows by identity (a table of the identities' hashes and, per section, a Fenwick tree of the rows
+/// before each row of the list it was made from, with the rows inserted since kept at their place), so naming,
+/// inserting, deleting or moving a row is O(log *n*); and it remembers which rows it removed and inserted, so
+/// the controller tells the view the stages from those rows alone, without comparing the rest of the list. The
+/// index is made once, O(*n*), by the first edit after a state; the controller keeps it from one edit to the
+/// next while only edits change its list. An edit that inserts, deletes or moves sections, that makes more
+/// than 1,024 row changes, that starts from a list holding an identity twice, or that was copied and changed
+/// twice, is diffed with the list shown instead, as an edit made with ``init(_:)`` always is.
+///
+/// - Complexity: Each row edit is O(log *n* + *p*) for a list of *n* rows in *p* pieces (see ``CellBinderList``)
+///   once the index is made, O(*n*) without one; a section edit is O(*n*).
 public struct ListEdit: Sendable {
   /// The list once the edits so far are made: what a controller shows when the edit is applied.
   public private(set) var sections: ListSnapshot
@@ -26,6 +37,9 @@ public struct ListEdit: Sendable {
   public private(set) var reconfiguredRows: [ListIdentifier] = []
   /// The rows whose cells to replace once the list is shown, by identity, in the order they were named.
   public private(set) var reloadedRows: [ListIdentifier] = []
+  /// For an edit made by a controller (``ListController/makeEdit()``): the index of its rows and what it did to
+  /// them, so that the controller can tell the stages without a diff; `nil` once it cannot.
+  var log: _EditLog?
 
   /// Starts an edit from a list: empty by default, or the list a controller shows (``ListController/snapshot``).
   ///
@@ -117,6 +131,7 @@ public struct ListEdit: Sendable {
       throw .duplicateSection(section.model.id)
     }
     try checkNew(snapshots.flatMap(\.elements))
+    log = nil
     sections.insert(contentsOf: snapshots, at: index)
   }
 
@@ -126,6 +141,7 @@ public struct ListEdit: Sendable {
   /// - Throws: ``ListFlowError/unknownSection(_:)``.
   public mutating func deleteSections(_ ids: [ListIdentifier]) throws(ListFlowError) {
     for id in ids { _ = try index(ofSection: id) }
+    log = nil
     let deleted = Set(ids)
     sections.removeAll { deleted.contains($0.model.id) }
   }
@@ -158,6 +174,7 @@ public struct ListEdit: Sendable {
     guard id != other else { throw .movedRelativeToItself(id) }
     let source = try index(ofSection: id)
     _ = try index(ofSection: other)
+    log = nil
     let section = sections.remove(at: source)
     let target = try index(ofSection: other) + (after ? 1 : 0)
     sections.insert(section, at: target)
@@ -184,9 +201,8 @@ public struct ListEdit: Sendable {
       guard !sections.isEmpty else { throw .noSection }
       index = sections.count - 1
     }
-    let binders = rows
-    try checkNew(binders)
-    sections[index].elements.append(contentsOf: binders)
+    try checkNew(rows)
+    insert(rows, at: ItemPath(item: sections[index].elements.count, section: index))
   }
 
   /// Inserts rows before a row.
@@ -235,9 +251,8 @@ public struct ListEdit: Sendable {
     }
     let count = sections[path.section].elements.count
     guard (0...count).contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: count) }
-    let binders = rows
-    try checkNew(binders)
-    sections[path.section].elements.insert(contentsOf: binders, at: path.item)
+    try checkNew(rows)
+    insert(rows, at: path)
   }
 
   /// Deletes rows.
@@ -247,9 +262,7 @@ public struct ListEdit: Sendable {
   public mutating func deleteRows(_ ids: [ListIdentifier]) throws(ListFlowError) {
     var paths: [ItemPath] = []
     for id in ids { paths.append(try path(ofRow: id)) }
-    for path in Set(paths).sorted(by: { ($0.section, $0.item) > ($1.section, $1.item) }) {
-      sections[path.section].elements.remove(at: path.item)
-    }
+    for path in Set(paths).sorted(by: >) { _ = removeRow(at: path) }
   }
 
   /// Moves a row before another, in the same section or another.
@@ -287,8 +300,8 @@ public struct ListEdit: Sendable {
     }
     let count = sections[path.section].elements.count - (source.section == path.section ? 1 : 0)
     guard (0...count).contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: count) }
-    let row = sections[source.section].elements.remove(at: source.item)
-    sections[path.section].elements.insert(row, at: path.item)
+    let row = removeRow(at: source)
+    insert([row], at: path, moved: true)
   }
 
   private mutating func moveRow(
@@ -299,9 +312,9 @@ public struct ListEdit: Sendable {
     guard id != other else { throw .movedRelativeToItself(id) }
     let source = try path(ofRow: id)
     _ = try path(ofRow: other)
-    let row = sections[source.section].elements.remove(at: source.item)
+    let row = removeRow(at: source)
     let target = try path(ofRow: other)
-    sections[target.section].elements.insert(row, at: target.item + (after ? 1 : 0))
+    insert([row], at: ItemPath(item: target.item + (after ? 1 : 0), section: target.section), moved: true)
   }
 
   /// Marks rows to be filled again once the list is shown, although their content may not have changed
@@ -330,9 +343,21 @@ public struct ListEdit: Sendable {
     return index
   }
 
-  private func path(ofRow id: ListIdentifier) throws(ListFlowError) -> ItemPath {
+  /// The index of the rows, when the edit keeps one (made now if it has none yet).
+  private mutating func rowIndex() -> _RowIndex? {
+    guard log != nil else { return nil }
+    if let index = log?.readyIndex(sections) { return index }
+    log = nil
+    return nil
+  }
+
+  private mutating func path(ofRow id: ListIdentifier) throws(ListFlowError) -> ItemPath {
+    if let index = rowIndex() {
+      guard let path = index.path(of: id, in: sections) else { throw .rowNotFound(id) }
+      return path
+    }
     for (section, content) in sections.enumerated() {
-      if let item = content.elements.firstIndex(where: { $0.id == id }) {
+      if let item = content.elements.firstIndex(ofIdentity: id) {
         return ItemPath(item: item, section: section)
       }
     }
@@ -340,9 +365,30 @@ public struct ListEdit: Sendable {
   }
 
   /// Throws when a new row's identity is in the list already or twice among the new rows.
-  private func checkNew(_ rows: [CellBinder]) throws(ListFlowError) {
+  private mutating func checkNew(_ rows: [CellBinder]) throws(ListFlowError) {
     guard !rows.isEmpty else { return }
+    if let index = rowIndex() {
+      var seen = Set<ListIdentifier>()
+      for row in rows where !seen.insert(row.id).inserted || index.path(of: row.id, in: sections) != nil {
+        throw .duplicateRow(row.id)
+      }
+      return
+    }
     var seen = Set(rowIdentifiers)
     for row in rows where !seen.insert(row.id).inserted { throw .duplicateRow(row.id) }
+  }
+
+  /// Removes the row at `path` (which exists) and returns it.
+  private mutating func removeRow(at path: ItemPath) -> CellBinder {
+    if log != nil, log?.recordRemoval(of: sections[path.section].elements.identity(at: path.item), at: path) != true {
+      log = nil
+    }
+    return sections[path.section].elements.remove(at: path.item)
+  }
+
+  /// Inserts rows at `path` (a valid position): rows the app gives, or a row moved.
+  private mutating func insert(_ rows: [CellBinder], at path: ItemPath, moved: Bool = false) {
+    if log != nil, log?.recordInsertion(of: rows.map(\.id), at: path, moved: moved) != true { log = nil }
+    sections[path.section].elements.insert(contentsOf: rows, at: path.item)
   }
 }
