@@ -36,17 +36,20 @@ extension ListController {
   ///   - animated: Whether the view should animate the batches (``ListUpdate/animated``).
   /// - Complexity: O(*k* log *n*) for *k* rows touched by a told edit, O(*n*) for the diff of any other.
   public func apply(_ edit: ListEdit, animated: Bool = true) {
-    let target = edit.sections
-    let told =
-      edit.log.flatMap { log in
-        log.origin === editing.origin && log.generation == modelGeneration ? log.changes(target: target) : nil
-      }
+    let told = edit.log.flatMap { log in
+      log.origin === editing.origin && log.generation == modelGeneration && log.source.count == published.count
+        ? log.resolve().map { resolution in
+          let target = log.target(resolution)
+          return (target: target, changes: log.changes(resolution, target: target))
+        } : nil
+    }
+    let target = told?.target ?? edit.sections
     modelGeneration += 1
     shownRows = nil
     if let told {
       editing.index = edit.log?.index
       editing.generation = modelGeneration
-      publish(told, target: target, reloading: false, animated: animated)
+      publish(told.changes, target: target, reloading: false, animated: animated)
     } else if let changes = try? StagedChangeset(source: published, target: target, duplicates: .matchInOrder) {
       publish(changes, target: target, reloading: false, animated: animated)
     } else {

@@ -106,6 +106,8 @@ final class _RowIndex: @unchecked Sendable {
     var slot: Int { Int(slotIndex) }
   }
 
+  /// The list the index was made from: the identities of its rows check what a hash finds.
+  let base: ListSnapshot
   var sections: [Slots]
   /// The rows' places by the hash of their identity.
   var byHash: [Int: Location]
@@ -116,6 +118,7 @@ final class _RowIndex: @unchecked Sendable {
   ///
   /// - Complexity: O(*n*): one identity read (no binder made on the rows path) and one hash insertion a row.
   init?(_ list: ListSnapshot) {
+    base = list
     sections = list.map { Slots(count: $0.elements.count) }
     byHash = [:]
     byHash.reserveCapacity(list.reduce(0) { $0 + $1.elements.count })
@@ -140,11 +143,11 @@ final class _RowIndex: @unchecked Sendable {
     return byHash[id.hash]
   }
 
-  /// The position of a row in `list`, the list the index describes, or `nil` when it has no row `id`.
+  /// The position of a row in the list the index describes, or `nil` when it has no row `id`.
   ///
   /// - Complexity: O(log *n*) and one identity read; for a row inserted since the index was made, O(*g*) for
   ///   the *g* rows inserted at the same place.
-  func path(of id: ListIdentifier, in list: ListSnapshot) -> ItemPath? {
+  func path(of id: ListIdentifier) -> ItemPath? {
     guard let location = location(of: id) else { return nil }
     let slots = sections[location.section]
     let start = slots.prefix(location.slot)
@@ -152,7 +155,9 @@ final class _RowIndex: @unchecked Sendable {
       guard let offset = slots.gaps[location.slot]?.firstIndex(of: id) else { return nil }
       return ItemPath(item: start + (slots.alive[location.slot] ? 1 : 0) + offset, section: location.section)
     }
-    guard list[location.section].elements.identity(at: start) == id else { return nil }
+    guard slots.alive[location.slot], base[location.section].elements.identity(at: location.slot - 1) == id else {
+      return nil
+    }
     return ItemPath(item: start, section: location.section)
   }
 
@@ -214,11 +219,11 @@ struct _EditLog: Sendable {
     var delta: Int
   }
 
-  /// What the edit did to a row: where it was in the list the edit started from (`nil` for a new row), and
-  /// whether the app gave a binder again (inserted after it removed the row).
+  /// What the edit did to a row: where it was in the list the edit started from (`nil` for a new row), and the
+  /// binder the app gave when it inserted the row (`nil` for a row of that list only moved).
   struct Touch: Sendable {
     var source: ItemPath?
-    var isReplaced = false
+    var binder: CellBinder?
   }
 
   /// The most row changes an edit tells: past them, it is diffed (finding a row's place in the list it started
@@ -241,9 +246,9 @@ struct _EditLog: Sendable {
     return index
   }
 
-  /// The index, when this edit is the only holder and may change it.
-  mutating func mutableIndex() -> _RowIndex? {
-    isKnownUniquelyReferenced(&index) ? index : nil
+  /// Whether a row change can be recorded: the index is this edit's alone, and the steps are under the limit.
+  mutating func canRecord() -> Bool {
+    index != nil && isKnownUniquelyReferenced(&index) && steps.count < Self.stepLimit
   }
 
   /// Where a row at `position` of section `section` now, not touched so far, was in the list the edit started
@@ -260,95 +265,156 @@ struct _EditLog: Sendable {
     return position
   }
 
-  /// Records that row `id` at `path` is removed; `false` when the edit can no longer tell its stages.
-  mutating func recordRemoval(of id: ListIdentifier, at path: ItemPath) -> Bool {
-    guard let index = mutableIndex(), steps.count < Self.stepLimit else { return false }
+  /// Records that row `id` at `path` is removed (``canRecord()`` said it can be).
+  mutating func recordRemoval(of id: ListIdentifier, at path: ItemPath) {
     if touched[id] == nil {
       touched[id] = Touch(
         source: ItemPath(item: sourcePosition(of: path.item, section: path.section), section: path.section))
     }
-    index.remove(id)
+    index?.remove(id)
     steps.append(Step(section: path.section, position: path.item, delta: -1))
-    return true
   }
 
-  /// Records that rows are inserted at `path`, moved (the same binder) or given by the app; `false` when the
-  /// edit can no longer tell its stages.
-  mutating func recordInsertion(of ids: [ListIdentifier], at path: ItemPath, moved: Bool) -> Bool {
-    guard let index = mutableIndex(), steps.count < Self.stepLimit else { return false }
-    for id in ids {
-      if touched[id] == nil {
-        touched[id] = Touch(source: nil)
-      } else if !moved {
-        touched[id]?.isReplaced = true
+  /// Records that rows are inserted at `path`: the app's `binders`, or (`nil`) row `ids` moved.
+  mutating func recordInsertion(of ids: [ListIdentifier], binders: [CellBinder]?, at path: ItemPath) {
+    for (offset, id) in ids.enumerated() {
+      if touched[id] == nil { touched[id] = Touch(source: nil) }
+      if let binders { touched[id]?.binder = binders[offset] }
+    }
+    index?.insert(ids, at: path)
+    steps.append(Step(section: path.section, position: path.item, delta: ids.count))
+  }
+
+  /// The touched rows, placed: in the list the edit started from, in the list now, or both.
+  struct Resolution {
+    var deleted: [ItemPath] = []
+    var inserted: [ItemPath] = []
+    var kept: [(source: ItemPath, target: ItemPath)] = []
+    var updated: [(path: ItemPath, binder: CellBinder)] = []
+    /// Per section, the touched rows of the list now: position and the piece that holds the row.
+    var rows: [[(item: Int, piece: CellBinderList.Piece)]]
+    /// Per section, the sorted positions of the touched rows in the list the edit started from and in the list now.
+    var touchedSources: [[Int]]
+    var touchedTargets: [[Int]]
+    /// Per section, the sorted positions of the deleted rows.
+    var deletedBySection: [[Int]]
+  }
+
+  /// Places the touched rows; `nil` without an index.
+  ///
+  /// - Complexity: O(*k* log *n*) for *k* touched rows of a list of *n*.
+  func resolve() -> Resolution? {
+    guard let index else { return nil }
+    let sectionCount = source.count
+    var resolution = Resolution(
+      rows: Array(repeating: [], count: sectionCount), touchedSources: Array(repeating: [], count: sectionCount),
+      touchedTargets: Array(repeating: [], count: sectionCount),
+      deletedBySection: Array(repeating: [], count: sectionCount))
+    for (id, touch) in touched {
+      let targetPath = index.path(of: id)
+      if let source = touch.source {
+        resolution.touchedSources[source.section].append(source.item)
+        if targetPath == nil {
+          resolution.deleted.append(source)
+          resolution.deletedBySection[source.section].append(source.item)
+        }
+      }
+      guard let targetPath else { continue }
+      resolution.touchedTargets[targetPath.section].append(targetPath.item)
+      let piece: CellBinderList.Piece
+      if let binder = touch.binder {
+        piece = .binders([binder][...])
+      } else if let source = touch.source {
+        piece = self.source[source.section].elements.pieces(in: source.item..<source.item + 1)[0]
+      } else {
+        continue
+      }
+      resolution.rows[targetPath.section].append((targetPath.item, piece))
+      if let source = touch.source {
+        resolution.kept.append((source, targetPath))
+        if let binder = touch.binder,
+          !binder.isContentEqual(to: self.source[source.section].elements[source.item])
+        {
+          resolution.updated.append((source, binder))
+        }
+      } else {
+        resolution.inserted.append(targetPath)
       }
     }
-    index.insert(ids, at: path)
-    steps.append(Step(section: path.section, position: path.item, delta: ids.count))
-    return true
+    resolution.deleted.sort()
+    resolution.inserted.sort()
+    resolution.updated.sort { $0.path < $1.path }
+    for section in 0..<sectionCount {
+      resolution.rows[section].sort { $0.item < $1.item }
+      resolution.touchedSources[section].sort()
+      resolution.touchedTargets[section].sort()
+      resolution.deletedBySection[section].sort()
+    }
+    return resolution
   }
 
-  /// The stages from the list the edit started from to `target`, the edited list, made from the rows the edit
-  /// touched alone.
+  /// The list now: the list the edit started from with the touched rows taken out and put at their places,
+  /// sharing the pieces of the untouched rows.
+  ///
+  /// - Complexity: O(*p* + *k* log *n*) for *p* pieces.
+  func target(_ resolution: Resolution) -> ListSnapshot {
+    guard let index else { return source }
+    var target = source
+    for section in target.indices where !resolution.rows[section].isEmpty || !resolution.touchedSources[section].isEmpty
+    {
+      let rows = source[section].elements
+      let skips = resolution.touchedSources[section]
+      var pieces: [CellBinderList.Piece] = []
+      pieces.reserveCapacity(rows.pieces.count + 3 * (skips.count + resolution.rows[section].count))
+      var cursor = 0
+      var skip = 0
+      // Appends the next `count` untouched rows, in order.
+      func untouched(_ count: Int) {
+        var needed = count
+        while needed > 0, cursor < rows.count {
+          while skip < skips.count, skips[skip] == cursor {
+            cursor += 1
+            skip += 1
+          }
+          let end = skip < skips.count ? skips[skip] : rows.count
+          let taken = min(needed, end - cursor)
+          guard taken > 0 else { break }
+          pieces.append(contentsOf: rows.pieces(in: cursor..<cursor + taken))
+          cursor += taken
+          needed -= taken
+        }
+      }
+      var position = 0
+      for row in resolution.rows[section] {
+        untouched(row.item - position)
+        pieces.append(row.piece)
+        position = row.item + 1
+      }
+      untouched(index.sections[section].count - position)
+      target[section].elements = CellBinderList(pieces: pieces)
+    }
+    return target
+  }
+
+  /// The stages from the list the edit started from to `target`, the list now, made from the touched rows
+  /// alone.
   ///
   /// A touched row in both lists is an update when the app gave it again with other content; it is a move
   /// unless it sits between the same untouched rows in both lists and, among such rows, keeps its order (a
   /// longest increasing run stays).
   ///
-  /// - Complexity: O(*k* log *n*) for *k* touched rows of a list of *n*.
-  func changes(target: ListSnapshot) -> StagedChangeset<ListSnapshot>? {
-    guard let index, source.count == target.count else { return nil }
-    var deleted: [ItemPath] = []
-    var inserted: [ItemPath] = []
-    var kept: [(source: ItemPath, target: ItemPath)] = []
-    var updated: [(path: ItemPath, binder: CellBinder)] = []
-    for (id, touch) in touched {
-      let targetPath = index.path(of: id, in: target)
-      switch (touch.source, targetPath) {
-      case (let source?, nil): deleted.append(source)
-      case (nil, let targetPath?): inserted.append(targetPath)
-      case (let source?, let targetPath?):
-        kept.append((source, targetPath))
-        if touch.isReplaced {
-          let binder = target[targetPath.section].elements[targetPath.item]
-          if !binder.isContentEqual(to: self.source[source.section].elements[source.item]) {
-            updated.append((source, binder))
-          }
-        }
-      case (nil, nil): break
-      }
-    }
-    deleted.sort()
-    inserted.sort()
-    updated.sort { $0.path < $1.path }
-    // The touched positions of each section, sorted, on both sides: the rows between them are untouched.
-    var touchedSources = Array(repeating: [Int](), count: source.count)
-    var touchedTargets = Array(repeating: [Int](), count: source.count)
-    var deletedBySection = Array(repeating: [Int](), count: source.count)
-    for path in deleted {
-      touchedSources[path.section].append(path.item)
-      deletedBySection[path.section].append(path.item)
-    }
-    for path in inserted { touchedTargets[path.section].append(path.item) }
-    for row in kept {
-      touchedSources[row.source.section].append(row.source.item)
-      touchedTargets[row.target.section].append(row.target.item)
-    }
-    for section in source.indices {
-      touchedSources[section].sort()
-      touchedTargets[section].sort()
-    }
+  /// - Complexity: O(*k* log *k* + *p*) for *k* touched rows and *p* pieces.
+  func changes(_ resolution: Resolution, target: ListSnapshot) -> StagedChangeset<ListSnapshot> {
     func below(_ value: Int, in sorted: [Int]) -> Int { sorted.partitioningIndex { $0 >= value } }
-
     // A kept row may stay when as many untouched rows come before it in both lists; of those, a longest run
     // in order stays. The others move, from their place once the deletes are made.
     var moved: [Move<ItemPath>] = []
     var staying = Array(repeating: [(source: ItemPath, target: ItemPath)](), count: source.count)
-    for row in kept {
+    for row in resolution.kept {
       let section = row.source.section
       if section == row.target.section,
-        row.source.item - below(row.source.item, in: touchedSources[section])
-          == row.target.item - below(row.target.item, in: touchedTargets[section])
+        row.source.item - below(row.source.item, in: resolution.touchedSources[section])
+          == row.target.item - below(row.target.item, in: resolution.touchedTargets[section])
       {
         staying[section].append(row)
       } else {
@@ -361,30 +427,31 @@ struct _EditLog: Sendable {
       for (row, stay) in zip(rows, stays) where !stay { moved.append(Move(source: row.source, target: row.target)) }
     }
     moved = moved.map { move in
-      let compact = move.source.item - below(move.source.item, in: deletedBySection[move.source.section])
+      let deleted = resolution.deletedBySection[move.source.section]
+      let compact = move.source.item - below(move.source.item, in: deleted)
       return Move(source: ItemPath(item: compact, section: move.source.section), target: move.target)
     }
     moved.sort { $0.target < $1.target }
 
     var stages: [Changeset<ListSnapshot>] = []
     var data = source
-    if !updated.isEmpty {
+    if !resolution.updated.isEmpty {
       for section in data.indices {
-        let replacements = updated.filter { $0.path.section == section }.map {
+        let replacements = resolution.updated.filter { $0.path.section == section }.map {
           (position: $0.path.item, element: $0.binder)
         }
         if !replacements.isEmpty { data[section] = data[section]._replacingElements(replacements) }
       }
-      stages.append(Changeset(data: data, elementUpdated: updated.map(\.path)))
+      stages.append(Changeset(data: data, elementUpdated: resolution.updated.map(\.path)))
     }
-    if !deleted.isEmpty {
-      for section in data.indices where !deletedBySection[section].isEmpty {
-        data[section] = data[section]._removingElements(at: deletedBySection[section].sorted())
+    if !resolution.deleted.isEmpty {
+      for section in data.indices where !resolution.deletedBySection[section].isEmpty {
+        data[section] = data[section]._removingElements(at: resolution.deletedBySection[section])
       }
-      stages.append(Changeset(data: data, elementDeleted: deleted))
+      stages.append(Changeset(data: data, elementDeleted: resolution.deleted))
     }
-    if !inserted.isEmpty || !moved.isEmpty {
-      stages.append(Changeset(data: target, elementInserted: inserted, elementMoved: moved))
+    if !resolution.inserted.isEmpty || !moved.isEmpty {
+      stages.append(Changeset(data: target, elementInserted: resolution.inserted, elementMoved: moved))
     }
     return StagedChangeset(stages)
   }

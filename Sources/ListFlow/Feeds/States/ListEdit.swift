@@ -32,7 +32,12 @@
 ///   once the index is made, O(*n*) without one; a section edit is O(*n*).
 public struct ListEdit: Sendable {
   /// The list once the edits so far are made: what a controller shows when the edit is applied.
-  public private(set) var sections: ListSnapshot
+  public var sections: ListSnapshot {
+    guard let log, !log.steps.isEmpty, let resolution = log.resolve() else { return list }
+    return log.target(resolution)
+  }
+  /// The list, but for the row changes a told edit keeps in ``log``.
+  private var list: ListSnapshot
   /// The rows to fill again once the list is shown, by identity, in the order they were named.
   public private(set) var reconfiguredRows: [ListIdentifier] = []
   /// The rows whose cells to replace once the list is shown, by identity, in the order they were named.
@@ -45,11 +50,11 @@ public struct ListEdit: Sendable {
   ///
   /// - Parameter sections: The list to edit.
   public init(_ sections: ListSnapshot = []) {
-    self.sections = sections
+    self.list = sections
   }
 
   /// The identities of the sections, in order.
-  public var sectionIdentifiers: [ListIdentifier] { sections.map(\.model.id) }
+  public var sectionIdentifiers: [ListIdentifier] { list.map(\.model.id) }
 
   /// The identities of all rows, section after section.
   public var rowIdentifiers: [ListIdentifier] { sections.flatMap { $0.elements.map(\.id) } }
@@ -74,7 +79,7 @@ public struct ListEdit: Sendable {
   )
     throws(ListFlowError)
   {
-    try insertSections(newSections, at: sections.count)
+    try insertSections(newSections, at: list.count)
   }
 
   /// Adds empty sections after the last one.
@@ -122,17 +127,17 @@ public struct ListEdit: Sendable {
   )
     throws(ListFlowError)
   {
-    guard (0...sections.count).contains(index) else {
-      throw .sectionOutOfRange(section: index, sectionCount: sections.count)
+    guard (0...list.count).contains(index) else {
+      throw .sectionOutOfRange(section: index, sectionCount: list.count)
     }
+    settle()
     let snapshots = newSections.map(\.snapshot)
     var sectionIDs = Set(sectionIdentifiers)
     for section in snapshots where !sectionIDs.insert(section.model.id).inserted {
       throw .duplicateSection(section.model.id)
     }
     try checkNew(snapshots.flatMap(\.elements))
-    log = nil
-    sections.insert(contentsOf: snapshots, at: index)
+    list.insert(contentsOf: snapshots, at: index)
   }
 
   /// Deletes sections and their rows.
@@ -141,9 +146,9 @@ public struct ListEdit: Sendable {
   /// - Throws: ``ListFlowError/unknownSection(_:)``.
   public mutating func deleteSections(_ ids: [ListIdentifier]) throws(ListFlowError) {
     for id in ids { _ = try index(ofSection: id) }
-    log = nil
+    settle()
     let deleted = Set(ids)
-    sections.removeAll { deleted.contains($0.model.id) }
+    list.removeAll { deleted.contains($0.model.id) }
   }
 
   /// Moves a section before another.
@@ -174,10 +179,10 @@ public struct ListEdit: Sendable {
     guard id != other else { throw .movedRelativeToItself(id) }
     let source = try index(ofSection: id)
     _ = try index(ofSection: other)
-    log = nil
-    let section = sections.remove(at: source)
+    settle()
+    let section = list.remove(at: source)
     let target = try index(ofSection: other) + (after ? 1 : 0)
-    sections.insert(section, at: target)
+    list.insert(section, at: target)
   }
 
   // MARK: Rows
@@ -198,11 +203,11 @@ public struct ListEdit: Sendable {
     if let section {
       index = try self.index(ofSection: section)
     } else {
-      guard !sections.isEmpty else { throw .noSection }
-      index = sections.count - 1
+      guard !list.isEmpty else { throw .noSection }
+      index = list.count - 1
     }
     try checkNew(rows)
-    insert(rows, at: ItemPath(item: sections[index].elements.count, section: index))
+    insert(rows, at: ItemPath(item: rowCount(index), section: index))
   }
 
   /// Inserts rows before a row.
@@ -246,10 +251,10 @@ public struct ListEdit: Sendable {
   )
     throws(ListFlowError)
   {
-    guard sections.indices.contains(path.section) else {
-      throw .sectionOutOfRange(section: path.section, sectionCount: sections.count)
+    guard list.indices.contains(path.section) else {
+      throw .sectionOutOfRange(section: path.section, sectionCount: list.count)
     }
-    let count = sections[path.section].elements.count
+    let count = rowCount(path.section)
     guard (0...count).contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: count) }
     try checkNew(rows)
     insert(rows, at: path)
@@ -260,9 +265,16 @@ public struct ListEdit: Sendable {
   /// - Parameter ids: The rows' identities.
   /// - Throws: ``ListFlowError/rowNotFound(_:)``.
   public mutating func deleteRows(_ ids: [ListIdentifier]) throws(ListFlowError) {
-    var paths: [ItemPath] = []
-    for id in ids { paths.append(try path(ofRow: id)) }
-    for path in Set(paths).sorted(by: >) { _ = removeRow(at: path) }
+    var rows: [ItemPath: ListIdentifier] = [:]
+    for id in ids { rows[try path(ofRow: id)] = id }
+    let told = canTell()
+    for (path, id) in rows.sorted(by: { $0.key > $1.key }) {
+      if told {
+        log?.recordRemoval(of: id, at: path)
+      } else {
+        list[path.section].elements.remove(at: path.item)
+      }
+    }
   }
 
   /// Moves a row before another, in the same section or another.
@@ -295,13 +307,18 @@ public struct ListEdit: Sendable {
   ///   ``ListFlowError/rowOutOfRange(path:rowCount:)``.
   public mutating func moveRow(_ id: ListIdentifier, to path: ItemPath) throws(ListFlowError) {
     let source = try self.path(ofRow: id)
-    guard sections.indices.contains(path.section) else {
-      throw .sectionOutOfRange(section: path.section, sectionCount: sections.count)
+    guard list.indices.contains(path.section) else {
+      throw .sectionOutOfRange(section: path.section, sectionCount: list.count)
     }
-    let count = sections[path.section].elements.count - (source.section == path.section ? 1 : 0)
+    let count = rowCount(path.section) - (source.section == path.section ? 1 : 0)
     guard (0...count).contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: count) }
-    let row = removeRow(at: source)
-    insert([row], at: path, moved: true)
+    if canTell() {
+      log?.recordRemoval(of: id, at: source)
+      log?.recordInsertion(of: [id], binders: nil, at: path)
+    } else {
+      let row = list[source.section].elements.remove(at: source.item)
+      list[path.section].elements.insert(row, at: path.item)
+    }
   }
 
   private mutating func moveRow(
@@ -312,9 +329,16 @@ public struct ListEdit: Sendable {
     guard id != other else { throw .movedRelativeToItself(id) }
     let source = try path(ofRow: id)
     _ = try path(ofRow: other)
-    let row = removeRow(at: source)
-    let target = try path(ofRow: other)
-    insert([row], at: ItemPath(item: target.item + (after ? 1 : 0), section: target.section), moved: true)
+    if canTell() {
+      log?.recordRemoval(of: id, at: source)
+      let target = try path(ofRow: other)
+      log?.recordInsertion(
+        of: [id], binders: nil, at: ItemPath(item: target.item + (after ? 1 : 0), section: target.section))
+    } else {
+      let row = list[source.section].elements.remove(at: source.item)
+      let target = try path(ofRow: other)
+      list[target.section].elements.insert(row, at: target.item + (after ? 1 : 0))
+    }
   }
 
   /// Marks rows to be filled again once the list is shown, although their content may not have changed
@@ -339,24 +363,43 @@ public struct ListEdit: Sendable {
   // MARK: Look-ups
 
   private func index(ofSection id: ListIdentifier) throws(ListFlowError) -> Int {
-    guard let index = sections.firstIndex(where: { $0.model.id == id }) else { throw .unknownSection(id) }
+    guard let index = list.firstIndex(where: { $0.model.id == id }) else { throw .unknownSection(id) }
     return index
   }
 
   /// The index of the rows, when the edit keeps one (made now if it has none yet).
   private mutating func rowIndex() -> _RowIndex? {
     guard log != nil else { return nil }
-    if let index = log?.readyIndex(sections) { return index }
-    log = nil
+    if let index = log?.readyIndex(list) { return index }
+    settle()
     return nil
+  }
+
+  /// Whether the next row change can be told; when it cannot, the edit stops telling (the changes kept so far
+  /// go into the list).
+  private mutating func canTell() -> Bool {
+    if rowIndex() != nil, log?.canRecord() == true { return true }
+    settle()
+    return false
+  }
+
+  /// Stops telling: the row changes kept so far go into the list, which is diffed when the edit is applied.
+  private mutating func settle() {
+    if let log, !log.steps.isEmpty { list = sections }
+    log = nil
+  }
+
+  /// The number of rows of a section of the list now.
+  private func rowCount(_ section: Int) -> Int {
+    log?.index?.sections[section].count ?? list[section].elements.count
   }
 
   private mutating func path(ofRow id: ListIdentifier) throws(ListFlowError) -> ItemPath {
     if let index = rowIndex() {
-      guard let path = index.path(of: id, in: sections) else { throw .rowNotFound(id) }
+      guard let path = index.path(of: id) else { throw .rowNotFound(id) }
       return path
     }
-    for (section, content) in sections.enumerated() {
+    for (section, content) in list.enumerated() {
       if let item = content.elements.firstIndex(ofIdentity: id) {
         return ItemPath(item: item, section: section)
       }
@@ -369,7 +412,7 @@ public struct ListEdit: Sendable {
     guard !rows.isEmpty else { return }
     if let index = rowIndex() {
       var seen = Set<ListIdentifier>()
-      for row in rows where !seen.insert(row.id).inserted || index.path(of: row.id, in: sections) != nil {
+      for row in rows where !seen.insert(row.id).inserted || index.path(of: row.id) != nil {
         throw .duplicateRow(row.id)
       }
       return
@@ -378,17 +421,12 @@ public struct ListEdit: Sendable {
     for row in rows where !seen.insert(row.id).inserted { throw .duplicateRow(row.id) }
   }
 
-  /// Removes the row at `path` (which exists) and returns it.
-  private mutating func removeRow(at path: ItemPath) -> CellBinder {
-    if log != nil, log?.recordRemoval(of: sections[path.section].elements.identity(at: path.item), at: path) != true {
-      log = nil
+  /// Inserts the app's rows at `path` (a valid position).
+  private mutating func insert(_ rows: [CellBinder], at path: ItemPath) {
+    if canTell() {
+      log?.recordInsertion(of: rows.map(\.id), binders: rows, at: path)
+    } else {
+      list[path.section].elements.insert(contentsOf: rows, at: path.item)
     }
-    return sections[path.section].elements.remove(at: path.item)
-  }
-
-  /// Inserts rows at `path` (a valid position): rows the app gives, or a row moved.
-  private mutating func insert(_ rows: [CellBinder], at path: ItemPath, moved: Bool = false) {
-    if log != nil, log?.recordInsertion(of: rows.map(\.id), at: path, moved: moved) != true { log = nil }
-    sections[path.section].elements.insert(contentsOf: rows, at: path.item)
   }
 }
