@@ -433,20 +433,37 @@ struct _EditLog: Sendable {
     }
     moved.sort { $0.target < $1.target }
 
+    // The data of the first stages is read for a moment: its lists keep their pieces (see `stageList`).
     var stages: [Changeset<ListSnapshot>] = []
     var data = source
     if !resolution.updated.isEmpty {
       for section in data.indices {
-        let replacements = resolution.updated.filter { $0.path.section == section }.map {
-          (position: $0.path.item, element: $0.binder)
+        let replacements = resolution.updated.filter { $0.path.section == section }
+        guard !replacements.isEmpty else { continue }
+        let rows = data[section].elements
+        var pieces: [CellBinderList.Piece] = []
+        var next = 0
+        for (path, binder) in replacements {
+          pieces += rows.pieces(in: next..<path.item)
+          pieces.append(.binders([binder][...]))
+          next = path.item + 1
         }
-        if !replacements.isEmpty { data[section] = data[section]._replacingElements(replacements) }
+        pieces += rows.pieces(in: next..<rows.count)
+        data[section].elements = .stageList(pieces)
       }
       stages.append(Changeset(data: data, elementUpdated: resolution.updated.map(\.path)))
     }
     if !resolution.deleted.isEmpty {
       for section in data.indices where !resolution.deletedBySection[section].isEmpty {
-        data[section] = data[section]._removingElements(at: resolution.deletedBySection[section])
+        let rows = data[section].elements
+        var pieces: [CellBinderList.Piece] = []
+        var next = 0
+        for position in resolution.deletedBySection[section] {
+          pieces += rows.pieces(in: next..<position)
+          next = position + 1
+        }
+        pieces += rows.pieces(in: next..<rows.count)
+        data[section].elements = .stageList(pieces)
       }
       stages.append(Changeset(data: data, elementDeleted: resolution.deleted))
     }
@@ -454,6 +471,24 @@ struct _EditLog: Sendable {
       stages.append(Changeset(data: target, elementInserted: resolution.inserted, elementMoved: moved))
     }
     return StagedChangeset(stages)
+  }
+}
+
+extension CellBinderList {
+  /// A list of the pieces given, in order, kept as they are: the data of a stage, read while the stage is
+  /// applied, is not made into binders however many pieces it has (the list shown afterwards is, see
+  /// `compactIfFragmented`).
+  static func stageList(_ pieces: [Piece]) -> CellBinderList {
+    var list = CellBinderList()
+    list.pieces.reserveCapacity(pieces.count)
+    list.ends.reserveCapacity(pieces.count)
+    var total = 0
+    for piece in pieces where piece.count > 0 {
+      total += piece.count
+      list.pieces.append(piece)
+      list.ends.append(total)
+    }
+    return list
   }
 }
 
