@@ -93,8 +93,8 @@ struct BenchmarkOptions: Equatable, Sendable {
       --states N          The closed-loop scenarios (apply10k, apply100k, apply100x1k, apply1m) apply N
                           states instead of their own count: for profiling, where a full run is too slow.
       --view NAME         The end-to-end scenarios drive only this view (repeatable): listflow (the
-                          recording view) or listflow-viewport; labels: terminal, viewport or
-                          terminal-edits. For profiling one view at a time.
+                          recording view) or listflow-viewport; labels: terminal, viewport,
+                          terminal-edits or viewport-edits. For profiling one view at a time.
       --lines N           The logviewer and labels scenarios run at N lines (repeatable) instead of their
                           own sizes.
       --no-memory         Do not measure peak memory.

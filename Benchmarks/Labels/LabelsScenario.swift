@@ -12,8 +12,9 @@ import TestSupport
 /// - `terminal`: a `TerminalListView` of 80×24 on a `CapturingOutput`; each state is handed to
 ///   `controller.apply(_:)`, which returns once the frame's bytes are written.
 /// - `viewport`: the same controller on a 22-row `ViewportListView`.
-/// - `terminal-edits`: the terminal, each state's 125 changes told through a `ListEdit` (`makeEdit`, the edits,
-///   `apply(_:)`) instead of a new state: the clock runs from `makeEdit` to the frame.
+/// - `terminal-edits`, `viewport-edits`: the terminal or the viewport, each state's 125 changes told through a
+///   `ListEdit` (`makeEdit`, the edits, `apply(_:)`) instead of a new state: the clock runs from `makeEdit` to the
+///   frame.
 ///
 /// `median_ms` and `p50_ms`/`p99_ms` are of the per-state latencies of every timed run; `cpu_ms` is the process's
 /// CPU time per state (the diff's background thread included); `bytes_per_frame` the median bytes a state
@@ -32,6 +33,12 @@ enum LabelsScenario {
     case terminal
     case viewport
     case terminalEdits = "terminal-edits"
+    case viewportEdits = "viewport-edits"
+
+    /// Whether the run shows the rows in the viewport.
+    var isViewport: Bool { self == .viewport || self == .viewportEdits }
+    /// Whether the changes are told through a `ListEdit`.
+    var tellsEdits: Bool { self == .terminalEdits || self == .viewportEdits }
   }
 
   static let scenario = BenchmarkScenario(
@@ -91,7 +98,7 @@ enum LabelsScenario {
     var nextID = rowCount
     let output = CapturingOutput()
     let view: any ListView =
-      kind == .viewport
+      kind.isViewport
       ? ViewportListView(rowCount: screen.rows - 2)
       : TerminalListView(output: output, mode: .screen(screen), title: "labels")
     let controller = ListController<[LabelRow]>(
@@ -113,7 +120,7 @@ enum LabelsScenario {
       rows = edits.rows
       let cpuStart = cpuSeconds()
       start = clock.now
-      if kind == .terminalEdits {
+      if kind.tellsEdits {
         do {
           try controller.performEdits(animated: true) { edit throws(ListFlowError) in
             for change in changes { try change.tell(&edit) }

@@ -1,5 +1,5 @@
 /// A list as a value to edit: append, insert, delete and move rows and sections, mark rows to reconfigure or
-/// reload, and hand the result to a controller, which diffs it with the list shown like any state.
+/// reload, and hand the result to a controller, which shows it like any state.
 ///
 /// For code that thinks in edits rather than in states (the way a diffable data source's snapshot is edited):
 ///
@@ -18,18 +18,20 @@
 /// from holds an identity twice, an edit naming it acts on the first. Every edit is checked before it changes
 /// anything: a refused edit throws a ``ListFlowError`` and leaves the value as it was.
 ///
-/// An edit made by a controller (``ListController/makeEdit()``) costs its edits, not the list. It keeps an
-/// index of its rows by identity (a table of the identities' hashes and, per section, a Fenwick tree of the rows
-/// before each row of the list it was made from, with the rows inserted since kept at their place), so naming,
-/// inserting, deleting or moving a row is O(log *n*); and it remembers which rows it removed and inserted, so
-/// the controller tells the view the stages from those rows alone, without comparing the rest of the list. The
-/// index is made once, O(*n*), by the first edit after a state; the controller keeps it from one edit to the
-/// next while only edits change its list. An edit that inserts, deletes or moves sections, that makes more
-/// than 1,024 row changes, that starts from a list holding an identity twice, or that was copied and changed
-/// twice, is diffed with the list shown instead, as an edit made with ``init(_:)`` always is.
+/// An edit made by a controller (``ListController/makeEdit()``) costs its edits, not the list. Design: it keeps
+/// an index of its rows by identity (a table of the identities' hashes and, per section, a Fenwick tree over the
+/// rows of the list the index was made from, the rows inserted since kept at their place), so naming, inserting,
+/// deleting or moving a row is O(log *n*) and changes no list; it remembers the rows it removed and inserted,
+/// and the edited list (``sections``) is built once, when it is read or applied, from the untouched runs of the
+/// list the edit started from and those rows. The controller makes the stages from the touched rows alone,
+/// without comparing the rest of the list, and keeps the index for its next edit while only edits change its
+/// list; the first edit after a state makes it, O(*n*) once. An edit that inserts, deletes or moves sections,
+/// that makes more than 1,024 row changes, that starts from a list holding an identity twice, or that was
+/// copied and changed twice, is diffed with the list shown instead, as an edit made with ``init(_:)`` always is.
 ///
-/// - Complexity: Each row edit is O(log *n* + *p*) for a list of *n* rows in *p* pieces (see ``CellBinderList``)
-///   once the index is made, O(*n*) without one; a section edit is O(*n*).
+/// - Complexity: With the index, each row edit is O(log *n*), plus O(*g*) to name one of *g* rows inserted at
+///   one place since the index was made; without it, O(*n*). Reading ``sections`` is O(*p* + *k* log *n*) for a
+///   list of *p* pieces (see ``CellBinderList``) and *k* rows touched.
 public struct ListEdit: Sendable {
   /// The list once the edits so far are made: what a controller shows when the edit is applied.
   public var sections: ListSnapshot {
