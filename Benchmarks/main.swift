@@ -26,7 +26,9 @@ if !unknown.isEmpty {
     Data("ListFlowBenchmarks: unknown scenario \(unknown.joined(separator: ", ")); known: \(known)\n".utf8))
   exit(2)
 }
-let knownViews = [EndToEndViewKind.recording(historyLimit: 1), .viewport].map(\.contender)
+let knownViews =
+  [EndToEndViewKind.recording(historyLimit: 1), .viewport].map(\.contender)
+  + LabelsScenario.Kind.allCases.map(\.rawValue)
 if let view = options.views.first(where: { !knownViews.contains($0) }) {
   FileHandle.standardError.write(
     Data("ListFlowBenchmarks: unknown view \(view); known: \(knownViews.joined(separator: ", "))\n".utf8))

@@ -68,10 +68,10 @@ extension Array: EditableRows where Element == Item {
 
 /// Rows as a list of pieces (runs of a base array, or single rows), so that a change costs a walk over the
 /// pieces (two more per change at most) instead of a shift of the array; ``rows`` makes the array in one copy.
-struct RowEdits: EditableRows {
+struct RowEdits<Row> {
   private enum Piece {
     case base(Range<Int>)
-    case row(Item)
+    case row(Row)
 
     var count: Int {
       switch self {
@@ -81,20 +81,20 @@ struct RowEdits: EditableRows {
     }
   }
 
-  private let base: [Item]
+  private let base: [Row]
   private var pieces: [Piece]
   private(set) var count: Int
 
   /// The rows of `base`, unchanged.
-  init(_ base: [Item]) {
+  init(_ base: [Row]) {
     self.base = base
     pieces = base.isEmpty ? [] : [.base(base.indices)]
     count = base.count
   }
 
   /// The rows, as one array.
-  var rows: [Item] {
-    var rows: [Item] = []
+  var rows: [Row] {
+    var rows: [Row] = []
     rows.reserveCapacity(count)
     for piece in pieces {
       switch piece {
@@ -105,13 +105,8 @@ struct RowEdits: EditableRows {
     return rows
   }
 
-  mutating func update(at index: Int) {
-    var item = remove(at: index)
-    item.payload += 1
-    insert(item, at: index)
-  }
-
-  mutating func remove(at index: Int) -> Item {
+  /// Removes and returns the row at `index`.
+  mutating func remove(at index: Int) -> Row {
     let piece = split(at: index)
     count -= 1
     switch pieces[piece] {
@@ -124,7 +119,8 @@ struct RowEdits: EditableRows {
     }
   }
 
-  mutating func insert(_ item: Item, at index: Int) {
+  /// Inserts `item` at `index` (at most ``count``).
+  mutating func insert(_ item: Row, at index: Int) {
     pieces.insert(.row(item), at: split(at: index))
     count += 1
   }
@@ -145,5 +141,13 @@ struct RowEdits: EditableRows {
       start = end
     }
     return pieces.count
+  }
+}
+
+extension RowEdits: EditableRows where Row == Item {
+  mutating func update(at index: Int) {
+    var item = remove(at: index)
+    item.payload += 1
+    insert(item, at: index)
   }
 }

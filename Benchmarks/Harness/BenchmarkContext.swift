@@ -12,7 +12,7 @@ struct BenchmarkContext: Sendable {
   var stateCount: Int?
   /// The contenders the end-to-end scenarios run, by name (`--view`); empty means all.
   var views: [String] = []
-  /// The log sizes of the `logviewer` scenario (`--lines`); empty means its own.
+  /// The sizes of the `logviewer` and `labels` scenarios (`--lines`); empty means their own.
   var logLines: [Int] = []
   /// The probe that measures peak memory.
   var memory = MemoryProbe()

@@ -16,7 +16,7 @@ struct BenchmarkOptions: Equatable, Sendable {
   var stateCount: Int?
   /// The views the end-to-end scenarios drive, by contender name; empty means all.
   var views: [String] = []
-  /// The log sizes the `logviewer` scenario runs at; empty means its own (10,000, 100,000, 1,000,000).
+  /// The sizes the `logviewer` and `labels` scenarios run at; empty means their own.
   var logLines: [Int] = []
   /// Whether to print the help and exit.
   var help = false
@@ -93,9 +93,10 @@ struct BenchmarkOptions: Equatable, Sendable {
       --states N          The closed-loop scenarios (apply10k, apply100k, apply100x1k, apply1m) apply N
                           states instead of their own count: for profiling, where a full run is too slow.
       --view NAME         The end-to-end scenarios drive only this view (repeatable): listflow (the
-                          recording view) or listflow-viewport. For profiling one view at a time.
-      --lines N           The logviewer scenario runs at N lines (repeatable) instead of 10000, 100000 and
-                          1000000.
+                          recording view) or listflow-viewport; labels: terminal, viewport,
+                          terminal-edits or viewport-edits. For profiling one view at a time.
+      --lines N           The logviewer and labels scenarios run at N lines (repeatable) instead of their
+                          own sizes.
       --no-memory         Do not measure peak memory.
       --list              List the scenarios and exit.
       -h, --help          Print this help and exit.

@@ -43,6 +43,8 @@ public final class ListController<State: Sendable> {
   var shownRows: (any Sendable)?
   var queue = ApplyQueue<ApplyRequest>()
   var modelGeneration = 0
+  /// The index of the list's rows that edits keep up to date, between edits (see ``makeEdit()``).
+  var editing = _EditingMemo()
 
   /// A state to show, and whether it must reload the view.
   struct ApplyRequest {

@@ -1,5 +1,5 @@
 /// A list as a value to edit: append, insert, delete and move rows and sections, mark rows to reconfigure or
-/// reload, and hand the result to a controller, which diffs it with the list shown like any state.
+/// reload, and hand the result to a controller, which shows it like any state.
 ///
 /// For code that thinks in edits rather than in states (the way a diffable data source's snapshot is edited):
 ///
@@ -18,24 +18,45 @@
 /// from holds an identity twice, an edit naming it acts on the first. Every edit is checked before it changes
 /// anything: a refused edit throws a ``ListFlowError`` and leaves the value as it was.
 ///
-/// - Complexity: Each edit is O(*n*) in the number of rows, for the look-ups by identity.
+/// An edit made by a controller (``ListController/makeEdit()``) costs its edits, not the list. Design: it keeps
+/// an index of its rows by identity (a table of the identities' hashes and, per section, a Fenwick tree over the
+/// rows of the list the index was made from, the rows inserted since kept at their place), so naming, inserting,
+/// deleting or moving a row is O(log *n*) and changes no list; it remembers the rows it removed and inserted,
+/// and the edited list (``sections``) is built once, when it is read or applied, from the untouched runs of the
+/// list the edit started from and those rows. The controller makes the stages from the touched rows alone,
+/// without comparing the rest of the list, and keeps the index for its next edit while only edits change its
+/// list; the first edit after a state makes it, O(*n*) once. An edit that inserts, deletes or moves sections,
+/// that makes more than 1,024 row changes, that starts from a list holding an identity twice, or that was
+/// copied and changed twice, is diffed with the list shown instead, as an edit made with ``init(_:)`` always is.
+///
+/// - Complexity: With the index, each row edit is O(log *n*), plus O(*g*) to name one of *g* rows inserted at
+///   one place since the index was made; without it, O(*n*). Reading ``sections`` is O(*p* + *k* log *n*) for a
+///   list of *p* pieces (see ``CellBinderList``) and *k* rows touched.
 public struct ListEdit: Sendable {
   /// The list once the edits so far are made: what a controller shows when the edit is applied.
-  public private(set) var sections: ListSnapshot
+  public var sections: ListSnapshot {
+    guard let log, !log.steps.isEmpty, let resolution = log.resolve() else { return list }
+    return log.target(resolution)
+  }
+  /// The list, but for the row changes a told edit keeps in ``log``.
+  private var list: ListSnapshot
   /// The rows to fill again once the list is shown, by identity, in the order they were named.
   public private(set) var reconfiguredRows: [ListIdentifier] = []
   /// The rows whose cells to replace once the list is shown, by identity, in the order they were named.
   public private(set) var reloadedRows: [ListIdentifier] = []
+  /// For an edit made by a controller (``ListController/makeEdit()``): the index of its rows and what it did to
+  /// them, so that the controller can tell the stages without a diff; `nil` once it cannot.
+  var log: _EditLog?
 
   /// Starts an edit from a list: empty by default, or the list a controller shows (``ListController/snapshot``).
   ///
   /// - Parameter sections: The list to edit.
   public init(_ sections: ListSnapshot = []) {
-    self.sections = sections
+    self.list = sections
   }
 
   /// The identities of the sections, in order.
-  public var sectionIdentifiers: [ListIdentifier] { sections.map(\.model.id) }
+  public var sectionIdentifiers: [ListIdentifier] { list.map(\.model.id) }
 
   /// The identities of all rows, section after section.
   public var rowIdentifiers: [ListIdentifier] { sections.flatMap { $0.elements.map(\.id) } }
@@ -60,7 +81,7 @@ public struct ListEdit: Sendable {
   )
     throws(ListFlowError)
   {
-    try insertSections(newSections, at: sections.count)
+    try insertSections(newSections, at: list.count)
   }
 
   /// Adds empty sections after the last one.
@@ -108,16 +129,17 @@ public struct ListEdit: Sendable {
   )
     throws(ListFlowError)
   {
-    guard (0...sections.count).contains(index) else {
-      throw .sectionOutOfRange(section: index, sectionCount: sections.count)
+    guard (0...list.count).contains(index) else {
+      throw .sectionOutOfRange(section: index, sectionCount: list.count)
     }
+    settle()
     let snapshots = newSections.map(\.snapshot)
     var sectionIDs = Set(sectionIdentifiers)
     for section in snapshots where !sectionIDs.insert(section.model.id).inserted {
       throw .duplicateSection(section.model.id)
     }
     try checkNew(snapshots.flatMap(\.elements))
-    sections.insert(contentsOf: snapshots, at: index)
+    list.insert(contentsOf: snapshots, at: index)
   }
 
   /// Deletes sections and their rows.
@@ -126,8 +148,9 @@ public struct ListEdit: Sendable {
   /// - Throws: ``ListFlowError/unknownSection(_:)``.
   public mutating func deleteSections(_ ids: [ListIdentifier]) throws(ListFlowError) {
     for id in ids { _ = try index(ofSection: id) }
+    settle()
     let deleted = Set(ids)
-    sections.removeAll { deleted.contains($0.model.id) }
+    list.removeAll { deleted.contains($0.model.id) }
   }
 
   /// Moves a section before another.
@@ -158,9 +181,10 @@ public struct ListEdit: Sendable {
     guard id != other else { throw .movedRelativeToItself(id) }
     let source = try index(ofSection: id)
     _ = try index(ofSection: other)
-    let section = sections.remove(at: source)
+    settle()
+    let section = list.remove(at: source)
     let target = try index(ofSection: other) + (after ? 1 : 0)
-    sections.insert(section, at: target)
+    list.insert(section, at: target)
   }
 
   // MARK: Rows
@@ -181,12 +205,11 @@ public struct ListEdit: Sendable {
     if let section {
       index = try self.index(ofSection: section)
     } else {
-      guard !sections.isEmpty else { throw .noSection }
-      index = sections.count - 1
+      guard !list.isEmpty else { throw .noSection }
+      index = list.count - 1
     }
-    let binders = rows
-    try checkNew(binders)
-    sections[index].elements.append(contentsOf: binders)
+    try checkNew(rows)
+    insert(rows, at: ItemPath(item: rowCount(index), section: index))
   }
 
   /// Inserts rows before a row.
@@ -230,14 +253,13 @@ public struct ListEdit: Sendable {
   )
     throws(ListFlowError)
   {
-    guard sections.indices.contains(path.section) else {
-      throw .sectionOutOfRange(section: path.section, sectionCount: sections.count)
+    guard list.indices.contains(path.section) else {
+      throw .sectionOutOfRange(section: path.section, sectionCount: list.count)
     }
-    let count = sections[path.section].elements.count
+    let count = rowCount(path.section)
     guard (0...count).contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: count) }
-    let binders = rows
-    try checkNew(binders)
-    sections[path.section].elements.insert(contentsOf: binders, at: path.item)
+    try checkNew(rows)
+    insert(rows, at: path)
   }
 
   /// Deletes rows.
@@ -245,10 +267,15 @@ public struct ListEdit: Sendable {
   /// - Parameter ids: The rows' identities.
   /// - Throws: ``ListFlowError/rowNotFound(_:)``.
   public mutating func deleteRows(_ ids: [ListIdentifier]) throws(ListFlowError) {
-    var paths: [ItemPath] = []
-    for id in ids { paths.append(try path(ofRow: id)) }
-    for path in Set(paths).sorted(by: { ($0.section, $0.item) > ($1.section, $1.item) }) {
-      sections[path.section].elements.remove(at: path.item)
+    var rows: [ItemPath: ListIdentifier] = [:]
+    for id in ids { rows[try path(ofRow: id)] = id }
+    let told = canTell()
+    for (path, id) in rows.sorted(by: { $0.key > $1.key }) {
+      if told {
+        log?.recordRemoval(of: id, at: path)
+      } else {
+        list[path.section].elements.remove(at: path.item)
+      }
     }
   }
 
@@ -282,13 +309,18 @@ public struct ListEdit: Sendable {
   ///   ``ListFlowError/rowOutOfRange(path:rowCount:)``.
   public mutating func moveRow(_ id: ListIdentifier, to path: ItemPath) throws(ListFlowError) {
     let source = try self.path(ofRow: id)
-    guard sections.indices.contains(path.section) else {
-      throw .sectionOutOfRange(section: path.section, sectionCount: sections.count)
+    guard list.indices.contains(path.section) else {
+      throw .sectionOutOfRange(section: path.section, sectionCount: list.count)
     }
-    let count = sections[path.section].elements.count - (source.section == path.section ? 1 : 0)
+    let count = rowCount(path.section) - (source.section == path.section ? 1 : 0)
     guard (0...count).contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: count) }
-    let row = sections[source.section].elements.remove(at: source.item)
-    sections[path.section].elements.insert(row, at: path.item)
+    if canTell() {
+      log?.recordRemoval(of: id, at: source)
+      log?.recordInsertion(of: [id], binders: nil, at: path)
+    } else {
+      let row = list[source.section].elements.remove(at: source.item)
+      list[path.section].elements.insert(row, at: path.item)
+    }
   }
 
   private mutating func moveRow(
@@ -299,9 +331,16 @@ public struct ListEdit: Sendable {
     guard id != other else { throw .movedRelativeToItself(id) }
     let source = try path(ofRow: id)
     _ = try path(ofRow: other)
-    let row = sections[source.section].elements.remove(at: source.item)
-    let target = try path(ofRow: other)
-    sections[target.section].elements.insert(row, at: target.item + (after ? 1 : 0))
+    if canTell() {
+      log?.recordRemoval(of: id, at: source)
+      let target = try path(ofRow: other)
+      log?.recordInsertion(
+        of: [id], binders: nil, at: ItemPath(item: target.item + (after ? 1 : 0), section: target.section))
+    } else {
+      let row = list[source.section].elements.remove(at: source.item)
+      let target = try path(ofRow: other)
+      list[target.section].elements.insert(row, at: target.item + (after ? 1 : 0))
+    }
   }
 
   /// Marks rows to be filled again once the list is shown, although their content may not have changed
@@ -326,13 +365,44 @@ public struct ListEdit: Sendable {
   // MARK: Look-ups
 
   private func index(ofSection id: ListIdentifier) throws(ListFlowError) -> Int {
-    guard let index = sections.firstIndex(where: { $0.model.id == id }) else { throw .unknownSection(id) }
+    guard let index = list.firstIndex(where: { $0.model.id == id }) else { throw .unknownSection(id) }
     return index
   }
 
-  private func path(ofRow id: ListIdentifier) throws(ListFlowError) -> ItemPath {
-    for (section, content) in sections.enumerated() {
-      if let item = content.elements.firstIndex(where: { $0.id == id }) {
+  /// The index of the rows, when the edit keeps one (made now if it has none yet).
+  private mutating func rowIndex() -> _RowIndex? {
+    guard log != nil else { return nil }
+    if let index = log?.readyIndex(list) { return index }
+    settle()
+    return nil
+  }
+
+  /// Whether the next row change can be told; when it cannot, the edit stops telling (the changes kept so far
+  /// go into the list).
+  private mutating func canTell() -> Bool {
+    if rowIndex() != nil, log?.canRecord() == true { return true }
+    settle()
+    return false
+  }
+
+  /// Stops telling: the row changes kept so far go into the list, which is diffed when the edit is applied.
+  private mutating func settle() {
+    if let log, !log.steps.isEmpty { list = sections }
+    log = nil
+  }
+
+  /// The number of rows of a section of the list now.
+  private func rowCount(_ section: Int) -> Int {
+    log?.index?.sections[section].count ?? list[section].elements.count
+  }
+
+  private mutating func path(ofRow id: ListIdentifier) throws(ListFlowError) -> ItemPath {
+    if let index = rowIndex() {
+      guard let path = index.path(of: id) else { throw .rowNotFound(id) }
+      return path
+    }
+    for (section, content) in list.enumerated() {
+      if let item = content.elements.firstIndex(ofIdentity: id) {
         return ItemPath(item: item, section: section)
       }
     }
@@ -340,9 +410,25 @@ public struct ListEdit: Sendable {
   }
 
   /// Throws when a new row's identity is in the list already or twice among the new rows.
-  private func checkNew(_ rows: [CellBinder]) throws(ListFlowError) {
+  private mutating func checkNew(_ rows: [CellBinder]) throws(ListFlowError) {
     guard !rows.isEmpty else { return }
+    if let index = rowIndex() {
+      var seen = Set<ListIdentifier>()
+      for row in rows where !seen.insert(row.id).inserted || index.path(of: row.id) != nil {
+        throw .duplicateRow(row.id)
+      }
+      return
+    }
     var seen = Set(rowIdentifiers)
     for row in rows where !seen.insert(row.id).inserted { throw .duplicateRow(row.id) }
+  }
+
+  /// Inserts the app's rows at `path` (a valid position).
+  private mutating func insert(_ rows: [CellBinder], at path: ItemPath) {
+    if canTell() {
+      log?.recordInsertion(of: rows.map(\.id), binders: rows, at: path)
+    } else {
+      list[path.section].elements.insert(contentsOf: rows, at: path.item)
+    }
   }
 }

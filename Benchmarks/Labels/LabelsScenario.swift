@@ -1,0 +1,155 @@
+import Foundation
+import ListFlowTerminal
+import ListFlowTesting
+import TestSupport
+
+/// `labels`: N rows of an `Int` identity and a text label (``LabelRow``), 200 states each making 100 label
+/// updates, 10 deletes, 10 inserts and 5 moves (``LabelChange/make(_:nextID:using:)``, seeded with 42), through the
+/// README's rows path (`ListController(rows:cell:)` and `ListEngine`), at 1,000, 10,000, 100,000 and 1,000,000
+/// rows (`--lines N` picks sizes).
+///
+/// Contenders, per size (`10k/terminal`…):
+/// - `terminal`: a `TerminalListView` of 80×24 on a `CapturingOutput`; each state is handed to
+///   `controller.apply(_:)`, which returns once the frame's bytes are written.
+/// - `viewport`: the same controller on a 22-row `ViewportListView`.
+/// - `terminal-edits`, `viewport-edits`: the terminal or the viewport, each state's 125 changes told through a
+///   `ListEdit` (`makeEdit`, the edits, `apply(_:)`) instead of a new state: the clock runs from `makeEdit` to the
+///   frame.
+///
+/// `median_ms` and `p50_ms`/`p99_ms` are of the per-state latencies of every timed run; `cpu_ms` is the process's
+/// CPU time per state (the diff's background thread included); `bytes_per_frame` the median bytes a state
+/// writes (0 for the viewport); `first_load_ms` the median time of the first state (every row new) to its first
+/// frame. `--states N` replaces the 200 states, `--view NAME` picks contenders.
+enum LabelsScenario {
+  /// The labels scenario, for the registry.
+  static let all: [BenchmarkScenario] = [scenario]
+
+  static let sizes = [1_000, 10_000, 100_000, 1_000_000]
+  static let stateCount = 200
+  static let screen = TerminalSize(columns: 80, rows: 24)
+
+  /// The three ways a run shows the rows.
+  enum Kind: String, CaseIterable {
+    case terminal
+    case viewport
+    case terminalEdits = "terminal-edits"
+    case viewportEdits = "viewport-edits"
+
+    /// Whether the run shows the rows in the viewport.
+    var isViewport: Bool { self == .viewport || self == .viewportEdits }
+    /// Whether the changes are told through a `ListEdit`.
+    var tellsEdits: Bool { self == .terminalEdits || self == .viewportEdits }
+  }
+
+  static let scenario = BenchmarkScenario(
+    name: "labels",
+    summary: "rows with a text label, 200 states of 125 changes, terminal and viewport: 1k, 10k, 100k, 1M rows"
+  ) { context in
+    var results: [BenchmarkResult] = []
+    for rows in context.logLines.isEmpty ? sizes : context.logLines {
+      for kind in Kind.allCases where context.views.isEmpty || context.views.contains(kind.rawValue) {
+        results.append(await measure(kind, rows: rows, context: context))
+      }
+    }
+    return results
+  }
+
+  /// The figures of one run.
+  struct Run {
+    var latencies: [Double] = []
+    var cpu: Double = 0
+    var bytes: [Int] = []
+    var firstLoad: Double = 0
+  }
+
+  @MainActor
+  static func measure(_ kind: Kind, rows: Int, context: BenchmarkContext) async -> BenchmarkResult {
+    let label = rows >= 1_000_000 ? "\(rows / 1_000_000)m" : rows >= 1_000 ? "\(rows / 1_000)k" : "\(rows)"
+    let states = context.stateCount ?? stateCount
+    var timed: [Run] = []
+    _ = await runOnce(kind, rows: rows, states: states)  // warm-up
+    for _ in 0..<context.runs { timed.append(await runOnce(kind, rows: rows, states: states)) }
+    var peak: Double?
+    if context.measuresMemory, let before = context.memory.start() {
+      let run = await runOnce(kind, rows: rows, states: states)
+      peak = context.memory.gainedBytes(since: before).map { Double($0) / 1_048_576 }
+      blackHole(run)
+    }
+    let latencies = timed.flatMap(\.latencies).sorted()
+    let bytes = timed.flatMap(\.bytes).sorted()
+    let loads = timed.map(\.firstLoad).sorted()
+    return BenchmarkResult(
+      scenario: "labels", contender: "\(label)/\(kind.rawValue)", timesMS: timed.flatMap(\.latencies),
+      changes: 125 * states, peakMB: peak,
+      extra: [
+        "p50_ms": .double(ApplyLoop.percentile(latencies, 0.50)),
+        "p99_ms": .double(ApplyLoop.percentile(latencies, 0.99)),
+        "cpu_ms": .double(timed.map(\.cpu).reduce(0, +) / Double(max(timed.count * states, 1))),
+        "bytes_per_frame": .int(bytes.isEmpty ? 0 : bytes[bytes.count / 2]),
+        "first_load_ms": .double(loads[loads.count / 2]),
+      ])
+  }
+
+  /// One run: a new view and controller, the first state, then `states` states.
+  @MainActor
+  static func runOnce(_ kind: Kind, rows rowCount: Int, states: Int) async -> Run {
+    var random = SeededRandom(seed: 42)
+    var rows = (0..<rowCount).map { LabelRow(id: $0) }
+    var nextID = rowCount
+    let output = CapturingOutput()
+    let view: any ListView =
+      kind.isViewport
+      ? ViewportListView(rowCount: screen.rows - 2)
+      : TerminalListView(output: output, mode: .screen(screen), title: "labels")
+    let controller = ListController<[LabelRow]>(
+      rows: { [ListSection(id: "labels", items: $0)] }, cell: LabelRow.cell)
+    // A new controller is shown by nothing else, so showing it cannot fail.
+    guard let engine = try? ListEngine(view: view, showing: controller) else {
+      preconditionFailure("a new controller is already shown")
+    }
+    let clock = ContinuousClock()
+    var run = Run()
+    var start = clock.now
+    await controller.apply(rows)
+    run.firstLoad = BenchmarkContext.milliseconds(start.duration(to: clock.now))
+    _ = output.takeBytes()
+    run.latencies.reserveCapacity(states)
+    for _ in 0..<states {
+      var edits = RowEdits(rows)
+      let changes = LabelChange.make(&edits, nextID: &nextID, using: &random)
+      rows = edits.rows
+      let cpuStart = cpuSeconds()
+      start = clock.now
+      if kind.tellsEdits {
+        do {
+          try controller.performEdits(animated: true) { edit throws(ListFlowError) in
+            for change in changes { try change.tell(&edit) }
+          }
+        } catch {
+          preconditionFailure("labels: an edit was refused: \(error)")
+        }
+      } else {
+        await controller.apply(rows)
+      }
+      run.latencies.append(BenchmarkContext.milliseconds(start.duration(to: clock.now)))
+      run.cpu += (cpuSeconds() - cpuStart) * 1_000
+      run.bytes.append(output.takeBytes().count)
+    }
+    // The list shown is the last state: its count, and the identities of about 1,000 rows spread over it.
+    let shown = engine.snapshot.first?.elements ?? []
+    let step = max(rows.count / 1_000, 1)
+    precondition(
+      shown.count == rows.count
+        && stride(from: 0, to: rows.count, by: step).allSatisfy { shown[$0].id == ListIdentifier(rows[$0].id) },
+      "labels: the list shown is not the last state")
+    blackHole(engine)
+    return run
+  }
+
+  /// The CPU time the process used so far, in seconds.
+  static func cpuSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,513 @@
+/// Where every row of a list is, by identity, kept up to date as ``ListEdit`` inserts, deletes and moves rows:
+/// finding a row, inserting or deleting one costs O(log *n*), not a walk over the list.
+///
+/// Each section is cut into *slots*: slot 0 holds the rows inserted before the section's first row, slot *i* the
+/// *i*-th row of the list the index was made from (while it is there) followed by the rows inserted after it. A
+/// Fenwick tree counts the rows of each slot, so a slot's position is a prefix sum. Rows are found by the hash
+/// of their identity (``ListIdentifier`` keeps it), and what the hash finds is checked by reading the identity
+/// at the position found; identities whose hash another row holds are kept by identity aside.
+///
+/// It is a class, shared with no one while it changes: an edit changes it only when it holds the only reference
+/// (`isKnownUniquelyReferenced`), else it stops using it.
+final class _RowIndex: @unchecked Sendable {
+  /// The rows of one section.
+  struct Slots {
+    /// Whether slot *i*'s row of the original list is still there; slot 0 has none.
+    var alive: [Bool]
+    /// The rows inserted in each slot, after its original row, in order.
+    var gaps: [Int: [ListIdentifier]] = [:]
+    /// The Fenwick tree of the slots' row counts, 1-based.
+    var tree: [Int32]
+    /// The number of rows.
+    var count: Int
+
+    /// The slots of a section of `count` rows, none inserted.
+    init(count: Int) {
+      self.count = count
+      alive = [false] + Array(repeating: true, count: count)
+      var tree = [Int32](repeating: 1, count: count + 2)
+      tree[0] = 0
+      tree[1] = 0
+      let size = count + 1
+      for index in 1...size {
+        let parent = index + (index & -index)
+        if parent <= size { tree[parent] += tree[index] }
+      }
+      self.tree = tree
+    }
+
+    /// The number of rows in the slots before `slot`.
+    func prefix(_ slot: Int) -> Int {
+      var index = slot
+      var sum = 0
+      while index > 0 {
+        sum += Int(tree[index])
+        index &= index - 1
+      }
+      return sum
+    }
+
+    /// Adds `delta` rows to `slot`.
+    mutating func add(_ delta: Int, to slot: Int) {
+      var index = slot + 1
+      while index < tree.count {
+        tree[index] += Int32(delta)
+        index += index & -index
+      }
+      count += delta
+    }
+
+    /// The slot that holds row `position` (less than ``count``) and the row's offset in it.
+    func locate(_ position: Int) -> (slot: Int, offset: Int) {
+      let size = tree.count - 1
+      var index = 0
+      var rest = position
+      var step = 1
+      while step * 2 <= size { step *= 2 }
+      while step > 0 {
+        let next = index + step
+        if next <= size, Int(tree[next]) <= rest {
+          index = next
+          rest -= Int(tree[next])
+        }
+        step /= 2
+      }
+      return (index, rest)
+    }
+
+    /// Where rows inserted at `position` (in `0...count`) go: a slot, and a position among its inserted rows.
+    func insertionPoint(_ position: Int) -> (slot: Int, gapIndex: Int) {
+      if position == count {
+        let last = alive.count - 1
+        return (last, gaps[last]?.count ?? 0)
+      }
+      let (slot, offset) = locate(position)
+      guard alive[slot] else { return (slot, offset) }
+      // Before the slot's own row: after the rows inserted in the slot before.
+      if offset == 0 { return (slot - 1, gaps[slot - 1]?.count ?? 0) }
+      return (slot, offset - 1)
+    }
+  }
+
+  /// A row's place: its section, its slot, and whether it is an inserted row of the slot (12 bytes: a million
+  /// rows' places take about 25 MB with the table's own).
+  struct Location: Equatable {
+    private var sectionIndex: Int32
+    private var slotIndex: Int32
+    var isInserted: Bool
+
+    init(section: Int, slot: Int, isInserted: Bool) {
+      sectionIndex = Int32(truncatingIfNeeded: section)
+      slotIndex = Int32(truncatingIfNeeded: slot)
+      self.isInserted = isInserted
+    }
+
+    var section: Int { Int(sectionIndex) }
+    var slot: Int { Int(slotIndex) }
+  }
+
+  /// The list the index was made from: the identities of its rows check what a hash finds.
+  let base: ListSnapshot
+  var sections: [Slots]
+  /// The rows' places by the hash of their identity.
+  var byHash: [Int: Location]
+  /// The places of rows whose identity's hash another row held when they came.
+  var collided: [ListIdentifier: Location] = [:]
+
+  /// The index of a list, or `nil` when the list holds an identity twice.
+  ///
+  /// - Complexity: O(*n*): one identity read (no binder made on the rows path) and one hash insertion a row.
+  init?(_ list: ListSnapshot) {
+    base = list
+    sections = list.map { Slots(count: $0.elements.count) }
+    byHash = [:]
+    byHash.reserveCapacity(list.reduce(0) { $0 + $1.elements.count })
+    for (section, content) in list.enumerated() {
+      var slot = 1
+      for id in content.elements.identities {
+        let location = Location(section: section, slot: slot, isInserted: false)
+        if let other = byHash.updateValue(location, forKey: id.hash) {
+          // Another row has this hash: the same identity (a duplicate), or a collision kept aside.
+          byHash[id.hash] = other
+          let otherID = list[other.section].elements.identity(at: other.slot - 1)
+          if otherID == id || collided.updateValue(location, forKey: id) != nil { return nil }
+        }
+        slot += 1
+      }
+    }
+  }
+
+  /// The place of row `id`, not yet checked against a list.
+  private func location(of id: ListIdentifier) -> Location? {
+    if !collided.isEmpty, let location = collided[id] { return location }
+    return byHash[id.hash]
+  }
+
+  /// The position of a row in the list the index describes, or `nil` when it has no row `id`.
+  ///
+  /// - Complexity: O(log *n*) and one identity read; for a row inserted since the index was made, O(*g*) for
+  ///   the *g* rows inserted at the same place.
+  func path(of id: ListIdentifier) -> ItemPath? {
+    guard let location = location(of: id) else { return nil }
+    let slots = sections[location.section]
+    let start = slots.prefix(location.slot)
+    if location.isInserted {
+      guard let offset = slots.gaps[location.slot]?.firstIndex(of: id) else { return nil }
+      return ItemPath(item: start + (slots.alive[location.slot] ? 1 : 0) + offset, section: location.section)
+    }
+    guard slots.alive[location.slot], base[location.section].elements.identity(at: location.slot - 1) == id else {
+      return nil
+    }
+    return ItemPath(item: start, section: location.section)
+  }
+
+  /// Forgets row `id`, which is in the list.
+  func remove(_ id: ListIdentifier) {
+    let location: Location
+    if !collided.isEmpty, let aside = collided.removeValue(forKey: id) {
+      location = aside
+    } else if let found = byHash.removeValue(forKey: id.hash) {
+      location = found
+    } else {
+      return
+    }
+    if location.isInserted {
+      sections[location.section].gaps[location.slot]?.removeAll { $0 == id }
+    } else {
+      sections[location.section].alive[location.slot] = false
+    }
+    sections[location.section].add(-1, to: location.slot)
+  }
+
+  /// Places rows inserted at `path`, in order.
+  func insert(_ ids: [ListIdentifier], at path: ItemPath) {
+    let (slot, gapIndex) = sections[path.section].insertionPoint(path.item)
+    sections[path.section].gaps[slot, default: []].insert(contentsOf: ids, at: gapIndex)
+    sections[path.section].add(ids.count, to: slot)
+    for id in ids {
+      let location = Location(section: path.section, slot: slot, isInserted: true)
+      if byHash[id.hash] == nil {
+        byHash[id.hash] = location
+      } else {
+        collided[id] = location
+      }
+    }
+  }
+}
+
+/// The token of the controller an edit was made from (``ListController/makeEdit()``).
+final class _EditOrigin: Sendable {}
+
+/// What a controller keeps between the edits of its list: the index of the list shown, while no edit holds it.
+struct _EditingMemo {
+  /// The controller's token.
+  let origin = _EditOrigin()
+  /// The index of the list shown when ``generation`` is the controller's.
+  var index: _RowIndex?
+  /// The generation of the list ``index`` describes.
+  var generation = -1
+}
+
+/// What an edit made from a controller's list remembers, to tell the controller its stages without a diff: the
+/// list it started from, the index of its rows, and each row it removed or inserted.
+struct _EditLog: Sendable {
+  /// One change to a section's rows, at a position of the rows as they were: `delta` rows inserted (positive) or
+  /// one removed (-1).
+  struct Step: Sendable {
+    var section: Int
+    var position: Int
+    var delta: Int
+  }
+
+  /// What the edit did to a row: where it was in the list the edit started from (`nil` for a new row), and the
+  /// binder the app gave when it inserted the row (`nil` for a row of that list only moved).
+  struct Touch: Sendable {
+    var source: ItemPath?
+    var binder: CellBinder?
+  }
+
+  /// The most row changes an edit tells: past them, it is diffed (finding a row's place in the list it started
+  /// from walks back over the changes).
+  static let stepLimit = 1_024
+
+  let origin: _EditOrigin
+  /// The controller's generation when the edit was made.
+  let generation: Int
+  /// The list the edit started from.
+  let source: ListSnapshot
+  var index: _RowIndex?
+  var steps: [Step] = []
+  var touched: [ListIdentifier: Touch] = [:]
+
+  /// The index, made from `list` (the list as it is now) if there is none yet; `nil` when the list holds an
+  /// identity twice, or rows changed before it was made.
+  mutating func readyIndex(_ list: ListSnapshot) -> _RowIndex? {
+    if index == nil, steps.isEmpty { index = _RowIndex(list) }
+    return index
+  }
+
+  /// Whether a row change can be recorded: the index is this edit's alone, and the steps are under the limit.
+  mutating func canRecord() -> Bool {
+    index != nil && isKnownUniquelyReferenced(&index) && steps.count < Self.stepLimit
+  }
+
+  /// Where a row at `position` of section `section` now, not touched so far, was in the list the edit started
+  /// from: the steps undone, last first.
+  func sourcePosition(of position: Int, section: Int) -> Int {
+    var position = position
+    for step in steps.reversed() where step.section == section {
+      if step.delta > 0 {
+        if position >= step.position + step.delta { position -= step.delta }
+      } else if position >= step.position {
+        position += 1
+      }
+    }
+    return position
+  }
+
+  /// Records that row `id` at `path` is removed (``canRecord()`` said it can be).
+  mutating func recordRemoval(of id: ListIdentifier, at path: ItemPath) {
+    if touched[id] == nil {
+      touched[id] = Touch(
+        source: ItemPath(item: sourcePosition(of: path.item, section: path.section), section: path.section))
+    }
+    index?.remove(id)
+    steps.append(Step(section: path.section, position: path.item, delta: -1))
+  }
+
+  /// Records that rows are inserted at `path`: the app's `binders`, or (`nil`) row `ids` moved.
+  mutating func recordInsertion(of ids: [ListIdentifier], binders: [CellBinder]?, at path: ItemPath) {
+    for (offset, id) in ids.enumerated() {
+      if touched[id] == nil { touched[id] = Touch(source: nil) }
+      if let binders { touched[id]?.binder = binders[offset] }
+    }
+    index?.insert(ids, at: path)
+    steps.append(Step(section: path.section, position: path.item, delta: ids.count))
+  }
+
+  /// The touched rows, placed: in the list the edit started from, in the list now, or both.
+  struct Resolution {
+    var deleted: [ItemPath] = []
+    var inserted: [ItemPath] = []
+    var kept: [(source: ItemPath, target: ItemPath)] = []
+    var updated: [(path: ItemPath, binder: CellBinder)] = []
+    /// Per section, the touched rows of the list now: position and the piece that holds the row.
+    var rows: [[(item: Int, piece: CellBinderList.Piece)]]
+    /// Per section, the sorted positions of the touched rows in the list the edit started from and in the list now.
+    var touchedSources: [[Int]]
+    var touchedTargets: [[Int]]
+    /// Per section, the sorted positions of the deleted rows.
+    var deletedBySection: [[Int]]
+  }
+
+  /// Places the touched rows; `nil` without an index.
+  ///
+  /// - Complexity: O(*k* log *n*) for *k* touched rows of a list of *n*.
+  func resolve() -> Resolution? {
+    guard let index else { return nil }
+    let sectionCount = source.count
+    var resolution = Resolution(
+      rows: Array(repeating: [], count: sectionCount), touchedSources: Array(repeating: [], count: sectionCount),
+      touchedTargets: Array(repeating: [], count: sectionCount),
+      deletedBySection: Array(repeating: [], count: sectionCount))
+    for (id, touch) in touched {
+      let targetPath = index.path(of: id)
+      if let source = touch.source {
+        resolution.touchedSources[source.section].append(source.item)
+        if targetPath == nil {
+          resolution.deleted.append(source)
+          resolution.deletedBySection[source.section].append(source.item)
+        }
+      }
+      guard let targetPath else { continue }
+      resolution.touchedTargets[targetPath.section].append(targetPath.item)
+      let piece: CellBinderList.Piece
+      if let binder = touch.binder {
+        piece = .binders([binder][...])
+      } else if let source = touch.source {
+        piece = self.source[source.section].elements.pieces(in: source.item..<source.item + 1)[0]
+      } else {
+        continue
+      }
+      resolution.rows[targetPath.section].append((targetPath.item, piece))
+      if let source = touch.source {
+        resolution.kept.append((source, targetPath))
+        if let binder = touch.binder,
+          !binder.isContentEqual(to: self.source[source.section].elements[source.item])
+        {
+          resolution.updated.append((source, binder))
+        }
+      } else {
+        resolution.inserted.append(targetPath)
+      }
+    }
+    resolution.deleted.sort()
+    resolution.inserted.sort()
+    resolution.updated.sort { $0.path < $1.path }
+    for section in 0..<sectionCount {
+      resolution.rows[section].sort { $0.item < $1.item }
+      resolution.touchedSources[section].sort()
+      resolution.touchedTargets[section].sort()
+      resolution.deletedBySection[section].sort()
+    }
+    return resolution
+  }
+
+  /// The list now: the list the edit started from with the touched rows taken out and put at their places,
+  /// sharing the pieces of the untouched rows.
+  ///
+  /// - Complexity: O(*p* + *k* log *n*) for *p* pieces.
+  func target(_ resolution: Resolution) -> ListSnapshot {
+    guard let index else { return source }
+    var target = source
+    for section in target.indices where !resolution.rows[section].isEmpty || !resolution.touchedSources[section].isEmpty
+    {
+      let rows = source[section].elements
+      let skips = resolution.touchedSources[section]
+      var pieces: [CellBinderList.Piece] = []
+      pieces.reserveCapacity(rows.pieces.count + 3 * (skips.count + resolution.rows[section].count))
+      var cursor = 0
+      var skip = 0
+      // Appends the next `count` untouched rows, in order.
+      func untouched(_ count: Int) {
+        var needed = count
+        while needed > 0, cursor < rows.count {
+          while skip < skips.count, skips[skip] == cursor {
+            cursor += 1
+            skip += 1
+          }
+          let end = skip < skips.count ? skips[skip] : rows.count
+          let taken = min(needed, end - cursor)
+          guard taken > 0 else { break }
+          pieces.append(contentsOf: rows.pieces(in: cursor..<cursor + taken))
+          cursor += taken
+          needed -= taken
+        }
+      }
+      var position = 0
+      for row in resolution.rows[section] {
+        untouched(row.item - position)
+        pieces.append(row.piece)
+        position = row.item + 1
+      }
+      untouched(index.sections[section].count - position)
+      target[section].elements = CellBinderList(pieces: pieces)
+    }
+    return target
+  }
+
+  /// The stages from the list the edit started from to `target`, the list now, made from the touched rows
+  /// alone.
+  ///
+  /// A touched row in both lists is an update when the app gave it again with other content; it is a move
+  /// unless it sits between the same untouched rows in both lists and, among such rows, keeps its order (a
+  /// longest increasing run stays).
+  ///
+  /// - Complexity: O(*k* log *k* + *p*) for *k* touched rows and *p* pieces.
+  func changes(_ resolution: Resolution, target: ListSnapshot) -> StagedChangeset<ListSnapshot> {
+    func below(_ value: Int, in sorted: [Int]) -> Int { sorted.partitioningIndex { $0 >= value } }
+    // A kept row may stay when as many untouched rows come before it in both lists; of those, a longest run
+    // in order stays. The others move, from their place once the deletes are made.
+    var moved: [Move<ItemPath>] = []
+    var staying = Array(repeating: [(source: ItemPath, target: ItemPath)](), count: source.count)
+    for row in resolution.kept {
+      let section = row.source.section
+      if section == row.target.section,
+        row.source.item - below(row.source.item, in: resolution.touchedSources[section])
+          == row.target.item - below(row.target.item, in: resolution.touchedTargets[section])
+      {
+        staying[section].append(row)
+      } else {
+        moved.append(Move(source: row.source, target: row.target))
+      }
+    }
+    for section in source.indices where !staying[section].isEmpty {
+      let rows = staying[section].sorted { $0.target.item < $1.target.item }
+      let stays = _increasingRun(rows.map(\.source.item))
+      for (row, stay) in zip(rows, stays) where !stay { moved.append(Move(source: row.source, target: row.target)) }
+    }
+    moved = moved.map { move in
+      let deleted = resolution.deletedBySection[move.source.section]
+      let compact = move.source.item - below(move.source.item, in: deleted)
+      return Move(source: ItemPath(item: compact, section: move.source.section), target: move.target)
+    }
+    moved.sort { $0.target < $1.target }
+
+    // The data of the first stages is read for a moment: its lists keep their pieces (see `stageList`).
+    var stages: [Changeset<ListSnapshot>] = []
+    var data = source
+    if !resolution.updated.isEmpty {
+      for section in data.indices {
+        let replacements = resolution.updated.filter { $0.path.section == section }
+        guard !replacements.isEmpty else { continue }
+        let rows = data[section].elements
+        var pieces: [CellBinderList.Piece] = []
+        var next = 0
+        for (path, binder) in replacements {
+          pieces += rows.pieces(in: next..<path.item)
+          pieces.append(.binders([binder][...]))
+          next = path.item + 1
+        }
+        pieces += rows.pieces(in: next..<rows.count)
+        data[section].elements = .stageList(pieces)
+      }
+      stages.append(Changeset(data: data, elementUpdated: resolution.updated.map(\.path)))
+    }
+    if !resolution.deleted.isEmpty {
+      for section in data.indices where !resolution.deletedBySection[section].isEmpty {
+        let rows = data[section].elements
+        var pieces: [CellBinderList.Piece] = []
+        var next = 0
+        for position in resolution.deletedBySection[section] {
+          pieces += rows.pieces(in: next..<position)
+          next = position + 1
+        }
+        pieces += rows.pieces(in: next..<rows.count)
+        data[section].elements = .stageList(pieces)
+      }
+      stages.append(Changeset(data: data, elementDeleted: resolution.deleted))
+    }
+    if !resolution.inserted.isEmpty || !moved.isEmpty {
+      stages.append(Changeset(data: target, elementInserted: resolution.inserted, elementMoved: moved))
+    }
+    return StagedChangeset(stages)
+  }
+}
+
+extension CellBinderList {
+  /// A list of the pieces given, in order, kept as they are: the data of a stage, read while the stage is
+  /// applied, is not made into binders however many pieces it has (the list shown afterwards is, see
+  /// `compactIfFragmented`).
+  static func stageList(_ pieces: [Piece]) -> CellBinderList {
+    var list = CellBinderList()
+    list.pieces.reserveCapacity(pieces.count)
+    list.ends.reserveCapacity(pieces.count)
+    var total = 0
+    for piece in pieces where piece.count > 0 {
+      total += piece.count
+      list.pieces.append(piece)
+      list.ends.append(total)
+    }
+    return list
+  }
+}
+
+/// Marks one longest strictly increasing run of `values` (distinct): patience sorting.
+///
+/// - Complexity: O(*k* log *k*).
+func _increasingRun(_ values: [Int]) -> [Bool] {
+  var tails: [Int] = []
+  var previous = Array(repeating: -1, count: values.count)
+  for (position, value) in values.enumerated() {
+    let length = tails.partitioningIndex { values[$0] >= value }
+    if length > 0 { previous[position] = tails[length - 1] }
+    if length == tails.count { tails.append(position) } else { tails[length] = position }
+  }
+  var mask = Array(repeating: false, count: values.count)
+  var position = tails.last ?? -1
+  while position >= 0 {
+    mask[position] = true
+    position = previous[position]
+  }
+  return mask
+}

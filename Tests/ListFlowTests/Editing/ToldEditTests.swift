@@ -1,0 +1,274 @@
+import ListFlow
+import ListFlowTesting
+import Synchronization
+import TestSupport
+import Testing
+
+/// Edits an app tells through `ListEdit` cost their edits: counted, not timed. The same edits read the same
+/// number of identities and make the same number of binders on a list of 10,000 rows and of 100,000; and random
+/// edits of rows, told, show the edited list on a view that replays every stage (`RecordingListView`), as the
+/// same list applied as a state does.
+@MainActor
+@Suite(.serialized) struct ToldEditTests {
+  /// What the rows path asked of the rows: identities read, contents compared.
+  nonisolated static let reads = Mutex((identities: 0, contents: 0))
+
+  /// A row that counts the reads of its identity and content.
+  struct CountedRow: Sendable, Differentiable {
+    var id: Int
+    var version: Int
+
+    var differenceIdentifier: Int {
+      ToldEditTests.reads.withLock { $0.identities += 1 }
+      return id
+    }
+
+    func isContentEqual(to source: CountedRow) -> Bool {
+      ToldEditTests.reads.withLock { $0.contents += 1 }
+      return version == source.version
+    }
+
+    var text: String { "r\(id) v\(version)" }
+  }
+
+  /// Counts calls to `cell`, from any isolation.
+  final class Calls: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+  }
+
+  /// The binder of a row, as the app makes it for the rows path and for an edit.
+  nonisolated static func binder(_ row: CountedRow) -> CellBinder {
+    CellBinder(cell: TextCell.self, value: row.text, id: ListIdentifier(row.id)) { cell, text in cell.title = text }
+  }
+
+  /// A controller of sections of counted rows, counting `cell` calls.
+  static func controller(calls: Calls) -> ListController<[ListSection<CountedRow>]> {
+    ListController(rows: { $0 }) { row in
+      calls.add()
+      return binder(row)
+    }
+  }
+
+  /// One edit an app tells, drawn at positions below `bound` of the first section, on the row identities `ids`
+  /// of that section (kept in step with the edit): a label update (the row deleted and given again with its
+  /// next version), a delete, an insert of a new row, or a move.
+  enum Told: CaseIterable {
+    case update, delete, insert, move, moveBeside
+
+    static let weighted = WeightedChoice<Told>([
+      ("update a row: delete it and insert its next version", weight: 8, .update),
+      ("delete a row", weight: 1, .delete),
+      ("insert a new row", weight: 1, .insert),
+      ("move a row to a position", weight: 1, .move),
+      ("move a row before or after another", weight: 1, .moveBeside),
+    ])
+  }
+
+  static func tell(
+    _ told: Told, _ edit: inout ListEdit, ids: inout [Int], versions: inout [Int: Int], nextID: inout Int,
+    bound: Int, using random: inout SeededRandom
+  ) throws {
+    let index = random.below(min(bound, ids.count))
+    switch told {
+    case .update:
+      let id = ids[index]
+      versions[id, default: 0] += 1
+      try edit.deleteRows([ListIdentifier(id)])
+      try edit.insertRows(
+        [binder(CountedRow(id: id, version: versions[id]!))], at: ItemPath(item: index, section: 0))
+    case .delete:
+      try edit.deleteRows([ListIdentifier(ids.remove(at: index))])
+    case .insert:
+      try edit.insertRows([binder(CountedRow(id: nextID, version: 0))], at: ItemPath(item: index, section: 0))
+      ids.insert(nextID, at: index)
+      nextID += 1
+    case .move:
+      let id = ids.remove(at: index)
+      let target = random.below(min(bound, ids.count + 1))
+      try edit.moveRow(ListIdentifier(id), to: ItemPath(item: target, section: 0))
+      ids.insert(id, at: target)
+    case .moveBeside:
+      let id = ids.remove(at: index)
+      let other = random.below(min(bound, ids.count))
+      if random.oneIn(2) {
+        try edit.moveRow(ListIdentifier(id), before: ListIdentifier(ids[other]))
+        ids.insert(id, at: other)
+      } else {
+        try edit.moveRow(ListIdentifier(id), after: ListIdentifier(ids[other]))
+        ids.insert(id, at: other + 1)
+      }
+    }
+  }
+
+  /// What 125 told edits cost on a list of `rows` rows shown in a 20-row viewport: identities read, contents
+  /// compared and binders made, from the first edit of the `ListEdit` to the view's last batch. The index is
+  /// made by an edit before, which is not counted (it reads every identity once after a state).
+  static func cost(rows: Int, seed: UInt64) async throws -> (identities: Int, contents: Int, cells: Int) {
+    let calls = Calls()
+    let controller = controller(calls: calls)
+    let view = ViewportListView(rowCount: 20)
+    let engine = try ListEngine(view: view, showing: controller)
+    var ids = Array(0..<rows)
+    await controller.apply([ListSection(id: "main", items: ids.map { CountedRow(id: $0, version: 0) })])
+    var versions: [Int: Int] = [:]
+    var nextID = rows
+    var random = SeededRandom(seed: seed)
+    // The first edit after the state makes the index: not counted.
+    try controller.performEdits { edit in
+      try tell(.update, &edit, ids: &ids, versions: &versions, nextID: &nextID, bound: 1_000, using: &random)
+    }
+    let before = (reads.withLock { $0 }, calls.value)
+    try controller.performEdits { edit in
+      for _ in 0..<125 {
+        try tell(
+          Told.weighted.pick(using: &random).value, &edit, ids: &ids, versions: &versions, nextID: &nextID,
+          bound: 1_000, using: &random)
+      }
+    }
+    let after = (reads.withLock { $0 }, calls.value)
+    let shown = engine.snapshot[0].elements
+    #expect(shown.count == ids.count)
+    #expect(ids.prefix(1_200).enumerated().allSatisfy { shown[$0.offset].id == ListIdentifier($0.element) })
+    #expect(view.renderedLines == ids.prefix(20).map { "r\($0) v\(versions[$0] ?? 0)" })
+    return (
+      after.0.identities - before.0.identities, after.0.contents - before.0.contents, after.1 - before.1
+    )
+  }
+
+  @Test("125 told edits read as many identities and make as many binders at 10,000 rows as at 100,000")
+  func toldEditsCostTheirEdits() async throws {
+    for seed in DeepPass.seeds(quick: 2, deep: 6) {
+      let small = try await Self.cost(rows: 10_000, seed: seed)
+      let large = try await Self.cost(rows: 100_000, seed: seed)
+      #expect(small == large, "seed \(seed): \(small) at 10,000 rows, \(large) at 100,000")
+      // A handful of reads per edit: a diff would read every identity of both lists.
+      #expect(large.identities + large.contents + large.cells < 8 * 125, "seed \(seed): \(large)")
+    }
+  }
+
+  @Test("random told edits of rows, in several sections, replay onto a recording view to the edited list")
+  func toldEditsReplayToTheEditedList() async throws {
+    for seed in DeepPass.seeds(quick: 30, deep: 200) {
+      var random = SeededRandom(seed: seed)
+      let calls = Calls()
+      let controller = Self.controller(calls: calls)
+      let view = RecordingListView()
+      let engine = try ListEngine(view: view, showing: controller, reloadThreshold: .max)
+      let stated = ListController<[ListSection<CellBinder>]>()
+      let statedView = RecordingListView()
+      let statedEngine = try ListEngine(view: statedView, showing: stated, reloadThreshold: .max)
+      var nextID = 0
+      var sections: [[Int]] = (0..<3).map { _ in
+        (0..<(400 + random.below(200))).map { _ in
+          defer { nextID += 1 }
+          return nextID
+        }
+      }
+      await controller.apply(
+        sections.enumerated().map {
+          ListSection(id: $0.offset, items: $0.element.map { CountedRow(id: $0, version: 0) })
+        })
+      var versions: [Int: Int] = [:]
+      for step in 0..<6 {
+        let readsBefore = Self.reads.withLock { $0.identities } - calls.value
+        let operations = 1 + random.below(24)
+        try controller.performEdits { edit in
+          for _ in 0..<operations {
+            try Self.randomEdit(&edit, &sections, &versions, &nextID, &random)
+          }
+        }
+        let reads = Self.reads.withLock { $0.identities } - calls.value - readsBefore
+        // Told: no diff, which would read every identity (the first edit makes the index, reading each once).
+        // Making a binder reads its row's identity: those reads are the binders', counted apart (a section cut
+        // into many pieces by the edits is made into binders again, see `CellBinderList`).
+        let rowCount = sections.reduce(0) { $0 + $1.count }
+        #expect(step == 0 || reads < 20 * operations + 20, "seed \(seed), step \(step): \(reads) identities read")
+        let expected = sections.map { $0.map { "r\($0) v\(versions[$0] ?? 0)" } }
+        #expect(view.inconsistencies.isEmpty, "seed \(seed), step \(step): \(view.inconsistencies)")
+        #expect(view.sections.map { $0.rows.map(\.textRepresentation) } == expected, "seed \(seed), step \(step)")
+        #expect(engine.snapshot.reduce(0) { $0 + $1.elements.count } == rowCount)
+        // The same list applied as a state shows the same.
+        await stated.apply(
+          controller.snapshot.map { ListSection(id: $0.model.id, items: Array($0.elements)) })
+        #expect(statedView.renderedLines == view.renderedLines, "seed \(seed), step \(step)")
+        if !view.inconsistencies.isEmpty || statedView.renderedLines != view.renderedLines { return }
+      }
+      withExtendedLifetime(statedEngine) {}
+    }
+  }
+
+  /// One random row edit on `edit`, mirrored on `sections` (identities) and `versions`.
+  static func randomEdit(
+    _ edit: inout ListEdit, _ sections: inout [[Int]], _ versions: inout [Int: Int], _ nextID: inout Int,
+    _ random: inout SeededRandom
+  ) throws {
+    let section = random.below(sections.count)
+    let count = sections[section].count
+    switch random.below(9) {
+    case 0 where count > 0, 1 where count > 0:
+      let index = random.below(count)
+      let id = sections[section][index]
+      versions[id, default: 0] += random.oneIn(3) ? 0 : 1
+      try edit.deleteRows([ListIdentifier(id)])
+      try edit.insertRows(
+        [binder(CountedRow(id: id, version: versions[id] ?? 0))], at: ItemPath(item: index, section: section))
+    case 2 where count > 1:
+      let first = sections[section].remove(at: random.below(count))
+      let second = sections[section].remove(at: random.below(count - 1))
+      try edit.deleteRows([ListIdentifier(second), ListIdentifier(first)])
+    case 3:
+      let new = (0..<(1 + random.below(3))).map { _ in
+        defer { nextID += 1 }
+        return nextID
+      }
+      let index = random.below(count + 1)
+      if index == count, random.oneIn(2) {
+        try edit.appendRows(new.map { binder(CountedRow(id: $0, version: 0)) }, toSection: ListIdentifier(section))
+      } else {
+        try edit.insertRows(
+          new.map { binder(CountedRow(id: $0, version: 0)) }, at: ItemPath(item: index, section: section))
+      }
+      sections[section].insert(contentsOf: new, at: index)
+    case 4 where count > 1:
+      let other = random.below(count)
+      let new = nextID
+      nextID += 1
+      let after = random.oneIn(2)
+      if after {
+        try edit.insertRows([binder(CountedRow(id: new, version: 0))], after: ListIdentifier(sections[section][other]))
+      } else {
+        try edit.insertRows([binder(CountedRow(id: new, version: 0))], before: ListIdentifier(sections[section][other]))
+      }
+      sections[section].insert(new, at: other + (after ? 1 : 0))
+    case 5 where count > 0, 6 where count > 0:
+      let id = sections[section].remove(at: random.below(count))
+      let target = random.below(sections.count)
+      let index = random.below(sections[target].count + 1)
+      try edit.moveRow(ListIdentifier(id), to: ItemPath(item: index, section: target))
+      sections[target].insert(id, at: index)
+    case 7 where count > 1:
+      let id = sections[section].remove(at: random.below(count))
+      let target = random.below(sections.count)
+      guard !sections[target].isEmpty else {
+        sections[section].append(id)
+        try edit.moveRow(ListIdentifier(id), to: ItemPath(item: sections[section].count - 1, section: section))
+        return
+      }
+      let other = random.below(sections[target].count)
+      let after = random.oneIn(2)
+      if after {
+        try edit.moveRow(ListIdentifier(id), after: ListIdentifier(sections[target][other]))
+      } else {
+        try edit.moveRow(ListIdentifier(id), before: ListIdentifier(sections[target][other]))
+      }
+      sections[target].insert(id, at: other + (after ? 1 : 0))
+    default:
+      // A row moved back where it was: told as a move, which the stages may leave out.
+      guard count > 0 else { return }
+      let index = random.below(count)
+      try edit.moveRow(ListIdentifier(sections[section][index]), to: ItemPath(item: index, section: section))
+    }
+  }
+}
