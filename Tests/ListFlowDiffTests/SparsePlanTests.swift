@@ -70,6 +70,39 @@ struct SparsePlanTests {
 
   static func hashes(_ sections: [Section]) -> [Int] { sections.flatMap { $0.elements.map(\.differenceHash) } }
 
+  /// Expects the sparse plan from `source` to `target`, when it applies, to give the full plan's stages, each
+  /// replaying to its data, with no section change.
+  ///
+  /// - Returns: The full plan's stages, or `nil` when the sparse plan does not apply.
+  static func expectSparseStages(
+    from source: [Section], to target: [Section], seed: UInt64
+  ) throws -> [Changeset<[Section]>]? {
+    let full = _SectionedPlan(
+      source: source, target: target, policy: .matchInOrder, sourceHashes: hashes(source),
+      targetHashes: hashes(target))
+    guard
+      let sparse = _SectionedPlan(
+        sparseSource: source, target: target, sourceHashes: hashes(source), targetHashes: hashes(target))
+    else { return nil }
+    let expected = full.stages(source: source, target: target, targetData: target)
+    let stages = sparse.stages(source: source, target: target, targetData: target)
+    #expect(stages.count == expected.count, "seed \(seed)")
+    var data = source
+    for (stage, reference) in zip(stages, expected) {
+      #expect(stage.data == reference.data, "seed \(seed)")
+      #expect(stage.sectionUpdated == reference.sectionUpdated, "seed \(seed)")
+      #expect(stage.elementDeleted == reference.elementDeleted, "seed \(seed)")
+      #expect(stage.elementInserted == reference.elementInserted, "seed \(seed)")
+      #expect(stage.elementUpdated == reference.elementUpdated, "seed \(seed)")
+      #expect(stage.elementMoved == reference.elementMoved, "seed \(seed)")
+      #expect(
+        stage.sectionDeleted.isEmpty && stage.sectionInserted.isEmpty && stage.sectionMoved.isEmpty, "seed \(seed)")
+      data = try data.applying(stage)
+      #expect(data == stage.data, "seed \(seed): the stage replays to its data")
+    }
+    return expected
+  }
+
   @Test(
     "random changes (2,000 in the deep pass), with and without repeated identities: the same stages as the full plan, replayed",
     arguments: [false, true])
@@ -80,30 +113,8 @@ struct SparsePlanTests {
       let seed = caseSeed(index)
       var random = SeededRandom(seed: seed)
       let (source, target) = Self.pair(&random, duplicates: duplicates)
-      let full = _SectionedPlan(
-        source: source, target: target, policy: .matchInOrder, sourceHashes: Self.hashes(source),
-        targetHashes: Self.hashes(target))
-      guard
-        let sparse = _SectionedPlan(
-          sparseSource: source, target: target, sourceHashes: Self.hashes(source), targetHashes: Self.hashes(target))
-      else { continue }
+      guard try Self.expectSparseStages(from: source, to: target, seed: seed) != nil else { continue }
       sparseCount += 1
-      let expected = full.stages(source: source, target: target, targetData: target)
-      let stages = sparse.stages(source: source, target: target, targetData: target)
-      #expect(stages.count == expected.count, "seed \(seed)")
-      var data = source
-      for (stage, reference) in zip(stages, expected) {
-        #expect(stage.data == reference.data, "seed \(seed)")
-        #expect(stage.sectionUpdated == reference.sectionUpdated, "seed \(seed)")
-        #expect(stage.elementDeleted == reference.elementDeleted, "seed \(seed)")
-        #expect(stage.elementInserted == reference.elementInserted, "seed \(seed)")
-        #expect(stage.elementUpdated == reference.elementUpdated, "seed \(seed)")
-        #expect(stage.elementMoved == reference.elementMoved, "seed \(seed)")
-        #expect(
-          stage.sectionDeleted.isEmpty && stage.sectionInserted.isEmpty && stage.sectionMoved.isEmpty, "seed \(seed)")
-        data = try data.applying(stage)
-        #expect(data == stage.data, "seed \(seed): the stage replays to its data")
-      }
     }
     // The path must be taken for most of these small changes, else this test proves little.
     #expect(sparseCount * 20 > count * (duplicates ? 6 : 15), "sparse plans: \(sparseCount) of \(count)")
@@ -158,15 +169,7 @@ struct SparsePlanTests {
       let seed = caseSeed(index)
       var random = SeededRandom(seed: seed)
       let (source, target) = Self.shifted(&random, duplicates: duplicates)
-      let full = _SectionedPlan(
-        source: source, target: target, policy: .matchInOrder, sourceHashes: Self.hashes(source),
-        targetHashes: Self.hashes(target))
-      guard
-        let sparse = _SectionedPlan(
-          sparseSource: source, target: target, sourceHashes: Self.hashes(source), targetHashes: Self.hashes(target))
-      else { continue }
-      let expected = full.stages(source: source, target: target, targetData: target)
-      let stages = sparse.stages(source: source, target: target, targetData: target)
+      guard let expected = try Self.expectSparseStages(from: source, to: target, seed: seed) else { continue }
       // A section with more positions left out than Myers' bound was aligned linearly.
       var leftOut = [Int](repeating: 0, count: source.count)
       for stage in expected {
@@ -181,17 +184,6 @@ struct SparsePlanTests {
         return leftOut[section] > min(512, max(32, 2 * Int(Double(size).squareRoot())))
       }
       if pastTheBound { linearCount += 1 }
-      #expect(stages.count == expected.count, "seed \(seed)")
-      var data = source
-      for (stage, reference) in zip(stages, expected) {
-        #expect(stage.data == reference.data, "seed \(seed)")
-        #expect(stage.elementDeleted == reference.elementDeleted, "seed \(seed)")
-        #expect(stage.elementInserted == reference.elementInserted, "seed \(seed)")
-        #expect(stage.elementUpdated == reference.elementUpdated, "seed \(seed)")
-        #expect(stage.elementMoved == reference.elementMoved, "seed \(seed)")
-        data = try data.applying(stage)
-        #expect(data == stage.data, "seed \(seed): the stage replays to its data")
-      }
     }
     // Most of these changes are past Myers' bound: the linear alignment must take them (a repeated identity
     // left out, or a row moved within its section, sends a change to the full plan).
