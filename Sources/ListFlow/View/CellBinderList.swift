@@ -437,9 +437,11 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
 
   /// The rows' titles and heights, each read once when first asked.
   let memo = Mutex(_RowMemoTable())
+  /// Whether the rows are ``Titled``, asked of the runtime once, not once a title.
+  let rowsAreTitled = Row.self is any Titled.Type
 
   func title(at position: Int) -> String? {
-    guard Row.self is any Titled.Type else { return nil }
+    guard rowsAreTitled else { return nil }
     return memo.withLock { table in
       table.title(at: position, count: rows.count, one: { (rows[$0] as? any Titled)?.title ?? "" }) {
         rows.map { ($0 as? any Titled)?.title ?? "" }

@@ -30,7 +30,8 @@ struct FilterProjectionTests {
     ("change the query", weight: 1, .query),
   ])
 
-  static let words = ["api", "health", "users", "static", "orders", "items"]
+  /// The words of the rows' texts, and the queries; "café" and "naïve" make titles that are not plain ASCII.
+  static let words = ["api", "health", "users", "static", "orders", "items", "café", "naïve"]
 
   static func text(_ random: inout SeededRandom) -> String {
     "GET /\(words[random.below(words.count)])/\(random.below(100))"

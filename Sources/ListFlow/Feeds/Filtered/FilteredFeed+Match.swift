@@ -207,23 +207,42 @@ struct _QueryPattern: Sendable {
 /// byte of 0x80 or more, or a carriage return, which may join the next byte into one character). Allocates
 /// nothing for a native string.
 func _asciiFinds(_ pattern: [UInt8], in text: String) -> Bool? {
-  func scan(_ bytes: some Collection<UInt8>) -> Bool? {
-    var next = 0
-    var read = 0
-    for byte in bytes {
-      if read == FilteredFeed.Match.maximumTextLength {
-        // A combining mark after the last byte read would join it into one character.
-        if byte >= 0x80 { return nil }
-        break
-      }
-      read += 1
-      if byte >= 0x80 || byte == 0x0D { return nil }
-      if next < pattern.count, _asciiLowercased(byte) == pattern[next] { next += 1 }
+  func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    let limit = FilteredFeed.Match.maximumTextLength
+    let readCount = min(bytes.count, limit)
+    // A combining mark after the last byte read would join it into one character.
+    if bytes.count > limit, bytes[limit] >= 0x80 { return nil }
+    guard _isPlainASCII(UnsafeBufferPointer(rebasing: bytes[..<readCount])) else { return nil }
+    // Each query byte, in order, at the first place after the last one's.
+    var index = 0
+    for wanted in pattern {
+      while index < readCount, _asciiLowercased(bytes[index]) != wanted { index += 1 }
+      if index == readCount { return false }
+      index += 1
     }
-    return next == pattern.count
+    return true
   }
   if let found = text.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return found }
-  return scan(text.utf8)
+  return Array(text.utf8).withUnsafeBufferPointer { scan($0) }
+}
+
+/// Whether every byte is below 0x80 and none is a carriage return: eight bytes at a time.
+func _isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  let raw = UnsafeRawBufferPointer(bytes)
+  var offset = 0
+  while offset + 8 <= raw.count {
+    let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    if word & 0x8080_8080_8080_8080 != 0 { return false }
+    // A byte of `word ^ 0x0D…` is zero where `word` holds a carriage return.
+    let returns = word ^ 0x0D0D_0D0D_0D0D_0D0D
+    if (returns &- 0x0101_0101_0101_0101) & ~returns & 0x8080_8080_8080_8080 != 0 { return false }
+    offset += 8
+  }
+  while offset < raw.count {
+    if raw[offset] >= 0x80 || raw[offset] == 0x0D { return false }
+    offset += 1
+  }
+  return true
 }
 
 /// The first `limit` bytes of a text, when they are plain ASCII (see `_asciiFinds(_:in:)`), else `nil`.

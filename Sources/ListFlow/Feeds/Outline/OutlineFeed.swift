@@ -203,9 +203,11 @@ where Element.DifferenceIdentifier: Sendable {
 
   /// The rows' titles and heights, each read once when first asked.
   let memo = Mutex(_RowMemoTable())
+  /// Whether the rows are ``Titled``, asked of the runtime once, not once a title.
+  let rowsAreTitled = Element.self is any Titled.Type
 
   func title(at position: Int) -> String? {
-    guard Element.self is any Titled.Type else { return nil }
+    guard rowsAreTitled else { return nil }
     return memo.withLock { table in
       table.title(at: position, count: rows.count, one: { (rows[$0].element as? any Titled)?.title ?? "" }) {
         rows.map { ($0.element as? any Titled)?.title ?? "" }
