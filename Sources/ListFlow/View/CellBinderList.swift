@@ -331,36 +331,85 @@ extension CellBinderList {
 
   /// The position of the first element with an identity, or `nil` when there is none.
   ///
-  /// - Parameter id: The identity.
+  /// - Parameters:
+  ///   - id: The identity.
+  ///   - first: Where the search starts.
   /// - Returns: The position.
-  /// - Complexity: O(*n*) identity comparisons; no binder made when the identities are known.
-  func firstIndex(ofIdentity id: ListIdentifier) -> Int? {
-    var start = 0
-    for piece in pieces {
-      for offset in 0..<piece.count where piece.identity(at: offset) == id { return start + offset }
-      start += piece.count
+  /// - Complexity: O(*n*) identity comparisons for binders; for rows made from values, O(1) after the first
+  ///   search of their run, which reads every identity of the run once and keeps where each is. No binder made
+  ///   when the identities are known.
+  func firstIndex(ofIdentity id: ListIdentifier, from first: Int = 0) -> Int? {
+    guard first < count else { return nil }
+    var index = first <= 0 ? 0 : pieceIndex(of: first)
+    while index < pieces.count {
+      let start = pieceStart(index)
+      // The piece's part from `first` on.
+      let skipped = Swift.max(first - start, 0)
+      switch pieces[index] {
+      case .binders(let binders):
+        let part = binders[(binders.startIndex + skipped)...]
+        if let found = part.firstIndex(where: { $0.id == id }) { return start + found - binders.startIndex }
+      case .rows(let source, let range):
+        if let position = source.firstPosition(ofIdentity: id, in: (range.lowerBound + skipped)..<range.upperBound) {
+          return start + position - range.lowerBound
+        }
+      }
+      index += 1
     }
     return nil
   }
 }
 
 extension CellBinderList {
-  /// The title of the row at `position` read from the row value itself, with no binder made: the row's
-  /// ``Titled/title`` (empty for none) when the element is a row of a list made from ``Titled`` rows; `nil`
-  /// otherwise (a binder, or rows that are not titled).
-  ///
-  /// - Complexity: O(1) for one piece, else O(log *p*); the first call on a run of rows reads the titles of all
-  ///   its rows once and keeps them.
   /// The text a filter with the default searchable text matches for the row at `position`: ``rowTitle(at:)`` for
   /// a row made from a value, else ``FilteredFeed/defaultSearchableText(of:)`` of its binder (one binder made).
   func matchedTitle(at position: Int) -> String {
     rowTitle(at: position) ?? FilteredFeed.defaultSearchableText(of: self[position])
   }
 
+  /// The title of the row at `position` read from the row value itself, with no binder made: the row's
+  /// ``Titled/title`` (empty for none) when the element is a row of a list made from ``Titled`` rows; `nil`
+  /// otherwise (a binder, or rows that are not titled).
+  ///
+  /// - Complexity: O(1) for one piece, else O(log *p*); once a quarter of a run's rows have been read, the
+  ///   titles of all its rows are read once and kept.
   func rowTitle(at position: Int) -> String? {
     let (piece, offset) = locate(position)
     guard case .rows(let source, let range) = piece else { return nil }
     return source.title(at: range.lowerBound + offset)
+  }
+
+  /// The positions of the rows whose ``rowTitle(at:)`` a query, given as its pattern, is found in
+  /// (``FilteredFeed/Match``'s `isFound`), ascending: among `candidates` (ascending) when given, else among
+  /// every row. `nil` when a row has no title read from its value (see ``rowTitle(at:)``).
+  ///
+  /// - Complexity: O(*n*) in the bytes of the titles matched, each run of rows reading its titles once and
+  ///   keeping them; no binder made.
+  func rowPositions(matchingTitles pattern: _QueryPattern, among candidates: [Int]?) -> [Int]? {
+    var found: [Int] = []
+    var next = 0
+    for (index, piece) in pieces.enumerated() {
+      guard case .rows(let source, let range) = piece else { return nil }
+      // Position `p` of the list is position `p + shift` of the source.
+      let start = pieceStart(index)
+      let shift = range.lowerBound - start
+      var sourceCandidates: [Int]?
+      if let candidates {
+        let first = next
+        while next < candidates.count, candidates[next] < start + range.count { next += 1 }
+        guard first < next else { continue }
+        sourceCandidates = shift == 0 ? Array(candidates[first..<next]) : candidates[first..<next].map { $0 + shift }
+      }
+      guard let matched = source.titlePositions(matching: pattern, in: range, among: sourceCandidates) else {
+        return nil
+      }
+      if shift == 0 && found.isEmpty {
+        found = matched
+      } else {
+        found.append(contentsOf: matched.lazy.map { $0 - shift })
+      }
+    }
+    return found
   }
 
   /// The height of the row at `position` as a host asks it: the binder's own height, else its cell type's
@@ -404,6 +453,23 @@ protocol _CellBinderSource: AnyObject, Sendable {
   func title(at position: Int) -> String?
   /// The height of the row's binder (see `CellBinderList.rowHeight(at:)`).
   func height(at position: Int) -> RowHeight
+  /// The first position in `range` of a row with an identity, or `nil`.
+  func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int?
+  /// The positions in `range`, or among `candidates` (ascending, in `range`) when given, whose rows' titles a
+  /// query, given as its pattern, is found in, or `nil` when the rows are not ``Titled``: one pass over kept
+  /// titles, with no binder made.
+  func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]?
+}
+
+extension _CellBinderSource {
+  /// The first position in `range` of a row with an identity, or `nil`: one identity read per row.
+  func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int? {
+    range.first { identity(at: $0) == id }
+  }
+
+  func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
+    nil
+  }
 }
 
 /// The rows of a section, the function that makes a row's binder and, when known, the function that reads a
@@ -435,6 +501,22 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
     return rowIdentity(rows[position])
   }
 
+  /// The first position in `range` of a row with an identity: where the rows' identities are read from the rows,
+  /// every identity is read once, on the first search, and where each is first is kept.
+  func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int? {
+    guard let rowIdentity else { return range.first { identity(at: $0) == id } }
+    let found = memo.withLock { table -> _RowMemoTable.Found in
+      let index = table.identityIndex ?? _IdentityPositions(rows.lazy.map(rowIdentity))
+      table.identityIndex = index
+      return index.first(of: id, in: range)
+    }
+    switch found {
+    case .at(let position): return position
+    case .none: return nil
+    case .unknown: return range.first { identity(at: $0) == id }
+    }
+  }
+
   /// The rows' titles and heights, each read once when first asked.
   let memo = Mutex(_RowMemoTable())
   /// Whether the rows are ``Titled``, asked of the runtime once, not once a title.
@@ -443,11 +525,17 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
   func title(at position: Int) -> String? {
     guard rowsAreTitled else { return nil }
     return memo.withLock { table in
-      table.title(at: position, count: rows.count, one: { (rows[$0] as? any Titled)?.title ?? "" }) {
-        rows.map { ($0 as? any Titled)?.title ?? "" }
-      }
+      table.title(at: position, count: rows.count, one: { (rows[$0] as? any Titled)?.title ?? "" }, reading: titles)
     }
   }
+
+  func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
+    guard rowsAreTitled else { return nil }
+    return memo.withLock { $0.titlePositions(matching: pattern, in: range, among: candidates, reading: titles) }
+  }
+
+  /// Every row's title (empty for none).
+  private func titles() -> [String] { _titles(of: rows) ?? rows.map { _ in "" } }
 
   func height(at position: Int) -> RowHeight {
     memoizedHeight(at: position, count: rows.count, in: memo)
@@ -467,6 +555,13 @@ extension _CellBinderSource {
 /// What a run of rows remembers of its rows: their titles, and the heights asked so far.
 struct _RowMemoTable: Sendable {
   var titles: [String]?
+  /// The bytes of ``titles``, kept once a query of ASCII characters matched them all.
+  var titleIndex: _TitleIndex?
+  /// Where each identity of the rows is first, kept once a row was searched by identity.
+  var identityIndex: _IdentityPositions?
+
+  /// What ``_IdentityPositions`` knows of an identity in a range.
+  enum Found { case at(Int), none, unknown }
   /// The titles read one by one so far, while ``titles`` is not kept.
   var titleReads = 0
   /// Per row, 0 for not asked yet, `n + 1` for `exact(n)`, `-(n + 1)` for `estimated(n)`.
@@ -477,7 +572,7 @@ struct _RowMemoTable: Sendable {
   /// The title of the row at `position`: read alone with `one`, or, once many have been read, from every row's
   /// title read once with `read` and kept.
   mutating func title(
-    at position: Int, count: Int, one: (Int) -> String, reading read: () -> [String]?
+    at position: Int, count: Int, one: (Int) -> String, reading read: () -> [String]
   ) -> String? {
     if let titles { return titles[position] }
     // A few titles are read one by one (the rows a change inserted); once a quarter of the rows have been read,
@@ -504,5 +599,43 @@ struct _RowMemoTable: Sendable {
     case .exact: heights[position] = Int32(value + 1)
     case .estimated: heights[position] = -Int32(value + 1)
     }
+  }
+}
+
+/// Where each identity of a run of rows is first: a row is found by identity in O(1) instead of a read of every
+/// row's identity.
+struct _IdentityPositions: Sendable {
+  /// The first position of each identity.
+  private let first: [ListIdentifier: Int]
+  /// Whether an identity is at more than one position: then a search in a range that starts after an
+  /// identity's first position cannot be answered here.
+  private let repeats: Bool
+
+  /// The positions of `identities`, in order.
+  ///
+  /// - Complexity: O(*n*) hashes.
+  init(_ identities: some Collection<ListIdentifier>) {
+    var first: [ListIdentifier: Int] = [:]
+    first.reserveCapacity(identities.count)
+    var repeats = false
+    for (position, id) in identities.enumerated() where first.updateValue(position, forKey: id) != nil {
+      repeats = true
+    }
+    // `updateValue` kept the last position of a repeated identity: take the first ones again.
+    if repeats {
+      first = [:]
+      for (position, id) in identities.enumerated() where first[id] == nil { first[id] = position }
+    }
+    self.first = first
+    self.repeats = repeats
+  }
+
+  /// The first position of `id` in `range`: known when the identity is at no position, or its first position
+  /// is in `range`, or it is before `range` and no identity repeats.
+  func first(of id: ListIdentifier, in range: Range<Int>) -> _RowMemoTable.Found {
+    guard let position = first[id] else { return .none }
+    if range.contains(position) { return .at(position) }
+    if position >= range.upperBound || !repeats { return .none }
+    return .unknown
   }
 }

@@ -114,6 +114,12 @@ public final class FilteredFeed: ListFeed {
   /// Whether the searchable text is the default: then a row made from a ``Titled`` value is matched by the
   /// value's title, with no binder made.
   let matchesRowTitles: Bool
+  /// The queries matched by the rows' titles alone since the source last changed (the last
+  /// ``keptTitleMatches`` of them), each with the positions it matched, section by section (see
+  /// `refilterByRowTitles()`).
+  var titleMatches: [(pattern: [_FoldedCharacter], positions: [[Int]])] = []
+  /// The most queries kept in `titleMatches`: one per character of a query being typed and erased.
+  static let keptTitleMatches = 32
   /// The number of rows of each source section when the rows shown were last matched by their titles alone
   /// (see `refilterByRowTitles()`); `nil` otherwise. The rows shown then make their binders when read.
   var titleMatchedCounts: [Int]?
@@ -141,6 +147,7 @@ public final class FilteredFeed: ListFeed {
     source.feedLink.connect { [weak self] message in
       guard let self else { return }
       if case .changes(let changes, let reloading, let animated) = message {
+        self.titleMatches = []
         guard !self.isAdjustingTree else { return }
         if self.query.isEmpty, self.showsSourceAsIs {
           // Every row is shown as the source shows it: its change is the filter's, passed on with no diff.
@@ -329,13 +336,22 @@ extension FilteredFeed {
     let pattern = FilteredFeed.Match.pattern(of: query)
     var matched: [[Int]] = []
     matched.reserveCapacity(sections.count)
-    for section in sections {
-      var positions: [Int] = []
-      for item in section.elements.indices {
-        guard let title = section.elements.rowTitle(at: item) else { return false }
-        if FilteredFeed.Match.isFound(pattern, in: title) { positions.append(item) }
+    let known = titleMatches.filter { $0.positions.count == sections.count }
+    if let same = known.first(where: { $0.pattern == pattern.folded }) {
+      matched = same.positions
+    } else {
+      // A text that holds a query's characters in order holds those of any query they hold in order: a query
+      // that extends one matched since the source last changed is matched only against that one's rows.
+      let narrowest = known.filter { $0.pattern.isSubsequence(of: pattern.folded) }
+        .min { $0.positions.reduce(0) { $0 + $1.count } < $1.positions.reduce(0) { $0 + $1.count } }
+      for (index, section) in sections.enumerated() {
+        let candidates = narrowest?.positions[index]
+        guard let positions = section.elements.rowPositions(matchingTitles: pattern, among: candidates)
+        else { return false }
+        matched.append(positions)
       }
-      matched.append(positions)
+      titleMatches.append((pattern.folded, matched))
+      if titleMatches.count > Self.keptTitleMatches { titleMatches.removeFirst() }
     }
     adjustTree()
     guard !sourceRevealsRows else { return false }
@@ -393,6 +409,18 @@ final class _TitleMatchedRows: _CellBinderSource {
   }
 
   func identity(at position: Int) -> ListIdentifier { base.identity(at: positions[position]) }
+
+  /// Each row of the base list with the identity (found there, usually one), looked up among the positions
+  /// shown (a binary search).
+  func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int? {
+    var from = 0
+    while let item = base.firstIndex(ofIdentity: id, from: from) {
+      let offset = positions.partitioningIndex { $0 >= item }
+      if offset < positions.count, positions[offset] == item, range.contains(offset) { return offset }
+      from = item + 1
+    }
+    return nil
+  }
   func title(at position: Int) -> String? { base.matchedTitle(at: positions[position]) }
   func height(at position: Int) -> RowHeight { base.rowHeight(at: positions[position]) }
 }

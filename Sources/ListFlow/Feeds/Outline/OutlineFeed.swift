@@ -209,11 +209,18 @@ where Element.DifferenceIdentifier: Sendable {
   func title(at position: Int) -> String? {
     guard rowsAreTitled else { return nil }
     return memo.withLock { table in
-      table.title(at: position, count: rows.count, one: { (rows[$0].element as? any Titled)?.title ?? "" }) {
-        rows.map { ($0.element as? any Titled)?.title ?? "" }
-      }
+      table.title(
+        at: position, count: rows.count, one: { (rows[$0].element as? any Titled)?.title ?? "" }, reading: titles)
     }
   }
+
+  func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
+    guard rowsAreTitled else { return nil }
+    return memo.withLock { $0.titlePositions(matching: pattern, in: range, among: candidates, reading: titles) }
+  }
+
+  /// Every row's title (empty for none).
+  private func titles() -> [String] { rows.map { ($0.element as? any Titled)?.title ?? "" } }
 
   func height(at position: Int) -> RowHeight {
     memoizedHeight(at: position, count: rows.count, in: memo)

@@ -1,0 +1,69 @@
+import ListFlowTesting
+import TestSupport
+import Testing
+
+@testable import ListFlow
+
+/// Finding a row by identity (`CellBinderList.firstIndex(ofIdentity:from:)`, which the engine's
+/// `path(ofRowWithIdentity:)` and a view's reload use) gives the first position a plain scan of the identities
+/// gives, on lists of pieces of binders, of rows and of rows a filter shows, with identities that repeat or not.
+@Suite("CellBinderList: a row found by identity")
+struct IdentitySearchTests {
+  struct Row: Sendable, Titled {
+    var id: Int
+    var title: String? { "row \(id)" }
+  }
+
+  static func binder(_ row: Row) -> CellBinder {
+    CellBinder(cell: TextCell.self, value: row.id, id: ListIdentifier(row.id)) { cell, id in cell.title = "\(id)" }
+  }
+
+  /// A list of rows with identities below `distinct`, as values (`identity:` given), or as rows whose binders
+  /// say their identities.
+  static func rows(_ ids: [Int], knownIdentities: Bool) -> CellBinderList {
+    let rows = ids.map { Row(id: $0) }
+    return knownIdentities
+      ? CellBinderList(rows: rows, identity: { ListIdentifier($0.id) }, cell: Self.binder)
+      : CellBinderList(rows: rows, cell: Self.binder)
+  }
+
+  @Test("random lists of pieces, repeated identities or not: the first position a scan finds")
+  func firstIndexIsTheScansFirst() {
+    for seed in DeepPass.seeds(quick: 60, deep: 600) {
+      var random = SeededRandom(seed: seed)
+      let distinct = random.oneIn(2) ? 1_000 : 6
+      func ids(_ count: Int) -> [Int] { (0..<count).map { _ in random.below(distinct) } }
+      var list = Self.rows(ids(random.below(40)), knownIdentities: true)
+      for _ in 0..<random.below(6) {
+        let lower = random.below(list.count + 1)
+        let upper = lower + random.below(list.count - lower + 1)
+        switch random.below(3) {
+        case 0: list.replaceSubrange(lower..<upper, with: ids(random.below(8)).map { Self.binder(Row(id: $0)) })
+        case 1: list.replaceSubrange(lower..<upper, with: Self.rows(ids(random.below(30)), knownIdentities: true))
+        default: list.replaceSubrange(lower..<upper, with: Self.rows(ids(random.below(8)), knownIdentities: false))
+        }
+      }
+      // The rows a filter shows of it: a piece whose rows are some of the list's.
+      let shownPositions = list.indices.filter { _ in random.oneIn(2) }
+      let shown = CellBinderList(
+        pieces: shownPositions.isEmpty
+          ? []
+          : [
+            .rows(
+              _TitleMatchedRows(base: list, positions: shownPositions, pattern: FilteredFeed.Match.pattern(of: "")),
+              0..<shownPositions.count)
+          ])
+      for (name, candidate) in [("list", list), ("shown", shown)] {
+        let identities = candidate.indices.map { candidate.identity(at: $0) }
+        for _ in 0..<20 {
+          let id = ListIdentifier(random.below(distinct + 2))
+          let from = random.below(candidate.count + 2)
+          let expected = identities.indices.first { $0 >= from && identities[$0] == id }
+          #expect(
+            candidate.firstIndex(ofIdentity: id, from: from) == expected,
+            "seed \(seed), \(name) of \(candidate.count) rows: \(id) from \(from)")
+        }
+      }
+    }
+  }
+}
