@@ -11,6 +11,8 @@ import LogViewer
 /// - `N/key-top`, `N/key-middle`, `N/key-bottom`: one cursor move (↓ then ↑, alternately) with the cursor at the
 ///   first row, the middle row or the last row; `cell_calls` per key.
 /// - `N/filter-char`: one typed character of the query `/4029`, then Backspace back to empty, each timed.
+/// - `N/filter-char-streaming`: the same keys with a state of the stream before each (the state not timed): a
+///   character that meets a list it has not matched yet.
 /// - `N/first-load`: the first state, all lines at once (one sample; `cell_calls` for it).
 ///
 /// Each contender's samples are those it times itself (at least `--runs`, at least 5).
@@ -36,12 +38,14 @@ enum LogViewerScenario {
   /// Times `body` `count` times; the samples and the median `cell` calls.
   @MainActor
   static func sample(
-    _ viewer: LogViewer, count: Int, _ body: (Int) async throws -> Void
+    _ viewer: LogViewer, count: Int, untimed prepare: (() async -> Void)? = nil,
+    _ body: (Int) async throws -> Void
   ) async rethrows -> (times: [Double], calls: Int) {
     let clock = ContinuousClock()
     var times: [Double] = []
     var calls: [Int] = []
     for index in 0..<count {
+      await prepare?()
       let before = viewer.cellCalls
       let start = clock.now
       try await body(index)
@@ -108,6 +112,15 @@ enum LogViewerScenario {
     for character in "api" { view.handle(.character(character)) }
     view.handle(.enter)
     result("state-filtered", await sample(viewer, count: runs) { _ in await state() })
+    view.handle(.escape)
+    view.handle(.character("/"))
+    // The same characters while lines stream: a state comes before each (not timed), so each character
+    // matches the rows of a list it has not seen.
+    result(
+      "filter-char-streaming",
+      await sample(viewer, count: typed.count * 2, untimed: { await state() }) { index in
+        view.handle(index < typed.count ? .character(typed[index]) : .backspace)
+      })
     view.handle(.escape)
     await viewer.stop()
     return results

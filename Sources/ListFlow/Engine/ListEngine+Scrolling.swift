@@ -80,8 +80,10 @@ extension ListEngine {
   ///
   /// - Parameter id: The row's identity.
   /// - Returns: The position, or `nil` when no row has it.
-  /// - Complexity: O(*n*) identity comparisons in the rows of the list, and no binder made for rows whose
-  ///   identity the feed knows.
+  /// - Complexity: For rows whose identities the feed knows without binders (rows declared as values, a
+  ///   filter's rows shown of them), O(1) per section once a section's rows were searched (the first search
+  ///   reads each identity once and keeps the rows by identity); otherwise O(*n*) identity comparisons. No
+  ///   binder made for rows whose identity the feed knows.
   public func path(ofRowWithIdentity id: ListIdentifier) -> ItemPath? {
     snapshot.path(ofRow: id)
   }

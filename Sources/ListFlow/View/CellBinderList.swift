@@ -502,18 +502,14 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
   }
 
   /// The first position in `range` of a row with an identity: where the rows' identities are read from the rows,
-  /// every identity is read once, on the first search, and where each is first is kept.
+  /// every identity is read once, on the first search, and the rows kept by identity (``_IdentityPositions``).
   func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int? {
     guard let rowIdentity else { return range.first { identity(at: $0) == id } }
-    let found = memo.withLock { table -> _RowMemoTable.Found in
-      let index = table.identityIndex ?? _IdentityPositions(rows.lazy.map(rowIdentity))
-      table.identityIndex = index
-      return index.first(of: id, in: range)
-    }
-    switch found {
-    case .at(let position): return position
-    case .none: return nil
-    case .unknown: return range.first { identity(at: $0) == id }
+    let read = { (position: Int) in rowIdentity(self.rows[position]) }
+    return memo.withLock { table in
+      if table.identityIndex == nil { table.identityIndex = _IdentityPositions(count: rows.count, identity: read) }
+      guard let index = table.identityIndex else { return range.first { read($0) == id } }
+      return index.first(of: id, in: range, identity: read)
     }
   }
 
@@ -557,11 +553,8 @@ struct _RowMemoTable: Sendable {
   var titles: [String]?
   /// The bytes of ``titles``, kept once a query of ASCII characters matched them all.
   var titleIndex: _TitleIndex?
-  /// Where each identity of the rows is first, kept once a row was searched by identity.
+  /// The positions of the rows by identity, kept once a row was searched by identity.
   var identityIndex: _IdentityPositions?
-
-  /// What ``_IdentityPositions`` knows of an identity in a range.
-  enum Found { case at(Int), none, unknown }
   /// The titles read one by one so far, while ``titles`` is not kept.
   var titleReads = 0
   /// Per row, 0 for not asked yet, `n + 1` for `exact(n)`, `-(n + 1)` for `estimated(n)`.
@@ -602,40 +595,55 @@ struct _RowMemoTable: Sendable {
   }
 }
 
-/// Where each identity of a run of rows is first: a row is found by identity in O(1) instead of a read of every
-/// row's identity.
+/// The positions of a run of rows by their identities' hashes (``ListIdentifier``'s, computed when the identity
+/// was made): a row is found by identity with a probe of a table and one identity read per row of the same hash,
+/// instead of a read of every row's identity.
 struct _IdentityPositions: Sendable {
-  /// The first position of each identity.
-  private let first: [ListIdentifier: Int]
-  /// Whether an identity is at more than one position: then a search in a range that starts after an
-  /// identity's first position cannot be answered here.
-  private let repeats: Bool
+  /// Open addressing: each slot holds a position plus one, 0 for an empty slot.
+  private let slots: [Int32]
+  /// Each row's identity hash.
+  private let hashes: [Int]
+  /// The number of slots minus one (a power of two minus one).
+  private let mask: Int
 
-  /// The positions of `identities`, in order.
+  /// The index of `count` rows, `identity` giving each row's identity; `nil` for more rows than a slot holds.
   ///
-  /// - Complexity: O(*n*) hashes.
-  init(_ identities: some Collection<ListIdentifier>) {
-    var first: [ListIdentifier: Int] = [:]
-    first.reserveCapacity(identities.count)
-    var repeats = false
-    for (position, id) in identities.enumerated() where first.updateValue(position, forKey: id) != nil {
-      repeats = true
+  /// - Complexity: O(*n*) identity reads, no hashing beyond the identities' own.
+  init?(count: Int, identity: (Int) -> ListIdentifier) {
+    guard count < Int(Int32.max) else { return nil }
+    var hashes: [Int] = []
+    hashes.reserveCapacity(count)
+    for position in 0..<count { hashes.append(identity(position).hash) }
+    var capacity = 16
+    while capacity < count * 2 { capacity *= 2 }
+    let mask = capacity - 1
+    var slots = [Int32](repeating: 0, count: capacity)
+    for position in 0..<count {
+      var slot = Self.slot(of: hashes[position], mask: mask)
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(position + 1)
     }
-    // `updateValue` kept the last position of a repeated identity: take the first ones again.
-    if repeats {
-      first = [:]
-      for (position, id) in identities.enumerated() where first[id] == nil { first[id] = position }
-    }
-    self.first = first
-    self.repeats = repeats
+    self.slots = slots
+    self.hashes = hashes
+    self.mask = mask
   }
 
-  /// The first position of `id` in `range`: known when the identity is at no position, or its first position
-  /// is in `range`, or it is before `range` and no identity repeats.
-  func first(of id: ListIdentifier, in range: Range<Int>) -> _RowMemoTable.Found {
-    guard let position = first[id] else { return .none }
-    if range.contains(position) { return .at(position) }
-    if position >= range.upperBound || !repeats { return .none }
-    return .unknown
+  /// The first position in `range` of a row with `id`, `identity` reading a row's identity.
+  func first(of id: ListIdentifier, in range: Range<Int>, identity: (Int) -> ListIdentifier) -> Int? {
+    var found: Int?
+    var slot = Self.slot(of: id.hash, mask: mask)
+    while slots[slot] != 0 {
+      let position = Int(slots[slot]) - 1
+      if hashes[position] == id.hash, range.contains(position), position < found ?? .max, identity(position) == id {
+        found = position
+      }
+      slot = (slot + 1) & mask
+    }
+    return found
+  }
+
+  /// The first slot to probe for a hash: its bits mixed (Fibonacci hashing), masked.
+  private static func slot(of hash: Int, mask: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt(bitPattern: hash) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
   }
 }
