@@ -117,8 +117,15 @@ public struct CellBinderList: Sendable {
         ? [] : [.rows(_RowBinderSource(rows: rows, identity: identity, cell: cell), 0..<rows.count)])
   }
 
-  /// A list of the pieces given, in order (empty pieces are left out).
+  /// A list of the pieces given, in order (empty pieces are left out), made one piece again when fragmented
+  /// (see `compactIfFragmented()`).
   init(pieces: [Piece]) {
+    self.init(uncompacted: pieces)
+    compactIfFragmented()
+  }
+
+  /// A list of the pieces given, in order (empty pieces are left out), however many.
+  init(uncompacted pieces: [Piece]) {
     var kept: [Piece] = []
     kept.reserveCapacity(pieces.count)
     var ends: [Int] = []
@@ -131,16 +138,26 @@ public struct CellBinderList: Sendable {
     }
     self.pieces = kept
     self.ends = ends
-    compactIfFragmented()
   }
 
-  /// Makes the list one piece of binders when it has gathered more than about one piece per 16 elements, so
-  /// that reading stays fast after many edits.
+  /// Makes the list one piece when it has gathered more than about one piece per 16 elements, so that an edit,
+  /// which costs a step per piece, stays cheap after many edits. The piece reads its elements from the pieces
+  /// before (``_PiecesSource``, whose own pieces are taken apart rather than nested): no binder is made, and a
+  /// run of rows keeps what it remembers of them.
   mutating func compactIfFragmented() {
     guard pieces.count > 64, pieces.count * 16 > count else { return }
-    let binders = Array(self)
-    pieces = [.binders(binders[...])]
-    ends = [binders.count]
+    var leaves: [Piece] = []
+    leaves.reserveCapacity(pieces.count)
+    for piece in pieces {
+      if case .rows(let source as _PiecesSource, let range) = piece {
+        leaves.append(contentsOf: source.list.pieces(in: range))
+      } else {
+        leaves.append(piece)
+      }
+    }
+    let list = CellBinderList(uncompacted: leaves)
+    pieces = [.rows(_PiecesSource(list), 0..<list.count)]
+    ends = [list.count]
   }
 
   /// The index of the piece holding element `position`.
@@ -645,5 +662,31 @@ struct _IdentityPositions: Sendable {
   /// The first slot to probe for a hash: its bits mixed (Fibonacci hashing), masked.
   private static func slot(of hash: Int, mask: Int) -> Int {
     Int(truncatingIfNeeded: (UInt(bitPattern: hash) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+  }
+}
+
+/// The pieces of a list that gathered many of them, as one piece of another list (see
+/// `CellBinderList.compactIfFragmented()`): each read goes to the piece that holds the element.
+final class _PiecesSource: _CellBinderSource {
+  /// The pieces, never themselves a `_PiecesSource`'s.
+  let list: CellBinderList
+
+  init(_ list: CellBinderList) { self.list = list }
+
+  func binder(at position: Int) -> CellBinder { list[position] }
+  func identity(at position: Int) -> ListIdentifier { list.identity(at: position) }
+  func title(at position: Int) -> String? { list.rowTitle(at: position) }
+  func height(at position: Int) -> RowHeight { list.rowHeight(at: position) }
+
+  func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int? {
+    guard let position = list.firstIndex(ofIdentity: id, from: range.lowerBound), position < range.upperBound
+    else { return nil }
+    return position
+  }
+
+  func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
+    let part = range == list.indices ? list : CellBinderList(uncompacted: list.pieces(in: range))
+    let shifted = candidates.map { $0.map { $0 - range.lowerBound } }
+    return part.rowPositions(matchingTitles: pattern, among: shifted)?.map { $0 + range.lowerBound }
   }
 }

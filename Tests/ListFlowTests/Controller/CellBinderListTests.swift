@@ -142,6 +142,45 @@ struct CellBinderListTests {
     )
   }
 
+  @Test("thousands of edits with no rebuild: the list compacts without making a binder, and reads as the array")
+  func compactionKeepsRowsLazy() {
+    for seed in DeepPass.seeds(quick: 4, deep: 40) {
+      var random = SeededRandom(seed: seed)
+      let calls = Mutex(0)
+      let cell: @Sendable (Value) -> CellBinder = { value in
+        calls.withLock { $0 += 1 }
+        return Self.binder(value)
+      }
+      var next = 0
+      func fresh(_ count: Int) -> [Value] {
+        defer { next += count }
+        return (next..<next + count).map { Value(id: $0, version: 0) }
+      }
+      let first = fresh(200 + random.below(1_800))
+      var list = CellBinderList(rows: first, cell: cell)
+      var model = first
+      for step in 0..<(1_000 + random.below(2_000)) {
+        // One row replaced, removed or inserted, by rows or by a binder made here (not counted).
+        let position = random.below(model.count + 1)
+        let upper = position < model.count && random.oneIn(2) ? position + 1 : position
+        let inserted = fresh(random.below(3))
+        if random.oneIn(4) {
+          list.replaceSubrange(position..<upper, with: inserted.map(Self.binder))
+        } else {
+          list.replaceSubrange(position..<upper, with: CellBinderList(rows: inserted, cell: cell))
+        }
+        model.replaceSubrange(position..<upper, with: inserted)
+        #expect(calls.withLock { $0 } == 0, "seed \(seed), step \(step): an edit made a binder")
+        if step % 250 == 0, !model.isEmpty {
+          let read = random.below(model.count)
+          #expect(Self.key(list[read]) == "\(model[read].id) 0", "seed \(seed), step \(step), row \(read)")
+          calls.withLock { $0 = 0 }
+        }
+      }
+      #expect(list.map(Self.key) == model.map { "\($0.id) 0" }, "seed \(seed): the rows differ from the array's")
+    }
+  }
+
   @Test("a list made from rows calls cell only for the rows read")
   func rowsAreReadLazily() {
     let calls = Mutex(0)
