@@ -22,8 +22,8 @@ import Synchronization
 /// ```
 ///
 /// - Complexity: Reading an element is O(1) for a list of one piece and O(log *p*) for *p* pieces. A list that
-///   gathered many pieces (through many edits) is made into one piece of binders again once it has more than
-///   about one piece per 16 elements.
+///   gathered many pieces (through many edits) is made into one piece again once it has more than about one
+///   piece per 16 elements: a piece that reads through the pieces before, so no binder is made.
 public struct CellBinderList: Sendable {
   /// A run of the list: binders, or rows of a source whose binders are made when read.
   enum Piece: Sendable {
