@@ -9,13 +9,8 @@ import Testing
 @MainActor
 @Suite("Filtered feed: a source's change projected onto the rows shown")
 struct FilterProjectionTests {
-  struct Line: Identifiable, Equatable, Sendable, Titled, Differentiable {
-    var id: Int
-    var text: String
-    var title: String? { "#\(id) \(text)" }
-  }
-
-  typealias State = [ListSection<Line>]
+  typealias Line = TitledLine
+  typealias State = TitledLinesFilter.State
 
   /// A change of the state, by weight.
   enum Change { case append, drop, retitle, move, pinAcross, empty, query }
@@ -37,30 +32,12 @@ struct FilterProjectionTests {
     "GET /\(words[random.below(words.count)])/\(random.below(100))"
   }
 
-  /// The lines a view shows for `state` filtered by `query`: each matching row's title, by section (sections with
-  /// no match left out).
-  static func expected(_ state: State, query: String) -> [[String]] {
-    state.compactMap { section in
-      let rows = section.items.compactMap { line -> String? in
-        let title = line.title ?? ""
-        return FilteredFeed.Match(query: query, in: title) == nil ? nil : title
-      }
-      return rows.isEmpty ? nil : rows
-    }
-  }
-
   @Test("random changes of 1,200 to 2,000 rows under a query: the rows and changes of filtering again")
   func projectionMatchesRefiltering() async throws {
     for seed in DeepPass.seeds(quick: 6, deep: 40) {
       var random = SeededRandom(seed: seed)
-      let controller = ListController<State>(rows: { $0 }) { line in
-        CellBinder(cell: TextCell.self, value: line.title ?? "", id: ListIdentifier(line.id)) { cell, text in
-          cell.title = text
-        }
-      }
-      let feed = FilteredFeed(controller)
-      let view = RecordingListView()
-      let engine = try ListEngine(view: view, showing: feed, reloadThreshold: 100_000)
+      let filter = try TitledLinesFilter()
+      let (controller, feed, view, engine) = (filter.controller, filter.feed, filter.view, filter.engine)
       engine.selectionMode = .multiple
       var nextID = 0
       func line() -> Line {
@@ -108,9 +85,8 @@ struct FilterProjectionTests {
         state = rows.indices.map { ListSection(id: ListIdentifier($0), items: rows[$0]) }
         await controller.apply(state)
         let context = "seed \(seed), step \(step), \(change), query \(feed.query)"
-        let expected =
-          feed.query.isEmpty ? state.map { $0.items.map { $0.title ?? "" } } : Self.expected(state, query: feed.query)
-        let shown = view.sections.map { $0.rows.map(\.textRepresentation) }
+        let expected = TitledLinesFilter.expected(state, query: feed.query)
+        let shown = filter.shown
         let missing = zip(shown, expected).map { Set($1).subtracting($0).sorted() }
         let extra = zip(shown, expected).map { Set($0).subtracting($1).sorted() }
         #expect(

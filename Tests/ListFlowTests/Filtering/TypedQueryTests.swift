@@ -10,13 +10,8 @@ import Testing
 @MainActor
 @Suite("Filtered feed: a query typed character by character")
 struct TypedQueryTests {
-  struct Line: Identifiable, Equatable, Sendable, Titled, Differentiable {
-    var id: Int
-    var text: String
-    var title: String? { "#\(id) \(text)" }
-  }
-
-  typealias State = [ListSection<Line>]
+  typealias Line = TitledLine
+  typealias State = TitledLinesFilter.State
 
   /// The words of the titles: plain ASCII, mixed case, accented (precomposed and combining), and a carriage
   /// return, which the byte scan leaves to the full match.
@@ -38,29 +33,12 @@ struct TypedQueryTests {
     return Line(id: id, text: (0..<count).map { _ in words[random.below(words.count)] }.joined(separator: " "))
   }
 
-  /// Each section's titles that `query` matches, sections with no match left out (every row for no query).
-  static func expected(_ state: State, query: String) -> [[String]] {
-    state.compactMap { section in
-      let rows = section.items.compactMap { line -> String? in
-        let title = line.title ?? ""
-        return query.isEmpty || FilteredFeed.Match(query: query, in: title) != nil ? title : nil
-      }
-      return rows.isEmpty && !query.isEmpty ? nil : rows
-    }
-  }
-
   @Test("typing, erasing and clearing a query between changes of 1,000 to 1,300 rows: exactly the matching rows")
   func typedQueryShowsTheMatches() async throws {
     for seed in DeepPass.seeds(quick: 2, deep: 60) {
       var random = SeededRandom(seed: seed)
-      let controller = ListController<State>(rows: { $0 }) { line in
-        CellBinder(cell: TextCell.self, value: line.title ?? "", id: ListIdentifier(line.id)) { cell, text in
-          cell.title = text
-        }
-      }
-      let feed = FilteredFeed(controller)
-      let view = RecordingListView()
-      let engine = try ListEngine(view: view, showing: feed, reloadThreshold: 100_000)
+      let filter = try TitledLinesFilter()
+      let (controller, feed, view, engine) = (filter.controller, filter.feed, filter.view, filter.engine)
       var nextID = 0
       func lines(_ count: Int) -> [Line] {
         (0..<count).map { _ in
@@ -88,8 +66,8 @@ struct TypedQueryTests {
         }
         feed.query = query
         let context = "seed \(seed), step \(step), \(kind), query \(query.debugDescription)"
-        let shown = view.sections.map { $0.rows.map(\.textRepresentation) }
-        let expected = Self.expected(state, query: query)
+        let shown = filter.shown
+        let expected = TitledLinesFilter.expected(state, query: query)
         let same = shown == expected
         #expect(same, "\(context): counts \(shown.map(\.count)), expected \(expected.map(\.count))")
         #expect(view.inconsistencies.isEmpty, "\(context): \(view.inconsistencies)")
