@@ -1,7 +1,8 @@
-import ListFlow
 import ListFlowTesting
 import TestSupport
 import Testing
+
+@testable import ListFlow
 
 /// A query typed, erased and edited character by character over a long list of titled rows (matched by their
 /// titles, and each query matched only against the rows of a query it extends) shows exactly the rows whose
@@ -72,7 +73,26 @@ struct TypedQueryTests {
         #expect(same, "\(context): counts \(shown.map(\.count)), expected \(expected.map(\.count))")
         #expect(view.inconsistencies.isEmpty, "\(context): \(view.inconsistencies)")
         #expect(engine.lastError == nil, "\(context)")
+        // The queries kept for narrowing hold a few positions per row at most.
+        let kept = feed.titleMatches.reduce(0) { $0 + $1.positions.reduce(0) { $0 + $1.count } }
+        let rowCount = state.reduce(0) { $0 + $1.items.count }
+        #expect(
+          feed.titleMatches.count <= 1 || kept <= FilteredFeed.keptTitlePositionsPerRow * rowCount,
+          "\(context): \(kept) positions kept for \(rowCount) rows")
       }
+    }
+  }
+
+  @Test("queries that match every row, typed one after another: a few positions per row kept, not one set per query")
+  func keptQueriesAreBounded() async throws {
+    let filter = try TitledLinesFilter()
+    let rows = (0..<1_000).map { Line(id: $0, text: String(repeating: "a", count: 40)) }
+    await filter.controller.apply([ListSection(id: "all", items: rows)])
+    for length in 1...30 {
+      filter.feed.query = String(repeating: "a", count: length)
+      let kept = filter.feed.titleMatches.reduce(0) { $0 + $1.positions.reduce(0) { $0 + $1.count } }
+      #expect(kept <= FilteredFeed.keptTitlePositionsPerRow * rows.count, "query of \(length): \(kept) kept")
+      #expect(filter.shown == [rows.map { $0.title ?? "" }], "query of \(length)")
     }
   }
 }

@@ -114,12 +114,15 @@ public final class FilteredFeed: ListFeed {
   /// Whether the searchable text is the default: then a row made from a ``Titled`` value is matched by the
   /// value's title, with no binder made.
   let matchesRowTitles: Bool
-  /// The queries matched by the rows' titles alone since the source last changed (the last
-  /// ``keptTitleMatches`` of them), each with the positions it matched, section by section (see
-  /// `refilterByRowTitles()`).
+  /// The queries matched by the rows' titles alone since the source last changed (the last of them, at most
+  /// ``keptTitleMatches`` and at most ``keptTitlePositionsPerRow`` positions a source row in all), each with the
+  /// positions it matched, section by section (see `refilterByRowTitles()`).
   var titleMatches: [(pattern: [_FoldedCharacter], positions: [[Int]])] = []
   /// The most queries kept in `titleMatches`: one per character of a query being typed and erased.
   static let keptTitleMatches = 32
+  /// The most positions kept in `titleMatches`, per row of the source: the memory of a few queries that match
+  /// most rows.
+  static let keptTitlePositionsPerRow = 4
   /// The number of rows of each source section when the rows shown were last matched by their titles alone
   /// (see `refilterByRowTitles()`); `nil` otherwise. The rows shown then make their binders when read.
   var titleMatchedCounts: [Int]?
@@ -351,7 +354,13 @@ extension FilteredFeed {
         matched.append(positions)
       }
       titleMatches.append((pattern.folded, matched))
-      if titleMatches.count > Self.keptTitleMatches { titleMatches.removeFirst() }
+      let rowCount = sections.reduce(0) { $0 + $1.elements.count }
+      var kept = titleMatches.reduce(0) { $0 + $1.positions.reduce(0) { $0 + $1.count } }
+      while titleMatches.count > Self.keptTitleMatches
+        || (titleMatches.count > 1 && kept > Self.keptTitlePositionsPerRow * rowCount)
+      {
+        kept -= titleMatches.removeFirst().positions.reduce(0) { $0 + $1.count }
+      }
     }
     adjustTree()
     guard !sourceRevealsRows else { return false }
