@@ -29,7 +29,11 @@ final class PseudoTerminal {
       Bundle.main.bundleURL.deletingLastPathComponent(),
       Bundle.main.bundleURL,
     ].map { $0.appendingPathComponent(name).path }
-    let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    let found = candidates.first { path in
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        && FileManager.default.isExecutableFile(atPath: path)
+    }
     return try #require(found, "\(name) is not next to the test bundle: run `swift build --build-tests` first")
   }
 
@@ -49,7 +53,13 @@ final class PseudoTerminal {
     tcgetattr(slave, &settings)
     settingsBefore = settings
     screen = VirtualTerminal(columns: columns, rows: rows)
-    let slavePath = try String(cString: #require(ttyname(slave), "ttyname failed"))
+    // `ttyname_r`, not `ttyname`: tests open terminals on several threads at once, and `ttyname` returns one
+    // static buffer that another thread may be rewriting (a path cut to `/dev/pts/` made `posix_spawn` fail
+    // with EISDIR).
+    var name = [CChar](repeating: 0, count: 256)
+    let named = ttyname_r(slave, &name, name.count)
+    try #require(named == 0, "ttyname_r failed: \(named)")
+    let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
