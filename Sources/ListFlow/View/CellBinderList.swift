@@ -107,14 +107,25 @@ public struct CellBinderList: Sendable {
   ///   - identity: A row's identity.
   ///   - cell: Makes a row's binder; it must depend only on the row.
   /// - Complexity: O(1).
+  ///   - carrying: The list these rows follow (the rows of the state before, one section of them) and the flat
+  ///     positions an alignment of the two states left out, deleted and inserted (see `_RowMemo.alignment`),
+  ///     the section's first flat position in each, and whether each of `count` rows from a position of the
+  ///     rows has the content of the row from a position of the rows before: a row kept with its content keeps
+  ///     the title read from the row before (``_TitleCarry``).
   @usableFromInline
   init<Row: Sendable>(
     rows: [Row], identity: @escaping @Sendable (Row) -> ListIdentifier,
-    cell: @escaping @Sendable (Row) -> CellBinder
+    cell: @escaping @Sendable (Row) -> CellBinder,
+    carrying: (
+      list: CellBinderList, deleted: [Int], inserted: [Int], sourceBase: Int, targetBase: Int,
+      same: @Sendable (_ new: [Row], _ newStart: Int, _ old: [Row], _ oldStart: Int, _ count: Int) -> [Bool]
+    )? = nil
   ) {
-    self.init(
-      pieces: rows.isEmpty
-        ? [] : [.rows(_RowBinderSource(rows: rows, identity: identity, cell: cell), 0..<rows.count)])
+    let source = _RowBinderSource(rows: rows, identity: identity, cell: cell)
+    if let carrying, let carry = source.carry(from: carrying) {
+      source.memo.withLock { $0.carry = carry }
+    }
+    self.init(pieces: rows.isEmpty ? [] : [.rows(source, 0..<rows.count)])
   }
 
   /// A list of the pieces given, in order (empty pieces are left out), made one piece again when fragmented
@@ -524,8 +535,9 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
     guard let rowIdentity else { return range.first { identity(at: $0) == id } }
     let read = { (position: Int) in rowIdentity(self.rows[position]) }
     return memo.withLock { table in
-      if table.identityIndex == nil { table.identityIndex = _IdentityPositions(count: rows.count, identity: read) }
-      guard let index = table.identityIndex else { return range.first { read($0) == id } }
+      guard let index = table.identityPositions(count: rows.count, identity: read) else {
+        return range.first { read($0) == id }
+      }
       return index.first(of: id, in: range, identity: read)
     }
   }
@@ -538,13 +550,74 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
   func title(at position: Int) -> String? {
     guard rowsAreTitled else { return nil }
     return memo.withLock { table in
-      table.title(at: position, count: rows.count, one: { (rows[$0] as? any Titled)?.title ?? "" }, reading: titles)
+      table.title(at: position, count: rows.count, one: oneTitle, reading: titles)
     }
   }
 
   func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
     guard rowsAreTitled else { return nil }
-    return memo.withLock { $0.titlePositions(matching: pattern, in: range, among: candidates, reading: titles) }
+    return memo.withLock {
+      $0.titlePositions(matching: pattern, in: range, among: candidates, one: oneTitle, reading: titles)
+    }
+  }
+
+  /// The title of the row at `position` (empty for none).
+  private func oneTitle(at position: Int) -> String { (rows[position] as? any Titled)?.title ?? "" }
+
+  /// What these rows may take from the rows of `carrying`'s list (see
+  /// ``CellBinderList/init(rows:identity:cell:carrying:)``): its titles and identity hashes where it made them, or
+  /// what it would take itself; `nil` when it has nothing to give, or is not one run of rows of this type.
+  ///
+  /// - Complexity: O(log *d* + *r*) for *d* positions left out and *r* runs of kept rows.
+  func carry(
+    from carrying: (
+      list: CellBinderList, deleted: [Int], inserted: [Int], sourceBase: Int, targetBase: Int,
+      same: @Sendable (_ new: [Row], _ newStart: Int, _ old: [Row], _ oldStart: Int, _ count: Int) -> [Bool]
+    )
+  ) -> _RowCarry? {
+    guard rowIdentity != nil, carrying.list.pieces.count == 1,
+      case .rows(let piece, let range) = carrying.list.pieces[0],
+      let before = piece as? _RowBinderSource<Row>, range == 0..<before.rows.count
+    else { return nil }
+    func local(_ flat: [Int], base: Int, count: Int) -> [Int] {
+      let start = flat.partitioningIndex { $0 >= base }
+      let end = flat.partitioningIndex { $0 >= base + count }
+      return flat[start..<end].map { $0 - base }
+    }
+    let runs = [_KeptRun](
+      sourceCount: before.rows.count, targetCount: rows.count,
+      deleted: local(carrying.deleted, base: carrying.sourceBase, count: before.rows.count),
+      inserted: local(carrying.inserted, base: carrying.targetBase, count: rows.count))
+    guard !runs.isEmpty else { return nil }
+    // What the rows before have to give, each part what they made, else what they would take themselves.
+    typealias GivenTitles = (titles: [String], index: _TitleIndex?, rows: [Row], runs: [_KeptRun])
+    let given: (titles: GivenTitles?, hashes: _RowCarry.Hashes?) = before.memo.withLock { table in
+      var titles: GivenTitles?
+      if let made = table.titles {
+        titles = (made, table.titleIndex, before.rows, runs)
+      } else if let taken = table.carry?.titles, let rows = taken.rows as? [Row] {
+        titles = (taken.titles, taken.index, rows, runs.through(taken.runs))
+      }
+      var hashes: _RowCarry.Hashes?
+      if let made = table.identityIndex {
+        hashes = _RowCarry.Hashes(hashes: made.hashes, runs: runs)
+      } else if let taken = table.carry?.hashes {
+        hashes = _RowCarry.Hashes(hashes: taken.hashes, runs: runs.through(taken.runs))
+      }
+      return (rowsAreTitled ? titles : nil, hashes)
+    }
+    guard given.titles != nil || given.hashes != nil else { return nil }
+    let now = rows
+    let same = carrying.same
+    return _RowCarry(
+      count: rows.count,
+      titles: given.titles.map { given in
+        let then = given.rows
+        return _RowCarry.Titles(
+          titles: given.titles, index: given.index, rows: then, runs: given.runs,
+          same: { run in same(now, run.target, then, run.source, run.count) })
+      },
+      hashes: given.hashes)
   }
 
   /// Every row's title (empty for none).
@@ -572,6 +645,8 @@ struct _RowMemoTable: Sendable {
   var titleIndex: _TitleIndex?
   /// The positions of the rows by identity, kept once a row was searched by identity.
   var identityIndex: _IdentityPositions?
+  /// What the rows may take from the rows they came from, until ``titles`` and ``identityIndex`` are made.
+  var carry: _RowCarry?
   /// The titles read one by one so far, while ``titles`` is not kept.
   var titleReads = 0
   /// Per row, 0 for not asked yet, `n + 1` for `exact(n)`, `-(n + 1)` for `estimated(n)`.
@@ -589,8 +664,7 @@ struct _RowMemoTable: Sendable {
     // every title is read and kept (a filter matching every row as the user types).
     titleReads += 1
     guard titleReads > count / 4 else { return one(position) }
-    titles = read()
-    return titles?[position]
+    return allTitles(one: one, reading: read)[position]
   }
 
   func height(at position: Int) -> RowHeight? {
@@ -619,7 +693,7 @@ struct _IdentityPositions: Sendable {
   /// Open addressing: each slot holds a position plus one, 0 for an empty slot.
   private let slots: [Int32]
   /// Each row's identity hash.
-  private let hashes: [Int]
+  let hashes: [Int]
   /// The number of slots minus one (a power of two minus one).
   private let mask: Int
 
@@ -631,6 +705,15 @@ struct _IdentityPositions: Sendable {
     var hashes: [Int] = []
     hashes.reserveCapacity(count)
     for position in 0..<count { hashes.append(identity(position).hash) }
+    self.init(hashes: hashes)
+  }
+
+  /// The index of rows with these identity hashes, in order; `nil` for more rows than a slot holds.
+  ///
+  /// - Complexity: O(*n*), with no identity read.
+  init?(hashes: [Int]) {
+    let count = hashes.count
+    guard count < Int(Int32.max) else { return nil }
     var capacity = 16
     while capacity < count * 2 { capacity *= 2 }
     let mask = capacity - 1

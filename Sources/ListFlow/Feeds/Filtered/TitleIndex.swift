@@ -16,33 +16,67 @@ struct _TitleIndex: Sendable {
   ///
   /// - Complexity: O(*n*) in the bytes of the titles.
   init(_ titles: [String]) {
+    self.init(titles, carrying: nil, segments: [])
+  }
+
+  /// The index of `titles`, the bytes of the titles at the targets of `segments` (ascending) copied from the
+  /// titles at their sources in `old`, which must be the same texts; the others read from `titles`.
+  ///
+  /// - Complexity: O(*n*) in the bytes of the titles read, plus a copy of each segment's bytes.
+  init(_ titles: [String], carrying old: _TitleIndex?, segments: [_KeptRun]) {
     var bytes: [UInt8] = []
     var starts: [Int] = []
     var plain: [Bool] = []
     starts.reserveCapacity(titles.count + 1)
     plain.reserveCapacity(titles.count)
-    let limit = FilteredFeed.Match.maximumTextLength
-    for title in titles {
-      starts.append(bytes.count)
-      var title = title
-      let read = title.withUTF8 { utf8 -> Bool in
-        // The same bytes and the same refusals as `_asciiFinds(_:in:)`.
-        let readCount = min(utf8.count, limit)
-        if utf8.count > limit, utf8[limit] >= 0x80 { return false }
-        let prefix = UnsafeBufferPointer(rebasing: utf8[..<readCount])
-        guard _isPlainASCII(prefix) else { return false }
-        bytes.append(contentsOf: prefix)
-        return true
+    if let old { bytes.reserveCapacity(old.bytes.count) }
+    var position = 0
+    func readUpTo(_ end: Int) {
+      while position < end {
+        starts.append(bytes.count)
+        plain.append(Self.appendLowercased(titles[position], to: &bytes))
+        position += 1
       }
-      plain.append(read)
     }
+    if let old {
+      for segment in segments
+      where segment.target >= position && segment.target + segment.count <= titles.count
+        && segment.source + segment.count < old.starts.count
+      {
+        readUpTo(segment.target)
+        let sources = segment.source..<segment.source + segment.count
+        let shift = bytes.count - old.starts[segment.source]
+        for source in sources { starts.append(old.starts[source] + shift) }
+        plain.append(contentsOf: old.plain[sources])
+        bytes.append(contentsOf: old.bytes[old.starts[segment.source]..<old.starts[sources.upperBound]])
+        position += segment.count
+      }
+    }
+    readUpTo(titles.count)
     starts.append(bytes.count)
-    bytes.withUnsafeMutableBufferPointer { bytes in
-      for index in bytes.indices { bytes[index] = _asciiLowercased(bytes[index]) }
-    }
     self.bytes = bytes
     self.starts = starts
     self.plain = plain
+  }
+
+  /// Appends the lowercased bytes `_asciiFinds(_:in:)` reads of `title` to `bytes`; `false`, with nothing
+  /// appended, when that match cannot read it as bytes (not plain ASCII).
+  private static func appendLowercased(_ title: String, to bytes: inout [UInt8]) -> Bool {
+    let limit = FilteredFeed.Match.maximumTextLength
+    var title = title
+    return title.withUTF8 { utf8 -> Bool in
+      // The same bytes and the same refusals as `_asciiFinds(_:in:)`.
+      let readCount = min(utf8.count, limit)
+      if utf8.count > limit, utf8[limit] >= 0x80 { return false }
+      let prefix = UnsafeBufferPointer(rebasing: utf8[..<readCount])
+      guard _isPlainASCII(prefix) else { return false }
+      let start = bytes.count
+      bytes.append(contentsOf: prefix)
+      bytes.withUnsafeMutableBufferPointer { bytes in
+        for index in start..<bytes.count { bytes[index] = _asciiLowercased(bytes[index]) }
+      }
+      return true
+    }
   }
 
   /// The positions in `range` whose titles hold `pattern` (lowercased ASCII) in order, ascending; a title not
@@ -122,10 +156,10 @@ extension _RowMemoTable {
   /// given as its pattern, is found in (``FilteredFeed/Match``'s `isFound`): every title read once with `read`
   /// and kept, and, for an ASCII query, the titles' bytes kept too (``_TitleIndex``).
   mutating func titlePositions(
-    matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?, reading read: () -> [String]
+    matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?, one: (Int) -> String,
+    reading read: () -> [String]
   ) -> [Int] {
-    let titles = self.titles ?? read()
-    self.titles = titles
+    let titles = allTitles(one: one, reading: read)
     let otherwise = { (position: Int) in FilteredFeed.Match.isFound(pattern, in: titles[position]) }
     guard let ascii = pattern.ascii, !ascii.isEmpty else {
       return candidates.map { $0.filter(otherwise) } ?? range.filter(otherwise)
@@ -134,6 +168,205 @@ extension _RowMemoTable {
     titleIndex = index
     if let candidates { return index.positions(matching: ascii, among: candidates, otherwise: otherwise) }
     return index.positions(matching: ascii, in: range, otherwise: otherwise)
+  }
+}
+
+extension _RowMemoTable {
+  /// Every title, read once and kept: taken from the run of rows this one came from where ``carry`` has them
+  /// (with their bytes, when that run had them), else read with `read`. `one` reads a single row's title.
+  mutating func allTitles(one: (Int) -> String, reading read: () -> [String]) -> [String] {
+    if let titles { return titles }
+    let titles: [String]
+    if let carried = carry?.titles?.titles(count: carry?.count ?? 0, one: one) {
+      titles = carried.titles
+      if titleIndex == nil { titleIndex = carried.index }
+    } else {
+      titles = read()
+    }
+    self.titles = titles
+    carry?.titles = nil
+    if carry?.hashes == nil { carry = nil }
+    return titles
+  }
+
+  /// The positions of the rows by identity, made once: the hashes of the rows this run kept taken from the run
+  /// it came from (``carry``), the others read with `identity`.
+  mutating func identityPositions(count: Int, identity: (Int) -> ListIdentifier) -> _IdentityPositions? {
+    if let identityIndex { return identityIndex }
+    let hashes = carry?.hashes?.hashes(count: count, identity: identity)
+    identityIndex =
+      hashes.map { _IdentityPositions(hashes: $0) } ?? _IdentityPositions(count: count, identity: identity)
+    carry?.hashes = nil
+    if carry?.titles == nil { carry = nil }
+    return identityIndex
+  }
+}
+
+/// What a run of rows takes from the run it came from (the rows of the state before): the titles that run read
+/// (with their bytes) and its rows' identity hashes, each kept by that run or taken by it from the run before. A
+/// state that keeps most rows keeps them, and a query typed, or a row found by identity, after it reads the titles
+/// and identities of the rows it changed only.
+struct _RowCarry: Sendable {
+  /// The number of rows of the run that takes them.
+  let count: Int
+  /// The titles, until taken.
+  var titles: Titles?
+  /// The identity hashes, until taken.
+  var hashes: Hashes?
+
+  /// Titles of rows, and their bytes when kept.
+  ///
+  /// A title is taken only for a row whose content equals the row it came from (`isContentEqual`, checked when
+  /// the titles are asked): a title is a function of its row, so the two rows' titles are the same text.
+  struct Titles: Sendable {
+    let titles: [String]
+    let index: _TitleIndex?
+    /// The rows they are the titles of (an array of the rows' type), for a run made later from this one.
+    let rows: any Sendable
+    /// The rows of the run that came from those rows, in order: positions `target..<target + count` came from
+    /// `source..<source + count`.
+    let runs: [_KeptRun]
+    /// Whether each row of a run of kept rows has the content of the row it came from.
+    let same: @Sendable (_KeptRun) -> [Bool]
+
+    /// The titles of a run of `count` rows: taken where a row kept its content, read with `one` elsewhere; and
+    /// their bytes when they were kept.
+    ///
+    /// - Complexity: O(*n*) content comparisons and copies, plus a title read for each row that did not keep
+    ///   one.
+    func titles(count: Int, one: (Int) -> String) -> (titles: [String], index: _TitleIndex?) {
+      var taken: [String] = []
+      taken.reserveCapacity(count)
+      // The rows whose titles are taken, in runs: their bytes are taken too, a run at a time.
+      var segments: [_KeptRun] = []
+      var position = 0
+      func readUpTo(_ end: Int) {
+        while position < end {
+          taken.append(one(position))
+          position += 1
+        }
+      }
+      for run in runs
+      where run.target >= position && run.target + run.count <= count && run.source + run.count <= titles.count {
+        readUpTo(run.target)
+        let same = same(run)
+        var offset = 0
+        while offset < run.count {
+          guard same[offset] else {
+            taken.append(one(run.target + offset))
+            offset += 1
+            continue
+          }
+          var end = offset + 1
+          while end < run.count, same[end] { end += 1 }
+          taken.append(contentsOf: titles[(run.source + offset)..<(run.source + end)])
+          segments.append(_KeptRun(target: run.target + offset, source: run.source + offset, count: end - offset))
+          offset = end
+        }
+        position = run.target + run.count
+      }
+      readUpTo(count)
+      return (taken, index.map { _TitleIndex(taken, carrying: $0, segments: segments) })
+    }
+  }
+
+  /// Identity hashes of rows. Every kept row takes its hash: rows are kept by identity.
+  struct Hashes: Sendable {
+    let hashes: [Int]
+    /// As ``Titles/runs``.
+    let runs: [_KeptRun]
+
+    /// The identity hashes of a run of `count` rows: taken for the kept rows, read with `identity` for the
+    /// others.
+    func hashes(count: Int, identity: (Int) -> ListIdentifier) -> [Int] {
+      var taken: [Int] = []
+      taken.reserveCapacity(count)
+      for run in runs
+      where run.target >= taken.count && run.target + run.count <= count && run.source + run.count <= hashes.count {
+        while taken.count < run.target { taken.append(identity(taken.count).hash) }
+        taken.append(contentsOf: hashes[run.source..<(run.source + run.count)])
+      }
+      while taken.count < count { taken.append(identity(taken.count).hash) }
+      return taken
+    }
+  }
+}
+
+/// Positions `target..<target + count` of a run of rows that came from positions `source..<source + count` of
+/// another.
+struct _KeptRun: Sendable, Equatable {
+  var target: Int
+  var source: Int
+  var count: Int
+}
+
+extension [_KeptRun] {
+  /// The runs of rows kept from a run of `sourceCount` rows to one of `targetCount`, with the positions
+  /// `deleted` from the first and `inserted` in the second (both ascending): the others pair up in order.
+  ///
+  /// - Complexity: O(*d* + *r*) for *d* positions left out and *r* runs.
+  init(sourceCount: Int, targetCount: Int, deleted: some Collection<Int>, inserted: some Collection<Int>) {
+    self = []
+    var source = 0
+    var target = 0
+    var nextDeleted = deleted.startIndex
+    var nextInserted = inserted.startIndex
+    while source < sourceCount, target < targetCount {
+      if nextDeleted != deleted.endIndex, deleted[nextDeleted] <= source {
+        if deleted[nextDeleted] == source { source += 1 }
+        deleted.formIndex(after: &nextDeleted)
+        continue
+      }
+      if nextInserted != inserted.endIndex, inserted[nextInserted] <= target {
+        if inserted[nextInserted] == target { target += 1 }
+        inserted.formIndex(after: &nextInserted)
+        continue
+      }
+      let sourceEnd = nextDeleted == deleted.endIndex ? sourceCount : Swift.min(deleted[nextDeleted], sourceCount)
+      let targetEnd =
+        nextInserted == inserted.endIndex ? targetCount : Swift.min(inserted[nextInserted], targetCount)
+      let count = Swift.min(sourceEnd - source, targetEnd - target)
+      appendMerging(_KeptRun(target: target, source: source, count: count))
+      source += count
+      target += count
+    }
+  }
+
+  /// Appends `run`, as part of the last run when it follows it in both runs of rows.
+  mutating func appendMerging(_ run: _KeptRun) {
+    if let last, last.target + last.count == run.target, last.source + last.count == run.source {
+      self[count - 1].count += run.count
+    } else {
+      append(run)
+    }
+  }
+
+  /// These runs (from a middle run to this one) through `earlier` (from a first run to the middle one): the
+  /// positions of this run that came, through the middle one, from the first.
+  ///
+  /// - Complexity: O(*r* + *s*) for *r* and *s* runs.
+  func through(_ earlier: [_KeptRun]) -> [_KeptRun] {
+    var composed: [_KeptRun] = []
+    var next = 0
+    for run in self {
+      var start = run.source
+      let end = run.source + run.count
+      while start < end, next < earlier.count {
+        let middle = earlier[next]
+        if middle.target + middle.count <= start {
+          next += 1
+          continue
+        }
+        if middle.target >= end { break }
+        let from = Swift.max(start, middle.target)
+        let to = Swift.min(end, middle.target + middle.count)
+        composed.appendMerging(
+          _KeptRun(
+            target: run.target + from - run.source, source: middle.source + from - middle.target, count: to - from))
+        start = to
+      }
+    }
+    return composed
   }
 }
 

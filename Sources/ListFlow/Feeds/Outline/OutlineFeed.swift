@@ -216,7 +216,11 @@ where Element.DifferenceIdentifier: Sendable {
 
   func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
     guard rowsAreTitled else { return nil }
-    return memo.withLock { $0.titlePositions(matching: pattern, in: range, among: candidates, reading: titles) }
+    return memo.withLock {
+      $0.titlePositions(
+        matching: pattern, in: range, among: candidates, one: { (rows[$0].element as? any Titled)?.title ?? "" },
+        reading: titles)
+    }
   }
 
   /// Every row's title (empty for none).

@@ -251,7 +251,7 @@ func _prepareRows<Row: Differentiable & Sendable>(
     source: shown.sections, target: rows.sections, policy: duplicates, sourceHashes: shown.hashes,
     targetHashes: rows.hashes, alignment: rows.alignment)
   if let error = plan.error { return .failure(ListFlowError(error)) }
-  let target = _targetList(sections, source: source, plan: plan, cell: cell)
+  let target = _targetList(sections, source: source, plan: plan, cell: cell, alignment: rows.alignment)
   let stages = plan.stages(source: source, target: target, targetData: target)
   return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
 }
@@ -335,25 +335,43 @@ func _targetList<Row: Differentiable & Sendable>(
   _ sections: [ListSection<Row>],
   source: ListSnapshot,
   plan: _SectionedPlan,
-  cell: @escaping @Sendable (Row) -> CellBinder
+  cell: @escaping @Sendable (Row) -> CellBinder,
+  alignment: (deleted: [Int], inserted: [Int])? = nil
 ) -> ListSnapshot where Row.DifferenceIdentifier: Sendable {
-  sections.enumerated().map { targetSection, section in
+  var target: ListSnapshot = []
+  target.reserveCapacity(sections.count)
+  var bases = (source: 0, target: 0)
+  for (targetSection, section) in sections.enumerated() {
+    let sourceSection = plan.sourceSection(ofTargetSection: targetSection)
+    // With an alignment of the rows shown (same sections, in order), the rows it kept keep the titles and
+    // identity hashes read of them (see `_RowCarry`).
+    let carrying =
+      alignment.map { alignment in
+        (source[targetSection].elements, alignment.deleted, alignment.inserted, bases.source, bases.target)
+      }
+    if alignment != nil {
+      bases = (bases.source + source[targetSection].elements.count, bases.target + section.items.count)
+    }
     // A kept section whose header and footer did not change keeps their binders.
-    guard let sourceSection = plan.sourceSection(ofTargetSection: targetSection),
-      !plan.isModelUpdated(sourceSection: sourceSection)
-    else { return _lazySection(section, model: nil, cell: cell) }
-    return _lazySection(section, model: source[sourceSection].model, cell: cell)
+    guard let sourceSection, !plan.isModelUpdated(sourceSection: sourceSection) else {
+      target.append(_lazySection(section, model: nil, cell: cell, carrying: carrying))
+      continue
+    }
+    target.append(_lazySection(section, model: source[sourceSection].model, cell: cell, carrying: carrying))
   }
+  return target
 }
 
 /// A section of rows as a view reads it: its rows' binders are made by `cell` when read, each identified by its
 /// row's ``Differentiable/differenceIdentifier`` (so a row's identity is read without making its binder); its
 /// header and footer
 /// binders are those of `model` when given (a section shown whose header and footer kept their content), else
-/// made now.
+/// made now. With `carrying` (the section shown, the flat positions an alignment with it left out, and the
+/// section's first flat position on each side), the rows that alignment kept take what was read of them there.
 @inlinable
 func _lazySection<Row: Differentiable & Sendable>(
-  _ section: ListSection<Row>, model: ListSectionSnapshot.Model?, cell: @escaping @Sendable (Row) -> CellBinder
+  _ section: ListSection<Row>, model: ListSectionSnapshot.Model?, cell: @escaping @Sendable (Row) -> CellBinder,
+  carrying: (list: CellBinderList, deleted: [Int], inserted: [Int], sourceBase: Int, targetBase: Int)? = nil
 ) -> ListSectionSnapshot where Row.DifferenceIdentifier: Sendable {
   let model =
     model.map {
@@ -364,5 +382,18 @@ func _lazySection<Row: Differentiable & Sendable>(
       indexTitle: section.indexTitle)
   return ListSectionSnapshot(
     model: model,
-    elements: CellBinderList(rows: section.items, identity: { ListIdentifier($0.differenceIdentifier) }, cell: cell))
+    elements: CellBinderList(
+      rows: section.items, identity: { ListIdentifier($0.differenceIdentifier) }, cell: cell,
+      carrying: carrying.map { carrying in
+        (
+          carrying.list, carrying.deleted, carrying.inserted, carrying.sourceBase, carrying.targetBase,
+          { new, newStart, old, oldStart, count in
+            new.withUnsafeBufferPointer { new in
+              old.withUnsafeBufferPointer { old in
+                (0..<count).map { new[newStart + $0].isContentEqual(to: old[oldStart + $0]) }
+              }
+            }
+          }
+        )
+      }))
 }
