@@ -303,17 +303,18 @@ extension CellBinderList: CustomStringConvertible {
 }
 
 extension CellBinderList {
-  /// The list with the elements at some positions replaced.
+  /// The list with the elements at some positions replaced, each by the element of another list at a position:
+  /// that list's piece is shared, so no binder is made.
   ///
-  /// - Complexity: O(*p* + *k*) for *p* pieces and *k* replacements.
-  func _replacing(_ replacements: [(position: Int, element: CellBinder)]) -> CellBinderList {
+  /// - Complexity: O(*p* + *k* log *q*) for *p* pieces, *k* replacements and lists of *q* pieces.
+  func _replacing(_ replacements: [(position: Int, source: CellBinderList, item: Int)]) -> CellBinderList {
     guard !replacements.isEmpty else { return self }
     var newPieces: [Piece] = []
     newPieces.reserveCapacity(pieces.count + 2 * replacements.count)
     var next = 0
-    for (position, element) in replacements {
+    for (position, source, item) in replacements {
       newPieces.append(contentsOf: pieces(in: next..<position))
-      newPieces.append(.binders([element][...]))
+      newPieces.append(contentsOf: source.pieces(in: item..<(item + 1)))
       next = position + 1
     }
     newPieces.append(contentsOf: pieces(in: next..<count))
