@@ -98,9 +98,8 @@ extension ArraySection: CustomStringConvertible {
 package protocol _ElementSharingSection: DifferentiableSection {
   /// The section with the elements at some positions replaced: the data of a stage of updates.
   ///
-  /// - Parameter replacements: Positions in ascending order, each with the section and position of its new
-  ///   element (so a section can share it instead of reading it).
-  func _replacingElements(_ replacements: [(position: Int, source: Self, item: Int)]) -> Self
+  /// - Parameter replacements: Positions in ascending order, each with its new element.
+  func _replacingElements(_ replacements: [(position: Int, element: Elements.Element)]) -> Self
 
   /// The section without the elements at some positions: the data of a stage of deletes.
   ///

@@ -303,18 +303,17 @@ extension CellBinderList: CustomStringConvertible {
 }
 
 extension CellBinderList {
-  /// The list with the elements at some positions replaced, each by the element of another list at a position:
-  /// that list's piece is shared, so no binder is made.
+  /// The list with the elements at some positions replaced.
   ///
-  /// - Complexity: O(*p* + *k* log *q*) for *p* pieces, *k* replacements and lists of *q* pieces.
-  func _replacing(_ replacements: [(position: Int, source: CellBinderList, item: Int)]) -> CellBinderList {
+  /// - Complexity: O(*p* + *k*) for *p* pieces and *k* replacements.
+  func _replacing(_ replacements: [(position: Int, element: CellBinder)]) -> CellBinderList {
     guard !replacements.isEmpty else { return self }
     var newPieces: [Piece] = []
     newPieces.reserveCapacity(pieces.count + 2 * replacements.count)
     var next = 0
-    for (position, source, item) in replacements {
+    for (position, element) in replacements {
       newPieces.append(contentsOf: pieces(in: next..<position))
-      newPieces.append(contentsOf: source.pieces(in: item..<(item + 1)))
+      newPieces.append(.binders([element][...]))
       next = position + 1
     }
     newPieces.append(contentsOf: pieces(in: next..<count))

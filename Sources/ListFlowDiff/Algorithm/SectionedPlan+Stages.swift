@@ -22,7 +22,7 @@ extension _SectionedPlan {
       source: oldSections, target: newSections, targetData: targetData,
       replacing: { section, replacements in
         var copy = Array(section.elements)
-        for (position, target, item) in replacements { copy[position] = newSections[target].elements[item] }
+        for (position, element) in replacements { copy[position] = element }
         return Data.Element(source: section, elements: copy)
       },
       removing: { section, positions in
@@ -57,10 +57,7 @@ extension _SectionedPlan {
   ) -> [Changeset<Data>] where Data.Element: _ElementSharingSection {
     stages(
       source: oldSections, target: newSections, targetData: targetData,
-      replacing: { section, replacements in
-        section._replacingElements(replacements.map { ($0.position, newSections[$0.target], $0.item) })
-      },
-      removing: { $0._removingElements(at: $1) })
+      replacing: { $0._replacingElements($1) }, removing: { $0._removingElements(at: $1) })
   }
 
   /// The stages, with the sections of the updates and deletes stages cut by `replacing` and `removing`.
@@ -69,8 +66,7 @@ extension _SectionedPlan {
   ///   - oldSections: The source data.
   ///   - newSections: The target data.
   ///   - targetData: The target data as the collection the last stage holds.
-  ///   - replacing: A section with the elements at some positions (ascending) replaced, each by the element of
-  ///     a target section at a position.
+  ///   - replacing: A section with the elements at some positions (ascending) replaced.
   ///   - removing: A section without the elements at some positions (ascending); the section itself when none.
   /// - Returns: Up to four stages; none when nothing changed.
   /// - Complexity: O(*s*) for *s* sections, plus the calls of `replacing` and `removing`.
@@ -79,7 +75,7 @@ extension _SectionedPlan {
     source oldSections: [Data.Element],
     target newSections: [Data.Element],
     targetData: Data,
-    replacing: (Data.Element, [(position: Int, target: Int, item: Int)]) -> Data.Element,
+    replacing: (Data.Element, [(position: Int, element: Data.Element.Elements.Element)]) -> Data.Element,
     removing: (Data.Element, LazyMapSequence<ArraySlice<ItemPath>, Int>) -> Data.Element
   ) -> [Changeset<Data>] where Data.Element: DifferentiableSection {
     typealias Section = Data.Element
@@ -89,7 +85,7 @@ extension _SectionedPlan {
     if needsSurvivors { afterDeletes.reserveCapacity(oldSections.count) }
     var update = 0
     var delete = 0
-    var replacements: [(position: Int, target: Int, item: Int)] = []
+    var replacements: [(position: Int, element: Element)] = []
     for section in oldSections.indices {
       let targetSection = sections.sourceToTarget[section]
       // A deleted section's elements are not listed as deletes: the section goes as a whole.
@@ -99,7 +95,8 @@ extension _SectionedPlan {
       while update < elementUpdated.count, elementUpdated[update].section == section {
         let targetFlat = updatedTargets[update]
         let targetSection = targetSectionOf[targetFlat]
-        replacements.append((elementUpdated[update].item, targetSection, targetFlat - targetStart[targetSection]))
+        replacements.append(
+          (elementUpdated[update].item, newSections[targetSection].elements[targetFlat - targetStart[targetSection]]))
         update += 1
       }
       if !replacements.isEmpty { afterUpdates[section] = replacing(afterUpdates[section], replacements) }

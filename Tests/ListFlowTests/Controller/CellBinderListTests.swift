@@ -94,11 +94,7 @@ struct CellBinderListTests {
         let replacements = positions.map {
           (position: $0, element: Self.binder(Value(id: 900_000 + $0, version: index)))
         }
-        // The new rows come from another section, as a stage's come from the target list.
-        let source = ListSectionSnapshot(model: section, elements: replacements.map(\.element))
-        list = ListSectionSnapshot(model: section, elements: list)._replacingElements(
-          replacements.indices.map { (replacements[$0].position, source, $0) }
-        ).elements
+        list = ListSectionSnapshot(model: section, elements: list)._replacingElements(replacements).elements
         for (position, element) in replacements { model[position] = element }
       case .deleteStage where count > 0:
         // A stage of deletes: a few ascending positions removed.
