@@ -11,10 +11,11 @@ public struct LogLine: Identifiable, Hashable, Sendable, ListItemDataModel, Titl
 
   /// The line's sequence number in the log: its identity.
   public var id: Int
-  /// The line's level.
-  public var level: Level
   /// The line's text, after its level.
   public var text: String
+  /// The line's level. (Last: a one-byte field between two of eight bytes would leave padding between them, and
+  /// a row kept from one state to the next is first compared by its bytes, padding included.)
+  public var level: Level
 
   /// Creates a line.
   public init(id: Int, level: Level, text: String) {

@@ -5,7 +5,8 @@
 /// ``Subtitled``, ``Imaged``, ``Fonted``, ``Colored``; so a
 /// mapper or a style can still override what a capability set.
 public protocol Titled {
-  /// The title, or `nil` for none.
+  /// The title, or `nil` for none. It depends only on the model's value: a filter keeps the title it read of a
+  /// row for as long as the row keeps its content.
   var title: String? { get }
 }
 

@@ -19,6 +19,12 @@ extension ListController {
   /// }
   /// ```
   ///
+  /// A row kept from one state to the next (the app copied it, or kept the array) is compared by its bytes
+  /// first, and only when they differ by ``Differentiable/isContentEqual(to:)``, which copies the row. A row type
+  /// whose one-byte fields (an enum without payload, a `Bool`) come last has no padding between its fields, so
+  /// its kept rows are compared by their bytes alone: `struct Line { var id: Int; var text: String; var level:
+  /// Level }` rather than `level` between `id` and `text`.
+  ///
   /// A row's identity is its ``Differentiable/differenceIdentifier``, wrapped in a ``ListIdentifier``: every
   /// binder `cell` makes is identified by it (whatever ``CellBinder/id`` `cell` gave), so delegate events,
   /// selection, ``path(ofRow:)`` and a view finding its cursor's row read identities from the rows, without
