@@ -148,20 +148,30 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     alignment = (flatDeleted, flatInserted)
   }
 
-  /// The memo of `sections`, taking the keys given and, for every section not in `changed`, the rows and hashes
-  /// of `shown` (whose rows are the same storage).
+  /// The memo of `sections`, taking the keys given, for every section not in `changed` the rows and hashes of
+  /// `shown` (whose rows are the same storage), and for the sections in `changed` the hashes of `part` (the memo
+  /// of those sections alone, in that order).
   @inlinable
   init(
-    _ sections: [ListSection<Row>], keys: [_RowSectionKey<Row>], reusing shown: _RowMemo<Row>, changed: [Int]
+    _ sections: [ListSection<Row>], keys: [_RowSectionKey<Row>], reusing shown: _RowMemo<Row>, changed: [Int],
+    part: _RowMemo<Row>
   ) {
     var memoSections = shown.sections
     var hashes = shown.sectionHashes
-    for index in changed {
+    for (partIndex, index) in changed.enumerated() {
       memoSections[index] = ArraySection(model: keys[index], elements: sections[index].items)
-      hashes[index] = ArraySlice(sections[index].items.map(\.differenceHash))
+      hashes[index] = part.sectionHashes[partIndex]
     }
     self.sections = memoSections
     sectionHashes = hashes
+    flatHashes = nil
+  }
+
+  /// The memo of some sections of `shown`, in the order given.
+  @inlinable
+  init(_ shown: _RowMemo<Row>, sections indices: [Int]) {
+    sections = indices.map { shown.sections[$0] }
+    sectionHashes = indices.map { shown.sectionHashes[$0] }
     flatHashes = nil
   }
 
@@ -281,22 +291,26 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
     }
   }
   guard changed.count * 2 <= sections.count else { return nil }
-  let rows = _RowMemo(sections, keys: keys, reusing: shown, changed: changed)
+  // The changed sections are aligned with theirs shown, as a whole state is: the aligned rows take the hashes
+  // shown, and keep what was read of them.
+  let changedSections = changed.map { sections[$0] }
+  let shownPart = _RowMemo(shown, sections: changed)
+  let part = _RowMemo(changedSections, aligningWith: shownPart) ?? _RowMemo(changedSections)
+  let rows = _RowMemo(sections, keys: keys, reusing: shown, changed: changed, part: part)
   guard !changed.isEmpty else {
     return .success(PreparedState(target: source, changes: StagedChangeset(), rows: rows))
   }
   let plan = _plan(
-    source: changed.map { shown.sections[$0] }, target: changed.map { rows.sections[$0] }, policy: .matchInOrder,
-    sourceHashes: _joined(changed.map { shown.sectionHashes[$0] }[...]),
-    targetHashes: _joined(changed.map { rows.sectionHashes[$0] }[...]))
+    source: shownPart.sections, target: part.sections, policy: .matchInOrder, sourceHashes: shownPart.hashes,
+    targetHashes: part.hashes, alignment: part.alignment)
   if let error = plan.error { return .failure(ListFlowError(error)) }
   let partSource = changed.map { source[$0] }
-  let part = _targetList(changed.map { sections[$0] }, source: partSource, plan: plan, cell: cell)
+  let partList = _targetList(changedSections, source: partSource, plan: plan, cell: cell, alignment: part.alignment)
   var target = source
-  for (partIndex, index) in changed.enumerated() { target[index] = part[partIndex] }
+  for (partIndex, index) in changed.enumerated() { target[index] = partList[partIndex] }
   // Each stage of the part becomes a stage of the whole: its sections at their places, the others as shown.
   var whole = source
-  let stages = plan.stages(source: partSource, target: part, targetData: part).map { stage in
+  let stages = plan.stages(source: partSource, target: partList, targetData: partList).map { stage in
     for (partIndex, index) in changed.enumerated() { whole[index] = stage.data[partIndex] }
     return stage.mappingSections(data: whole) { changed[$0] }
   }
