@@ -79,14 +79,16 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     flatHashes = hashes
   }
 
-  /// The memo of `sections`, whose rows are mostly those of `shown`: the rows an alignment by identity pairs
-  /// with a row shown take its hash, and only the others are hashed. `nil` when the sections are not those shown
-  /// in order, or too many rows changed for the alignment; then every row is hashed.
+  /// The memo of `sections`, whose rows are mostly those of `shown` (of its sections at `shownSections`, in that
+  /// order, when given): the rows an alignment by identity pairs with a row shown take its hash, and only the
+  /// others are hashed. `nil` when the sections are not those shown in order, or too many rows changed for the
+  /// alignment; then every row is hashed.
   ///
   /// - Complexity: O(*n* + *d*²) identity comparisons and *d* hashes for *d* rows inserted, deleted or moved.
   @inlinable
-  init?(_ sections: [ListSection<Row>], aligningWith shown: _RowMemo<Row>) {
-    guard sections.count == shown.sections.count else { return nil }
+  init?(_ sections: [ListSection<Row>], aligningWith shown: _RowMemo<Row>, shownSections: [Int]? = nil) {
+    let shownSections = shownSections ?? Array(shown.sections.indices)
+    guard sections.count == shownSections.count else { return nil }
     var hashes: [Int] = []
     hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
     var deleted: [Int] = []
@@ -96,9 +98,10 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     var sourceBase = 0
     var targetBase = 0
     for (index, section) in sections.enumerated() {
-      guard shown.sections[index].model.id == section.id else { return nil }
-      let oldHashes = shown.sectionHashes[index]
-      let aligned = shown.sections[index].elements.withUnsafeBufferPointer { old in
+      let shownIndex = shownSections[index]
+      guard shown.sections[shownIndex].model.id == section.id else { return nil }
+      let oldHashes = shown.sectionHashes[shownIndex]
+      let aligned = shown.sections[shownIndex].elements.withUnsafeBufferPointer { old in
         section.items.withUnsafeBufferPointer { new in
           _alignSection(
             sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
@@ -164,14 +167,6 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     }
     self.sections = memoSections
     sectionHashes = hashes
-    flatHashes = nil
-  }
-
-  /// The memo of some sections of `shown`, in the order given.
-  @inlinable
-  init(_ shown: _RowMemo<Row>, sections indices: [Int]) {
-    sections = indices.map { shown.sections[$0] }
-    sectionHashes = indices.map { shown.sectionHashes[$0] }
     flatHashes = nil
   }
 
@@ -294,15 +289,16 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   // The changed sections are aligned with theirs shown, as a whole state is: the aligned rows take the hashes
   // shown, and keep what was read of them.
   let changedSections = changed.map { sections[$0] }
-  let shownPart = _RowMemo(shown, sections: changed)
-  let part = _RowMemo(changedSections, aligningWith: shownPart) ?? _RowMemo(changedSections)
+  let part =
+    _RowMemo(changedSections, aligningWith: shown, shownSections: changed) ?? _RowMemo(changedSections)
   let rows = _RowMemo(sections, keys: keys, reusing: shown, changed: changed, part: part)
   guard !changed.isEmpty else {
     return .success(PreparedState(target: source, changes: StagedChangeset(), rows: rows))
   }
   let plan = _plan(
-    source: shownPart.sections, target: part.sections, policy: .matchInOrder, sourceHashes: shownPart.hashes,
-    targetHashes: part.hashes, alignment: part.alignment)
+    source: changed.map { shown.sections[$0] }, target: part.sections, policy: .matchInOrder,
+    sourceHashes: _joined(changed.map { shown.sectionHashes[$0] }[...]), targetHashes: part.hashes,
+    alignment: part.alignment)
   if let error = plan.error { return .failure(ListFlowError(error)) }
   let partSource = changed.map { source[$0] }
   let partList = _targetList(changedSections, source: partSource, plan: plan, cell: cell, alignment: part.alignment)
