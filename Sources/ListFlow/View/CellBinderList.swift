@@ -579,6 +579,24 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
       case .rows(let piece, let range) = carrying.list.pieces[0],
       let before = piece as? _RowBinderSource<Row>, range == 0..<before.rows.count
     else { return nil }
+    // What the rows before have to give: what they made of themselves, else what they would take themselves
+    // (then through the runs they kept of the rows they would take it from).
+    var titles: (titles: [String], index: _TitleIndex?, rows: [Row], through: [_KeptRun]?)?
+    var hashes: (hashes: [Int], through: [_KeptRun]?)?
+    before.memo.withLock { table in
+      if rowsAreTitled, let made = table.titles {
+        titles = (made, table.titleIndex, before.rows, nil)
+      } else if rowsAreTitled, let taken = table.carry?.titles, let rows = taken.rows as? [Row] {
+        titles = (taken.titles, taken.index, rows, taken.runs)
+      }
+      if let made = table.identityIndex {
+        hashes = (made.hashes, nil)
+      } else if let taken = table.carry?.hashes {
+        hashes = (taken.hashes, taken.runs)
+      }
+    }
+    guard titles != nil || hashes != nil else { return nil }
+    // The runs of rows these kept of the rows before: made only when there is something to take.
     func local(_ flat: [Int], base: Int, count: Int) -> [Int] {
       let start = flat.partitioningIndex { $0 >= base }
       let end = flat.partitioningIndex { $0 >= base + count }
@@ -589,35 +607,17 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
       deleted: local(carrying.deleted, base: carrying.sourceBase, count: before.rows.count),
       inserted: local(carrying.inserted, base: carrying.targetBase, count: rows.count))
     guard !runs.isEmpty else { return nil }
-    // What the rows before have to give, each part what they made, else what they would take themselves.
-    typealias GivenTitles = (titles: [String], index: _TitleIndex?, rows: [Row], runs: [_KeptRun])
-    let given: (titles: GivenTitles?, hashes: _RowCarry.Hashes?) = before.memo.withLock { table in
-      var titles: GivenTitles?
-      if let made = table.titles {
-        titles = (made, table.titleIndex, before.rows, runs)
-      } else if let taken = table.carry?.titles, let rows = taken.rows as? [Row] {
-        titles = (taken.titles, taken.index, rows, runs.through(taken.runs))
-      }
-      var hashes: _RowCarry.Hashes?
-      if let made = table.identityIndex {
-        hashes = _RowCarry.Hashes(hashes: made.hashes, runs: runs)
-      } else if let taken = table.carry?.hashes {
-        hashes = _RowCarry.Hashes(hashes: taken.hashes, runs: runs.through(taken.runs))
-      }
-      return (rowsAreTitled ? titles : nil, hashes)
-    }
-    guard given.titles != nil || given.hashes != nil else { return nil }
     let now = rows
     let same = carrying.same
     return _RowCarry(
       count: rows.count,
-      titles: given.titles.map { given in
+      titles: titles.map { given in
         let then = given.rows
         return _RowCarry.Titles(
-          titles: given.titles, index: given.index, rows: then, runs: given.runs,
+          titles: given.titles, index: given.index, rows: then, runs: given.through.map { runs.through($0) } ?? runs,
           same: { run in same(now, run.target, then, run.source, run.count) })
       },
-      hashes: given.hashes)
+      hashes: hashes.map { _RowCarry.Hashes(hashes: $0.hashes, runs: $0.through.map { runs.through($0) } ?? runs) })
   }
 
   /// Every row's title (empty for none).
