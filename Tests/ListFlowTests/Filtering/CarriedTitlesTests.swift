@@ -173,6 +173,16 @@ struct CarriedTitlesTests {
     }
   }
 
+  @Test("a map in parts on several threads gives the elements of a plain map, in order")
+  func mapInPartsIsAMap() {
+    for seed in DeepPass.seeds(quick: 50, deep: 1_000) {
+      var random = SeededRandom(seed: seed)
+      let elements = (0..<random.below(200)).map { "#\($0) \(random.below(1_000))" }
+      let parts = _mapInParts(elements, minimumPart: 1 + random.below(8)) { $0.uppercased() + "!" }
+      #expect(parts == elements.map { $0.uppercased() + "!" }, "seed \(seed)")
+    }
+  }
+
   @Test("the runs of rows kept between two runs, and through a third, are those a plain walk finds")
   func keptRunsMatchAPlainWalk() {
     for seed in DeepPass.seeds(quick: 200, deep: 5_000) {

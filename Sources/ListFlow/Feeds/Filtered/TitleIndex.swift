@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 // Matching a query against every title of a run of rows at once: the titles' bytes kept lowercased, one after
 // another, and scanned eight bytes at a time, with no `String` read, lock taken or reference counted per title.
 
@@ -370,14 +373,55 @@ extension [_KeptRun] {
   }
 }
 
-/// The titles of `rows` (empty for none), read with no cast per row; `nil` when the rows are not ``Titled``.
-func _titles<Row>(of rows: [Row]) -> [String]? {
+/// The titles of `rows` (empty for none), read with no cast per row, a long array in parts at once (see
+/// ``_mapInParts(_:minimumPart:_:)``); `nil` when the rows are not ``Titled``.
+func _titles<Row: Sendable>(of rows: [Row]) -> [String]? {
   guard let type = Row.self as? any Titled.Type else { return nil }
   func read<T: Titled>(_: T.Type) -> [String] {
     // `T` is `Row`, opened from its metatype: the array is reinterpreted, not converted.
-    unsafeBitCast(rows, to: [T].self).map { $0.title ?? "" }
+    _mapInParts(unsafeBitCast(rows, to: [T].self)) { $0.title ?? "" }
   }
   return read(type)
+}
+
+/// `elements.map(transform)`, an array of more than `minimumPart` elements in as many parts as the machine has
+/// processors, each part on a thread of its own (`concurrentPerform`), in order. `transform` must be safe to call
+/// from several threads at once (a row's title, read from a `Sendable` row: a function of its value).
+///
+/// - Complexity: O(*n*) calls of `transform`, about *n* / *p* of them one after another on *p* processors.
+func _mapInParts<Element, Result>(
+  _ elements: [Element], minimumPart: Int = 16_384, _ transform: (Element) -> Result
+) -> [Result] {
+  let parts = min(ProcessInfo.processInfo.activeProcessorCount, elements.count / minimumPart)
+  guard parts > 1 else { return elements.map(transform) }
+  return withoutActuallyEscaping(transform) { transform in
+    elements.withUnsafeBufferPointer { elements in
+      [Result](unsafeUninitializedCapacity: elements.count) { results, initialized in
+        guard let base = results.baseAddress else { return }
+        let work = _PartsOfAMap(elements: elements, results: base, transform: transform)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+          work.run(part: part, of: parts)
+        }
+        initialized = elements.count
+      }
+    }
+  }
+}
+
+/// The work of ``_mapInParts(_:minimumPart:_:)`` shared by its threads. Sendable unchecked: during the map the
+/// elements are only read, each part initialises its own range of the results (no two threads touch one
+/// element), and `transform` is safe to call from several threads, as `_mapInParts` requires.
+private struct _PartsOfAMap<Element, Result>: @unchecked Sendable {
+  let elements: UnsafeBufferPointer<Element>
+  let results: UnsafeMutablePointer<Result>
+  let transform: (Element) -> Result
+
+  /// Maps part `part` of `parts` equal parts.
+  func run(part: Int, of parts: Int) {
+    let start = elements.count * part / parts
+    let end = elements.count * (part + 1) / parts
+    for index in start..<end { (results + index).initialize(to: transform(elements[index])) }
+  }
 }
 
 extension Array where Element == _FoldedCharacter {
