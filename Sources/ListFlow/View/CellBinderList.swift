@@ -106,12 +106,12 @@ public struct CellBinderList: Sendable {
   ///   - rows: The rows; their storage is shared, not copied.
   ///   - identity: A row's identity.
   ///   - cell: Makes a row's binder; it must depend only on the row.
-  /// - Complexity: O(1).
   ///   - carrying: The list these rows follow (the rows of the state before, one section of them) and the flat
   ///     positions an alignment of the two states left out, deleted and inserted (see `_RowMemo.alignment`),
   ///     the section's first flat position in each, and whether each of `count` rows from a position of the
-  ///     rows has the content of the row from a position of the rows before: a row kept with its content keeps
-  ///     the title read from the row before (``_TitleCarry``).
+  ///     rows has the content of the row from a position of the rows before: a kept row takes its identity hash
+  ///     from the row before, and, when it kept its content, the title read of it (`_RowCarry`).
+  /// - Complexity: O(1), and O(log *d* + *r*) with `carrying` (see `_RowBinderSource.carry(from:)`).
   @usableFromInline
   init<Row: Sendable>(
     rows: [Row], identity: @escaping @Sendable (Row) -> ListIdentifier,
