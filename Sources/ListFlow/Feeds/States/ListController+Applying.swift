@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 extension ListController {
   /// Shows a state: diffs it with the list shown and applies the changes to the view; returns once this state,
   /// or a newer one that superseded it, is shown (or was dropped after a cancellation).
@@ -124,8 +127,22 @@ extension ListController {
         statistics.rejectedStates += 1
         report(error)
       }
+      // The list and rows before, and the stages between them, are held here last: a long list is freed on
+      // another thread, so that the frame is not kept waiting while every row of the state before is released.
+      if rowCount >= configuration.backgroundDiffThreshold {
+        Self.release((consume source, consume rows, consume prepared))
+      }
       return true
     }
+  }
+
+  /// Frees what a state shown before left (its list and rows, the stages to the next), unless something else
+  /// still holds it, on a serial queue of utility priority: one release per row of a long list, off the main
+  /// actor. It is moved into a box that the queue empties, so that the queue's release is the last whenever the
+  /// caller's was.
+  private nonisolated static func release(_ leftovers: consuming any Sendable) {
+    let box = _ReleaseBox(leftovers)
+    _listReleaseQueue.async { _ = box.take() }
   }
 
   private func commit(_ request: ApplyRequest, _ prepared: PreparedState) {
@@ -150,4 +167,22 @@ extension ListController {
     delegate.didFail(error)
     feedLink.forward(.failure(error))
   }
+}
+
+/// Where lists a controller no longer shows are freed (see `ListController.release(_:_:)`); its work carries
+/// `_listReleaseKey`, which tests read to tell that a row was freed there.
+let _listReleaseQueue: DispatchQueue = {
+  let queue = DispatchQueue(label: "ListFlow.release", qos: .utility)
+  queue.setSpecific(key: _listReleaseKey, value: true)
+  return queue
+}()
+
+/// The key `_listReleaseQueue` sets to `true`.
+let _listReleaseKey = DispatchSpecificKey<Bool>()
+
+/// What `_listReleaseQueue` frees: taken out, and so released, by the queue whoever releases the box last.
+private final class _ReleaseBox: Sendable {
+  private let content: Mutex<(any Sendable)?>
+  init(_ content: consuming any Sendable) { self.content = Mutex(content) }
+  func take() -> (any Sendable)? { content.withLock { $0.take() } }
 }

@@ -12,8 +12,10 @@ public struct ListControllerConfiguration: Hashable, Sendable {
   /// When rows are declared as values and a section's rows are the very array shown before, that section is not
   /// diffed at all: occurrences are then matched in order among the sections that changed.
   public var duplicates: DuplicatePolicy
-  /// From this many rows in the list shown, the next state's rows are built and diffed off the main actor.
-  /// 2,000 by default; 0 diffs every state off the main actor, and a negative value is stored as 0.
+  /// From this many rows in the list shown, the next state's rows are built and diffed off the main actor, and
+  /// once the next state is shown, the rows of the list before it are freed off the main actor too (a release
+  /// per row, on a serial queue of utility priority). 2,000 by default; 0 does both for every state, and a
+  /// negative value is stored as 0.
   public var backgroundDiffThreshold: Int {
     get { storedBackgroundDiffThreshold }
     set { storedBackgroundDiffThreshold = max(0, newValue) }
