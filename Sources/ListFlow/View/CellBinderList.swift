@@ -23,7 +23,8 @@ import Synchronization
 ///
 /// - Complexity: Reading an element is O(1) for a list of one piece and O(log *p*) for *p* pieces. A list that
 ///   gathered many pieces (through many edits) is made into one piece again once it has more than about one
-///   piece per 16 elements: a piece that reads through the pieces before, so no binder is made.
+///   piece per 16 elements: a piece that reads through a balanced tree of the pieces before, so no binder is
+///   made, and a later edit cuts the tree in O(log *p*) instead of copying its pieces.
 public struct CellBinderList: Sendable {
   /// A run of the list: binders, or rows of a source whose binders are made when read.
   enum Piece: Sendable {
@@ -129,7 +130,7 @@ public struct CellBinderList: Sendable {
   }
 
   /// A list of the pieces given, in order (empty pieces are left out), made one piece again when fragmented
-  /// (see `compactIfFragmented()`).
+  /// (see `compactIfFragmented(always:)`).
   init(pieces: [Piece]) {
     self.init(uncompacted: pieces)
     compactIfFragmented()
@@ -152,23 +153,25 @@ public struct CellBinderList: Sendable {
   }
 
   /// Makes the list one piece when it has gathered more than about one piece per 16 elements, so that an edit,
-  /// which costs a step per piece, stays cheap after many edits. The piece reads its elements from the pieces
-  /// before (``_PiecesSource``, whose own pieces are taken apart rather than nested): no binder is made, and a
-  /// run of rows keeps what it remembers of them.
-  mutating func compactIfFragmented() {
-    guard pieces.count > 64, pieces.count * 16 > count else { return }
-    var leaves: [Piece] = []
-    leaves.reserveCapacity(pieces.count)
+  /// which costs a step per piece, stays cheap after many edits; with `always`, whenever it has more than 64
+  /// pieces (a told edit, so that the next one costs its edits whatever the list went through). The piece reads
+  /// its elements from a balanced tree of the pieces (``_PiecesSource``): a piece of a tree already made joins as
+  /// the part of the tree it covers, so that making the piece costs O(*p* log *t*) for *p* pieces and trees of
+  /// *t*; no binder is made, and a run of rows keeps what it remembers of them.
+  mutating func compactIfFragmented(always: Bool = false) {
+    guard pieces.count > 64, always || pieces.count * 16 > count else { return }
+    var parts: [_PieceTree] = []
+    parts.reserveCapacity(pieces.count)
     for piece in pieces {
       if case .rows(let source as _PiecesSource, let range) = piece {
-        leaves.append(contentsOf: source.list.pieces(in: range))
+        if let part = source.tree.slice(range) { parts.append(part) }
       } else {
-        leaves.append(piece)
+        parts.append(_PieceTree(leaf: piece))
       }
     }
-    let list = CellBinderList(uncompacted: leaves)
-    pieces = [.rows(_PiecesSource(list), 0..<list.count)]
-    ends = [list.count]
+    guard let tree = _PieceTree.joining(parts[...]) else { return }
+    pieces = [.rows(_PiecesSource(tree), 0..<tree.count)]
+    ends = [tree.count]
   }
 
   /// The index of the piece holding element `position`.
@@ -749,26 +752,46 @@ struct _IdentityPositions: Sendable {
 }
 
 /// The pieces of a list that gathered many of them, as one piece of another list (see
-/// `CellBinderList.compactIfFragmented()`): each read goes to the piece that holds the element.
+/// `CellBinderList.compactIfFragmented(always:)`): each read goes to the piece of the tree that holds the element.
 final class _PiecesSource: _CellBinderSource {
-  /// The pieces, never themselves a `_PiecesSource`'s.
-  let list: CellBinderList
+  /// The pieces, none of them a `_PiecesSource`'s.
+  let tree: _PieceTree
 
-  init(_ list: CellBinderList) { self.list = list }
+  init(_ tree: _PieceTree) { self.tree = tree }
 
-  func binder(at position: Int) -> CellBinder { list[position] }
-  func identity(at position: Int) -> ListIdentifier { list.identity(at: position) }
-  func title(at position: Int) -> String? { list.rowTitle(at: position) }
-  func height(at position: Int) -> RowHeight { list.rowHeight(at: position) }
+  func binder(at position: Int) -> CellBinder {
+    let (piece, offset) = tree.leaf(at: position)
+    return piece.element(at: offset)
+  }
+
+  func identity(at position: Int) -> ListIdentifier {
+    let (piece, offset) = tree.leaf(at: position)
+    return piece.identity(at: offset)
+  }
+
+  func title(at position: Int) -> String? {
+    guard case (.rows(let source, let range), let offset) = tree.leaf(at: position) else { return nil }
+    return source.title(at: range.lowerBound + offset)
+  }
+
+  func height(at position: Int) -> RowHeight {
+    switch tree.leaf(at: position) {
+    case (.binders(let binders), let offset): binders[binders.startIndex + offset].rowHeight
+    case (.rows(let source, let range), let offset): source.height(at: range.lowerBound + offset)
+    }
+  }
 
   func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int? {
-    guard let position = list.firstIndex(ofIdentity: id, from: range.lowerBound), position < range.upperBound
-    else { return nil }
-    return position
+    var found: Int?
+    tree.forEachPiece(in: range) { piece, start in
+      found = CellBinderList(uncompacted: [piece]).firstIndex(ofIdentity: id).map { start + $0 }
+      return found == nil
+    }
+    return found
   }
 
   func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
-    let part = range == list.indices ? list : CellBinderList(uncompacted: list.pieces(in: range))
+    let part = CellBinderList(uncompacted: tree.pieces(in: range))
     let shifted = candidates.map { $0.map { $0 - range.lowerBound } }
     return part.rowPositions(matchingTitles: pattern, among: shifted)?.map { $0 + range.lowerBound }
   }

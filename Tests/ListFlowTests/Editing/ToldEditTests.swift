@@ -1,8 +1,10 @@
-import ListFlow
+import Foundation
 import ListFlowTesting
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ListFlow
 
 /// Edits an app tells through `ListEdit` cost their edits: counted, not timed. The same edits read the same
 /// number of identities and make the same number of binders on a list of 10,000 rows and of 100,000; and random
@@ -146,6 +148,55 @@ import Testing
       // A handful of reads per edit: a diff would read every identity of both lists.
       #expect(large.identities + large.contents + large.cells < 8 * 125, "seed \(seed): \(large)")
     }
+  }
+
+  @Test("after any number of told edits the list shown has at most 64 pieces, read through a balanced tree")
+  func toldEditsKeepFewPieces() async throws {
+    for seed in DeepPass.seeds(quick: 2, deep: 8) {
+      for rows in [2_000, 20_000] {
+        var random = SeededRandom(seed: seed)
+        let controller = Self.controller(calls: Calls())
+        let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: controller)
+        var ids = Array(0..<rows)
+        await controller.apply([ListSection(id: "main", items: ids.map { CountedRow(id: $0, version: 0) })])
+        var versions: [Int: Int] = [:]
+        var nextID = rows
+        for state in 0..<DeepPass.cases(quick: 30, deep: 80) {
+          try controller.performEdits { edit in
+            for _ in 0..<(1 + random.below(125)) {
+              try Self.tell(
+                Told.weighted.pick(using: &random).value, &edit, ids: &ids, versions: &versions,
+                nextID: &nextID, bound: rows, using: &random)
+            }
+          }
+          let shown = controller.snapshot[0].elements
+          // What the next told edit copies: the list's pieces, however many edits came before.
+          #expect(shown.pieces.count <= 64, "seed \(seed), \(rows) rows, state \(state): \(shown.pieces.count)")
+          if case .rows(let source as _PiecesSource, _) = shown.pieces.first {
+            var leaves = 0
+            source.tree.forEachPiece(in: 0..<source.tree.count) { _, _ in
+              leaves += 1
+              return true
+            }
+            #expect(Self.isBalanced(source.tree), "seed \(seed), \(rows) rows, state \(state)")
+            #expect(Double(source.tree.height) <= 1.45 * log2(Double(leaves + 2)))
+          }
+          let step = max(ids.count / 500, 1)
+          #expect(shown.count == ids.count)
+          #expect(
+            stride(from: 0, to: ids.count, by: step).allSatisfy { shown.identity(at: $0) == ListIdentifier(ids[$0]) },
+            "seed \(seed), \(rows) rows, state \(state)")
+        }
+        withExtendedLifetime(engine) {}
+      }
+    }
+  }
+
+  /// Whether every inner node's subtrees differ in height by at most one, and its height and count add up.
+  nonisolated static func isBalanced(_ tree: _PieceTree) -> Bool {
+    guard let left = tree.left, let right = tree.right else { return tree.piece != nil && tree.height == 0 }
+    return abs(left.height - right.height) <= 1 && tree.height == max(left.height, right.height) + 1
+      && tree.count == left.count + right.count && isBalanced(left) && isBalanced(right)
   }
 
   @Test("random told edits of rows, in several sections, replay onto a recording view to the edited list")

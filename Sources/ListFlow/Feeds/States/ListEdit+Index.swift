@@ -356,7 +356,9 @@ struct _EditLog: Sendable {
   /// The list now: the list the edit started from with the touched rows taken out and put at their places,
   /// sharing the pieces of the untouched rows.
   ///
-  /// - Complexity: O(*p* + *k* log *n*) for *p* pieces.
+  /// - Complexity: O(*p* + *k* log *n*) for *p* pieces of the list the edit started from (at most 64 after a
+  /// told edit, which leaves its list one piece past them), and O(*k* log *t*) to make that piece, a tree of
+  /// *t* pieces sharing the nodes of the tree before.
   func target(_ resolution: Resolution) -> ListSnapshot {
     guard let index else { return source }
     var target = source
@@ -391,7 +393,11 @@ struct _EditLog: Sendable {
         position = row.item + 1
       }
       untouched(index.sections[section].count - position)
-      target[section].elements = CellBinderList(pieces: pieces)
+      // One piece again past 64 pieces, however long the list: the next edit then cuts one piece, not every
+      // piece the edits before left.
+      var list = CellBinderList(uncompacted: pieces)
+      list.compactIfFragmented(always: true)
+      target[section].elements = list
     }
     return target
   }
@@ -403,7 +409,7 @@ struct _EditLog: Sendable {
   /// unless it sits between the same untouched rows in both lists and, among such rows, keeps its order (a
   /// longest increasing run stays).
   ///
-  /// - Complexity: O(*k* log *k* + *p*) for *k* touched rows and *p* pieces.
+  /// - Complexity: O(*k* log *k* + *p*) for *k* touched rows and *p* pieces (at most 64 after a told edit).
   func changes(_ resolution: Resolution, target: ListSnapshot) -> StagedChangeset<ListSnapshot> {
     func below(_ value: Int, in sorted: [Int]) -> Int { sorted.partitioningIndex { $0 >= value } }
     // A kept row may stay when as many untouched rows come before it in both lists; of those, a longest run
@@ -477,7 +483,7 @@ struct _EditLog: Sendable {
 extension CellBinderList {
   /// A list of the pieces given, in order, kept as they are: the data of a stage, read while the stage is
   /// applied, is not made into binders however many pieces it has (the list shown afterwards is, see
-  /// `compactIfFragmented`).
+  /// `compactIfFragmented(always:)`).
   static func stageList(_ pieces: [Piece]) -> CellBinderList {
     var list = CellBinderList()
     list.pieces.reserveCapacity(pieces.count)

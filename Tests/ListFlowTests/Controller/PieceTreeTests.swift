@@ -1,0 +1,89 @@
+import TestSupport
+import Testing
+
+@testable import ListFlow
+
+/// The balanced tree of pieces behind a list that gathered many (`_PieceTree`): random joins, splits and slices
+/// keep the elements in order, every count, and the balance; a leaf is found where the elements say.
+@Suite("The tree of a list's pieces: joins, splits and slices keep the order and the balance")
+struct PieceTreeTests {
+  /// A binder piece of rows `ids`.
+  static func piece(_ ids: [Int]) -> CellBinderList.Piece {
+    .binders(
+      ids.map { id in
+        CellBinder(cell: TextCell.self, value: "\(id)", id: ListIdentifier(id)) { cell, text in cell.title = text }
+      }[...])
+  }
+
+  /// The identities of a tree's elements, piece by piece.
+  static func ids(_ tree: _PieceTree?) -> [ListIdentifier] {
+    guard let tree else { return [] }
+    var ids: [ListIdentifier] = []
+    tree.forEachPiece(in: 0..<tree.count) { piece, _ in
+      ids += (0..<piece.count).map { piece.identity(at: $0) }
+      return true
+    }
+    return ids
+  }
+
+  /// A tree of random pieces of 1 to 4 new rows, and their identities.
+  static func randomTree(_ random: inout SeededRandom, nextID: inout Int) -> (_PieceTree?, [ListIdentifier]) {
+    let parts = (0..<random.below(40)).map { _ in
+      let count = 1 + random.below(4)
+      defer { nextID += count }
+      return _PieceTree(leaf: piece(Array(nextID..<nextID + count)))
+    }
+    let tree = _PieceTree.joining(parts[...])
+    return (tree, ids(tree))
+  }
+
+  @Test("random joins, splits and slices: the elements of the model, a balanced tree, leaves found in place")
+  func randomOperations() {
+    for seed in DeepPass.seeds(quick: 200, deep: 3_000) {
+      var random = SeededRandom(seed: seed)
+      var nextID = 0
+      var (tree, model) = Self.randomTree(&random, nextID: &nextID)
+      for step in 0..<12 {
+        switch random.below(3) {
+        case 0:
+          let (other, otherModel) = Self.randomTree(&random, nextID: &nextID)
+          if random.oneIn(2) {
+            tree = _PieceTree.join(tree, other)
+            model += otherModel
+          } else {
+            tree = _PieceTree.join(other, tree)
+            model = otherModel + model
+          }
+        case 1:
+          let position = random.below(model.count + 1)
+          let (before, after) = tree?.split(at: position) ?? (nil, nil)
+          #expect(Self.ids(before) == Array(model[..<position]), "seed \(seed), step \(step)")
+          #expect(Self.ids(after) == Array(model[position...]), "seed \(seed), step \(step)")
+          tree = _PieceTree.join(after, before)
+          model = Array(model[position...] + model[..<position])
+        default:
+          let lower = random.below(model.count + 1)
+          let upper = lower + random.below(model.count - lower + 1)
+          tree = tree?.slice(lower..<upper)
+          model = Array(model[lower..<upper])
+        }
+        #expect(Self.ids(tree) == model, "seed \(seed), step \(step)")
+        guard let tree else {
+          #expect(model.isEmpty)
+          continue
+        }
+        #expect(tree.count == model.count)
+        #expect(ToldEditTests.isBalanced(tree), "seed \(seed), step \(step)")
+        for _ in 0..<4 {
+          let position = random.below(model.count)
+          let (piece, offset) = tree.leaf(at: position)
+          #expect(piece.identity(at: offset) == model[position], "seed \(seed), step \(step)")
+        }
+        let lower = random.below(model.count + 1)
+        let upper = lower + random.below(model.count - lower + 1)
+        let cut = tree.pieces(in: lower..<upper).flatMap { piece in (0..<piece.count).map { piece.identity(at: $0) } }
+        #expect(cut == Array(model[lower..<upper]), "seed \(seed), step \(step)")
+      }
+    }
+  }
+}
