@@ -17,10 +17,10 @@ struct ReleaseOffMainTests {
     private let counts = Mutex((all: 0, offMain: 0))
     func record() {
       let onReleaseQueue = DispatchQueue.getSpecific(key: _listReleaseKey) == true
-      counts.withLock { $0 = ($0.all + 1, $0.offMain + (onReleaseQueue ? 1 : 0)) }
+      counts.withSanitizedLock { $0 = ($0.all + 1, $0.offMain + (onReleaseQueue ? 1 : 0)) }
     }
-    var all: Int { counts.withLock { $0.all } }
-    var offMain: Int { counts.withLock { $0.offMain } }
+    var all: Int { counts.withSanitizedLock { $0.all } }
+    var offMain: Int { counts.withSanitizedLock { $0.offMain } }
   }
 
   /// What a row holds: it tells ``Frees`` when it goes.

@@ -184,5 +184,5 @@ let _listReleaseKey = DispatchSpecificKey<Bool>()
 private final class _ReleaseBox: Sendable {
   private let content: Mutex<(any Sendable)?>
   init(_ content: consuming any Sendable) { self.content = Mutex(content) }
-  func take() -> (any Sendable)? { content.withLock { $0.take() } }
+  func take() -> (any Sendable)? { content.withSanitizedLock { $0.take() } }
 }

@@ -239,6 +239,10 @@ struct _EditLog: Sendable {
   /// from walks back over the changes).
   static let stepLimit = 1_024
 
+  /// From this many rows in a section, a told edit leaves the section one piece past 64 pieces (see
+  /// `CellBinderList.compactIfFragmented(always:)`).
+  static let treeLength = 65_536
+
   let origin: _EditOrigin
   /// The controller's generation when the edit was made.
   let generation: Int
@@ -365,9 +369,9 @@ struct _EditLog: Sendable {
   /// The list now: the list the edit started from with the touched rows taken out and put at their places,
   /// sharing the pieces of the untouched rows.
   ///
-  /// - Complexity: O(*p* + *k* log *n*) for *p* pieces of the list the edit started from (at most 64 after a
-  /// told edit, which leaves its list one piece past them), and O(*k* log *t*) to make that piece, a tree of
-  /// *t* pieces sharing the nodes of the tree before.
+  /// - Complexity: O(*p* + *k* log *n*) for *p* pieces of the list the edit started from (after a told edit at
+  /// most 64 from ``treeLength`` rows on, which it leaves one piece past them, else at most one per 16 rows), and
+  /// O(*k* log *t*) to make that piece, a tree of *t* pieces sharing the nodes of the tree before.
   func target(_ resolution: Resolution) -> ListSnapshot {
     guard let index else { return source }
     var target = source
@@ -402,10 +406,11 @@ struct _EditLog: Sendable {
         position = row.item + 1
       }
       untouched(index.sections[section].count - position)
-      // One piece again past 64 pieces, however long the list: the next edit then cuts one piece, not every
-      // piece the edits before left.
+      // A long list is one piece again past 64 pieces: the next edit then cuts one piece, not every piece the
+      // edits before left. A shorter one keeps its pieces up to one per 16 rows (at most 4,096), which cost
+      // less to copy than the nodes of the tree to cut.
       var list = CellBinderList(uncompacted: pieces)
-      list.compactIfFragmented(always: true)
+      list.compactIfFragmented(always: list.count >= Self.treeLength)
       target[section].elements = list
     }
     return target
@@ -418,7 +423,7 @@ struct _EditLog: Sendable {
   /// unless it sits between the same untouched rows in both lists and, among such rows, keeps its order (a
   /// longest increasing run stays).
   ///
-  /// - Complexity: O(*k* log *k* + *p*) for *k* touched rows and *p* pieces (at most 64 after a told edit).
+  /// - Complexity: O(*k* log *k* + *p*) for *k* touched rows and *p* pieces (see ``target(_:)``).
   func changes(_ resolution: Resolution, target: ListSnapshot) -> StagedChangeset<ListSnapshot> {
     func below(_ value: Int, in sorted: [Int]) -> Int { sorted.partitioningIndex { $0 >= value } }
     // A kept row may stay when as many untouched rows come before it in both lists; of those, a longest run
