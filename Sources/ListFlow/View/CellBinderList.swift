@@ -784,7 +784,12 @@ final class _PiecesSource: _CellBinderSource {
   func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int? {
     var found: Int?
     tree.forEachPiece(in: range) { piece, start in
-      found = CellBinderList(uncompacted: [piece]).firstIndex(ofIdentity: id).map { start + $0 }
+      switch piece {
+      case .binders(let binders):
+        found = binders.firstIndex { $0.id == id }.map { start + $0 - binders.startIndex }
+      case .rows(let source, let rows):
+        found = source.firstPosition(ofIdentity: id, in: rows).map { start + $0 - rows.lowerBound }
+      }
       return found == nil
     }
     return found

@@ -1,6 +1,6 @@
 /// The pieces of a list that gathered many of them, kept in a balanced tree whose nodes are shared, never
 /// changed: a list made from parts of other lists' trees shares their nodes, so cutting a run out of the pieces
-/// or joining two runs costs O(log *p*) for *p* pieces, not a copy of the pieces (see
+/// (``slice(_:)``) or joining two runs (``join(_:_:)``) costs O(log *p*) for *p* pieces, not a copy of the pieces (see
 /// `CellBinderList.compactIfFragmented(always:)`).
 ///
 /// The pieces are the leaves, in order; an inner node holds two subtrees whose heights differ by at most one (an
@@ -82,25 +82,6 @@ final class _PieceTree: Sendable {
       let middle = parts.startIndex + parts.count / 2
       return join(joining(parts[..<middle]), joining(parts[middle...]))
     }
-  }
-
-  /// The elements before `position` and those from it on (`nil` for none).
-  ///
-  /// - Complexity: O(log *p*).
-  func split(at position: Int) -> (before: _PieceTree?, after: _PieceTree?) {
-    if position <= 0 { return (nil, self) }
-    if position >= count { return (self, nil) }
-    if let piece {
-      return (_PieceTree(leaf: piece.slice(0..<position)), _PieceTree(leaf: piece.slice(position..<count)))
-    }
-    guard let left, let right else { return (self, nil) }
-    if position < left.count {
-      let (before, after) = left.split(at: position)
-      return (before, Self.join(after, right))
-    }
-    if position == left.count { return (left, right) }
-    let (before, after) = right.split(at: position - left.count)
-    return (Self.join(left, before), after)
   }
 
   /// The elements in `range` (clamped to the tree's), or `nil` when none: one descent, making only the nodes of

@@ -56,7 +56,8 @@ struct PieceTreeTests {
           }
         case 1:
           let position = random.below(model.count + 1)
-          let (before, after) = tree?.split(at: position) ?? (nil, nil)
+          let before = tree?.slice(0..<position)
+          let after = tree?.slice(position..<model.count)
           #expect(Self.ids(before) == Array(model[..<position]), "seed \(seed), step \(step)")
           #expect(Self.ids(after) == Array(model[position...]), "seed \(seed), step \(step)")
           tree = _PieceTree.join(after, before)

@@ -169,7 +169,7 @@ extension ListController {
   }
 }
 
-/// Where lists a controller no longer shows are freed (see `ListController.release(_:_:)`); its work carries
+/// Where lists a controller no longer shows are freed (see `ListController.release(_:)`); its work carries
 /// `_listReleaseKey`, which tests read to tell that a row was freed there.
 let _listReleaseQueue: DispatchQueue = {
   let queue = DispatchQueue(label: "ListFlow.release", qos: .utility)
