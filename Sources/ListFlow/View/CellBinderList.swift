@@ -97,7 +97,8 @@ public struct CellBinderList: Sendable {
   /// - Complexity: O(1).
   public init<Row: Sendable>(rows: [Row], cell: @escaping @Sendable (Row) -> CellBinder) {
     self.init(
-      pieces: rows.isEmpty ? [] : [.rows(_RowBinderSource(rows: rows, identity: nil, cell: cell), 0..<rows.count)])
+      pieces: rows.isEmpty
+        ? [] : [.rows(_RowBinderSource(rows: rows, identity: nil, identityHashes: nil, cell: cell), 0..<rows.count)])
   }
 
   /// A list of one binder per row, each made by `cell` when it is read, whose identities are read from the rows
@@ -105,7 +106,10 @@ public struct CellBinderList: Sendable {
   ///
   /// - Parameters:
   ///   - rows: The rows; their storage is shared, not copied.
-  ///   - identity: A row's identity.
+  ///   - identity: The identity of the row at a position of the rows (given the rows, so that a reader made
+  ///     where `Row` is known reads a row in place, without copying it through the generic code of this list).
+  ///   - identityHashes: The hashes of every row's identity (``ListIdentifier``'s), in order: all read in one
+  ///     call, in code made where `Row` is known.
   ///   - cell: Makes a row's binder; it must depend only on the row.
   ///   - carrying: The list these rows follow (the rows of the state before, one section of them) and the flat
   ///     positions an alignment of the two states left out, deleted and inserted (see `_RowMemo.alignment`),
@@ -115,14 +119,14 @@ public struct CellBinderList: Sendable {
   /// - Complexity: O(1), and O(log *d* + *r*) with `carrying` (see `_RowBinderSource.carry(from:)`).
   @usableFromInline
   init<Row: Sendable>(
-    rows: [Row], identity: @escaping @Sendable (Row) -> ListIdentifier,
-    cell: @escaping @Sendable (Row) -> CellBinder,
+    rows: [Row], identity: @escaping @Sendable (_ rows: [Row], _ position: Int) -> ListIdentifier,
+    identityHashes: @escaping @Sendable ([Row]) -> [Int], cell: @escaping @Sendable (Row) -> CellBinder,
     carrying: (
       list: CellBinderList, deleted: [Int], inserted: [Int], sourceBase: Int, targetBase: Int,
       same: @Sendable (_ new: [Row], _ newStart: Int, _ old: [Row], _ oldStart: Int, _ count: Int) -> [Bool]
     )? = nil
   ) {
-    let source = _RowBinderSource(rows: rows, identity: identity, cell: cell)
+    let source = _RowBinderSource(rows: rows, identity: identity, identityHashes: identityHashes, cell: cell)
     if let carrying, let carry = source.carry(from: carrying) {
       source.memo.withLock { $0.carry = carry }
     }
@@ -353,6 +357,22 @@ extension CellBinderList {
     return pieces[index].identity(at: position - pieceStart(index))
   }
 
+  /// Appends the hash of every element's identity (``ListIdentifier``'s), in order: for rows made from values,
+  /// those their run keeps for searches by identity (made now if it has none).
+  ///
+  /// - Complexity: O(*n*); no binder made where the rows' identities are known.
+  func appendIdentityHashes(to hashes: inout [Int]) {
+    for piece in pieces { Self.appendIdentityHashes(of: piece, to: &hashes) }
+  }
+
+  /// Appends the hashes of the identities of a piece's elements, in order.
+  static func appendIdentityHashes(of piece: Piece, to hashes: inout [Int]) {
+    switch piece {
+    case .binders(let binders): for binder in binders { hashes.append(binder.id.hash) }
+    case .rows(let source, let range): source.appendIdentityHashes(in: range, to: &hashes)
+    }
+  }
+
   /// The identities of the elements, in order, read as ``identity(at:)`` reads them.
   ///
   /// - Complexity: O(1) to make; O(1) per identity read.
@@ -486,6 +506,8 @@ protocol _CellBinderSource: AnyObject, Sendable {
   func height(at position: Int) -> RowHeight
   /// The first position in `range` of a row with an identity, or `nil`.
   func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int?
+  /// Appends the hashes of the identities of the rows in `range` (``ListIdentifier``'s), in order.
+  func appendIdentityHashes(in range: Range<Int>, to hashes: inout [Int])
   /// The positions in `range`, or among `candidates` (ascending, in `range`) when given, whose rows' titles a
   /// query, given as its pattern, is found in, or `nil` when the rows are not ``Titled``: one pass over kept
   /// titles, with no binder made.
@@ -501,20 +523,30 @@ extension _CellBinderSource {
   func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
     nil
   }
+
+  /// One identity read per row.
+  func appendIdentityHashes(in range: Range<Int>, to hashes: inout [Int]) {
+    for position in range { hashes.append(identity(at: position).hash) }
+  }
 }
 
 /// The rows of a section, the function that makes a row's binder and, when known, the function that reads a
 /// row's identity (then every binder made takes that identity).
 final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
   let rows: [Row]
-  let rowIdentity: (@Sendable (Row) -> ListIdentifier)?
+  /// The identity of the row at a position of ``rows``, when the rows' identities are known.
+  let rowIdentity: (@Sendable (_ rows: [Row], _ position: Int) -> ListIdentifier)?
+  /// The hashes of every row's identity, in order, when the rows' identities are known.
+  let identityHashes: (@Sendable ([Row]) -> [Int])?
   let cell: @Sendable (Row) -> CellBinder
 
   init(
-    rows: [Row], identity: (@Sendable (Row) -> ListIdentifier)?, cell: @escaping @Sendable (Row) -> CellBinder
+    rows: [Row], identity: (@Sendable (_ rows: [Row], _ position: Int) -> ListIdentifier)?,
+    identityHashes: (@Sendable ([Row]) -> [Int])?, cell: @escaping @Sendable (Row) -> CellBinder
   ) {
     self.rows = rows
     self.rowIdentity = identity
+    self.identityHashes = identityHashes
     self.cell = cell
   }
 
@@ -522,27 +554,47 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
     let row = rows[position]
     guard let rowIdentity else { return cell(row) }
     var binder = cell(row)
-    let id = rowIdentity(row)
+    let id = rowIdentity(rows, position)
     if binder.id != id { binder.id = id }
     return binder
   }
 
   func identity(at position: Int) -> ListIdentifier {
     guard let rowIdentity else { return cell(rows[position]).id }
-    return rowIdentity(rows[position])
+    return rowIdentity(rows, position)
   }
 
   /// The first position in `range` of a row with an identity: where the rows' identities are read from the rows,
   /// every identity is read once, on the first search, and the rows kept by identity (``_IdentityPositions``).
   func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int? {
     guard let rowIdentity else { return range.first { identity(at: $0) == id } }
-    let read = { (position: Int) in rowIdentity(self.rows[position]) }
+    let read = { (position: Int) in rowIdentity(self.rows, position) }
     return memo.withLock { table in
-      guard let index = table.identityPositions(count: rows.count, identity: read) else {
+      guard let index = table.identityPositions(count: rows.count, identity: read, all: allIdentityHashes) else {
         return range.first { read($0) == id }
       }
       return index.first(of: id, in: range, identity: read)
     }
+  }
+
+  /// The hashes the rows' index by identity keeps, when it is made; else those carried from the rows before
+  /// where there are, the others read; else every row's, read in one pass.
+  func appendIdentityHashes(in range: Range<Int>, to hashes: inout [Int]) {
+    guard let rowIdentity else {
+      for position in range { hashes.append(cell(rows[position]).id.hash) }
+      return
+    }
+    let read = { (position: Int) in rowIdentity(self.rows, position) }
+    let known = memo.withLock { table in
+      table.identityIndex?.hashes ?? table.carry?.hashes?.hashes(count: rows.count, identity: read)
+    }
+    hashes.append(contentsOf: (known ?? allIdentityHashes())[range])
+  }
+
+  /// The hashes of every row's identity, in order.
+  private func allIdentityHashes() -> [Int] {
+    if let identityHashes { return identityHashes(rows) }
+    return rows.indices.map { identity(at: $0).hash }
   }
 
   /// The rows' titles and heights, each read once when first asked.
@@ -700,30 +752,43 @@ struct _IdentityPositions: Sendable {
   /// The number of slots minus one (a power of two minus one).
   private let mask: Int
 
-  /// The index of `count` rows, `identity` giving each row's identity; `nil` for more rows than a slot holds.
-  ///
-  /// - Complexity: O(*n*) identity reads, no hashing beyond the identities' own.
-  init?(count: Int, identity: (Int) -> ListIdentifier) {
-    guard count < Int(Int32.max) else { return nil }
-    var hashes: [Int] = []
-    hashes.reserveCapacity(count)
-    for position in 0..<count { hashes.append(identity(position).hash) }
-    self.init(hashes: hashes)
-  }
-
   /// The index of rows with these identity hashes, in order; `nil` for more rows than a slot holds.
   ///
   /// - Complexity: O(*n*), with no identity read.
   init?(hashes: [Int]) {
+    self.init(hashes: hashes, checking: false) { _, _ in false }
+  }
+
+  /// The index of rows with these identity hashes, in order, when their identities are distinct: `sameRow(a,
+  /// b)` tells whether rows `a` and `b`, of the same hash, have the same identity. `nil` when two rows have one
+  /// identity, when the hashes collide so often that a search would walk long runs of them (more probes than
+  /// four a row), or for more rows than a slot holds.
+  ///
+  /// - Complexity: O(*n*), and `sameRow` for the pairs of rows whose hashes are equal.
+  init?(hashes: [Int], distinct sameRow: (Int, Int) -> Bool) {
+    self.init(hashes: hashes, checking: true, sameRow)
+  }
+
+  private init?(hashes: [Int], checking: Bool, _ sameRow: (Int, Int) -> Bool) {
     let count = hashes.count
     guard count < Int(Int32.max) else { return nil }
     var capacity = 16
     while capacity < count * 2 { capacity *= 2 }
     let mask = capacity - 1
     var slots = [Int32](repeating: 0, count: capacity)
+    var probes = 0
+    let probeLimit = 4 * count + 64
     for position in 0..<count {
-      var slot = Self.slot(of: hashes[position], mask: mask)
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      let hash = hashes[position]
+      var slot = Self.slot(of: hash, mask: mask)
+      while slots[slot] != 0 {
+        if checking {
+          let other = Int(slots[slot]) - 1
+          probes += 1
+          if probes > probeLimit || (hashes[other] == hash && sameRow(other, position)) { return nil }
+        }
+        slot = (slot + 1) & mask
+      }
       slots[slot] = Int32(position + 1)
     }
     self.slots = slots
@@ -793,6 +858,13 @@ final class _PiecesSource: _CellBinderSource {
       return found == nil
     }
     return found
+  }
+
+  func appendIdentityHashes(in range: Range<Int>, to hashes: inout [Int]) {
+    tree.forEachPiece(in: range) { piece, _ in
+      CellBinderList.appendIdentityHashes(of: piece, to: &hashes)
+      return true
+    }
   }
 
   func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {

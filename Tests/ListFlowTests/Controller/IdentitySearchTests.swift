@@ -23,7 +23,9 @@ struct IdentitySearchTests {
   static func rows(_ ids: [Int], knownIdentities: Bool) -> CellBinderList {
     let rows = ids.map { Row(id: $0) }
     return knownIdentities
-      ? CellBinderList(rows: rows, identity: { ListIdentifier($0.id) }, cell: Self.binder)
+      ? CellBinderList(
+        rows: rows, identity: { ListIdentifier($0[$1].id) }, identityHashes: { $0.map { ListIdentifier($0.id).hash } },
+        cell: Self.binder)
       : CellBinderList(rows: rows, cell: Self.binder)
   }
 

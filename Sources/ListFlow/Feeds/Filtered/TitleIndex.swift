@@ -193,12 +193,12 @@ extension _RowMemoTable {
   }
 
   /// The positions of the rows by identity, made once: the hashes of the rows this run kept taken from the run
-  /// it came from (``carry``), the others read with `identity`.
-  mutating func identityPositions(count: Int, identity: (Int) -> ListIdentifier) -> _IdentityPositions? {
+  /// it came from (``carry``), the others read with `identity`; with nothing carried, every row's from `all`.
+  mutating func identityPositions(
+    count: Int, identity: (Int) -> ListIdentifier, all: () -> [Int]
+  ) -> _IdentityPositions? {
     if let identityIndex { return identityIndex }
-    let hashes = carry?.hashes?.hashes(count: count, identity: identity)
-    identityIndex =
-      hashes.map { _IdentityPositions(hashes: $0) } ?? _IdentityPositions(count: count, identity: identity)
+    identityIndex = _IdentityPositions(hashes: carry?.hashes?.hashes(count: count, identity: identity) ?? all())
     carry?.hashes = nil
     if carry?.titles == nil { carry = nil }
     return identityIndex

@@ -3,9 +3,10 @@
 ///
 /// Each section is cut into *slots*: slot 0 holds the rows inserted before the section's first row, slot *i* the
 /// *i*-th row of the list the index was made from (while it is there) followed by the rows inserted after it. A
-/// Fenwick tree counts the rows of each slot, so a slot's position is a prefix sum. Rows are found by the hash
-/// of their identity (``ListIdentifier`` keeps it), and what the hash finds is checked by reading the identity
-/// at the position found; identities whose hash another row holds are kept by identity aside.
+/// Fenwick tree counts the rows of each slot, so a slot's position is a prefix sum. The rows of the list the
+/// index was made from are found by the hash of their identity (``ListIdentifier`` keeps it) in an open-addressing
+/// table of their positions (``_IdentityPositions``), each found row checked by reading its identity; the rows
+/// inserted since are kept by identity.
 ///
 /// It is a class, shared with no one while it changes: an edit changes it only when it holds the only reference
 /// (`isKnownUniquelyReferenced`), else it stops using it.
@@ -89,102 +90,86 @@ final class _RowIndex: @unchecked Sendable {
     }
   }
 
-  /// A row's place: its section, its slot, and whether it is an inserted row of the slot (12 bytes: a million
-  /// rows' places take about 25 MB with the table's own).
+  /// The place of a row inserted since the index was made: its section and its slot.
   struct Location: Equatable {
-    private var sectionIndex: Int32
-    private var slotIndex: Int32
-    var isInserted: Bool
-
-    init(section: Int, slot: Int, isInserted: Bool) {
-      sectionIndex = Int32(truncatingIfNeeded: section)
-      slotIndex = Int32(truncatingIfNeeded: slot)
-      self.isInserted = isInserted
-    }
-
-    var section: Int { Int(sectionIndex) }
-    var slot: Int { Int(slotIndex) }
+    var section: Int
+    var slot: Int
   }
 
   /// The list the index was made from: the identities of its rows check what a hash finds.
   let base: ListSnapshot
   var sections: [Slots]
-  /// The rows' places by the hash of their identity.
-  var byHash: [Int: Location]
-  /// The places of rows whose identity's hash another row held when they came.
-  var collided: [ListIdentifier: Location] = [:]
+  /// The rows of ``base`` by the hashes of their identities, at their positions in all its rows, section after
+  /// section.
+  private let positions: _IdentityPositions
+  /// The position among all rows of ``base`` of each section's first row, and the number of rows last.
+  private let sectionStarts: [Int]
+  /// The places of the rows inserted since the index was made.
+  private var inserted: [ListIdentifier: Location] = [:]
 
-  /// The index of a list, or `nil` when the list holds an identity twice.
+  /// The index of a list, or `nil` when the list holds an identity twice (or its identities' hashes collide
+  /// so often that finding a row would walk long runs of them).
   ///
-  /// - Complexity: O(*n*): one identity read (no binder made on the rows path) and one hash insertion a row.
+  /// - Complexity: O(*n*): one hash a row, taken from the rows' runs where they keep them for searches by
+  ///   identity, else one identity read (no binder made on the rows path).
   init?(_ list: ListSnapshot) {
     base = list
     sections = list.map { Slots(count: $0.elements.count) }
-    // Filled as locals and stored once: a stored property of a class is checked for exclusive access at each
-    // access, a local is not.
-    var byHash: [Int: Location] = [:]
-    var collided: [ListIdentifier: Location] = [:]
-    byHash.reserveCapacity(list.reduce(0) { $0 + $1.elements.count })
-    for (section, content) in list.enumerated() {
-      var slot = 1
-      // Piece by piece: a lazy sequence of every identity costs about 70 instructions a row more.
-      for piece in content.elements.pieces {
-        for offset in 0..<piece.count {
-          let id = piece.identity(at: offset)
-          let location = Location(section: section, slot: slot, isInserted: false)
-          if let other = byHash.updateValue(location, forKey: id.hash) {
-            // Another row has this hash: the same identity (a duplicate), or a collision kept aside.
-            byHash[id.hash] = other
-            let otherID = list[other.section].elements.identity(at: other.slot - 1)
-            if otherID == id || collided.updateValue(location, forKey: id) != nil { return nil }
-          }
-          slot += 1
-        }
-      }
+    var starts: [Int] = [0]
+    starts.reserveCapacity(list.count + 1)
+    for section in list { starts.append(starts[starts.count - 1] + section.elements.count) }
+    var hashes: [Int] = []
+    hashes.reserveCapacity(starts[starts.count - 1])
+    for section in list { section.elements.appendIdentityHashes(to: &hashes) }
+    let identity = { (position: Int) in Self.identity(at: position, of: list, starts: starts) }
+    guard let positions = _IdentityPositions(hashes: hashes, distinct: { identity($0) == identity($1) }) else {
+      return nil
     }
-    self.byHash = byHash
-    self.collided = collided
+    self.positions = positions
+    sectionStarts = starts
   }
 
-  /// The place of row `id`, not yet checked against a list.
-  private func location(of id: ListIdentifier) -> Location? {
-    if !collided.isEmpty, let location = collided[id] { return location }
-    return byHash[id.hash]
+  /// The identity of the row at `position` among all rows of `list`, section after section.
+  private static func identity(at position: Int, of list: ListSnapshot, starts: [Int]) -> ListIdentifier {
+    let section = starts.partitioningIndex { $0 > position } - 1
+    return list[section].elements.identity(at: position - starts[section])
+  }
+
+  /// The section and slot of row `id` of ``base``, whether or not it is still there.
+  private func baseLocation(of id: ListIdentifier) -> Location? {
+    let total = sectionStarts[sectionStarts.count - 1]
+    let found = positions.first(of: id, in: 0..<total) {
+      Self.identity(at: $0, of: base, starts: sectionStarts)
+    }
+    guard let found else { return nil }
+    let section = sectionStarts.partitioningIndex { $0 > found } - 1
+    return Location(section: section, slot: found - sectionStarts[section] + 1)
   }
 
   /// The position of a row in the list the index describes, or `nil` when it has no row `id`.
   ///
-  /// - Complexity: O(log *n*) and one identity read; for a row inserted since the index was made, O(*g*) for
-  ///   the *g* rows inserted at the same place.
+  /// - Complexity: O(log *n*) and an identity read for each row of ``base`` with the same hash; for a row
+  ///   inserted since the index was made, O(*g*) for the *g* rows inserted at the same place.
   func path(of id: ListIdentifier) -> ItemPath? {
-    guard let location = location(of: id) else { return nil }
-    let slots = sections[location.section]
-    let start = slots.prefix(location.slot)
-    if location.isInserted {
+    if !inserted.isEmpty, let location = inserted[id] {
+      let slots = sections[location.section]
       guard let offset = slots.gaps[location.slot]?.firstIndex(of: id) else { return nil }
+      let start = slots.prefix(location.slot)
       return ItemPath(item: start + (slots.alive[location.slot] ? 1 : 0) + offset, section: location.section)
     }
-    guard slots.alive[location.slot], base[location.section].elements.identity(at: location.slot - 1) == id else {
-      return nil
-    }
-    return ItemPath(item: start, section: location.section)
+    guard let location = baseLocation(of: id), sections[location.section].alive[location.slot] else { return nil }
+    return ItemPath(item: sections[location.section].prefix(location.slot), section: location.section)
   }
 
   /// Forgets row `id`, which is in the list.
   func remove(_ id: ListIdentifier) {
-    let location: Location
-    if !collided.isEmpty, let aside = collided.removeValue(forKey: id) {
-      location = aside
-    } else if let found = byHash.removeValue(forKey: id.hash) {
-      location = found
-    } else {
+    if !inserted.isEmpty, let location = inserted.removeValue(forKey: id) {
+      sections[location.section].gaps[location.slot]?.removeAll { $0 == id }
+      sections[location.section].add(-1, to: location.slot)
       return
     }
-    if location.isInserted {
-      sections[location.section].gaps[location.slot]?.removeAll { $0 == id }
-    } else {
-      sections[location.section].alive[location.slot] = false
-    }
+    guard let location = baseLocation(of: id), sections[location.section].alive[location.slot] else { return }
+    sections[location.section].alive[location.slot] = false
     sections[location.section].add(-1, to: location.slot)
   }
 
@@ -193,14 +178,7 @@ final class _RowIndex: @unchecked Sendable {
     let (slot, gapIndex) = sections[path.section].insertionPoint(path.item)
     sections[path.section].gaps[slot, default: []].insert(contentsOf: ids, at: gapIndex)
     sections[path.section].add(ids.count, to: slot)
-    for id in ids {
-      let location = Location(section: path.section, slot: slot, isInserted: true)
-      if byHash[id.hash] == nil {
-        byHash[id.hash] = location
-      } else {
-        collided[id] = location
-      }
-    }
+    for id in ids { inserted[id] = Location(section: path.section, slot: slot) }
   }
 }
 

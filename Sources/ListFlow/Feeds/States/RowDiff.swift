@@ -393,7 +393,18 @@ func _lazySection<Row: Differentiable & Sendable>(
   return ListSectionSnapshot(
     model: model,
     elements: CellBinderList(
-      rows: section.items, identity: { ListIdentifier($0.differenceIdentifier) }, cell: cell,
+      rows: section.items, identity: { ListIdentifier($0[$1].differenceIdentifier) },
+      identityHashes: { rows in
+        // Each row read in place: a `map` would copy every row (a retain and a release of what it holds).
+        rows.withUnsafeBufferPointer { rows in
+          [Int](unsafeUninitializedCapacity: rows.count) { hashes, count in
+            for position in rows.indices {
+              hashes.initializeElement(at: position, to: ListIdentifier(rows[position].differenceIdentifier).hash)
+            }
+            count = rows.count
+          }
+        }
+      }, cell: cell,
       carrying: carrying.map { carrying in
         (
           carrying.list, carrying.deleted, carrying.inserted, carrying.sourceBase, carrying.targetBase,
