@@ -32,17 +32,27 @@ public struct CellBinder: Sendable {
   /// The row's identity in the list.
   public var id: ListIdentifier {
     get { storage.id }
-    set { storage = storage.with(id: newValue, tag: storage.tag, height: storage.height) }
+    set {
+      // The storage is shared by every copy, so a change makes a new one; setting the same value makes none.
+      guard newValue != storage.id else { return }
+      storage = storage.with(id: newValue, tag: storage.tag, height: storage.height)
+    }
   }
   /// A piece of user information passed back with selection and actions, or `nil`.
   public var tag: ListIdentifier? {
     get { storage.tag }
-    set { storage = storage.with(id: storage.id, tag: newValue, height: storage.height) }
+    set {
+      guard newValue != storage.tag else { return }
+      storage = storage.with(id: storage.id, tag: newValue, height: storage.height)
+    }
   }
   /// The item's own height, which wins over the cell type's ``ListCell/preferredHeight``; `nil` by default.
   public var height: Int? {
     get { storage.height }
-    set { storage = storage.with(id: storage.id, tag: storage.tag, height: newValue) }
+    set {
+      guard newValue != storage.height else { return }
+      storage = storage.with(id: storage.id, tag: storage.tag, height: newValue)
+    }
   }
 
   /// The cell's type.

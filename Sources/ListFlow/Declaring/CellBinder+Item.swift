@@ -48,17 +48,16 @@ extension CellBinder {
     map: @escaping @MainActor @Sendable (Data, Cell) -> Void,
     style: ListItemStyle<Cell>
   ) {
-    let content = ItemContent(data: data, styleNames: style.names, mapperID: mapperID)
+    // One storage, made with the tag: setting the tag afterwards would make a second one.
     self.init(
-      cell: Cell.self,
-      model: data,
-      content: content,
-      id: ListIdentifier(data.identity, scope: _TypeNameCache.shared.name(of: Data.self))
-    ) { cell in
-      map(data, cell)
-      style.apply(to: cell)
-    }
-    self.tag = data.tag
+      storage: _TypedCellBinderStorage(
+        id: ListIdentifier(data.identity, scope: _TypeNameCache.shared.name(of: Data.self)), tag: data.tag,
+        reuseIdentifier: nil, model: data,
+        content: ItemContent(data: data, styleNames: style.names, mapperID: mapperID)
+      ) { (cell: Cell, _) in
+        map(data, cell)
+        style.apply(to: cell)
+      })
   }
 }
 

@@ -554,8 +554,7 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
     let row = rows[position]
     guard let rowIdentity else { return cell(row) }
     var binder = cell(row)
-    let id = rowIdentity(rows, position)
-    if binder.id != id { binder.id = id }
+    binder.id = rowIdentity(rows, position)
     return binder
   }
 

@@ -192,7 +192,7 @@ where Element.DifferenceIdentifier: Sendable {
       let row = rows[position]
       var binder = cell(row)
       let id = ListIdentifier(row.differenceIdentifier)
-      if binder.id != id { binder.id = id }
+      binder.id = id
       return binder
     }
   }
