@@ -98,8 +98,9 @@ extension ArraySection: CustomStringConvertible {
 package protocol _ElementSharingSection: DifferentiableSection {
   /// The section with the elements at some positions replaced: the data of a stage of updates.
   ///
-  /// - Parameter replacements: Positions in ascending order, each with its new element.
-  func _replacingElements(_ replacements: [(position: Int, element: Elements.Element)]) -> Self
+  /// - Parameter replacements: Positions in ascending order, each with the section and position its new element
+  ///   is taken from (taken as the section shares it, not read: a row made when read stays unmade).
+  func _replacingElements(_ replacements: [(position: Int, source: Self, item: Int)]) -> Self
 
   /// The section without the elements at some positions: the data of a stage of deletes.
   ///

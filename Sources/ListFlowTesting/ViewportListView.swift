@@ -62,7 +62,7 @@ public final class ViewportListView: ListView {
     return changeset.elementDeleted.contains(where: visible) || changeset.elementInserted.contains(where: visible)
       || changeset.elementUpdated.contains(where: visible)
       || changeset.elementMoved.contains { visible($0.source) || visible($0.target) }
-      || update.reconfiguredRows.contains(where: visible) || update.reloadedRows.contains(where: visible)
+      || update.refreshedRows.contains(where: visible)
   }
 
   private func pullVisibleCells() {

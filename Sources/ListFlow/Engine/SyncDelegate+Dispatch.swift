@@ -12,6 +12,7 @@ extension SyncDelegate {
     if !stage.elementDeleted.isEmpty { didDeleteRows(stage.elementDeleted) }
     if !stage.elementInserted.isEmpty { didInsertRows(stage.elementInserted) }
     if !stage.elementMoved.isEmpty { didMoveRows(stage.elementMoved) }
+    guard observesRowKinds else { return }
     if !update.reconfiguredRows.isEmpty { didReconfigureRows(update.reconfiguredRows) }
     if !update.reloadedRows.isEmpty { didReloadRows(update.reloadedRows) }
   }

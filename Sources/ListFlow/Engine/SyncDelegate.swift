@@ -43,9 +43,16 @@ public struct SyncDelegate {
   /// Rows moved in a stage.
   public var didMoveRows: ([Move<ItemPath>]) -> Void = { _ in }
   /// Rows whose content changed and whose cell was filled again.
-  public var didReconfigureRows: ([ItemPath]) -> Void = { _ in }
+  public var didReconfigureRows: ([ItemPath]) -> Void = { _ in } {
+    didSet { observesRowKinds = true }
+  }
   /// Rows whose cell type changed and whose cell was replaced.
-  public var didReloadRows: ([ItemPath]) -> Void = { _ in }
+  public var didReloadRows: ([ItemPath]) -> Void = { _ in } {
+    didSet { observesRowKinds = true }
+  }
+  /// Whether ``didReconfigureRows`` or ``didReloadRows`` was set: only then are a stage's updated rows split
+  /// into the two for the delegate (which makes the binders of every updated row, before and after).
+  var observesRowKinds = false
   /// Something went wrong: a state was rejected, a cell could not be made, the state stream failed.
   public var didFail: (ListFlowError) -> Void = { _ in }
 

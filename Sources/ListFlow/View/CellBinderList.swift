@@ -310,17 +310,18 @@ extension CellBinderList: CustomStringConvertible {
 }
 
 extension CellBinderList {
-  /// The list with the elements at some positions replaced.
+  /// The list with the elements at some positions (ascending) replaced by elements of other lists, each shared
+  /// as a piece of its list, not read (a row made when read stays unmade).
   ///
-  /// - Complexity: O(*p* + *k*) for *p* pieces and *k* replacements.
-  func _replacing(_ replacements: [(position: Int, element: CellBinder)]) -> CellBinderList {
+  /// - Complexity: O(*p* + *k* log *q*) for *p* pieces, *k* replacements and lists of *q* pieces.
+  func _replacing(_ replacements: [(position: Int, source: CellBinderList, item: Int)]) -> CellBinderList {
     guard !replacements.isEmpty else { return self }
     var newPieces: [Piece] = []
     newPieces.reserveCapacity(pieces.count + 2 * replacements.count)
     var next = 0
-    for (position, element) in replacements {
+    for (position, source, item) in replacements {
       newPieces.append(contentsOf: pieces(in: next..<position))
-      newPieces.append(.binders([element][...]))
+      newPieces.append(contentsOf: source.pieces(in: item..<item + 1))
       next = position + 1
     }
     newPieces.append(contentsOf: pieces(in: next..<count))
@@ -551,11 +552,11 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
   }
 
   func binder(at position: Int) -> CellBinder {
-    let row = rows[position]
-    guard let rowIdentity else { return cell(row) }
-    var binder = cell(row)
-    binder.id = rowIdentity(rows, position)
-    return binder
+    rememberedBinder(at: position, in: memo) {
+      var binder = cell(rows[position])
+      if let rowIdentity { binder.id = rowIdentity(rows, position) }
+      return binder
+    }
   }
 
   func identity(at position: Int) -> ListIdentifier {
@@ -683,6 +684,18 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
 }
 
 extension _CellBinderSource {
+  /// The binder of the row at `position`: one made a moment ago, kept in `memo`, or one `make` makes now (and
+  /// `memo` keeps). A change reads an updated row several times (its stage, the view's cell, the frame); the
+  /// row's binder is made once.
+  func rememberedBinder(
+    at position: Int, in memo: borrowing Mutex<_RowMemoTable>, make: () -> CellBinder
+  ) -> CellBinder {
+    if let made = memo.withLock({ $0.recentBinder(at: position) }) { return made }
+    let binder = make()
+    memo.withLock { $0.remember(binder, at: position) }
+    return binder
+  }
+
   /// The height of the row at `position` from `memo`, or its binder's, then kept in `memo`.
   func memoizedHeight(at position: Int, count: Int, in memo: borrowing Mutex<_RowMemoTable>) -> RowHeight {
     if let known = memo.withLock({ $0.height(at: position) }) { return known }
@@ -705,6 +718,11 @@ struct _RowMemoTable: Sendable {
   var titleReads = 0
   /// Per row, 0 for not asked yet, `n + 1` for `exact(n)`, `-(n + 1)` for `estimated(n)`.
   var heights: [Int32] = []
+  /// The binders made last, each in the slot of its position modulo ``recentCount`` (a screen of rows keeps
+  /// its binders; a binder is a value of its row alone, so a kept one is the one `cell` would make again).
+  var recent: [(position: Int, binder: CellBinder)?] = []
+  /// The number of binders ``recent`` keeps: more than a screen's rows.
+  static let recentCount = 64
 
   init() {}
 
@@ -719,6 +737,18 @@ struct _RowMemoTable: Sendable {
     titleReads += 1
     guard titleReads > count / 4 else { return one(position) }
     return allTitles(one: one, reading: read)[position]
+  }
+
+  func recentBinder(at position: Int) -> CellBinder? {
+    guard !recent.isEmpty, let kept = recent[position % Self.recentCount], kept.position == position else {
+      return nil
+    }
+    return kept.binder
+  }
+
+  mutating func remember(_ binder: CellBinder, at position: Int) {
+    if recent.isEmpty { recent = Array(repeating: nil, count: Self.recentCount) }
+    recent[position % Self.recentCount] = (position, binder)
   }
 
   func height(at position: Int) -> RowHeight? {

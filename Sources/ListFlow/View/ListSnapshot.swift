@@ -82,10 +82,13 @@ public struct ListSectionSnapshot: DifferentiableSection, _ElementSharingSection
     self.init(model: source.model, elements: elements)
   }
 
-  /// The section with the rows at some positions replaced, sharing the others.
-  public func _replacingElements(_ replacements: [(position: Int, element: CellBinder)]) -> ListSectionSnapshot {
+  /// The section with the rows at some positions replaced by rows of other sections, sharing every row (a row
+  /// made when read is not made).
+  public func _replacingElements(
+    _ replacements: [(position: Int, source: ListSectionSnapshot, item: Int)]
+  ) -> ListSectionSnapshot {
     var copy = self
-    copy.elements = elements._replacing(replacements)
+    copy.elements = elements._replacing(replacements.map { ($0.position, $0.source.elements, $0.item) })
     return copy
   }
 

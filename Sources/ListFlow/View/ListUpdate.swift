@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One stage of changes a ``ListView`` applies in one batch: a ``Changeset`` of the list, with its updated rows
 /// split into those reconfigured in place and those replaced by a new cell.
 ///
@@ -17,9 +19,21 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
   /// The stage's changes, and the list once they are applied.
   public var changeset: Changeset<ListSnapshot>
   /// Updated rows whose cell type is unchanged: fill the existing cell again. Positions before the stage.
-  public var reconfiguredRows: [ItemPath]
+  ///
+  /// For an update made by ``init(changeset:previous:stage:stageCount:animated:)``, the split is made when first
+  /// read (it makes the binders of every updated row, before and after), so a view that reads only the rows it
+  /// shows (see `rowKind(at:)`) makes only theirs.
+  public var reconfiguredRows: [ItemPath] {
+    get { rowKinds.split().reconfigured }
+    set { rowKinds = _RowKinds(reconfigured: newValue, reloaded: reloadedRows) }
+  }
   /// Updated rows whose cell type changed: replace the cell. Positions before the stage.
-  public var reloadedRows: [ItemPath]
+  public var reloadedRows: [ItemPath] {
+    get { rowKinds.split().reloaded }
+    set { rowKinds = _RowKinds(reconfigured: reconfiguredRows, reloaded: newValue) }
+  }
+  /// The reconfigured and reloaded rows: given, or split from the updated rows when first asked.
+  private var rowKinds: _RowKinds
   /// The stage's index, from 0.
   public var stage: Int
   /// The number of stages of the change this stage belongs to.
@@ -50,8 +64,7 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
     animated: Bool = true
   ) {
     self.changeset = changeset
-    self.reconfiguredRows = reconfiguredRows
-    self.reloadedRows = reloadedRows
+    self.rowKinds = _RowKinds(reconfigured: reconfiguredRows, reloaded: reloadedRows)
     self.stage = stage
     self.stageCount = stageCount
     self.animated = animated
@@ -74,25 +87,22 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
   public init(
     changeset: Changeset<ListSnapshot>, previous: ListSnapshot, stage: Int, stageCount: Int, animated: Bool = true
   ) {
-    var reconfigured: [ItemPath] = []
-    var reloaded: [ItemPath] = []
-    for path in changeset.elementUpdated {
-      if let before = Self.row(at: path, in: previous), let after = Self.row(at: path, in: changeset.data),
-        before.hasSameCell(as: after)
-      {
-        reconfigured.append(path)
-      } else {
-        reloaded.append(path)
-      }
-    }
-    self.init(
-      changeset: changeset,
-      reconfiguredRows: reconfigured,
-      reloadedRows: reloaded,
-      stage: stage,
-      stageCount: stageCount,
-      animated: animated
-    )
+    self.changeset = changeset
+    self.rowKinds = _RowKinds(updated: changeset.elementUpdated, previous: previous, next: changeset.data)
+    self.stage = stage
+    self.stageCount = stageCount
+    self.animated = animated
+  }
+
+  /// Whether this stage reconfigures or reloads the row at `path` (a position before the stage), or `nil` for
+  /// neither: for an update split when read, only this row's binders are made (unless the split was made).
+  package func rowKind(at path: ItemPath) -> _RowKinds.Kind? {
+    rowKinds.kind(at: path)
+  }
+
+  /// The rows this stage reconfigures or reloads, not split: for an update split when read, the updated rows.
+  package var refreshedRows: [ItemPath] {
+    rowKinds.refreshedRows
   }
 
   /// Splits a stage's updated rows as ``init(changeset:previous:stage:stageCount:animated:)`` does, after checking that
@@ -137,12 +147,6 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
   }
 
   /// The row at `path` of `list`, or `nil` when there is none.
-  private static func row(at path: ItemPath, in list: ListSnapshot) -> CellBinder? {
-    guard list.indices.contains(path.section), list[path.section].elements.indices.contains(path.item) else {
-      return nil
-    }
-    return list[path.section].elements[path.item]
-  }
 
   /// The stage number and its changes, one kind per line.
   public var description: String {
@@ -154,5 +158,81 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
     }
     if !reloadedRows.isEmpty { lines.append("reloaded: \(reloadedRows.map(\.description).joined(separator: ", "))") }
     return lines.joined(separator: "\n")
+  }
+}
+
+/// The reconfigured and reloaded rows of a ``ListUpdate``: given, or split from the stage's updated rows by
+/// comparing each row's binders before and after the stage, all of them when first asked for the lists, one row
+/// when asked for one.
+package final class _RowKinds: Sendable {
+  /// What an updated row's cell does.
+  package enum Kind: Sendable {
+    /// The cell type is unchanged: fill the cell again.
+    case reconfigured
+    /// The cell type changed: replace the cell.
+    case reloaded
+  }
+
+  /// The rows to split, with the lists before and after the stage; `nil` when the lists were given.
+  private let unsplit: (updated: [ItemPath], previous: ListSnapshot, next: ListSnapshot)?
+  /// The lists, once given or split.
+  private let lists: Mutex<(reconfigured: [ItemPath], reloaded: [ItemPath])?>
+
+  init(reconfigured: [ItemPath], reloaded: [ItemPath]) {
+    unsplit = nil
+    lists = Mutex((reconfigured, reloaded))
+  }
+
+  init(updated: [ItemPath], previous: ListSnapshot, next: ListSnapshot) {
+    unsplit = updated.isEmpty ? nil : (updated, previous, next)
+    lists = Mutex(updated.isEmpty ? ([], []) : nil)
+  }
+
+  /// The rows to reconfigure and to reload: split now if they were not.
+  ///
+  /// - Complexity: O(*u*) binders made, once, for *u* updated rows.
+  func split() -> (reconfigured: [ItemPath], reloaded: [ItemPath]) {
+    if let made = lists.withSanitizedLock({ $0 }) { return made }
+    // Split outside the lock: making a binder runs the app's code. Two readers at once split twice, alike.
+    var reconfigured: [ItemPath] = []
+    var reloaded: [ItemPath] = []
+    for path in unsplit?.updated ?? [] {
+      if Self.kind(at: path, unsplit) == .reconfigured { reconfigured.append(path) } else { reloaded.append(path) }
+    }
+    lists.withSanitizedLock { $0 = (reconfigured, reloaded) }
+    return (reconfigured, reloaded)
+  }
+
+  func kind(at path: ItemPath) -> Kind? {
+    if let made = lists.withSanitizedLock({ $0 }) {
+      if made.reconfigured.contains(path) { return .reconfigured }
+      return made.reloaded.contains(path) ? .reloaded : nil
+    }
+    guard let unsplit, unsplit.updated.contains(path) else { return nil }
+    return Self.kind(at: path, unsplit)
+  }
+
+  var refreshedRows: [ItemPath] {
+    if let unsplit { return unsplit.updated }
+    let made = split()
+    return made.reconfigured + made.reloaded
+  }
+
+  /// An updated row's kind: reconfigured when its binders before and after have the same cell; reloaded when
+  /// they do not, or the position is not in both lists (the view replaces the cell, right whatever was there).
+  private static func kind(
+    at path: ItemPath, _ unsplit: (updated: [ItemPath], previous: ListSnapshot, next: ListSnapshot)?
+  ) -> Kind {
+    guard let unsplit, let before = row(at: path, in: unsplit.previous), let after = row(at: path, in: unsplit.next),
+      before.hasSameCell(as: after)
+    else { return .reloaded }
+    return .reconfigured
+  }
+
+  private static func row(at path: ItemPath, in list: ListSnapshot) -> CellBinder? {
+    guard list.indices.contains(path.section), list[path.section].elements.indices.contains(path.item) else {
+      return nil
+    }
+    return list[path.section].elements[path.item]
   }
 }

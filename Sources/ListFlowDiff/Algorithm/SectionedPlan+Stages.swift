@@ -22,7 +22,9 @@ extension _SectionedPlan {
       source: oldSections, target: newSections, targetData: targetData,
       replacing: { section, replacements in
         var copy = Array(section.elements)
-        for (position, element) in replacements { copy[position] = element }
+        for (position, source, item) in replacements {
+          copy[position] = source.elements[source.elements.index(source.elements.startIndex, offsetBy: item)]
+        }
         return Data.Element(source: section, elements: copy)
       },
       removing: { section, positions in
@@ -66,7 +68,8 @@ extension _SectionedPlan {
   ///   - oldSections: The source data.
   ///   - newSections: The target data.
   ///   - targetData: The target data as the collection the last stage holds.
-  ///   - replacing: A section with the elements at some positions (ascending) replaced.
+  ///   - replacing: A section with the elements at some positions (ascending) replaced, each by the element at a
+  ///     position of a target section.
   ///   - removing: A section without the elements at some positions (ascending); the section itself when none.
   /// - Returns: Up to four stages; none when nothing changed.
   /// - Complexity: O(*s*) for *s* sections, plus the calls of `replacing` and `removing`.
@@ -75,7 +78,7 @@ extension _SectionedPlan {
     source oldSections: [Data.Element],
     target newSections: [Data.Element],
     targetData: Data,
-    replacing: (Data.Element, [(position: Int, element: Data.Element.Elements.Element)]) -> Data.Element,
+    replacing: (Data.Element, [(position: Int, source: Data.Element, item: Int)]) -> Data.Element,
     removing: (Data.Element, LazyMapSequence<ArraySlice<ItemPath>, Int>) -> Data.Element
   ) -> [Changeset<Data>] where Data.Element: DifferentiableSection {
     typealias Section = Data.Element
@@ -85,7 +88,7 @@ extension _SectionedPlan {
     if needsSurvivors { afterDeletes.reserveCapacity(oldSections.count) }
     var update = 0
     var delete = 0
-    var replacements: [(position: Int, element: Element)] = []
+    var replacements: [(position: Int, source: Section, item: Int)] = []
     for section in oldSections.indices {
       let targetSection = sections.sourceToTarget[section]
       // A deleted section's elements are not listed as deletes: the section goes as a whole.
@@ -96,7 +99,7 @@ extension _SectionedPlan {
         let targetFlat = updatedTargets[update]
         let targetSection = targetSectionOf[targetFlat]
         replacements.append(
-          (elementUpdated[update].item, newSections[targetSection].elements[targetFlat - targetStart[targetSection]]))
+          (elementUpdated[update].item, newSections[targetSection], targetFlat - targetStart[targetSection]))
         update += 1
       }
       if !replacements.isEmpty { afterUpdates[section] = replacing(afterUpdates[section], replacements) }

@@ -50,17 +50,17 @@ extension TerminalListView {
   func moveHeldCells(through update: ListUpdate) {
     let changeset = update.changeset
     let mapper = PathMapper(changeset)
-    let reconfigured = Set(update.reconfiguredRows)
-    let reloaded = Set(update.reloadedRows)
     var moved: [ListElement: any ListCell] = [:]
     for (element, cell) in heldCells {
       switch element {
       case .row(let path):
-        guard case .kept(let target) = mapper.map(path), !reloaded.contains(path) else {
+        // Only the held rows are split into reconfigured and reloaded: their binders alone are made.
+        let kind = update.rowKind(at: path)
+        guard case .kept(let target) = mapper.map(path), kind != .reloaded else {
           endDisplaying(cell, element)
           continue
         }
-        guard reconfigured.contains(path), let dataSource else {
+        guard kind == .reconfigured, let dataSource else {
           moved[.row(target)] = cell
           continue
         }

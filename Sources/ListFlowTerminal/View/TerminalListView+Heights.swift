@@ -77,7 +77,7 @@ extension TerminalListView {
   func followMeasuredRows(through update: ListUpdate, mapper: PathMapper, counted: Set<Int>) {
     guard !measuredRows.isEmpty else { return }
     let changes = update.changeset
-    let changed = [changes.elementUpdated, update.reconfiguredRows, update.reloadedRows]
+    let changed = [changes.elementUpdated, update.refreshedRows]
     // Only the measured rows are looked up: the changes are walked, never gathered.
     var rows = measuredRows
     for paths in changed {

@@ -94,7 +94,10 @@ struct CellBinderListTests {
         let replacements = positions.map {
           (position: $0, element: Self.binder(Value(id: 900_000 + $0, version: index)))
         }
-        list = ListSectionSnapshot(model: section, elements: list)._replacingElements(replacements).elements
+        list =
+          ListSectionSnapshot(model: section, elements: list)._replacingElements(
+            replacements.map { ($0.position, ListSectionSnapshot(model: section, elements: [$0.element]), 0) }
+          ).elements
         for (position, element) in replacements { model[position] = element }
       case .deleteStage where count > 0:
         // A stage of deletes: a few ascending positions removed.

@@ -188,12 +188,13 @@ where Element.DifferenceIdentifier: Sendable {
   }
 
   func binder(at position: Int) -> CellBinder {
-    MainActor.assumeIsolated {
-      let row = rows[position]
-      var binder = cell(row)
-      let id = ListIdentifier(row.differenceIdentifier)
-      binder.id = id
-      return binder
+    rememberedBinder(at: position, in: memo) {
+      MainActor.assumeIsolated {
+        let row = rows[position]
+        var binder = cell(row)
+        binder.id = ListIdentifier(row.differenceIdentifier)
+        return binder
+      }
     }
   }
 
