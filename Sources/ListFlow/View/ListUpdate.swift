@@ -146,8 +146,6 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
     self.init(changeset: changeset, previous: previous, stage: stage, stageCount: stageCount)
   }
 
-  /// The row at `path` of `list`, or `nil` when there is none.
-
   /// The stage number and its changes, one kind per line.
   public var description: String {
     var lines = ["stage \(stage + 1)/\(stageCount)" + (animated ? "" : " (not animated)")]

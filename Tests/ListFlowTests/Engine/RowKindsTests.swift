@@ -1,6 +1,5 @@
 import ListFlow
 import ListFlowTesting
-import Synchronization
 import TestSupport
 import Testing
 
@@ -18,13 +17,6 @@ struct RowKindsTests {
     var differenceIdentifier: Int { id }
     func isContentEqual(to source: KindRow) -> Bool { self == source }
     var binder: CellBinder { TestRow(id: id, version: version, isAlternate: isAlternate).cellBinder }
-  }
-
-  /// Counts calls to `cell`, from any isolation.
-  final class Calls: Sendable {
-    private let count = Mutex(0)
-    func add() { count.withSanitizedLock { $0 += 1 } }
-    var value: Int { count.withSanitizedLock { $0 } }
   }
 
   /// Random updates of `rows`: about a third of them get a new version, half of those a new cell type too.
@@ -78,7 +70,7 @@ struct RowKindsTests {
     let shown = 20
     for seed in DeepPass.seeds(quick: 10, deep: 50) {
       var random = SeededRandom(seed: seed)
-      let calls = Calls()
+      let calls = ToldEditTests.Calls()
       let controller = ListController<[KindRow]>(rows: { [ListSection(id: "s", items: $0)] }) { row in
         calls.add()
         return row.binder
