@@ -311,7 +311,8 @@ extension CellBinderList: CustomStringConvertible {
 
 extension CellBinderList {
   /// The list with the elements at some positions (ascending) replaced by elements of other lists, each shared
-  /// as a piece of its list, not read (a row made when read stays unmade).
+  /// as a piece of its list, not read (a row made when read stays unmade): the data of a stage, read while the
+  /// stage is applied, so its pieces are kept as they are (the list shown afterwards is the target's).
   ///
   /// - Complexity: O(*p* + *k* log *q*) for *p* pieces, *k* replacements and lists of *q* pieces.
   func _replacing(_ replacements: [(position: Int, source: CellBinderList, item: Int)]) -> CellBinderList {
@@ -325,10 +326,10 @@ extension CellBinderList {
       next = position + 1
     }
     newPieces.append(contentsOf: pieces(in: next..<count))
-    return CellBinderList(pieces: newPieces)
+    return CellBinderList(uncompacted: newPieces)
   }
 
-  /// The list without the elements at some positions.
+  /// The list without the elements at some positions: the data of a stage, its pieces kept as they are.
   ///
   /// - Complexity: O(*p* + *k*) for *p* pieces and *k* positions.
   func _removing(_ positions: some Sequence<Int>) -> CellBinderList {
@@ -340,7 +341,7 @@ extension CellBinderList {
     }
     guard next > 0 else { return self }
     newPieces.append(contentsOf: pieces(in: next..<count))
-    return CellBinderList(pieces: newPieces)
+    return CellBinderList(uncompacted: newPieces)
   }
 }
 

@@ -431,7 +431,7 @@ struct _EditLog: Sendable {
     }
     moved.sort { $0.target < $1.target }
 
-    // The data of the first stages is read for a moment: its lists keep their pieces (see `stageList`).
+    // The data of the first stages is read for a moment: its lists keep their pieces (`init(uncompacted:)`).
     var stages: [Changeset<ListSnapshot>] = []
     var data = source
     if !resolution.updated.isEmpty {
@@ -447,7 +447,7 @@ struct _EditLog: Sendable {
           next = path.item + 1
         }
         pieces += rows.pieces(in: next..<rows.count)
-        data[section].elements = .stageList(pieces)
+        data[section].elements = CellBinderList(uncompacted: pieces)
       }
       stages.append(Changeset(data: data, elementUpdated: resolution.updated.map(\.path)))
     }
@@ -461,7 +461,7 @@ struct _EditLog: Sendable {
           next = position + 1
         }
         pieces += rows.pieces(in: next..<rows.count)
-        data[section].elements = .stageList(pieces)
+        data[section].elements = CellBinderList(uncompacted: pieces)
       }
       stages.append(Changeset(data: data, elementDeleted: resolution.deleted))
     }
@@ -469,24 +469,6 @@ struct _EditLog: Sendable {
       stages.append(Changeset(data: target, elementInserted: resolution.inserted, elementMoved: moved))
     }
     return StagedChangeset(stages)
-  }
-}
-
-extension CellBinderList {
-  /// A list of the pieces given, in order, kept as they are: the data of a stage, read while the stage is
-  /// applied, is not made into binders however many pieces it has (the list shown afterwards is, see
-  /// `compactIfFragmented(always:)`).
-  static func stageList(_ pieces: [Piece]) -> CellBinderList {
-    var list = CellBinderList()
-    list.pieces.reserveCapacity(pieces.count)
-    list.ends.reserveCapacity(pieces.count)
-    var total = 0
-    for piece in pieces where piece.count > 0 {
-      total += piece.count
-      list.pieces.append(piece)
-      list.ends.append(total)
-    }
-    return list
   }
 }
 
