@@ -431,37 +431,22 @@ struct _EditLog: Sendable {
     }
     moved.sort { $0.target < $1.target }
 
-    // The data of the first stages is read for a moment: its lists keep their pieces (`init(uncompacted:)`).
+    // The data of the first stages is cut from the list before as a diff's stages are: its pieces kept as they
+    // are, read for a moment.
     var stages: [Changeset<ListSnapshot>] = []
     var data = source
     if !resolution.updated.isEmpty {
       for section in data.indices {
         let replacements = resolution.updated.filter { $0.path.section == section }
         guard !replacements.isEmpty else { continue }
-        let rows = data[section].elements
-        var pieces: [CellBinderList.Piece] = []
-        var next = 0
-        for (path, binder) in replacements {
-          pieces += rows.pieces(in: next..<path.item)
-          pieces.append(.binders([binder][...]))
-          next = path.item + 1
-        }
-        pieces += rows.pieces(in: next..<rows.count)
-        data[section].elements = CellBinderList(uncompacted: pieces)
+        data[section].elements = data[section].elements._replacing(
+          replacements.map { ($0.path.item, CellBinderList([$0.binder]), 0) })
       }
       stages.append(Changeset(data: data, elementUpdated: resolution.updated.map(\.path)))
     }
     if !resolution.deleted.isEmpty {
       for section in data.indices where !resolution.deletedBySection[section].isEmpty {
-        let rows = data[section].elements
-        var pieces: [CellBinderList.Piece] = []
-        var next = 0
-        for position in resolution.deletedBySection[section] {
-          pieces += rows.pieces(in: next..<position)
-          next = position + 1
-        }
-        pieces += rows.pieces(in: next..<rows.count)
-        data[section].elements = CellBinderList(uncompacted: pieces)
+        data[section].elements = data[section].elements._removing(resolution.deletedBySection[section])
       }
       stages.append(Changeset(data: data, elementDeleted: resolution.deleted))
     }
