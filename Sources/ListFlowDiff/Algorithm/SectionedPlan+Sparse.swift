@@ -42,6 +42,9 @@ extension _SectionedPlan {
   ///   - targetHashes: The same for the target.
   ///   - alignment: The flat positions an alignment of each section by identity left out, ascending, when the
   ///     caller has made it (ListFlow does, to copy the hashes of the aligned rows); `nil` to align by hashes here.
+  ///     With them, `differing`: the source positions of the elements it kept whose bits differ from the target
+  ///     element kept with them (ascending, each once; more will do), or `nil`. Only those are compared: an
+  ///     element kept with the same bits is the same element (`_sameBits`).
   /// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* elements inserted, deleted or moved, with *d* at most
   ///   a bound that grows as the square root of the size (above it the path gives up after that much work).
   @inlinable
@@ -50,7 +53,7 @@ extension _SectionedPlan {
     target newSections: [Section],
     sourceHashes: [Int],
     targetHashes: [Int],
-    alignment: (deleted: [Int], inserted: [Int])? = nil
+    alignment: (deleted: [Int], inserted: [Int], differing: [Int]?)? = nil
   ) {
     // Pass 1: the sections stay in place; where each one's elements start.
     var oldStart: [Int] = []
@@ -101,7 +104,7 @@ extension _SectionedPlan {
     guard
       listSparseUpdatesAndDeletes(
         source: oldSections, target: newSections, sourceStart: oldStart, targetStart: newStart, runs: runs,
-        sourceToTarget: &sourceToTarget)
+        differing: alignment?.differing, sourceToTarget: &sourceToTarget)
     else { return nil }
     var matching = _Matching(sourceCount: 0, targetCount: 0)
     matching.sourceToTarget = sourceToTarget
@@ -156,6 +159,8 @@ extension _SectionedPlan {
   ///   - sourceStart: The flat position of each source section's first element.
   ///   - targetStart: The same for the target.
   ///   - runs: The aligned runs, in order (pass 5).
+  ///   - differing: The source positions of the aligned elements whose bits may differ from their target's,
+  ///     ascending, when the caller's alignment noted them: the others are not compared. `nil`: all are.
   ///   - sourceToTarget: The target position of each source element, or -1 (pass 5); on return, the kept
   ///     position of each kept element.
   /// - Returns: `false` when two aligned elements only had equal hashes, not the same identity: the full plan
@@ -168,9 +173,11 @@ extension _SectionedPlan {
     sourceStart oldStart: [Int],
     targetStart newStart: [Int],
     runs: [(target: Int, source: Int, count: Int)],
+    differing: [Int]? = nil,
     sourceToTarget: inout [Int]
   ) -> Bool {
     var nextRun = 0
+    var nextDiffering = 0
     for section in 0..<oldStart.count {
       if !newSections[section].model.isContentEqual(to: oldSections[section].model) {
         sectionUpdated.append(section)
@@ -179,7 +186,8 @@ extension _SectionedPlan {
       let differs = sourceToTarget.withUnsafeMutableBufferPointer { sourceToTarget in
         listSparseUpdatesAndDeletes(
           section: section, old: oldSections[section].elements, target: newSections, sourceStart: oldStart,
-          targetStart: newStart, runs: runs, nextRun: &nextRun, sourceToTarget: sourceToTarget)
+          targetStart: newStart, runs: runs, nextRun: &nextRun, differing: differing, nextDiffering: &nextDiffering,
+          sourceToTarget: sourceToTarget)
       }
       // Two identities with equal hashes were aligned: the full plan decides.
       if differs { return false }
@@ -199,6 +207,8 @@ extension _SectionedPlan {
   ///   - targetStart: The same for the target.
   ///   - runs: The aligned runs, in order (pass 5).
   ///   - nextRun: The first run of the section; on return, the first run of the next section.
+  ///   - differing: The aligned source positions to compare, ascending, or `nil` to compare all of them.
+  ///   - nextDiffering: The first of `differing` not before the section; on return, the same for the next one.
   ///   - sourceToTarget: The target position of each source element, or -1 (pass 5); on return, the kept
   ///     position of each kept element of the section.
   /// - Returns: Whether two aligned elements only had equal hashes, not the same identity.
@@ -212,6 +222,8 @@ extension _SectionedPlan {
     targetStart newStart: [Int],
     runs: [(target: Int, source: Int, count: Int)],
     nextRun: inout Int,
+    differing: [Int]?,
+    nextDiffering: inout Int,
     sourceToTarget: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     var differs = false
@@ -227,6 +239,21 @@ extension _SectionedPlan {
         nextRun += 1
         let item = flat - start
         let targetItem = run.target - targetStart
+        if let differing {
+          // Only the elements whose bits differ from their target's can have changed.
+          while nextDiffering < differing.count, differing[nextDiffering] < flat { nextDiffering += 1 }
+          while nextDiffering < differing.count, differing[nextDiffering] < flat + run.count {
+            let offset = differing[nextDiffering] - flat
+            compareRun(
+              old, item + offset, new, targetItem + offset,
+              run: (run.target + offset, run.source + offset, 1), section: section, differs: &differs)
+            nextDiffering += 1
+          }
+          _storeRun(sourceToTarget, at: flat, from: keptCount, count: run.count)
+          keptCount += run.count
+          flat += run.count
+          continue
+        }
         // The run's elements are compared in place where both sides are contiguous (an array's): reading an
         // element of a collection copies it, which retains and releases what it holds (a row's strings).
         let compared: Bool? =
@@ -239,7 +266,7 @@ extension _SectionedPlan {
         if compared == nil {
           compareRun(old, item, new, targetItem, run: run, section: section, differs: &differs)
         }
-        for offset in 0..<run.count { sourceToTarget[flat + offset] = keptCount + offset }
+        _storeRun(sourceToTarget, at: flat, from: keptCount, count: run.count)
         keptCount += run.count
         flat += run.count
         continue
@@ -642,8 +669,12 @@ internal func _alignSparse(
 ) -> Bool {
   _alignSection(
     sourceCount: source.count, targetCount: target.count, sourceBase: sourceBase, targetBase: targetBase,
-    deleted: &deleted, inserted: &inserted, equal: { source[$0] == target[$1] }, sourceHash: { source[$0] },
-    targetHash: { target[$0] })
+    deleted: &deleted, inserted: &inserted, equal: { source[$0] == target[$1] },
+    run: { sourcePosition, targetPosition, limit in
+      var count = 0
+      while count < limit, source[sourcePosition + count] == target[targetPosition + count] { count += 1 }
+      return count
+    }, sourceHash: { source[$0] }, targetHash: { target[$0] })
 }
 
 /// Aligns a source section with its target: by Myers' search
@@ -653,6 +684,10 @@ internal func _alignSparse(
 /// A long section whose first and last elements both changed (a log that dropped its oldest lines and appended
 /// new ones) tries the linear alignment first, as Myers' search would likely pass its bound after O(bound²)
 /// work. Both give the same alignment where both succeed; the parameters are theirs.
+///
+/// Every pair of positions the alignment keeps was passed to `equal` or `run`, which found it equal: a caller
+/// can note, while they compare, what it needs to know of the pairs kept (ListFlow notes the rows whose bits
+/// differ, the only ones whose content the plan then compares).
 ///
 /// - Returns: `false`, with nothing appended, when neither applies.
 /// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* positions left out, O(*n* + *m*) past the bound.
@@ -665,6 +700,7 @@ package func _alignSection(
   deleted: inout [Int],
   inserted: inout [Int],
   equal: (Int, Int) -> Bool,
+  run: (Int, Int, Int) -> Int,
   sourceHash: (Int) -> Int,
   targetHash: (Int) -> Int
 ) -> Bool {
@@ -674,16 +710,19 @@ package func _alignSection(
   func greedy() -> Bool {
     _alignGreedy(
       sourceCount: sourceCount, targetCount: targetCount, sourceBase: sourceBase, targetBase: targetBase,
-      deleted: &deleted, inserted: &inserted, equal: equal, sourceHash: sourceHash, targetHash: targetHash)
+      deleted: &deleted, inserted: &inserted, equal: equal, run: run, sourceHash: sourceHash,
+      targetHash: targetHash)
   }
   if shifted, greedy() { return true }
   return _alignSparse(
     sourceCount: sourceCount, targetCount: targetCount, sourceBase: sourceBase, targetBase: targetBase,
-    deleted: &deleted, inserted: &inserted, equal: equal) || (!shifted && greedy())
+    deleted: &deleted, inserted: &inserted, equal: equal, run: run) || (!shifted && greedy())
 }
 
 /// ``_alignSparse(_:_:sourceBase:targetBase:deleted:inserted:)`` for any equality of positions: `equal(i, j)` says
-/// whether source position `i` and target position `j` can be aligned.
+/// whether source position `i` and target position `j` can be aligned, and `run(i, j, limit)` how many of the
+/// pairs `(i, j)`, `(i + 1, j + 1)`, ... it can align in a row, at most `limit` (one call walks a long run of
+/// unchanged elements in the caller's own loop, where a call of `equal` per element costs a call each).
 ///
 /// ListFlow aligns a state's rows with the rows shown by identity, to copy the hashes of the aligned rows rather
 /// than hash every row again.
@@ -698,11 +737,11 @@ package func _alignSparse(
   targetBase: Int,
   deleted: inout [Int],
   inserted: inout [Int],
-  equal: (Int, Int) -> Bool
+  equal: (Int, Int) -> Bool,
+  run: (Int, Int, Int) -> Int
 ) -> Bool {
   // The common start and end.
-  var low = 0
-  while low < sourceCount, low < targetCount, equal(low, low) { low += 1 }
+  let low = run(0, 0, min(sourceCount, targetCount))
   var sourceHigh = sourceCount
   var targetHigh = targetCount
   while sourceHigh > low, targetHigh > low, equal(sourceHigh - 1, targetHigh - 1) {
@@ -728,9 +767,10 @@ package func _alignSparse(
         k == -d || (k != d && furthest[offset + k - 1] < furthest[offset + k + 1])
         ? furthest[offset + k + 1] : furthest[offset + k - 1] + 1
       var y = x - k
-      while x < n, y < m, equal(low + x, low + y) {
-        x += 1
-        y += 1
+      if x < n, y < m {
+        let snake = run(low + x, low + y, min(n - x, m - y))
+        x += snake
+        y += snake
       }
       furthest[offset + k] = x
       if x >= n, y >= m {
@@ -786,6 +826,7 @@ package func _alignSparse(
 ///   - deleted: Receives the source positions left out.
 ///   - inserted: Receives the target positions left out.
 ///   - equal: Whether a source and a target position can be aligned.
+///   - run: How many pairs from a source and a target position on `equal` aligns in a row, at most a limit.
 ///   - sourceHash: A hash of a source position, equal for positions that `equal` pairs.
 ///   - targetHash: The same for a target position.
 /// - Returns: `false`, with nothing appended, when the search passed its budget of comparisons (about four per
@@ -800,6 +841,7 @@ package func _alignGreedy(
   deleted: inout [Int],
   inserted: inout [Int],
   equal: (Int, Int) -> Bool,
+  run: (Int, Int, Int) -> Int,
   sourceHash: (Int) -> Int,
   targetHash: (Int) -> Int
 ) -> Bool {
@@ -811,9 +853,10 @@ package func _alignGreedy(
   var source = 0
   var target = 0
   while source < sourceEnd, target < targetEnd {
-    if equal(source, target) {
-      source += 1
-      target += 1
+    let aligned = run(source, target, min(sourceEnd - source, targetEnd - target))
+    if aligned > 0 {
+      source += aligned
+      target += aligned
       continue
     }
     var step = 1
@@ -915,15 +958,25 @@ internal func _matchAligned(
       let count = min(sourceStop - source, targetStop - target)
       runs.append((target, source, count))
       alignedCount += count
-      for offset in 0..<count {
-        sourceToTarget[source + offset] = target + offset
-        targetToSource[target + offset] = source + offset
-      }
+      _storeRun(sourceToTarget, at: source, from: target, count: count)
+      _storeRun(targetToSource, at: target, from: source, count: count)
       source += count
       target += count
     }
   }
   return alignedCount + nextDeleted == sourceTotal && alignedCount + nextInserted == targetTotal
+}
+
+/// Stores `first`, `first + 1`, ... at `count` positions of `buffer` from `position` on: one store a loop, with
+/// wrapping arithmetic (positions are far below overflow), so that the loop is vectorised (a trapping `+`, or two
+/// buffers that may overlap, keep it one element a step: about 7 instructions a position instead of 1).
+///
+/// - Precondition: `position..<position + count` lies within `buffer`.
+@inlinable @inline(__always)
+internal func _storeRun(_ buffer: UnsafeMutableBufferPointer<Int>, at position: Int, from first: Int, count: Int) {
+  guard count > 0, let base = buffer.baseAddress else { return }
+  let start = base + position
+  for offset in 0..<count { start[offset] = first &+ offset }
 }
 
 /// A piece of a target section for the sparse plan's moves: an aligned run, or one left-out element.
@@ -1098,7 +1151,7 @@ internal struct _SparseHashSet {
 ///
 /// - Complexity: O(*s*) in the size of `Value`, read eight bytes at a time.
 @inlinable @inline(__always)
-internal func _sameBits<Value>(_ first: UnsafePointer<Value>, _ second: UnsafePointer<Value>) -> Bool {
+package func _sameBits<Value>(_ first: UnsafePointer<Value>, _ second: UnsafePointer<Value>) -> Bool {
   let size = MemoryLayout<Value>.size
   let left = UnsafeRawPointer(first)
   let right = UnsafeRawPointer(second)

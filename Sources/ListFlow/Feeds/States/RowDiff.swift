@@ -48,8 +48,10 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
   /// reused the sections of another memo.
   @usableFromInline let flatHashes: [Int]?
   /// The flat positions an alignment by identity with the memo shown left out (deleted from it, inserted in this
-  /// one), ascending, when the memo was made by that alignment; the plan then does not align again.
-  @usableFromInline var alignment: (deleted: [Int], inserted: [Int])?
+  /// one), ascending, when the memo was made by that alignment; the plan then does not align again. With them,
+  /// the source positions of the rows it kept whose bits differ from their row in this memo (ascending), when
+  /// there were few: only those can have changed content (see `_sameBits`).
+  @usableFromInline var alignment: (deleted: [Int], inserted: [Int], differing: [Int]?)?
 
   /// The memo of `sections`, every row hashed.
   @inlinable
@@ -89,27 +91,76 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
   init?(_ sections: [ListSection<Row>], aligningWith shown: _RowMemo<Row>, shownSections: [Int]? = nil) {
     let shownSections = shownSections ?? Array(shown.sections.indices)
     guard sections.count == shownSections.count else { return nil }
+    let rowCount = sections.reduce(0) { $0 + $1.items.count }
     var hashes: [Int] = []
-    hashes.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+    hashes.reserveCapacity(rowCount)
     var deleted: [Int] = []
     var inserted: [Int] = []
     var flatDeleted: [Int] = []
     var flatInserted: [Int] = []
+    // The rows compared equal by identity but not by bits, noted while the alignment compares (it compares
+    // every pair it keeps): at most `differingLimit`, else `nil` and the plan compares every row kept.
+    var differing: [Int]? = []
+    let differingLimit = Swift.max(256, rowCount / 16)
     var sourceBase = 0
     var targetBase = 0
     for (index, section) in sections.enumerated() {
       let shownIndex = shownSections[index]
       guard shown.sections[shownIndex].model.id == section.id else { return nil }
       let oldHashes = shown.sectionHashes[shownIndex]
+      let differingStart = differing?.count ?? 0
       let aligned = shown.sections[shownIndex].elements.withUnsafeBufferPointer { old in
         section.items.withUnsafeBufferPointer { new in
-          _alignSection(
+          // The same bits are the same row (identity and content); else the identities are compared, and a row
+          // kept with other bits is noted, in a function of its own: inlined, its access to `differing` would be
+          // checked on every call of the loops below (a search makes thousands), not only when a row is noted.
+          @inline(never) func note(_ source: Int) {
+            guard differing != nil else { return }
+            if differing!.count < differingLimit {
+              differing!.append(sourceBase + source)
+            } else {
+              differing = nil
+            }
+          }
+          guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
+            return _alignSection(
+              sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
+              inserted: &inserted, equal: { _, _ in false }, run: { _, _, _ in 0 }, sourceHash: { _ in 0 },
+              targetHash: { _ in 0 })
+          }
+          return _alignSection(
             sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
-            inserted: &inserted, equal: { old[$0].hasSameIdentity(as: new[$1]) },
-            sourceHash: { oldHashes[oldHashes.startIndex + $0] }, targetHash: { new[$0].differenceHash })
+            inserted: &inserted,
+            equal: { source, target in
+              if _sameBits(oldBase + source, newBase + target) { return true }
+              guard old[source].hasSameIdentity(as: new[target]) else { return false }
+              note(source)
+              return true
+            },
+            run: { source, target, limit in
+              var oldRow = oldBase + source
+              var newRow = newBase + target
+              var count = 0
+              while count < limit {
+                if !_sameBits(oldRow, newRow) {
+                  guard oldRow.pointee.hasSameIdentity(as: newRow.pointee) else { break }
+                  note(source + count)
+                }
+                oldRow += 1
+                newRow += 1
+                count += 1
+              }
+              return count
+            }, sourceHash: { oldHashes[oldHashes.startIndex + $0] }, targetHash: { new[$0].differenceHash })
         }
       }
       guard aligned else { return nil }
+      // Noted in the order compared: ascending once sorted, each once.
+      if let noted = differing, noted.count > differingStart,
+        !zip(noted[differingStart...], noted[(differingStart + 1)...]).allSatisfy({ $0 < $1 })
+      {
+        differing = Array(noted[..<differingStart]) + Set(noted[differingStart...]).sorted()
+      }
       // The aligned rows pair up in order, in runs between the positions left out: each run's hashes are copied
       // in one block, and only the inserted rows are hashed.
       var source = oldHashes.startIndex
@@ -148,7 +199,7 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
       inserted.removeAll(keepingCapacity: true)
     }
     self.init(sections, hashes: hashes)
-    alignment = (flatDeleted, flatInserted)
+    alignment = (flatDeleted, flatInserted, differing)
   }
 
   /// The memo of `sections`, taking the keys given, for every section not in `changed` the rows and hashes of
@@ -323,7 +374,7 @@ func _plan<Row: Differentiable & Sendable>(
   policy: DuplicatePolicy,
   sourceHashes: [Int],
   targetHashes: [Int],
-  alignment: (deleted: [Int], inserted: [Int])? = nil
+  alignment: (deleted: [Int], inserted: [Int], differing: [Int]?)? = nil
 ) -> _SectionedPlan {
   if policy == .matchInOrder,
     let plan = _SectionedPlan(
@@ -346,7 +397,7 @@ func _targetList<Row: Differentiable & Sendable>(
   source: ListSnapshot,
   plan: _SectionedPlan,
   cell: @escaping @Sendable (Row) -> CellBinder,
-  alignment: (deleted: [Int], inserted: [Int])? = nil
+  alignment: (deleted: [Int], inserted: [Int], differing: [Int]?)? = nil
 ) -> ListSnapshot where Row.DifferenceIdentifier: Sendable {
   var target: ListSnapshot = []
   target.reserveCapacity(sections.count)
