@@ -33,21 +33,31 @@ public struct LogState: Equatable, Sendable {
   /// Appends new lines (each with an identity above every line kept) and drops the oldest beyond ``capacity``
   /// (a pinned line that is dropped is unpinned).
   ///
-  /// - Complexity: O(*k*) for *k* lines appended and dropped, plus a copy of a section the controller still
-  ///   shows (an array shared with the state before is copied before it changes).
+  /// A level that gains or loses lines gets a new array, made in one copy of the lines it keeps: its array before
+  /// is usually still shown by the controller (shared), so changing it in place would copy it anyway, to twice
+  /// its size, and then move every line to drop the oldest.
+  ///
+  /// - Complexity: O(*k*) for *k* lines appended and dropped, plus a copy of each level that changed.
   public mutating func append(_ new: some Collection<LogLine>) {
-    for line in new { levelLines[Self.index(of: line.level)].append(line) }
-    var excess = count - capacity
-    guard excess > 0 else { return }
-    // The oldest lines are the lowest identities: take them from the front of the sections, lowest first.
+    var added = levelLines.map { _ in [LogLine]() }
+    for line in new { added[Self.index(of: line.level)].append(line) }
+    var excess = count + new.count - capacity
+    // The oldest lines are the lowest identities: take them from the front of the sections (the lines kept, then
+    // those added), lowest first.
     var dropped = [Int](repeating: 0, count: levelLines.count)
     var droppedPinned = 0
+    func line(_ position: Int, of section: Int) -> LogLine? {
+      let kept = levelLines[section]
+      if position < kept.count { return kept[position] }
+      let fresh = added[section]
+      return position - kept.count < fresh.count ? fresh[position - kept.count] : nil
+    }
     while excess > 0 {
       var oldest: (section: Int?, id: Int)?
       if droppedPinned < pinnedLines.count { oldest = (nil, pinnedLines[droppedPinned].id) }
-      for (section, lines) in levelLines.enumerated() where dropped[section] < lines.count {
-        let id = lines[dropped[section]].id
-        if oldest == nil || id < oldest!.id { oldest = (section, id) }
+      for section in levelLines.indices {
+        guard let candidate = line(dropped[section], of: section) else { continue }
+        if oldest == nil || candidate.id < oldest!.id { oldest = (section, candidate.id) }
       }
       guard let oldest else { break }
       if let section = oldest.section {
@@ -59,7 +69,17 @@ public struct LogState: Equatable, Sendable {
       excess -= 1
     }
     if droppedPinned > 0 { pinnedLines.removeFirst(droppedPinned) }
-    for (section, count) in dropped.enumerated() where count > 0 { levelLines[section].removeFirst(count) }
+    for section in levelLines.indices where dropped[section] > 0 || !added[section].isEmpty {
+      let kept = levelLines[section]
+      let fresh = added[section]
+      let keptStart = min(dropped[section], kept.count)
+      let freshStart = dropped[section] - keptStart
+      var lines: [LogLine] = []
+      lines.reserveCapacity(kept.count - keptStart + fresh.count - freshStart)
+      lines.append(contentsOf: kept[keptStart...])
+      lines.append(contentsOf: fresh[freshStart...])
+      levelLines[section] = lines
+    }
   }
 
   /// Pins a line that is not pinned, unpins one that is; does nothing for a line the log does not keep.
