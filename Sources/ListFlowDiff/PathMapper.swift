@@ -25,8 +25,10 @@ public struct PathMapper: Sendable {
   private let leftSections: [Int]
   /// Inserted or moved-in sections, sorted.
   private let arrivedSections: [Int]
-  private let deletedItems: Set<ItemPath>
-  private let movedItemTargets: [ItemPath: ItemPath]
+  /// Per source section: deleted items, sorted.
+  private let deletedItems: [Int: [Int]]
+  /// The moves of elements, sorted by source.
+  private let movedItems: [(source: ItemPath, target: ItemPath)]
   /// Per source section: deleted or moved-away items, sorted.
   private let leftItems: [Int: [Int]]
   /// Per target section: inserted or moved-in items, sorted.
@@ -41,12 +43,27 @@ public struct PathMapper: Sendable {
     movedSectionTargets = Dictionary(changeset.sectionMoved.map { ($0.source, $0.target) }) { first, _ in first }
     leftSections = (changeset.sectionDeleted + changeset.sectionMoved.map(\.source)).sorted()
     arrivedSections = (changeset.sectionInserted + changeset.sectionMoved.map(\.target)).sorted()
-    deletedItems = Set(changeset.elementDeleted)
-    movedItemTargets = Dictionary(changeset.elementMoved.map { ($0.source, $0.target) }) { first, _ in first }
-    leftItems = Dictionary(grouping: changeset.elementDeleted + changeset.elementMoved.map(\.source), by: \.section)
-      .mapValues { $0.map(\.item).sorted() }
-    arrivedItems = Dictionary(grouping: changeset.elementInserted + changeset.elementMoved.map(\.target), by: \.section)
-      .mapValues { $0.map(\.item).sorted() }
+    // Sorted arrays grouped by section, made by sorting the paths: hashing every path into sets and grouping
+    // dictionaries cost several times more, for thousands of changes.
+    deletedItems = Self.grouped(changeset.elementDeleted)
+    movedItems = changeset.elementMoved.map { ($0.source, $0.target) }.sorted { $0.source < $1.source }
+    leftItems = Self.grouped(changeset.elementDeleted + changeset.elementMoved.map(\.source))
+    arrivedItems = Self.grouped(changeset.elementInserted + changeset.elementMoved.map(\.target))
+  }
+
+  /// The items of `paths`, sorted, by section.
+  private static func grouped(_ paths: [ItemPath]) -> [Int: [Int]] {
+    let sorted = paths.sorted()
+    var groups: [Int: [Int]] = [:]
+    var start = 0
+    while start < sorted.count {
+      let section = sorted[start].section
+      var end = start + 1
+      while end < sorted.count, sorted[end].section == section { end += 1 }
+      groups[section] = sorted[start..<end].map(\.item)
+      start = end
+    }
+    return groups
   }
 
   /// Where an element is once the changeset is applied.
@@ -59,8 +76,11 @@ public struct PathMapper: Sendable {
     // Pass 1: the section.
     guard let section = mapSection(path.section) else { return .removed(ItemPath(item: 0, section: path.section)) }
     // Pass 2: the item itself deleted or moved.
-    if deletedItems.contains(path) { return .removed(ItemPath(item: path.item, section: section)) }
-    if let target = movedItemTargets[path] { return .kept(target) }
+    if let deleted = deletedItems[path.section], Self.contains(deleted, path.item) {
+      return .removed(ItemPath(item: path.item, section: section))
+    }
+    let move = movedItems.partitioningIndex { $0.source >= path }
+    if move < movedItems.count, movedItems[move].source == path { return .kept(movedItems[move].target) }
     // Pass 3: take out what left before it in its section, then put back what arrived at or before it.
     let item = path.item - Self.count(in: leftItems[path.section] ?? [], below: path.item)
     return .kept(ItemPath(item: Self.position(afterArrivals: arrivedItems[section] ?? [], of: item), section: section))
@@ -77,6 +97,12 @@ public struct PathMapper: Sendable {
     }
     if let target = movedSectionTargets[section] { return target }
     return Self.position(afterArrivals: arrivedSections, of: section - Self.count(in: leftSections, below: section))
+  }
+
+  /// Whether a sorted array holds `value` (binary search).
+  private static func contains(_ sorted: [Int], _ value: Int) -> Bool {
+    let index = count(in: sorted, below: value)
+    return index < sorted.count && sorted[index] == value
   }
 
   /// How many values of a sorted array are below `value` (binary search).
