@@ -76,6 +76,13 @@ extension ListEngine {
     snapshot.identity(ofRowAt: path)
   }
 
+  /// The first of `paths` whose row in the list shown has the identity `id`: what a loop of
+  /// ``identity(ofRowAt:)`` over them finds, without looking each path's section up again (a view following a
+  /// deleted row among the thousands a change inserts).
+  package func firstRow(withIdentity id: ListIdentifier, among paths: [ItemPath]) -> ItemPath? {
+    snapshot.firstPath(of: id, among: paths)
+  }
+
   /// The position of the first row with an identity in the list shown.
   ///
   /// - Parameter id: The row's identity.

@@ -47,6 +47,24 @@ extension [ListSectionSnapshot] {
     return self[path.section].elements.identity(at: path.item)
   }
 
+  /// The first of `paths` whose row has the identity `id`, each identity read as ``identity(ofRowAt:)`` reads
+  /// it, each section's rows looked up once for a run of paths in it; paths to no row are skipped.
+  ///
+  /// - Complexity: O(*k*) identity reads for *k* paths, no binder made where the rows' identities are known.
+  func firstPath(of id: ListIdentifier, among paths: [ItemPath]) -> ItemPath? {
+    var section = -1
+    var rows = CellBinderList()
+    for path in paths {
+      if path.section != section {
+        guard indices.contains(path.section) else { continue }
+        section = path.section
+        rows = self[section].elements
+      }
+      if rows.indices.contains(path.item), rows.identity(at: path.item) == id { return path }
+    }
+    return nil
+  }
+
   /// The binder of a row, header or footer, or `nil` when the element does not exist.
   ///
   /// - Parameter element: The row, header or footer.

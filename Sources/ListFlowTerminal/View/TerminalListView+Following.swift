@@ -39,15 +39,17 @@ extension TerminalListView {
   /// The position of the row with an identity among the rows a stage inserts, or `nil`.
   private func insertedPath(of identity: ListIdentifier, in changes: Changeset<[ListSectionSnapshot]>) -> ItemPath? {
     guard let dataSource else { return nil }
-    for path in changes.elementInserted where dataSource.identity(ofRowAt: path) == identity { return path }
-    for move in changes.elementMoved where dataSource.identity(ofRowAt: move.target) == identity {
-      return move.target
+    // The engine reads a run of paths in one section without looking the section up for each.
+    let engine = dataSource as? ListEngine
+    func first(among paths: [ItemPath]) -> ItemPath? {
+      if let engine { return engine.firstRow(withIdentity: identity, among: paths) }
+      return paths.first { dataSource.identity(ofRowAt: $0) == identity }
     }
+    if let path = first(among: changes.elementInserted) { return path }
+    if let path = first(among: changes.elementMoved.map(\.target)) { return path }
     for section in changes.sectionInserted {
-      for item in 0..<dataSource.numberOfRows(inSection: section) {
-        let path = ItemPath(item: item, section: section)
-        if dataSource.identity(ofRowAt: path) == identity { return path }
-      }
+      let rows = (0..<dataSource.numberOfRows(inSection: section)).map { ItemPath(item: $0, section: section) }
+      if let path = first(among: rows) { return path }
     }
     return nil
   }
