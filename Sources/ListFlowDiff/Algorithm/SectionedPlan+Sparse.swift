@@ -552,13 +552,19 @@ internal func _pairLeftOut<Section: DifferentiableSection>(
   var isPaired = [Bool](repeating: false, count: deleted.count)
   var leftOut = _SparseHashSet(capacityFor: deleted.count + inserted.count)
   if !deleted.isEmpty && !inserted.isEmpty {
-    var byHash: [Int: [Int]] = [:]
-    for (index, flat) in deleted.enumerated() { byHash[sourceHashes[flat], default: []].append(index) }
+    // The deleted positions sorted by hash, then in order: one sort, where a dictionary of arrays made an array
+    // (and hashed its key) for each of them.
+    let byHash = deleted.indices.map { (hash: sourceHashes[deleted[$0]], index: $0) }.sorted {
+      $0.hash != $1.hash ? $0.hash < $1.hash : $0.index < $1.index
+    }
     for (index, flat) in inserted.enumerated() {
-      guard let candidates = byHash[targetHashes[flat]] else { continue }
+      let hash = targetHashes[flat]
+      let first = byHash.partitioningIndex { $0.hash >= hash }
+      guard first < byHash.count, byHash[first].hash == hash else { continue }
       let targetSection = insertedSections[index]
       let element = newSections[targetSection].elements[flat - newStart[targetSection]]
-      for candidate in candidates where !isPaired[candidate] {
+      for candidate in byHash[first...].prefix(while: { $0.hash == hash }).lazy.map(\.index)
+      where !isPaired[candidate] {
         let sourceFlat = deleted[candidate]
         let sourceSection = deletedSections[candidate]
         if oldSections[sourceSection].elements[sourceFlat - oldStart[sourceSection]].hasSameIdentity(as: element) {
@@ -892,12 +898,15 @@ package func _alignGreedy(
   added.append(contentsOf: target..<targetEnd)
   // Every position that could be aligned must be: none left out on one side may equal one left out on the other.
   if !removed.isEmpty, !added.isEmpty {
-    var byHash: [Int: [Int]] = [:]
-    byHash.reserveCapacity(removed.count)
-    for position in removed { byHash[sourceHash(position), default: []].append(position) }
+    // The removed positions sorted by hash: one sort, where a dictionary of arrays made an array for each.
+    let byHash = removed.map { (hash: sourceHash($0), position: $0) }.sorted { $0.hash < $1.hash }
     for position in added {
-      guard let candidates = byHash[targetHash(position)] else { continue }
-      for candidate in candidates where equal(candidate, position) { return false }
+      let hash = targetHash(position)
+      var candidate = byHash.partitioningIndex { $0.hash >= hash }
+      while candidate < byHash.count, byHash[candidate].hash == hash {
+        if equal(byHash[candidate].position, position) { return false }
+        candidate += 1
+      }
     }
   }
   deleted.append(contentsOf: removed.lazy.map { $0 + sourceBase })
