@@ -662,7 +662,7 @@ internal func _sparseSectionOf(starts: [Int], counts: [Int]) -> [Int] {
 ///   - inserted: Receives the target positions left out.
 /// - Returns: `false`, with nothing appended, when more than a bound of positions would be left out (the bound
 ///   grows as the square root of the sizes, at least 32 and at most 512) and the linear alignment
-///   (``_alignGreedy(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:equal:sourceHash:targetHash:)``)
+///   (``_alignGreedy(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:run:sourceHash:targetHash:)``)
 ///   does not apply either.
 /// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* positions left out, O(*n* + *m*) past the bound.
 internal func _alignSparse(
@@ -675,7 +675,7 @@ internal func _alignSparse(
 ) -> Bool {
   _alignSection(
     sourceCount: source.count, targetCount: target.count, sourceBase: sourceBase, targetBase: targetBase,
-    deleted: &deleted, inserted: &inserted, equal: { source[$0] == target[$1] },
+    deleted: &deleted, inserted: &inserted,
     run: { sourcePosition, targetPosition, limit in
       var count = 0
       while count < limit, source[sourcePosition + count] == target[targetPosition + count] { count += 1 }
@@ -684,14 +684,14 @@ internal func _alignSparse(
 }
 
 /// Aligns a source section with its target: by Myers' search
-/// (``_alignSparse(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:equal:)``), and past its bound
+/// (``_alignSparse(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:run:)``), and past its bound
 /// by the linear alignment
-/// (``_alignGreedy(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:equal:sourceHash:targetHash:)``).
+/// (``_alignGreedy(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:run:sourceHash:targetHash:)``).
 /// A long section whose first and last elements both changed (a log that dropped its oldest lines and appended
 /// new ones) tries the linear alignment first, as Myers' search would likely pass its bound after O(bound²)
 /// work. Both give the same alignment where both succeed; the parameters are theirs.
 ///
-/// Every pair of positions the alignment keeps was passed to `equal` or `run`, which found it equal: a caller
+/// Every pair of positions the alignment keeps was passed to `run`, which found it equal: a caller
 /// can note, while they compare, what it needs to know of the pairs kept (ListFlow notes the rows whose bits
 /// differ, the only ones whose content the plan then compares).
 ///
@@ -705,36 +705,35 @@ package func _alignSection(
   targetBase: Int,
   deleted: inout [Int],
   inserted: inout [Int],
-  equal: (Int, Int) -> Bool,
   run: (Int, Int, Int) -> Int,
   sourceHash: (Int) -> Int,
   targetHash: (Int) -> Int
 ) -> Bool {
+  func equal(_ source: Int, _ target: Int) -> Bool { run(source, target, 1) == 1 }
   let shifted =
     sourceCount + targetCount >= 4_096 && sourceCount > 0 && targetCount > 0 && !equal(0, 0)
     && !equal(sourceCount - 1, targetCount - 1)
   func greedy() -> Bool {
     _alignGreedy(
       sourceCount: sourceCount, targetCount: targetCount, sourceBase: sourceBase, targetBase: targetBase,
-      deleted: &deleted, inserted: &inserted, equal: equal, run: run, sourceHash: sourceHash,
-      targetHash: targetHash)
+      deleted: &deleted, inserted: &inserted, run: run, sourceHash: sourceHash, targetHash: targetHash)
   }
   if shifted, greedy() { return true }
   return _alignSparse(
     sourceCount: sourceCount, targetCount: targetCount, sourceBase: sourceBase, targetBase: targetBase,
-    deleted: &deleted, inserted: &inserted, equal: equal, run: run) || (!shifted && greedy())
+    deleted: &deleted, inserted: &inserted, run: run) || (!shifted && greedy())
 }
 
-/// ``_alignSparse(_:_:sourceBase:targetBase:deleted:inserted:)`` for any equality of positions: `equal(i, j)` says
-/// whether source position `i` and target position `j` can be aligned, and `run(i, j, limit)` how many of the
-/// pairs `(i, j)`, `(i + 1, j + 1)`, ... it can align in a row, at most `limit` (one call walks a long run of
-/// unchanged elements in the caller's own loop, where a call of `equal` per element costs a call each).
+/// ``_alignSparse(_:_:sourceBase:targetBase:deleted:inserted:)`` for any equality of positions: `run(i, j, limit)`
+/// says how many of the pairs `(i, j)`, `(i + 1, j + 1)`, ... can be aligned in a row, at most `limit` (one call
+/// walks a long run of unchanged elements in the caller's own loop, where a call per element costs a call each;
+/// `run(i, j, 1) == 1` says whether one pair can be aligned).
 ///
 /// ListFlow aligns a state's rows with the rows shown by identity, to copy the hashes of the aligned rows rather
 /// than hash every row again.
 ///
-/// When it passes its bound, the callers try ``_alignGreedy(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:equal:sourceHash:targetHash:)``
-/// (a function of its own, so that this one stays small enough to be inlined and specialised for `equal`).
+/// When it passes its bound, the callers try ``_alignGreedy(sourceCount:targetCount:sourceBase:targetBase:deleted:inserted:run:sourceHash:targetHash:)``
+/// (a function of its own, so that this one stays small enough to be inlined and specialised for `run`).
 @inlinable
 package func _alignSparse(
   sourceCount: Int,
@@ -743,9 +742,9 @@ package func _alignSparse(
   targetBase: Int,
   deleted: inout [Int],
   inserted: inout [Int],
-  equal: (Int, Int) -> Bool,
   run: (Int, Int, Int) -> Int
 ) -> Bool {
+  func equal(_ source: Int, _ target: Int) -> Bool { run(source, target, 1) == 1 }
   // The common start and end.
   let low = run(0, 0, min(sourceCount, targetCount))
   var sourceHigh = sourceCount
@@ -831,9 +830,9 @@ package func _alignSparse(
 ///   - targetBase: Added to every target position appended.
 ///   - deleted: Receives the source positions left out.
 ///   - inserted: Receives the target positions left out.
-///   - equal: Whether a source and a target position can be aligned.
-///   - run: How many pairs from a source and a target position on `equal` aligns in a row, at most a limit.
-///   - sourceHash: A hash of a source position, equal for positions that `equal` pairs.
+///   - run: How many pairs from a source and a target position on can be aligned in a row, at most a limit
+///     (`run(i, j, 1) == 1`: whether `i` and `j` can be aligned).
+///   - sourceHash: A hash of a source position, equal for positions that `run` pairs.
 ///   - targetHash: The same for a target position.
 /// - Returns: `false`, with nothing appended, when the search passed its budget of comparisons (about four per
 ///   position), or when a position left out equals one left out on the other side.
@@ -846,11 +845,11 @@ package func _alignGreedy(
   targetBase: Int,
   deleted: inout [Int],
   inserted: inout [Int],
-  equal: (Int, Int) -> Bool,
   run: (Int, Int, Int) -> Int,
   sourceHash: (Int) -> Int,
   targetHash: (Int) -> Int
 ) -> Bool {
+  func equal(_ source: Int, _ target: Int) -> Bool { run(source, target, 1) == 1 }
   let size = sourceEnd + targetEnd
   var budget = 4 * size + 1_024
   let window = max(64, size / 2)

@@ -125,18 +125,11 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
           guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
             return _alignSection(
               sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
-              inserted: &inserted, equal: { _, _ in false }, run: { _, _, _ in 0 }, sourceHash: { _ in 0 },
-              targetHash: { _ in 0 })
+              inserted: &inserted, run: { _, _, _ in 0 }, sourceHash: { _ in 0 }, targetHash: { _ in 0 })
           }
           return _alignSection(
             sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
             inserted: &inserted,
-            equal: { source, target in
-              if _sameBits(oldBase + source, newBase + target) { return true }
-              guard old[source].hasSameIdentity(as: new[target]) else { return false }
-              note(source)
-              return true
-            },
             run: { source, target, limit in
               var oldRow = oldBase + source
               var newRow = newBase + target
