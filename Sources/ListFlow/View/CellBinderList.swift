@@ -164,18 +164,45 @@ public struct CellBinderList: Sendable {
   /// *t*; no binder is made, and a run of rows keeps what it remembers of them.
   mutating func compactIfFragmented(always: Bool = false) {
     guard pieces.count > 64, always || pieces.count * 16 > count else { return }
-    var parts: [_PieceTree] = []
-    parts.reserveCapacity(pieces.count)
-    for piece in pieces {
-      if case .rows(let source as _PiecesSource, let range) = piece {
-        if let part = source.tree.slice(range) { parts.append(part) }
-      } else {
-        parts.append(_PieceTree(leaf: piece))
-      }
-    }
-    guard let tree = _PieceTree.joining(parts[...]) else { return }
+    guard let tree = _PieceTree.joining(pieces.compactMap(Self.treePart)[...]) else { return }
     pieces = [.rows(_PiecesSource(tree), 0..<tree.count)]
     ends = [tree.count]
+  }
+
+  /// A piece as a part of a tree of pieces: the part of the tree it covers, for a piece of a tree already made.
+  static func treePart(_ piece: Piece) -> _PieceTree? {
+    if case .rows(let source as _PiecesSource, let range) = piece { return source.tree.slice(range) }
+    return _PieceTree(leaf: piece)
+  }
+
+  /// The list with the elements at `removed` taken out and the pieces of `placed` put at their positions in the
+  /// result, as one piece reading through a tree of pieces (``_PiecesSource``) that shares every node of this
+  /// list's tree (when it has one) that the positions do not touch: the list a told edit leaves.
+  ///
+  /// - Parameters:
+  ///   - removed: Positions of this list, sorted, distinct.
+  ///   - placed: The pieces, one element each, by their positions in the result, sorted.
+  /// - Complexity: O(*k* log(*t*/*k*) + *k*) for *k* positions and a tree of *t* pieces, plus O(*p*) for a list
+  ///   of *p* pieces that is not one tree.
+  func splicing(removing removed: [Int], placing placed: [(item: Int, piece: Piece)]) -> CellBinderList {
+    // Where each placed piece goes in this list: before its `kept`-th element not removed, found by walking the
+    // removed positions once (both lists are sorted).
+    var inserted: [(position: Int, part: _PieceTree)] = []
+    inserted.reserveCapacity(placed.count)
+    var skipped = 0
+    for (index, row) in placed.enumerated() {
+      let kept = row.item - index
+      while skipped < removed.count, removed[skipped] <= kept + skipped { skipped += 1 }
+      if let part = Self.treePart(row.piece) { inserted.append((kept + skipped, part)) }
+    }
+    let tree =
+      if let tree = _PieceTree.joining(pieces.compactMap(Self.treePart)[...]) {
+        tree.replacing(removed: removed[...], inserted: inserted[...])
+      } else {
+        _PieceTree.joining(inserted.map(\.part)[...])
+      }
+    guard let tree else { return CellBinderList() }
+    return CellBinderList(uncompacted: [.rows(_PiecesSource(tree), 0..<tree.count)])
   }
 
   /// The index of the piece holding element `position`.

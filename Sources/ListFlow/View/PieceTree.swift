@@ -100,6 +100,65 @@ final class _PieceTree: Sendable {
     return Self.join(left.slice(lower..<left.count), right.slice(0..<(upper - left.count)))
   }
 
+  /// The elements with those at `removed` taken out and each tree of `inserted` put before the element at its
+  /// position, in one descent: the nodes on the paths to the positions touched are made again, every other
+  /// subtree is shared.
+  ///
+  /// - Parameters:
+  ///   - removed: Positions in `0..<count`, sorted, distinct.
+  ///   - inserted: Positions in `0...count` (`count`: after the last element), none of them removed, sorted, and
+  ///     the trees to put there (in order, for one position).
+  /// - Returns: The tree, or `nil` when no element is left.
+  /// - Complexity: O(*k* log(*p*/*k*) + *k*) nodes made for *k* positions touched in a tree of *p* pieces, where
+  ///   slicing and joining the tree once per position makes O(*k* log *p*).
+  func replacing(
+    removed: ArraySlice<Int>, inserted: ArraySlice<(position: Int, part: _PieceTree)>
+  ) -> _PieceTree? {
+    rebuilt(base: 0, removed: removed, inserted: inserted)
+  }
+
+  private func rebuilt(
+    base: Int, removed: ArraySlice<Int>, inserted: ArraySlice<(position: Int, part: _PieceTree)>
+  ) -> _PieceTree? {
+    if removed.isEmpty && inserted.isEmpty { return self }
+    if let piece {
+      // The leaf's runs between the positions touched, and the trees inserted, in order; an insertion never
+      // falls on a removed position.
+      var parts: [_PieceTree] = []
+      parts.reserveCapacity(2 * (removed.count + inserted.count) + 1)
+      var cursor = 0
+      var nextRemoved = removed.startIndex
+      var nextInserted = inserted.startIndex
+      func keep(upTo end: Int) {
+        guard end > cursor else { return }
+        parts.append(cursor == 0 && end == count ? self : _PieceTree(leaf: piece.slice(cursor..<end)))
+        cursor = end
+      }
+      while nextRemoved < removed.endIndex || nextInserted < inserted.endIndex {
+        let removal = nextRemoved < removed.endIndex ? removed[nextRemoved] - base : Int.max
+        let insertion = nextInserted < inserted.endIndex ? inserted[nextInserted].position - base : Int.max
+        if insertion <= removal {
+          keep(upTo: insertion)
+          parts.append(inserted[nextInserted].part)
+          nextInserted += 1
+        } else {
+          keep(upTo: removal)
+          cursor = removal + 1
+          nextRemoved += 1
+        }
+      }
+      keep(upTo: count)
+      return Self.joining(parts[...])
+    }
+    guard let left, let right else { return self }
+    let split = base + left.count
+    let removedSplit = removed.partitioningIndex { $0 >= split }
+    let insertedSplit = inserted.partitioningIndex { $0.position >= split }
+    return Self.join(
+      left.rebuilt(base: base, removed: removed[..<removedSplit], inserted: inserted[..<insertedSplit]),
+      right.rebuilt(base: split, removed: removed[removedSplit...], inserted: inserted[insertedSplit...]))
+  }
+
   /// The piece holding element `position` (in `0..<count`) and the offset from its start.
   ///
   /// - Complexity: O(log *p*).

@@ -87,4 +87,37 @@ struct PieceTreeTests {
       }
     }
   }
+
+  @Test("removing and inserting at random positions in one descent: the elements of the model, a balanced tree")
+  func randomReplacements() {
+    for seed in DeepPass.seeds(quick: 300, deep: 4_000) {
+      var random = SeededRandom(seed: seed)
+      var nextID = 0
+      let (built, model) = Self.randomTree(&random, nextID: &nextID)
+      guard let tree = built else { continue }
+      let removed = (0..<model.count).filter { _ in random.oneIn(3) }
+      let removedSet = Set(removed)
+      let candidates = (0...model.count).filter { !removedSet.contains($0) }
+      var inserted: [(position: Int, part: _PieceTree)] = []
+      var expectedBefore: [Int: [ListIdentifier]] = [:]
+      for position in candidates where random.oneIn(3) {
+        for _ in 0..<(1 + random.below(2)) {
+          let (part, ids) = Self.randomTree(&random, nextID: &nextID)
+          guard let part else { continue }
+          inserted.append((position, part))
+          expectedBefore[position, default: []] += ids
+        }
+      }
+      var expected: [ListIdentifier] = []
+      for position in 0...model.count {
+        expected += expectedBefore[position] ?? []
+        if position < model.count, !removedSet.contains(position) { expected.append(model[position]) }
+      }
+      let result = tree.replacing(removed: removed[...], inserted: inserted[...])
+      #expect(Self.ids(result) == expected, "seed \(seed)")
+      #expect((result?.count ?? 0) == expected.count, "seed \(seed)")
+      if let result { #expect(ToldEditTests.isBalanced(result), "seed \(seed)") }
+      if removed.isEmpty && inserted.isEmpty { #expect(result === tree, "seed \(seed): an untouched tree is shared") }
+    }
+  }
 }

@@ -217,8 +217,8 @@ struct _EditLog: Sendable {
   /// from walks back over the changes).
   static let stepLimit = 1_024
 
-  /// From this many rows in a section, a told edit leaves the section one piece past 64 pieces (see
-  /// `CellBinderList.compactIfFragmented(always:)`).
+  /// From this many rows in a section, a told edit leaves the section one piece reading through a tree of pieces
+  /// (see `CellBinderList.splicing(removing:placing:)`).
   static let treeLength = 65_536
 
   let origin: _EditOrigin
@@ -347,9 +347,9 @@ struct _EditLog: Sendable {
   /// The list now: the list the edit started from with the touched rows taken out and put at their places,
   /// sharing the pieces of the untouched rows.
   ///
-  /// - Complexity: O(*p* + *k* log *n*) for *p* pieces of the list the edit started from (after a told edit at
-  /// most 64 from ``treeLength`` rows on, which it leaves one piece past them, else at most one per 16 rows), and
-  /// O(*k* log *t*) to make that piece, a tree of *t* pieces sharing the nodes of the tree before.
+  /// - Complexity: From ``treeLength`` rows on, O(*k* log(*t*/*k*) + *k*) for *k* touched rows of a section that
+  /// reads through a tree of *t* pieces (after a told edit; O(*p*) more for *p* pieces otherwise); below, O(*p* +
+  /// *k* log *n*) for its *p* pieces (at most one per 16 rows).
   func target(_ resolution: Resolution) -> ListSnapshot {
     guard let index else { return source }
     var target = source
@@ -357,6 +357,12 @@ struct _EditLog: Sendable {
     {
       let rows = source[section].elements
       let skips = resolution.touchedSources[section]
+      // A long list is one piece reading through a tree of pieces: the touched rows are cut out of the tree and
+      // put in in one descent, which makes only the nodes on their paths.
+      if rows.count >= Self.treeLength {
+        target[section].elements = rows.splicing(removing: skips, placing: resolution.rows[section])
+        continue
+      }
       var pieces: [CellBinderList.Piece] = []
       pieces.reserveCapacity(rows.pieces.count + 3 * (skips.count + resolution.rows[section].count))
       var cursor = 0
@@ -384,9 +390,8 @@ struct _EditLog: Sendable {
         position = row.item + 1
       }
       untouched(index.sections[section].count - position)
-      // A long list is one piece again past 64 pieces: the next edit then cuts one piece, not every piece the
-      // edits before left. A shorter one keeps its pieces up to one per 16 rows (at most 4,096), which cost
-      // less to copy than the nodes of the tree to cut.
+      // A shorter list keeps its pieces up to one per 16 rows (at most 4,096), which cost less to copy than the
+      // nodes of a tree to cut; one that grew long is one piece again past 64 pieces.
       var list = CellBinderList(uncompacted: pieces)
       list.compactIfFragmented(always: list.count >= Self.treeLength)
       target[section].elements = list
