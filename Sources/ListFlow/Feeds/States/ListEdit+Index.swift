@@ -16,7 +16,7 @@ final class _RowIndex: @unchecked Sendable {
     /// Whether slot *i*'s row of the original list is still there; slot 0 has none.
     var alive: [Bool]
     /// The rows inserted in each slot, after its original row, in order.
-    var gaps: [Int: [ListIdentifier]] = [:]
+    var gaps: [_SlotKey: [ListIdentifier]] = [:]
     /// The Fenwick tree of the slots' row counts, 1-based.
     var tree: [Int32]
     /// The number of rows.
@@ -80,12 +80,12 @@ final class _RowIndex: @unchecked Sendable {
     func insertionPoint(_ position: Int) -> (slot: Int, gapIndex: Int) {
       if position == count {
         let last = alive.count - 1
-        return (last, gaps[last]?.count ?? 0)
+        return (last, gaps[_SlotKey(last)]?.count ?? 0)
       }
       let (slot, offset) = locate(position)
       guard alive[slot] else { return (slot, offset) }
       // Before the slot's own row: after the rows inserted in the slot before.
-      if offset == 0 { return (slot - 1, gaps[slot - 1]?.count ?? 0) }
+      if offset == 0 { return (slot - 1, gaps[_SlotKey(slot - 1)]?.count ?? 0) }
       return (slot, offset - 1)
     }
   }
@@ -146,40 +146,63 @@ final class _RowIndex: @unchecked Sendable {
     return Location(section: section, slot: found - sectionStarts[section] + 1)
   }
 
-  /// The position of a row in the list the index describes, or `nil` when it has no row `id`.
+  /// Where a row is: its position in the list the index describes, and its place in the index.
+  struct Found {
+    var path: ItemPath
+    var location: Location
+    /// Whether the row was inserted since the index was made (else it is a row of ``base``).
+    var isInserted: Bool
+  }
+
+  /// Where row `id` is, or `nil` when the list has no row `id`.
   ///
   /// - Complexity: O(log *n*) and an identity read for each row of ``base`` with the same hash; for a row
   ///   inserted since the index was made, O(*g*) for the *g* rows inserted at the same place.
-  func path(of id: ListIdentifier) -> ItemPath? {
+  func find(_ id: ListIdentifier) -> Found? {
     if !inserted.isEmpty, let location = inserted[id] {
       let slots = sections[location.section]
-      guard let offset = slots.gaps[location.slot]?.firstIndex(of: id) else { return nil }
+      guard let offset = slots.gaps[_SlotKey(location.slot)]?.firstIndex(of: id) else { return nil }
       let start = slots.prefix(location.slot)
-      return ItemPath(item: start + (slots.alive[location.slot] ? 1 : 0) + offset, section: location.section)
+      let item = start + (slots.alive[location.slot] ? 1 : 0) + offset
+      return Found(path: ItemPath(item: item, section: location.section), location: location, isInserted: true)
     }
     guard let location = baseLocation(of: id), sections[location.section].alive[location.slot] else { return nil }
-    return ItemPath(item: sections[location.section].prefix(location.slot), section: location.section)
+    let item = sections[location.section].prefix(location.slot)
+    return Found(path: ItemPath(item: item, section: location.section), location: location, isInserted: false)
   }
 
-  /// Forgets row `id`, which is in the list.
-  func remove(_ id: ListIdentifier) {
-    if !inserted.isEmpty, let location = inserted.removeValue(forKey: id) {
-      sections[location.section].gaps[location.slot]?.removeAll { $0 == id }
-      sections[location.section].add(-1, to: location.slot)
-      return
+  /// The position of a row in the list the index describes, or `nil` when it has no row `id` (see ``find(_:)``).
+  func path(of id: ListIdentifier) -> ItemPath? { find(id)?.path }
+
+  /// Forgets row `id`, found where `found` says, which nothing changed since.
+  func remove(_ id: ListIdentifier, found: Found) {
+    let location = found.location
+    if found.isInserted {
+      inserted.removeValue(forKey: id)
+      sections[location.section].gaps[_SlotKey(location.slot)]?.removeAll { $0 == id }
+    } else {
+      sections[location.section].alive[location.slot] = false
     }
-    guard let location = baseLocation(of: id), sections[location.section].alive[location.slot] else { return }
-    sections[location.section].alive[location.slot] = false
     sections[location.section].add(-1, to: location.slot)
   }
 
   /// Places rows inserted at `path`, in order.
   func insert(_ ids: [ListIdentifier], at path: ItemPath) {
     let (slot, gapIndex) = sections[path.section].insertionPoint(path.item)
-    sections[path.section].gaps[slot, default: []].insert(contentsOf: ids, at: gapIndex)
+    sections[path.section].gaps[_SlotKey(slot), default: []].insert(contentsOf: ids, at: gapIndex)
     sections[path.section].add(ids.count, to: slot)
     for id in ids { inserted[id] = Location(section: path.section, slot: slot) }
   }
+}
+
+/// A slot of a section of a ``_RowIndex``, as the key of the rows inserted in it: hashed by a 64-bit finalizer
+/// (SplitMix64's) of the slot and the table's seed instead of a `Hasher` round, as ``ListIdentifier`` is.
+struct _SlotKey: Hashable {
+  let slot: Int
+
+  init(_ slot: Int) { self.slot = slot }
+
+  func _rawHashValue(seed: Int) -> Int { _mixedHash(slot, seed: seed) }
 }
 
 /// The token of the controller an edit was made from (``ListController/makeEdit()``).
@@ -256,13 +279,14 @@ struct _EditLog: Sendable {
     return position
   }
 
-  /// Records that row `id` at `path` is removed (``canRecord()`` said it can be).
-  mutating func recordRemoval(of id: ListIdentifier, at path: ItemPath) {
+  /// Records that row `id`, found where `found` says, is removed (``canRecord()`` said it can be).
+  mutating func recordRemoval(of id: ListIdentifier, found: _RowIndex.Found) {
+    let path = found.path
     if touched[id] == nil {
       touched[id] = Touch(
         source: ItemPath(item: sourcePosition(of: path.item, section: path.section), section: path.section))
     }
-    index?.remove(id)
+    index?.remove(id, found: found)
     steps.append(Step(section: path.section, position: path.item, delta: -1))
   }
 

@@ -267,14 +267,19 @@ public struct ListEdit: Sendable {
   /// - Parameter ids: The rows' identities.
   /// - Throws: ``ListFlowError/rowNotFound(_:)``.
   public mutating func deleteRows(_ ids: [ListIdentifier]) throws(ListFlowError) {
-    var rows: [ItemPath: ListIdentifier] = [:]
-    for id in ids { rows[try path(ofRow: id)] = id }
+    var rows: [(id: ListIdentifier, found: Found)] = []
+    rows.reserveCapacity(ids.count)
+    for id in ids { rows.append((id, try find(row: id))) }
+    // Last first, so that each path holds when its row goes; a row named twice goes once.
+    if rows.count > 1 { rows.sort { $0.found.path > $1.found.path } }
     let told = canTell()
-    for (path, id) in rows.sorted(by: { $0.key > $1.key }) {
-      if told {
-        log?.recordRemoval(of: id, at: path)
+    var previous: ItemPath?
+    for (id, found) in rows where found.path != previous {
+      previous = found.path
+      if told, let indexed = found.indexed {
+        log?.recordRemoval(of: id, found: indexed)
       } else {
-        list[path.section].elements.remove(at: path.item)
+        list[found.path.section].elements.remove(at: found.path.item)
       }
     }
   }
@@ -308,14 +313,15 @@ public struct ListEdit: Sendable {
   /// - Throws: ``ListFlowError/rowNotFound(_:)``, ``ListFlowError/sectionOutOfRange(section:sectionCount:)`` or
   ///   ``ListFlowError/rowOutOfRange(path:rowCount:)``.
   public mutating func moveRow(_ id: ListIdentifier, to path: ItemPath) throws(ListFlowError) {
-    let source = try self.path(ofRow: id)
+    let found = try find(row: id)
+    let source = found.path
     guard list.indices.contains(path.section) else {
       throw .sectionOutOfRange(section: path.section, sectionCount: list.count)
     }
     let count = rowCount(path.section) - (source.section == path.section ? 1 : 0)
     guard (0...count).contains(path.item) else { throw .rowOutOfRange(path: path, rowCount: count) }
-    if canTell() {
-      log?.recordRemoval(of: id, at: source)
+    if canTell(), let indexed = found.indexed {
+      log?.recordRemoval(of: id, found: indexed)
       log?.recordInsertion(of: [id], binders: nil, at: path)
     } else {
       let row = list[source.section].elements.remove(at: source.item)
@@ -329,10 +335,11 @@ public struct ListEdit: Sendable {
     throws(ListFlowError)
   {
     guard id != other else { throw .movedRelativeToItself(id) }
-    let source = try path(ofRow: id)
+    let found = try find(row: id)
+    let source = found.path
     _ = try path(ofRow: other)
-    if canTell() {
-      log?.recordRemoval(of: id, at: source)
+    if canTell(), let indexed = found.indexed {
+      log?.recordRemoval(of: id, found: indexed)
       let target = try path(ofRow: other)
       log?.recordInsertion(
         of: [id], binders: nil, at: ItemPath(item: target.item + (after ? 1 : 0), section: target.section))
@@ -397,13 +404,23 @@ public struct ListEdit: Sendable {
   }
 
   private mutating func path(ofRow id: ListIdentifier) throws(ListFlowError) -> ItemPath {
+    try find(row: id).path
+  }
+
+  /// Where a row is: its path, and its place in the index when the edit keeps one.
+  private struct Found {
+    var path: ItemPath
+    var indexed: _RowIndex.Found?
+  }
+
+  private mutating func find(row id: ListIdentifier) throws(ListFlowError) -> Found {
     if let index = rowIndex() {
-      guard let path = index.path(of: id) else { throw .rowNotFound(id) }
-      return path
+      guard let found = index.find(id) else { throw .rowNotFound(id) }
+      return Found(path: found.path, indexed: found)
     }
     for (section, content) in list.enumerated() {
       if let item = content.elements.firstIndex(ofIdentity: id) {
-        return ItemPath(item: item, section: section)
+        return Found(path: ItemPath(item: item, section: section), indexed: nil)
       }
     }
     throw .rowNotFound(id)
@@ -413,6 +430,10 @@ public struct ListEdit: Sendable {
   private mutating func checkNew(_ rows: [CellBinder]) throws(ListFlowError) {
     guard !rows.isEmpty else { return }
     if let index = rowIndex() {
+      if rows.count == 1 {
+        if index.path(of: rows[0].id) != nil { throw .duplicateRow(rows[0].id) }
+        return
+      }
       var seen = Set<ListIdentifier>()
       for row in rows where !seen.insert(row.id).inserted || index.path(of: row.id) != nil {
         throw .duplicateRow(row.id)
