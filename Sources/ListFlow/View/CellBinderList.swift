@@ -215,8 +215,16 @@ public struct CellBinderList: Sendable {
 
   /// The pieces holding the elements in `range`, cut at its bounds.
   func pieces(in range: Range<Int>) -> [Piece] {
-    guard !range.isEmpty else { return [] }
     var result: [Piece] = []
+    appendPieces(in: range, to: &result)
+    return result
+  }
+
+  /// Appends the pieces holding the elements in `range`, cut at its bounds.
+  ///
+  /// - Complexity: O(log *p* + *m*) for *m* pieces appended.
+  func appendPieces(in range: Range<Int>, to result: inout [Piece]) {
+    guard !range.isEmpty else { return }
     var index = pieceIndex(of: range.lowerBound)
     while index < pieces.count {
       let start = pieceStart(index)
@@ -226,7 +234,6 @@ public struct CellBinderList: Sendable {
       result.append(lower == 0 && upper == pieces[index].count ? pieces[index] : pieces[index].slice(lower..<upper))
       index += 1
     }
-    return result
   }
 }
 
@@ -343,16 +350,22 @@ extension CellBinderList {
   ///
   /// - Complexity: O(*p* + *k* log *q*) for *p* pieces, *k* replacements and lists of *q* pieces.
   func _replacing(_ replacements: [(position: Int, source: CellBinderList, item: Int)]) -> CellBinderList {
+    _replacing(placing: replacements.map { ($0.position, $0.source.locate($0.item)) })
+  }
+
+  /// The list with the elements at some positions (ascending) replaced by the element of a piece at an offset
+  /// each: a binder a told edit gave, say (see ``_replacing(_:)``).
+  func _replacing(placing replacements: [(position: Int, element: (piece: Piece, offset: Int))]) -> CellBinderList {
     guard !replacements.isEmpty else { return self }
     var newPieces: [Piece] = []
     newPieces.reserveCapacity(pieces.count + 2 * replacements.count)
     var next = 0
-    for (position, source, item) in replacements {
-      newPieces.append(contentsOf: pieces(in: next..<position))
-      newPieces.append(contentsOf: source.pieces(in: item..<item + 1))
+    for (position, element) in replacements {
+      appendPieces(in: next..<position, to: &newPieces)
+      newPieces.append(element.piece.slice(element.offset..<element.offset + 1))
       next = position + 1
     }
-    newPieces.append(contentsOf: pieces(in: next..<count))
+    appendPieces(in: next..<count, to: &newPieces)
     return CellBinderList(uncompacted: newPieces)
   }
 
@@ -363,11 +376,11 @@ extension CellBinderList {
     var newPieces: [Piece] = []
     var next = 0
     for position in positions {
-      newPieces.append(contentsOf: pieces(in: next..<position))
+      appendPieces(in: next..<position, to: &newPieces)
       next = position + 1
     }
     guard next > 0 else { return self }
-    newPieces.append(contentsOf: pieces(in: next..<count))
+    appendPieces(in: next..<count, to: &newPieces)
     return CellBinderList(uncompacted: newPieces)
   }
 }
@@ -506,7 +519,7 @@ extension CellBinderList {
   }
 
   /// The piece holding `position` and the offset from its start.
-  private func locate(_ position: Int) -> (piece: Piece, offset: Int) {
+  func locate(_ position: Int) -> (piece: Piece, offset: Int) {
     precondition(position >= 0 && position < count, "CellBinderList index out of range")
     if pieces.count == 1 { return (pieces[0], position) }
     let index = pieceIndex(of: position)

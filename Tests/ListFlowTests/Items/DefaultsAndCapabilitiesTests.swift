@@ -15,6 +15,30 @@ private struct Product: ListItemDataModel, Identifiable, Hashable, Titled, Subti
   var color: ListColor? { isFavorite ? .yellow : nil }
 }
 
+/// A model with two capabilities, and one with a third.
+private struct TitleColorModel: Titled, Colored {
+  var title: String? { "t" }
+  var color: ListColor? { .red }
+}
+
+private struct SubtitleModel: Subtitled {
+  var subtitle: String? { "s" }
+}
+
+/// Cells that show some capabilities: each records what it was given.
+private final class TitleSubtitleCell: ListCell, TitledConfigurable, SubtitledConfigurable {
+  var shown: [String] = []
+  var textRepresentation: String { shown.joined() }
+  func configure(by model: any Titled) { shown.append("title") }
+  func configure(by model: any Subtitled) { shown.append("subtitle") }
+}
+
+private final class ColorCell: ListCell, ColoredConfigurable {
+  var shown: [String] = []
+  var textRepresentation: String { shown.joined() }
+  func configure(by model: any Colored) { shown.append("color") }
+}
+
 private struct Note: ListItemDataModel, Hashable {
   var text: String
 }
@@ -66,6 +90,28 @@ struct DefaultsAndCapabilitiesTests {
       let appliedToSome = ListCapabilities.configure(TextCell(), with: some as Any)
       #expect(appliedToNone.isEmpty)
       #expect(appliedToSome == ListCapabilities.Capability.allCases)
+    }
+  }
+
+  @Test("every pair of model and cell types gets exactly the capabilities both have, asked first or again")
+  func exactlyTheSharedCapabilities() {
+    typealias Capability = ListCapabilities.Capability
+    let models: [(model: Any, has: Set<Capability>)] = [
+      (TitleColorModel(), [.title, .color]), (SubtitleModel(), [.subtitle]), (Note(text: "n"), []),
+      (Optional(TitleColorModel()) as Any, [.title, .color]), (Optional<SubtitleModel>.none as Any, []),
+      (Product(id: 1, name: "Tea", price: "3", isFavorite: true), Set(Capability.allCases)),
+    ]
+    let cells: [(make: () -> any ListCell, shows: Set<Capability>)] = [
+      ({ TitleSubtitleCell() }, [.title, .subtitle]), ({ ColorCell() }, [.color]), ({ NoteCell() }, []),
+      ({ TextCell() }, Set(Capability.allCases)),
+    ]
+    for _ in 0..<2 {
+      for (model, has) in models {
+        for (make, shows) in cells {
+          let applied = ListCapabilities.configure(make(), with: model)
+          #expect(applied == Capability.allCases.filter { has.contains($0) && shows.contains($0) }, "\(model)")
+        }
+      }
     }
   }
 

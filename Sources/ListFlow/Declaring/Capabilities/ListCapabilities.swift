@@ -26,6 +26,17 @@ enum ListCapabilities {
     case font
     /// ``Colored`` / ``ColoredConfigurable``.
     case color
+
+    /// The capability's bit in a set of them.
+    var bit: UInt8 {
+      switch self {
+      case .title: 1
+      case .subtitle: 2
+      case .image: 4
+      case .font: 8
+      case .color: 16
+      }
+    }
   }
 
   /// Applies every capability that `model` has and `cell` can show.
@@ -38,26 +49,35 @@ enum ListCapabilities {
   @discardableResult
   static func configure(_ cell: any ListCell, with model: Any) -> [Capability] {
     // Which pairs can apply depends only on the two types (except for optional models): asked once per pair of
-    // types, so that the common case, no capability at all, costs a look-up instead of five failed casts.
-    guard _CapabilityCache.shared.mayApply(model: type(of: model), cell: type(of: cell)) else { return [] }
+    // types, so that the common case costs a look-up and the casts of the pairs that apply, not five or ten
+    // casts that fail.
+    let pairs = _CapabilityCache.shared.pairs(model: type(of: model), cell: type(of: cell))
+    guard pairs != 0 else { return [] }
     var applied: [Capability] = []
-    if let titled = model as? any Titled, let cell = cell as? any TitledConfigurable {
+    if pairs & Capability.title.bit != 0, let titled = model as? any Titled,
+      let cell = cell as? any TitledConfigurable
+    {
       cell.configure(by: titled)
       applied.append(.title)
     }
-    if let subtitled = model as? any Subtitled, let cell = cell as? any SubtitledConfigurable {
+    if pairs & Capability.subtitle.bit != 0, let subtitled = model as? any Subtitled,
+      let cell = cell as? any SubtitledConfigurable
+    {
       cell.configure(by: subtitled)
       applied.append(.subtitle)
     }
-    if let imaged = model as? any Imaged, let cell = cell as? any ImagedConfigurable {
+    if pairs & Capability.image.bit != 0, let imaged = model as? any Imaged, let cell = cell as? any ImagedConfigurable
+    {
       cell.configure(by: imaged)
       applied.append(.image)
     }
-    if let fonted = model as? any Fonted, let cell = cell as? any FontedConfigurable {
+    if pairs & Capability.font.bit != 0, let fonted = model as? any Fonted, let cell = cell as? any FontedConfigurable {
       cell.configure(by: fonted)
       applied.append(.font)
     }
-    if let colored = model as? any Colored, let cell = cell as? any ColoredConfigurable {
+    if pairs & Capability.color.bit != 0, let colored = model as? any Colored,
+      let cell = cell as? any ColoredConfigurable
+    {
       cell.configure(by: colored)
       applied.append(.color)
     }
@@ -75,22 +95,33 @@ internal final class _CapabilityCache: Sendable {
     var cell: ObjectIdentifier
   }
 
-  private let answers = Mutex<[Pair: Bool]>([:])
+  private let answers = Mutex<[Pair: UInt8]>([:])
 
-  /// Whether a model of type `model` may have a capability that a cell of type `cell` can show.
+  /// The capabilities (``ListCapabilities/Capability/bit``) that a model of type `model` may have and a cell
+  /// of type `cell` can show.
   ///
-  /// An optional model is always answered `true`: whether it has a capability depends on whether it holds a
-  /// value, so ``ListCapabilities/configure(_:with:)`` must try its casts.
-  func mayApply(model: Any.Type, cell: any ListCell.Type) -> Bool {
-    if model is any _OptionalModel.Type || model == AnyHashable.self { return true }
+  /// An optional model is always answered with every capability the cell can show: whether it has one depends
+  /// on whether it holds a value, so ``ListCapabilities/configure(_:with:)`` must try its casts.
+  func pairs(model: Any.Type, cell: any ListCell.Type) -> UInt8 {
     let pair = Pair(model: ObjectIdentifier(model), cell: ObjectIdentifier(cell))
     if let answer = answers.withSanitizedLock({ $0[pair] }) { return answer }
-    let answer =
-      (model is any Titled.Type && cell is any TitledConfigurable.Type)
-      || (model is any Subtitled.Type && cell is any SubtitledConfigurable.Type)
-      || (model is any Imaged.Type && cell is any ImagedConfigurable.Type)
-      || (model is any Fonted.Type && cell is any FontedConfigurable.Type)
-      || (model is any Colored.Type && cell is any ColoredConfigurable.Type)
+    let anyModel = model is any _OptionalModel.Type || model == AnyHashable.self
+    var answer: UInt8 = 0
+    if (anyModel || model is any Titled.Type) && cell is any TitledConfigurable.Type {
+      answer |= ListCapabilities.Capability.title.bit
+    }
+    if (anyModel || model is any Subtitled.Type) && cell is any SubtitledConfigurable.Type {
+      answer |= ListCapabilities.Capability.subtitle.bit
+    }
+    if (anyModel || model is any Imaged.Type) && cell is any ImagedConfigurable.Type {
+      answer |= ListCapabilities.Capability.image.bit
+    }
+    if (anyModel || model is any Fonted.Type) && cell is any FontedConfigurable.Type {
+      answer |= ListCapabilities.Capability.font.bit
+    }
+    if (anyModel || model is any Colored.Type) && cell is any ColoredConfigurable.Type {
+      answer |= ListCapabilities.Capability.color.bit
+    }
     answers.withSanitizedLock { $0[pair] = answer }
     return answer
   }

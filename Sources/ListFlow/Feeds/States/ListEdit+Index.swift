@@ -240,10 +240,6 @@ struct _EditLog: Sendable {
   /// from walks back over the changes).
   static let stepLimit = 1_024
 
-  /// From this many rows in a section, a told edit leaves the section one piece reading through a tree of pieces
-  /// (see `CellBinderList.splicing(removing:placing:)`).
-  static let treeLength = 65_536
-
   let origin: _EditOrigin
   /// The controller's generation when the edit was made.
   let generation: Int
@@ -371,54 +367,17 @@ struct _EditLog: Sendable {
   /// The list now: the list the edit started from with the touched rows taken out and put at their places,
   /// sharing the pieces of the untouched rows.
   ///
-  /// - Complexity: From ``treeLength`` rows on, O(*k* log(*t*/*k*) + *k*) for *k* touched rows of a section that
-  /// reads through a tree of *t* pieces (after a told edit; O(*p*) more for *p* pieces otherwise); below, O(*p* +
-  /// *k* log *n*) for its *p* pieces (at most one per 16 rows).
+  /// - Complexity: O(*k* log(*t*/*k*) + *k*) for *k* touched rows of a section that reads through a tree of *t*
+  ///   pieces (as every section a told edit left does), O(*p*) more for a section of *p* pieces otherwise.
   func target(_ resolution: Resolution) -> ListSnapshot {
-    guard let index else { return source }
+    guard index != nil else { return source }
     var target = source
     for section in target.indices where !resolution.rows[section].isEmpty || !resolution.touchedSources[section].isEmpty
     {
-      let rows = source[section].elements
-      let skips = resolution.touchedSources[section]
-      // A long list is one piece reading through a tree of pieces: the touched rows are cut out of the tree and
-      // put in in one descent, which makes only the nodes on their paths.
-      if rows.count >= Self.treeLength {
-        target[section].elements = rows.splicing(removing: skips, placing: resolution.rows[section])
-        continue
-      }
-      var pieces: [CellBinderList.Piece] = []
-      pieces.reserveCapacity(rows.pieces.count + 3 * (skips.count + resolution.rows[section].count))
-      var cursor = 0
-      var skip = 0
-      // Appends the next `count` untouched rows, in order.
-      func untouched(_ count: Int) {
-        var needed = count
-        while needed > 0, cursor < rows.count {
-          while skip < skips.count, skips[skip] == cursor {
-            cursor += 1
-            skip += 1
-          }
-          let end = skip < skips.count ? skips[skip] : rows.count
-          let taken = min(needed, end - cursor)
-          guard taken > 0 else { break }
-          pieces.append(contentsOf: rows.pieces(in: cursor..<cursor + taken))
-          cursor += taken
-          needed -= taken
-        }
-      }
-      var position = 0
-      for row in resolution.rows[section] {
-        untouched(row.item - position)
-        pieces.append(row.piece)
-        position = row.item + 1
-      }
-      untouched(index.sections[section].count - position)
-      // A shorter list keeps its pieces up to one per 16 rows (at most 4,096), which cost less to copy than the
-      // nodes of a tree to cut; one that grew long is one piece again past 64 pieces.
-      var list = CellBinderList(uncompacted: pieces)
-      list.compactIfFragmented(always: list.count >= Self.treeLength)
-      target[section].elements = list
+      // The section is left one piece reading through a tree of pieces: the touched rows are cut out of the
+      // tree and put in in one descent, which makes only the nodes on their paths.
+      target[section].elements = source[section].elements.splicing(
+        removing: resolution.touchedSources[section], placing: resolution.rows[section])
     }
     return target
   }
@@ -469,7 +428,7 @@ struct _EditLog: Sendable {
         let replacements = resolution.updated.filter { $0.path.section == section }
         guard !replacements.isEmpty else { continue }
         data[section].elements = data[section].elements._replacing(
-          replacements.map { ($0.path.item, CellBinderList([$0.binder]), 0) })
+          placing: replacements.map { ($0.path.item, (.binders([$0.binder][...]), 0)) })
       }
       stages.append(Changeset(data: data, elementUpdated: resolution.updated.map(\.path)))
     }
