@@ -10,11 +10,15 @@ extension TerminalListView {
   func pullCell(for element: ListElement) -> (any ListCell)? {
     guard let dataSource else { return nil }
     do {
-      switch element {
-      case .row(let path): return try dataSource.cell(at: path, for: self)
-      case .header(let section): return try dataSource.header(inSection: section, for: self)
-      case .footer(let section): return try dataSource.footer(inSection: section, for: self)
-      }
+      let cell: (any ListCell)? =
+        switch element {
+        case .row(let path): try dataSource.cell(at: path, for: self)
+        case .header(let section): try dataSource.header(inSection: section, for: self)
+        case .footer(let section): try dataSource.footer(inSection: section, for: self)
+        }
+      // A cell configured now (perhaps one drawn before, from the pool) is drawn anew.
+      if let cell { rowLinesMemo[ObjectIdentifier(cell)] = nil }
+      return cell
     } catch {
       record(error)
       return nil
@@ -66,7 +70,9 @@ extension TerminalListView {
         }
         // A reconfigured row gets a new cell (a cell is configured once); on an error it is pulled again when drawn.
         do {
-          moved[.row(target)] = try dataSource.reconfiguredCell(replacing: cell, at: target, for: self)
+          let replacement = try dataSource.reconfiguredCell(replacing: cell, at: target, for: self)
+          rowLinesMemo[ObjectIdentifier(replacement)] = nil
+          moved[.row(target)] = replacement
         } catch {
           record(error)
         }
@@ -85,4 +91,13 @@ extension TerminalListView {
     }
     heldCells = moved
   }
+}
+
+/// The lines drawn of a cell on screen and what they were drawn for.
+struct RowLines {
+  var height: Int
+  var width: Int
+  var isCursor: Bool
+  var mark: StyledLine?
+  var lines: [StyledLine]
 }

@@ -56,20 +56,49 @@ extension TerminalListView {
 
   /// The lines of one row, exactly `height` of them: the cell's own lines (cut, or padded with blank lines), with
   /// the cursor marker on the first line and inverse video on every line of the selected row.
+  ///
+  /// A cell's lines are made once per configuration and kept (``rowLinesMemo``) while the cell, the row's
+  /// height, the width, the cursor and the selection mark stay: a frame remakes only the rows that changed.
   func lines(for element: ListElement, height: Int, width: Int) -> [StyledLine] {
-    let contentWidth = max(width - Self.rowIndent.count, 0)
-    guard let cell = displayedCell(for: element) else {
-      // A header or footer whose height was given but whose view was not: blank lines (any error is on the
-      // status bar).
-      if case .row = element {} else { return Array(repeating: StyledLine(), count: height) }
-      let message = lastError.map { "⚠ \($0)" } ?? "⚠ no cell"
-      return [StyledLine(Self.rowIndent + message, style: TextStyle(foreground: .red))]
-        + Array(repeating: StyledLine(), count: max(height - 1, 0))
+    guard let cell = displayedCell(for: element) else { return missingCellLines(for: element, height: height) }
+    var mark: StyledLine?
+    var isCursor = false
+    if case .row(let path) = element {
+      mark = selectionMark(for: path)
+      isCursor = path == viewport.selection
     }
+    let key = ObjectIdentifier(cell)
+    if let memo = rowLinesMemo[key], memo.height == height, memo.width == width, memo.isCursor == isCursor,
+      memo.mark == mark
+    {
+      return memo.lines
+    }
+    let lines = lines(
+      for: element, cell: cell, mark: mark, isCursor: isCursor, height: height, width: width)
+    if rowLinesMemo.count > 4 * heldCells.count + 64 {
+      let held = Set(heldCells.values.map { ObjectIdentifier($0) })
+      rowLinesMemo = rowLinesMemo.filter { held.contains($0.key) }
+    }
+    rowLinesMemo[key] = RowLines(height: height, width: width, isCursor: isCursor, mark: mark, lines: lines)
+    return lines
+  }
+
+  /// The lines of a row whose cell could not be had: blank for a header or footer whose height was given but
+  /// whose view was not, a warning for a row (any error is on the status bar).
+  private func missingCellLines(for element: ListElement, height: Int) -> [StyledLine] {
+    if case .row = element {} else { return Array(repeating: StyledLine(), count: height) }
+    let message = lastError.map { "⚠ \($0)" } ?? "⚠ no cell"
+    return [StyledLine(Self.rowIndent + message, style: TextStyle(foreground: .red))]
+      + Array(repeating: StyledLine(), count: max(height - 1, 0))
+  }
+
+  /// The lines of one row drawn from its cell, with its selection mark, under the cursor or not.
+  private func lines(
+    for element: ListElement, cell: any ListCell, mark: StyledLine?, isCursor: Bool, height: Int, width: Int
+  ) -> [StyledLine] {
+    let contentWidth = max(width - Self.rowIndent.count, 0)
     // A row's selection mark takes columns of its own: the cell lays its lines out in what is left, so that text
     // aligned to the right edge (an accessory) stays whole.
-    var mark: StyledLine?
-    if case .row(let path) = element { mark = selectionMark(for: path) }
     let markWidth = mark?.width ?? 0
     let cellWidth = max(contentWidth - markWidth, 0)
     var contents = Self.contentLines(of: cell, width: cellWidth).prefix(height).map { $0.truncated(to: cellWidth) }
@@ -87,10 +116,9 @@ extension TerminalListView {
         line.runs = line.runs.map { StyledRun($0.text, style: .dim + $0.style) }
         return StyledLine(Self.rowIndent) + line
       }
-    case .row(let path):
+    case .row:
       // The selection mark (a list with a selection mode) on the first line, blanks under it on the others.
       let blank = StyledLine(String(repeating: " ", count: markWidth))
-      let isCursor = path == viewport.selection
       return contents.enumerated().map { index, content in
         let prefix = index == 0 ? (mark ?? StyledLine()) : blank
         guard isCursor else { return StyledLine(Self.rowIndent) + prefix + content }

@@ -26,7 +26,11 @@
 ///
 /// Cells: a ``TerminalCell`` (such as ``TextCell``) draws its own line; any other `ListCell` is drawn from its
 /// `textRepresentation`. Headers are drawn bold and footers dim. A cell the data source cannot provide is drawn
-/// as a red `⚠` line naming the error, which is also kept in ``lastError``: a bad row never stops the view.
+/// as a red `⚠` line naming the error, which is also kept in ``lastError``: a bad row never stops the view. A
+/// cell is drawn once per configuration and its lines are kept while it stays on screen, so a frame draws only the
+/// rows that changed (and those the cursor or the selection left or reached): what a cell shows is what its mapper
+/// and styles wrote, and a change made to it later (say by a `willDisplayCell` callback that kept it) shows when
+/// the row is configured again, by a new state, `ListEngine.reconfigureRows(_:animated:)` or a reload.
 @MainActor
 public final class TerminalListView: ListView {
   /// How the view writes: a live screen, or plain change lines.
@@ -92,6 +96,9 @@ public final class TerminalListView: ListView {
   var plainLog = PlainChangeLog()
   /// The cells on screen, by element.
   var heldCells: [ListElement: any ListCell] = [:]
+  /// The lines last drawn of a cell, by the cell, with what they were drawn for (see `lines(for:height:width:)`);
+  /// forgotten when the cell is configured again.
+  var rowLinesMemo: [ObjectIdentifier: RowLines] = [:]
   var lastScrollPosition: SyncDelegate.ScrollPosition?
   /// The output's ``TerminalOutput/interruptions`` when the last frame was drawn.
   var seenInterruptions = 0
