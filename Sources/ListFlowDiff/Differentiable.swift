@@ -99,6 +99,16 @@ package enum _IntegerHash {
     let product = (UInt64(bitPattern: Int64(value)) ^ seed).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
     return Int(bitPattern: UInt(product.high ^ product.low))
   }
+
+  /// `value` mixed with a table's `seed` by SplitMix64's finalizer, every bit of the result depending on every
+  /// bit of both: what a `Set` or a `Dictionary` places a key by (`_rawHashValue(seed:)`) when the key's own
+  /// bits are a hash already, or small integers, without a `Hasher` round.
+  package static func mixed(_ value: Int, seed: Int) -> Int {
+    var bits = UInt64(UInt(bitPattern: value ^ seed))
+    bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int(Int64(bitPattern: bits ^ (bits >> 31)))
+  }
 }
 
 extension Differentiable where Self: Hashable {

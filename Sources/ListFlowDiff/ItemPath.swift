@@ -24,6 +24,13 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
   public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
     lhs.section != rhs.section ? lhs.section < rhs.section : lhs.item < rhs.item
   }
+
+  /// The hash a `Set` or a `Dictionary` places the path by: the section and the item folded into one integer and
+  /// mixed with the table's seed by a 64-bit finalizer, instead of a `Hasher` round (the views look paths up by
+  /// the hundred a frame).
+  public func _rawHashValue(seed: Int) -> Int {
+    _IntegerHash.mixed(section &* 0x61C8_8646_80B5_83EB &+ item, seed: seed)
+  }
 }
 
 /// A move from a position in the collection before a stage to a position in the collection after it.

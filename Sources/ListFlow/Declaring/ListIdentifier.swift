@@ -115,21 +115,12 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// The hash a `Set` or a `Dictionary` places the identifier by: the hash computed once, mixed with the
   /// table's seed by a 64-bit finalizer (SplitMix64's) instead of a `Hasher` round, which edits that look rows
   /// up by identity would otherwise pay on every look-up.
-  public func _rawHashValue(seed: Int) -> Int { _mixedHash(hash, seed: seed) }
+  public func _rawHashValue(seed: Int) -> Int { _IntegerHash.mixed(hash, seed: seed) }
 
   /// The wrapped value, prefixed with its scope when there is one.
   public var description: String {
     if let scope { "\(scope).\(base)" } else { "\(base)" }
   }
-}
-
-/// `value` mixed with `seed` by SplitMix64's finalizer: every bit of the result depends on every bit of both, so
-/// that a table masking its low bits spreads consecutive values.
-func _mixedHash(_ value: Int, seed: Int) -> Int {
-  var bits = UInt64(UInt(bitPattern: value ^ seed))
-  bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
-  bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
-  return Int(Int64(bitPattern: bits ^ (bits >> 31)))
 }
 
 /// The shared storage of a ``ListIdentifier`` wrapping a value that is neither an `Int` nor a `String`.

@@ -1,4 +1,5 @@
 import ListFlow
+import ListFlowDiff
 import TestSupport
 import Testing
 
@@ -46,6 +47,34 @@ struct BinderIdentityTests {
     for id in ids { table[ListIdentifier(id)] = id }
     #expect(ids.allSatisfy { table[ListIdentifier($0)] == $0 })
     #expect(table[ListIdentifier(10_000)] == nil)
+  }
+
+  @Test("paths and elements: equal ones hash alike under any seed, a grid of them spreads, and sets find them all")
+  func pathHashes() {
+    var random = SeededRandom(seed: 11)
+    for _ in 0..<50 {
+      let seed = Int(truncatingIfNeeded: random.next())
+      let path = ItemPath(item: random.below(100_000), section: random.below(100))
+      #expect(
+        path._rawHashValue(seed: seed) == ItemPath(item: path.item, section: path.section)._rawHashValue(seed: seed))
+      for element in [ListElement.row(path), .header(section: path.section), .footer(section: path.section)] {
+        #expect(element._rawHashValue(seed: seed) == element._rawHashValue(seed: seed))
+      }
+      // 64 sections of 256 rows into 1,024 buckets: none gets more than 4 times its share.
+      var buckets = [Int](repeating: 0, count: 1_024)
+      for section in 0..<64 {
+        for item in 0..<256 { buckets[ItemPath(item: item, section: section)._rawHashValue(seed: seed) & 1_023] += 1 }
+      }
+      #expect(buckets.max() ?? 0 <= 64)
+    }
+    let paths = (0..<20).flatMap { section in (0..<500).map { ItemPath(item: $0, section: section) } }
+    let elements =
+      paths.map(ListElement.row) + (0..<20).flatMap { [ListElement.header(section: $0), .footer(section: $0)] }
+    let pathSet = Set(paths)
+    let elementSet = Set(elements)
+    #expect(pathSet.count == paths.count && paths.allSatisfy { pathSet.contains($0) })
+    #expect(elementSet.count == elements.count && elements.allSatisfy { elementSet.contains($0) })
+    #expect(!pathSet.contains(ItemPath(item: 500, section: 0)) && !elementSet.contains(.header(section: 20)))
   }
 
   @Test("a binder's difference hash and identity follow its id, also after changing it")

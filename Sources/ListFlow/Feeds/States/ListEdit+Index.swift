@@ -202,7 +202,7 @@ struct _SlotKey: Hashable {
 
   init(_ slot: Int) { self.slot = slot }
 
-  func _rawHashValue(seed: Int) -> Int { _mixedHash(slot, seed: seed) }
+  func _rawHashValue(seed: Int) -> Int { _IntegerHash.mixed(slot, seed: seed) }
 }
 
 /// The token of the controller an edit was made from (``ListController/makeEdit()``).
