@@ -134,7 +134,7 @@ public struct CellBinderList: Sendable {
   }
 
   /// A list of the pieces given, in order (empty pieces are left out), made one piece again when fragmented
-  /// (see `compactIfFragmented(always:)`).
+  /// (see `compactIfFragmented()`).
   init(pieces: [Piece]) {
     self.init(uncompacted: pieces)
     compactIfFragmented()
@@ -156,14 +156,14 @@ public struct CellBinderList: Sendable {
     self.ends = ends
   }
 
-  /// Makes the list one piece when it has gathered more than about one piece per 16 elements, so that an edit,
-  /// which costs a step per piece, stays cheap after many edits; with `always`, whenever it has more than 64
-  /// pieces (a told edit, so that the next one costs its edits whatever the list went through). The piece reads
-  /// its elements from a balanced tree of the pieces (``_PiecesSource``): a piece of a tree already made joins as
-  /// the part of the tree it covers, so that making the piece costs O(*p* log *t*) for *p* pieces and trees of
-  /// *t*; no binder is made, and a run of rows keeps what it remembers of them.
-  mutating func compactIfFragmented(always: Bool = false) {
-    guard pieces.count > 64, always || pieces.count * 16 > count else { return }
+  /// Makes the list one piece when it has gathered more than 64 pieces and more than about one per 16 elements,
+  /// so that an edit, which costs a step per piece, stays cheap after many edits. The piece reads its elements
+  /// from a balanced tree of the pieces (``_PiecesSource``): a piece of a tree already made joins as the part of
+  /// the tree it covers, so that making the piece costs O(*p* log *t*) for *p* pieces and trees of *t*; no binder
+  /// is made, and a run of rows keeps what it remembers of them. (A told edit leaves its list one such piece
+  /// whatever its length: see ``splicing(removing:placing:)``.)
+  mutating func compactIfFragmented() {
+    guard pieces.count > 64, pieces.count * 16 > count else { return }
     guard let tree = _PieceTree.joining(pieces.compactMap(Self.treePart)[...]) else { return }
     pieces = [.rows(_PiecesSource(tree), 0..<tree.count)]
     ends = [tree.count]
@@ -887,7 +887,8 @@ struct _IdentityPositions: Sendable {
 }
 
 /// The pieces of a list that gathered many of them, as one piece of another list (see
-/// `CellBinderList.compactIfFragmented(always:)`): each read goes to the piece of the tree that holds the element.
+/// `CellBinderList.compactIfFragmented()` and `CellBinderList.splicing(removing:placing:)`): each read goes to the
+/// piece of the tree that holds the element.
 final class _PiecesSource: _CellBinderSource {
   /// The pieces, none of them a `_PiecesSource`'s.
   let tree: _PieceTree

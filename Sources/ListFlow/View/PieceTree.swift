@@ -1,7 +1,7 @@
 /// The pieces of a list that gathered many of them, kept in a balanced tree whose nodes are shared, never
 /// changed: a list made from parts of other lists' trees shares their nodes, so cutting a run out of the pieces
 /// (``slice(_:)``) or joining two runs (``join(_:_:)``) costs O(log *p*) for *p* pieces, not a copy of the pieces (see
-/// `CellBinderList.compactIfFragmented(always:)`).
+/// `CellBinderList.compactIfFragmented()` and `CellBinderList.splicing(removing:placing:)`).
 ///
 /// The pieces are the leaves, in order; an inner node holds two subtrees whose heights differ by at most one (an
 /// AVL tree of leaves), so its height is below 1.45 log2(*p* + 2).
