@@ -51,6 +51,20 @@ import Testing
     #expect(Self.screen(output, into: &screen)[1] == "Rows", "any key closes the help and the list is back")
   }
 
+  @Test("a command replaced in the key map by one of the same name shows its own help at once, whatever is available")
+  func replacedCommandShowsItsHelp() {
+    let (view, output, _) = Self.makeView()
+    var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
+    func pick(_ short: String) -> KeyBinding {
+      KeyBinding([.character("x")], TerminalCommand("pick", keys: [], shortHelp: short, help: short) { _ in })
+    }
+    view.keyMap.bindings.insert(pick("pick"), at: 0)
+    #expect(Self.screen(output, into: &screen).last?.hasPrefix(" 1/20  x pick - j down") == true)
+    // Equal to the one it replaces (commands compare by name), with the same commands available.
+    view.keyMap.bindings[0] = pick("choose")
+    #expect(Self.screen(output, into: &screen).last?.hasPrefix(" 1/20  x choose - j down") == true)
+  }
+
   /// The help screen of ``keyMapDrivesEverything()``, as the user sees it.
   static let helpScreenWithPick: [String] = [
     "T",

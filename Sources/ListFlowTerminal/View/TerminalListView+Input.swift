@@ -61,15 +61,27 @@ extension TerminalListView {
 
   /// The bindings that would act now, in the key map's order, each with only the keys that would trigger it (a
   /// key an earlier available command takes is left out): what the help line and the help screen show.
-  func actingBindings() -> [KeyBinding] {
+  ///
+  /// The bindings and their help line are kept for the commands available (and forgotten when ``keyMap`` changes):
+  /// a frame, whose status bar shows the help line, pays the availability checks alone while neither changes.
+  func actingBindings() -> [KeyBinding] { actingBindingsAndHelpLine().bindings }
+
+  /// The acting bindings (``actingBindings()``) and their help line (`KeyMap.helpLine(of:)`).
+  func actingBindingsAndHelpLine() -> (bindings: [KeyBinding], helpLine: String) {
     let context = TerminalCommand.Context(view: self)
+    let available = keyMap.bindings.map { $0.command.isAvailable(context) }
+    if let memo = actingBindingsMemo, memo.available == available {
+      return (memo.bindings, memo.helpLine)
+    }
     var claimed: Set<Key> = []
     var acting: [KeyBinding] = []
-    for binding in keyMap.bindings where binding.command.isAvailable(context) {
+    for (binding, isAvailable) in zip(keyMap.bindings, available) where isAvailable {
       let keys = binding.keys.filter { claimed.insert($0).inserted }
       if !keys.isEmpty { acting.append(KeyBinding(keys, binding.command)) }
     }
-    return acting
+    let helpLine = KeyMap.helpLine(of: acting)
+    actingBindingsMemo = ActingBindings(available: available, bindings: acting, helpLine: helpLine)
+    return (acting, helpLine)
   }
 
   /// Whether moving the cursor this way (up when negative) would move it: there is a row in that direction.
@@ -141,4 +153,12 @@ extension TerminalListView {
     do { try dataSource.commitEdit(action, forRowAt: path) } catch { record(error) }
     render()
   }
+}
+
+/// The bindings of the key map that act when the commands `available` says are, and their help line: forgotten
+/// when the key map changes.
+struct ActingBindings {
+  var available: [Bool]
+  var bindings: [KeyBinding]
+  var helpLine: String
 }

@@ -158,7 +158,7 @@ extension TerminalListView {
     if let filter = filterStatus() {
       left.append(contentsOf: filter)
     } else {
-      left.append(KeyMap.helpLine(of: actingBindings()), style: .dim)
+      left.append(actingBindingsAndHelpLine().helpLine, style: .dim)
     }
     let shown = StyledRun.visiblePrefix(
       of: statusMessage?.text ?? status, scalarLimit: StyledRun.scalarLimit(forColumns: width))

@@ -80,7 +80,10 @@ public final class TerminalListView: ListView {
   /// The keys the view answers to, built-in commands and the app's, and the text of its help line and help
   /// screen (see <doc:MouseAndKeys>).
   public var keyMap = KeyMap.standard {
-    didSet { render() }
+    didSet {
+      actingBindingsMemo = nil
+      render()
+    }
   }
   /// Whether the help screen (the commands of ``keyMap`` that would act) replaces the list; `?` toggles it.
   public internal(set) var isShowingHelp = false
@@ -99,6 +102,8 @@ public final class TerminalListView: ListView {
   /// The lines last drawn of a cell, by the cell, with what they were drawn for (see `lines(for:height:width:)`);
   /// forgotten when the cell is configured again.
   var rowLinesMemo: [ObjectIdentifier: RowLines] = [:]
+  /// The bindings that acted when last asked, for the commands then available (see `actingBindings()`).
+  var actingBindingsMemo: ActingBindings?
   var lastScrollPosition: SyncDelegate.ScrollPosition?
   /// The output's ``TerminalOutput/interruptions`` when the last frame was drawn.
   var seenInterruptions = 0
