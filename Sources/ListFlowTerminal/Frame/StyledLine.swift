@@ -61,9 +61,14 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
   /// - Returns: The fitted line.
   /// - Complexity: O(*n*) in the length of the line's text.
   public func truncated(to width: Int) -> StyledLine {
-    let kept = runs.filter { !$0.text.isEmpty }
-    let total = kept.reduce(0) { $0 + $1.width }
-    guard total > width else { return StyledLine(kept) }
+    // A line that fits with no empty run (most lines of a frame) is itself: no run is copied.
+    var total = 0
+    var hasEmptyRun = false
+    for run in runs {
+      if run.text.isEmpty { hasEmptyRun = true } else { total += run.width }
+    }
+    let kept = hasEmptyRun ? runs.filter { !$0.text.isEmpty } : runs
+    guard total > width else { return hasEmptyRun ? StyledLine(kept) : self }
     guard width > 0 else { return StyledLine() }
     var result: [StyledRun] = []
     var remaining = width - 1  // one column for the ellipsis
