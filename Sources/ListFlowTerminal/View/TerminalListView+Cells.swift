@@ -48,12 +48,11 @@ extension TerminalListView {
     reusePool.enqueue(cell)
   }
 
-  /// Follows the held cells through a stage: deleted ones go back to the pool, moved ones change key,
+  /// Follows the held cells through a stage (whose paths `mapper` maps): deleted ones go back to the pool, moved ones change key,
   /// reconfigured ones are replaced by new cells with their new content, reloaded ones and those of updated sections are dropped (pulled
   /// again when drawn).
-  func moveHeldCells(through update: ListUpdate) {
+  func moveHeldCells(through update: ListUpdate, mapper: PathMapper) {
     let changeset = update.changeset
-    let mapper = PathMapper(changeset)
     var moved: [ListElement: any ListCell] = [:]
     for (element, cell) in heldCells {
       switch element {

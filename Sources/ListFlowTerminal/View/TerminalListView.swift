@@ -243,8 +243,8 @@ public final class TerminalListView: ListView {
       plainLog.apply(update, from: self)
       flushPlainLog()
     }
-    moveHeldCells(through: update)
     let mapper = PathMapper(update.changeset)
+    moveHeldCells(through: update, mapper: mapper)
     // The cursor's line when the change started: every stage keeps it there, so that a stage that shortens the
     // list for a moment (deletes before inserts) does not move it for good.
     if update.stage == 0 {
