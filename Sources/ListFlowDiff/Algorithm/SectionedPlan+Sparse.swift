@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension _SectionedPlan {
   /// The plan of a change that keeps every section where it was and touches few elements, found without hashing
   /// every element: `nil` when the change is not of that kind, and the caller makes the full plan
@@ -1179,4 +1187,50 @@ package func _sameBits<Value>(_ first: UnsafePointer<Value>, _ second: UnsafePoi
     offset += 1
   }
   return true
+}
+
+/// How many of the elements at `first` and `second` (at most `limit`) lead with the same bits, found by comparing
+/// memory (the C library's `memcmp`, many bytes an instruction): first in blocks of about a kilobyte, then by
+/// halves of the block that differs down to ``_sameBitsPiece(of:)`` elements. The count is a lower bound, by less
+/// than a piece, of the run of elements with the same bits, for a caller that then compares element by element
+/// (``_sameBits(_:_:)``) from there.
+///
+/// It compares the padding between elements too, so elements with the same bits but other padding stop the count
+/// early; it never counts past an element whose bits differ.
+///
+/// - Complexity: O(*n*) bytes compared for the *n* elements counted, plus O(log *b*) comparisons of at most a
+///   block of *b* elements.
+@inlinable @inline(__always)
+package func _sameBitsPrefix<Value>(_ first: UnsafePointer<Value>, _ second: UnsafePointer<Value>, limit: Int) -> Int {
+  let piece = _sameBitsPiece(of: Value.self)
+  guard MemoryLayout<Value>.size > 0, limit >= piece else { return 0 }
+  return _sameBytesPrefix(
+    UnsafeRawPointer(first), UnsafeRawPointer(second), stride: MemoryLayout<Value>.stride, limit: limit,
+    block: piece * 8, piece: piece)
+}
+
+/// The fewest elements ``_sameBitsPrefix(_:_:limit:)`` compares as memory: about 128 bytes of them, at least one.
+@inlinable @inline(__always)
+package func _sameBitsPiece<Value>(of _: Value.Type) -> Int {
+  Swift.max(1, 128 / Swift.max(1, MemoryLayout<Value>.stride))
+}
+
+/// ``_sameBitsPrefix(_:_:limit:)`` on memory: how many of `limit` elements of `stride` bytes lead with the same
+/// bytes, in blocks of `block` elements, then halves down to `piece` elements.
+@usableFromInline
+package func _sameBytesPrefix(
+  _ first: UnsafeRawPointer, _ second: UnsafeRawPointer, stride: Int, limit: Int, block: Int, piece: Int
+) -> Int {
+  var same = 0
+  while limit - same >= block, memcmp(first + same * stride, second + same * stride, block * stride) == 0 {
+    same += block
+  }
+  var half = block / 2
+  while half >= piece {
+    if limit - same >= half, memcmp(first + same * stride, second + same * stride, half * stride) == 0 {
+      same += half
+    }
+    half /= 2
+  }
+  return same
 }

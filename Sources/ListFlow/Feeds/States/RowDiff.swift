@@ -131,17 +131,22 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
             sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
             inserted: &inserted,
             run: { source, target, limit in
-              var oldRow = oldBase + source
-              var newRow = newBase + target
+              // Row by row a few rows (a search's probe off the alignment stops at the first), then the rows with
+              // the same bits by comparing memory, up to the next row that differs.
+              let piece = _sameBitsPiece(of: Row.self)
               var count = 0
               while count < limit {
-                if !_sameBits(oldRow, newRow) {
-                  guard oldRow.pointee.hasSameIdentity(as: newRow.pointee) else { break }
-                  note(source + count)
+                let stop = Swift.min(limit, count + piece)
+                while count < stop {
+                  let oldRow = oldBase + source + count
+                  let newRow = newBase + target + count
+                  if !_sameBits(oldRow, newRow) {
+                    guard oldRow.pointee.hasSameIdentity(as: newRow.pointee) else { return count }
+                    note(source + count)
+                  }
+                  count += 1
                 }
-                oldRow += 1
-                newRow += 1
-                count += 1
+                count += _sameBitsPrefix(oldBase + source + count, newBase + target + count, limit: limit - count)
               }
               return count
             }, sourceHash: { oldHashes[oldHashes.startIndex + $0] }, targetHash: { new[$0].differenceHash })
