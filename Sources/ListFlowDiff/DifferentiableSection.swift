@@ -98,9 +98,12 @@ extension ArraySection: CustomStringConvertible {
 package protocol _ElementSharingSection: DifferentiableSection {
   /// The section with the elements at some positions replaced: the data of a stage of updates.
   ///
-  /// - Parameter replacements: Positions in ascending order, each with the section and position its new element
-  ///   is taken from (taken as the section shares it, not read: a row made when read stays unmade).
-  func _replacingElements(_ replacements: [(position: Int, source: Self, item: Int)]) -> Self
+  /// - Parameters:
+  ///   - replacements: Positions in ascending order, each with the index in `sources` of the section and the
+  ///     position its new element is taken from (taken as the section shares it, not read: a row made when read
+  ///     stays unmade).
+  ///   - sources: The sections the new elements are taken from (by index: no section is copied per element).
+  func _replacingElements(_ replacements: [(position: Int, section: Int, item: Int)], from sources: [Self]) -> Self
 
   /// The section without the elements at some positions: the data of a stage of deletes.
   ///

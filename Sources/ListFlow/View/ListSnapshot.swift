@@ -85,10 +85,11 @@ public struct ListSectionSnapshot: DifferentiableSection, _ElementSharingSection
   /// The section with the rows at some positions replaced by rows of other sections, sharing every row (a row
   /// made when read is not made).
   public func _replacingElements(
-    _ replacements: [(position: Int, source: ListSectionSnapshot, item: Int)]
+    _ replacements: [(position: Int, section: Int, item: Int)], from sources: [ListSectionSnapshot]
   ) -> ListSectionSnapshot {
     var copy = self
-    copy.elements = elements._replacing(replacements.map { ($0.position, $0.source.elements, $0.item) })
+    copy.elements = elements._replacing(
+      placing: replacements.map { ($0.position, sources[$0.section].elements.locate($0.item)) })
     return copy
   }
 

@@ -22,8 +22,9 @@ extension _SectionedPlan {
       source: oldSections, target: newSections, targetData: targetData,
       replacing: { section, replacements in
         var copy = Array(section.elements)
-        for (position, source, item) in replacements {
-          copy[position] = source.elements[source.elements.index(source.elements.startIndex, offsetBy: item)]
+        for (position, sourceSection, item) in replacements {
+          let source = newSections[sourceSection].elements
+          copy[position] = source[source.index(source.startIndex, offsetBy: item)]
         }
         return Data.Element(source: section, elements: copy)
       },
@@ -42,7 +43,7 @@ extension _SectionedPlan {
   }
 
   /// The stages of sections whose elements share storage: as ``stages(source:target:targetData:)``, with each
-  /// stage's sections cut from the one before it by ``_ElementSharingSection/_replacingElements(_:)`` and
+  /// stage's sections cut from the one before it by ``_ElementSharingSection/_replacingElements(_:from:)`` and
   /// ``_ElementSharingSection/_removingElements(at:)``.
   ///
   /// - Parameters:
@@ -59,7 +60,7 @@ extension _SectionedPlan {
   ) -> [Changeset<Data>] where Data.Element: _ElementSharingSection {
     stages(
       source: oldSections, target: newSections, targetData: targetData,
-      replacing: { $0._replacingElements($1) }, removing: { $0._removingElements(at: $1) })
+      replacing: { $0._replacingElements($1, from: newSections) }, removing: { $0._removingElements(at: $1) })
   }
 
   /// The stages, with the sections of the updates and deletes stages cut by `replacing` and `removing`.
@@ -69,7 +70,7 @@ extension _SectionedPlan {
   ///   - newSections: The target data.
   ///   - targetData: The target data as the collection the last stage holds.
   ///   - replacing: A section with the elements at some positions (ascending) replaced, each by the element at a
-  ///     position of a target section.
+  ///     position of a target section (given by its index in `newSections`).
   ///   - removing: A section without the elements at some positions (ascending); the section itself when none.
   /// - Returns: Up to four stages; none when nothing changed.
   /// - Complexity: O(*s*) for *s* sections, plus the calls of `replacing` and `removing`.
@@ -78,7 +79,7 @@ extension _SectionedPlan {
     source oldSections: [Data.Element],
     target newSections: [Data.Element],
     targetData: Data,
-    replacing: (Data.Element, [(position: Int, source: Data.Element, item: Int)]) -> Data.Element,
+    replacing: (Data.Element, [(position: Int, section: Int, item: Int)]) -> Data.Element,
     removing: (Data.Element, LazyMapSequence<ArraySlice<ItemPath>, Int>) -> Data.Element
   ) -> [Changeset<Data>] where Data.Element: DifferentiableSection {
     typealias Section = Data.Element
@@ -88,7 +89,9 @@ extension _SectionedPlan {
     if needsSurvivors { afterDeletes.reserveCapacity(oldSections.count) }
     var update = 0
     var delete = 0
-    var replacements: [(position: Int, source: Section, item: Int)] = []
+    // Each names its target section by index: a section copied per updated element costs a retain and a
+    // release of each of its parts.
+    var replacements: [(position: Int, section: Int, item: Int)] = []
     for section in oldSections.indices {
       let targetSection = sections.sourceToTarget[section]
       // A deleted section's elements are not listed as deletes: the section goes as a whole.
@@ -98,8 +101,7 @@ extension _SectionedPlan {
       while update < elementUpdated.count, elementUpdated[update].section == section {
         let targetFlat = updatedTargets[update]
         let targetSection = targetSectionOf[targetFlat]
-        replacements.append(
-          (elementUpdated[update].item, newSections[targetSection], targetFlat - targetStart[targetSection]))
+        replacements.append((elementUpdated[update].item, targetSection, targetFlat - targetStart[targetSection]))
         update += 1
       }
       if !replacements.isEmpty { afterUpdates[section] = replacing(afterUpdates[section], replacements) }

@@ -96,7 +96,8 @@ struct CellBinderListTests {
         }
         list =
           ListSectionSnapshot(model: section, elements: list)._replacingElements(
-            replacements.map { ($0.position, ListSectionSnapshot(model: section, elements: [$0.element]), 0) }
+            replacements.enumerated().map { ($1.position, $0, 0) },
+            from: replacements.map { ListSectionSnapshot(model: section, elements: [$0.element]) }
           ).elements
         for (position, element) in replacements { model[position] = element }
       case .deleteStage where count > 0:
