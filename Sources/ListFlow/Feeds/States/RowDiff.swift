@@ -109,47 +109,51 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
       guard shown.sections[shownIndex].model.id == section.id else { return nil }
       let oldHashes = shown.sectionHashes[shownIndex]
       let differingStart = differing?.count ?? 0
-      let aligned = shown.sections[shownIndex].elements.withUnsafeBufferPointer { old in
-        section.items.withUnsafeBufferPointer { new in
-          // The same bits are the same row (identity and content); else the identities are compared, and a row
-          // kept with other bits is noted, in a function of its own: inlined, its access to `differing` would be
-          // checked on every call of the loops below (a search makes thousands), not only when a row is noted.
-          @inline(never) func note(_ source: Int) {
-            guard differing != nil else { return }
-            if differing!.count < differingLimit {
-              differing!.append(sourceBase + source)
-            } else {
-              differing = nil
+      let noteBase = sourceBase
+      // The rows noted are written through a pointer: a variable the closures below captured and changed would
+      // have every access checked for exclusivity at run time (a row noted cost more in checks than in work).
+      let aligned = withUnsafeMutablePointer(to: &differing) { differing in
+        shown.sections[shownIndex].elements.withUnsafeBufferPointer { old in
+          section.items.withUnsafeBufferPointer { new in
+            // The same bits are the same row (identity and content); else the identities are compared, and a row
+            // kept with other bits is noted, in a function of its own: the loops below stay small.
+            @inline(never) func note(_ source: Int) {
+              guard differing.pointee != nil else { return }
+              if differing.pointee!.count < differingLimit {
+                differing.pointee!.append(noteBase + source)
+              } else {
+                differing.pointee = nil
+              }
             }
-          }
-          guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
+            guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
+              return _alignSection(
+                sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
+                inserted: &inserted, run: { _, _, _ in 0 }, sourceHash: { _ in 0 }, targetHash: { _ in 0 })
+            }
             return _alignSection(
               sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
-              inserted: &inserted, run: { _, _, _ in 0 }, sourceHash: { _ in 0 }, targetHash: { _ in 0 })
-          }
-          return _alignSection(
-            sourceCount: old.count, targetCount: new.count, sourceBase: 0, targetBase: 0, deleted: &deleted,
-            inserted: &inserted,
-            run: { source, target, limit in
-              // Row by row a few rows (a search's probe off the alignment stops at the first), then the rows with
-              // the same bits by comparing memory, up to the next row that differs.
-              let piece = _sameBitsPiece(of: Row.self)
-              var count = 0
-              while count < limit {
-                let stop = Swift.min(limit, count + piece)
-                while count < stop {
-                  let oldRow = oldBase + source + count
-                  let newRow = newBase + target + count
-                  if !_sameBits(oldRow, newRow) {
-                    guard oldRow.pointee.hasSameIdentity(as: newRow.pointee) else { return count }
-                    note(source + count)
+              inserted: &inserted,
+              run: { source, target, limit in
+                // Row by row a few rows (a search's probe off the alignment stops at the first), then the rows with
+                // the same bits by comparing memory, up to the next row that differs.
+                let piece = _sameBitsPiece(of: Row.self)
+                var count = 0
+                while count < limit {
+                  let stop = Swift.min(limit, count + piece)
+                  while count < stop {
+                    let oldRow = oldBase + source + count
+                    let newRow = newBase + target + count
+                    if !_sameBits(oldRow, newRow) {
+                      guard oldRow.pointee.hasSameIdentity(as: newRow.pointee) else { return count }
+                      note(source + count)
+                    }
+                    count += 1
                   }
-                  count += 1
+                  count += _sameBitsPrefix(oldBase + source + count, newBase + target + count, limit: limit - count)
                 }
-                count += _sameBitsPrefix(oldBase + source + count, newBase + target + count, limit: limit - count)
-              }
-              return count
-            }, sourceHash: { oldHashes[oldHashes.startIndex + $0] }, targetHash: { new[$0].differenceHash })
+                return count
+              }, sourceHash: { oldHashes[oldHashes.startIndex + $0] }, targetHash: { new[$0].differenceHash })
+          }
         }
       }
       guard aligned else { return nil }
