@@ -25,14 +25,14 @@ public struct PathMapper: Sendable {
   private let leftSections: [Int]
   /// Inserted or moved-in sections, sorted.
   private let arrivedSections: [Int]
-  /// Per source section: deleted items, sorted.
-  private let deletedItems: [Int: [Int]]
+  /// Per source section (sorted by section): deleted items, sorted.
+  private let deletedItems: [(section: Int, items: [Int])]
   /// The moves of elements, sorted by source.
   private let movedItems: [(source: ItemPath, target: ItemPath)]
-  /// Per source section: deleted or moved-away items, sorted.
-  private let leftItems: [Int: [Int]]
-  /// Per target section: inserted or moved-in items, sorted.
-  private let arrivedItems: [Int: [Int]]
+  /// Per source section (sorted by section): deleted or moved-away items, sorted.
+  private let leftItems: [(section: Int, items: [Int])]
+  /// Per target section (sorted by section): inserted or moved-in items, sorted.
+  private let arrivedItems: [(section: Int, items: [Int])]
 
   /// Prepares the mapping of one changeset.
   ///
@@ -43,27 +43,34 @@ public struct PathMapper: Sendable {
     movedSectionTargets = Dictionary(changeset.sectionMoved.map { ($0.source, $0.target) }) { first, _ in first }
     leftSections = (changeset.sectionDeleted + changeset.sectionMoved.map(\.source)).sorted()
     arrivedSections = (changeset.sectionInserted + changeset.sectionMoved.map(\.target)).sorted()
-    // Sorted arrays grouped by section, made by sorting the paths: hashing every path into sets and grouping
-    // dictionaries cost several times more, for thousands of changes.
+    // Sorted arrays grouped by section, made by sorting the paths, found by a binary search on the section: hashing
+    // every path into sets and grouping dictionaries cost several times more, for thousands of changes, and a
+    // dictionary of sections hashed a section on every path mapped.
     deletedItems = Self.grouped(changeset.elementDeleted)
     movedItems = changeset.elementMoved.map { ($0.source, $0.target) }.sorted { $0.source < $1.source }
     leftItems = Self.grouped(changeset.elementDeleted + changeset.elementMoved.map(\.source))
     arrivedItems = Self.grouped(changeset.elementInserted + changeset.elementMoved.map(\.target))
   }
 
-  /// The items of `paths`, sorted, by section.
-  private static func grouped(_ paths: [ItemPath]) -> [Int: [Int]] {
+  /// The items of `paths`, sorted, by section, in the order of the sections.
+  private static func grouped(_ paths: [ItemPath]) -> [(section: Int, items: [Int])] {
     let sorted = paths.sorted()
-    var groups: [Int: [Int]] = [:]
+    var groups: [(section: Int, items: [Int])] = []
     var start = 0
     while start < sorted.count {
       let section = sorted[start].section
       var end = start + 1
       while end < sorted.count, sorted[end].section == section { end += 1 }
-      groups[section] = sorted[start..<end].map(\.item)
+      groups.append((section, sorted[start..<end].map(\.item)))
       start = end
     }
     return groups
+  }
+
+  /// The items `groups` holds for `section`: none when it holds none.
+  private static func items(_ groups: [(section: Int, items: [Int])], _ section: Int) -> [Int] {
+    let index = groups.partitioningIndex { $0.section >= section }
+    return index < groups.count && groups[index].section == section ? groups[index].items : []
   }
 
   /// Where an element is once the changeset is applied.
@@ -76,14 +83,15 @@ public struct PathMapper: Sendable {
     // Pass 1: the section.
     guard let section = mapSection(path.section) else { return .removed(ItemPath(item: 0, section: path.section)) }
     // Pass 2: the item itself deleted or moved.
-    if let deleted = deletedItems[path.section], Self.contains(deleted, path.item) {
+    if Self.contains(Self.items(deletedItems, path.section), path.item) {
       return .removed(ItemPath(item: path.item, section: section))
     }
     let move = movedItems.partitioningIndex { $0.source >= path }
     if move < movedItems.count, movedItems[move].source == path { return .kept(movedItems[move].target) }
     // Pass 3: take out what left before it in its section, then put back what arrived at or before it.
-    let item = path.item - Self.count(in: leftItems[path.section] ?? [], below: path.item)
-    return .kept(ItemPath(item: Self.position(afterArrivals: arrivedItems[section] ?? [], of: item), section: section))
+    let item = path.item - Self.count(in: Self.items(leftItems, path.section), below: path.item)
+    return .kept(
+      ItemPath(item: Self.position(afterArrivals: Self.items(arrivedItems, section), of: item), section: section))
   }
 
   /// Where a section is once the changeset is applied, or `nil` when it was deleted.
@@ -95,7 +103,7 @@ public struct PathMapper: Sendable {
     if Self.count(in: deletedSections, below: section + 1) != Self.count(in: deletedSections, below: section) {
       return nil
     }
-    if let target = movedSectionTargets[section] { return target }
+    if !movedSectionTargets.isEmpty, let target = movedSectionTargets[section] { return target }
     return Self.position(afterArrivals: arrivedSections, of: section - Self.count(in: leftSections, below: section))
   }
 
