@@ -23,6 +23,26 @@ import Testing
     #expect(DisplayWidth.of(text) == width)
   }
 
+  @Test("random strings of printable, control and non-ASCII characters: the whole string's width is its characters'")
+  func randomStringsAddUp() {
+    // The edges of printable ASCII (space, tilde), the controls around them (unit separator, delete), and
+    // characters of width 0 and 2.
+    let pool: [Character] = [" ", "~", "a", "Z", "0", "\u{1F}", "\u{7F}", "\t", "é", "日", "\u{301}", "👍"]
+    var state: UInt64 = 0x0D15_1A7E
+    for index in 0..<2_000 {
+      var text = ""
+      for _ in 0..<(index % 40) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        // Mostly printable ASCII (the fast path), sometimes one of the others.
+        let pick = Int(state >> 33) % (index % 3 == 0 ? 4 : pool.count)
+        text.append(pool[pick])
+      }
+      let expected = text.reduce(0) { $0 + DisplayWidth.of($1) }
+      #expect(DisplayWidth.of(text) == expected, "\(text.unicodeScalars.map(\.value))")
+      #expect(DisplayWidth.of(text.dropFirst()) == text.dropFirst().reduce(0) { $0 + DisplayWidth.of($1) })
+    }
+  }
+
   @Test(
     "truncation cuts whole characters and ends with an ellipsis",
     arguments: [

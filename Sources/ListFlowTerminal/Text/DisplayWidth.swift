@@ -31,8 +31,19 @@ public enum DisplayWidth {
   /// - Returns: The sum of the widths of its characters.
   /// - Complexity: O(*n*) in the length of `text`.
   public static func of(_ text: some StringProtocol) -> Int {
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    let printable =
+      text.utf8.withContiguousStorageIfAvailable(isPrintableASCII)
+      ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    if printable { return text.utf8.count }
     return text.reduce(0) { $0 + of($1) }
+  }
+
+  /// Whether every byte is printable ASCII (0x20 to 0x7E), each taking one column: one pass over the bytes
+  /// without a branch per byte (a string's UTF-8 view read byte by byte costs several times more).
+  static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var outside: UInt8 = 0
+    for byte in bytes { outside |= byte &- 0x20 >= 0x5F ? 1 : 0 }
+    return outside == 0
   }
 
   /// The columns one character (grapheme cluster) takes.
