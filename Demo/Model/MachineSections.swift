@@ -13,7 +13,7 @@ enum MachineSections {
   }
 }
 
-/// The pinned processes: a `ListController` feed, diffed off the main actor.
+/// The pinned processes: a `ListController` feed, diffed as the store changes.
 enum PinnedSections {
   /// The pinned section of a state, or none when nothing is pinned.
   @Sendable static func sections(_ state: DemoState) -> [ListSection<CellBinder>] {

@@ -519,8 +519,7 @@ struct RowDeclarationTests {
 
   @Test("a list of 3,000 rows is diffed off the main actor, shows the right lines, and makes binders for changes only")
   func largeList() async throws {
-    let configuration = ListControllerConfiguration()
-    #expect(configuration.backgroundDiffThreshold < 3_000)
+    let configuration = ListControllerConfiguration(backgroundDiffThreshold: 2_000)
     let view = RecordingListView()
     let cells = RecordingCells()
     let (controller, engine) = try makeController(view, cells: cells, configuration: configuration)
