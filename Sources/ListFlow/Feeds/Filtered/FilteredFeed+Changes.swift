@@ -37,29 +37,29 @@ extension FilteredFeed {
     let wasHidden = hiddenRows
     var hidden: Set<ListIdentifier> = []
     var result: [ListSectionSnapshot] = []
-    var paths: [[ItemPath]] = []
+    var items: [[Int]] = []
     var sectionIndices: [Int] = []
     for (sectionIndex, section) in sections.enumerated() {
       var shownRows: [CellBinder] = []
-      var rowPaths: [ItemPath] = []
+      var rowItems: [Int] = []
       for (item, row) in rows[sectionIndex].enumerated() {
         if let row {
           shownRows.append(row)
-          rowPaths.append(ItemPath(item: item, section: sectionIndex))
+          rowItems.append(item)
         } else {
           hidden.insert(section.elements.identity(at: item))
         }
       }
       if !shownRows.isEmpty {
         result.append(ListSectionSnapshot(model: section.model, elements: shownRows))
-        paths.append(rowPaths)
+        items.append(rowItems)
         sectionIndices.append(sectionIndex)
       }
     }
     // A row shown elsewhere under the same identity is not hidden.
     for section in result { for id in section.elements.identities { hidden.remove(id) } }
     matchedRows = rows
-    sourcePaths = paths
+    sourceItems = items
     sourceSections = sectionIndices
     hiddenRowsCache = hidden
     let previous = displayedSections

@@ -6,10 +6,10 @@ extension FilteredFeed {
   /// - Complexity: O(1).
   public func sourcePath(for path: ItemPath) -> ItemPath? {
     guard !query.isEmpty else { return path }
-    guard sourcePaths.indices.contains(path.section), sourcePaths[path.section].indices.contains(path.item) else {
-      return nil
-    }
-    return sourcePaths[path.section][path.item]
+    guard sourceItems.indices.contains(path.section), sourceItems[path.section].indices.contains(path.item),
+      sourceSections.indices.contains(path.section)
+    else { return nil }
+    return ItemPath(item: sourceItems[path.section][path.item], section: sourceSections[path.section])
   }
 
   /// The index in the source of a section shown at `section`.

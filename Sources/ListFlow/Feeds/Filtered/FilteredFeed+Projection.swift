@@ -8,8 +8,9 @@ extension FilteredFeed {
   ///
   /// - Parameter changes: The source's stages, from the sections it showed to those it shows now.
   /// - Returns: Whether the change was filtered.
-  /// - Complexity: O(*s*) in the rows shown of the sections a stage touches, in integer operations (no binder,
-  ///   no hash), plus one title matched per row inserted or updated.
+  /// - Complexity: O(*k* log *s*) for the *k* rows a stage touches among *s* shown, plus one title matched per
+  ///   row inserted or updated, plus a copy of the positions shown of each section a stage touches (runs of
+  ///   integers copied as memory and moved by one offset each; no binder, no hash, no step per row).
   func projectChange(_ changes: StagedChangeset<[ListSectionSnapshot]>) -> Bool {
     guard !query.isEmpty, !sourceRevealsRows, !changes.isEmpty, var positions = titlePositions,
       var counts = titleMatchedCounts, positions.count == counts.count
@@ -37,7 +38,7 @@ extension FilteredFeed {
     showsSourceAsIs = false
     hiddenRowsCache = nil
     sourceSections = positions.indices.filter { !positions[$0].isEmpty }
-    sourcePaths = sourceSections.map { section in positions[section].map { ItemPath(item: $0, section: section) } }
+    sourceItems = sourceSections.map { positions[$0] }
     displayedSections = Self.shownSections(of: sections, positions: positions, pattern: pattern)
     if !stages.isEmpty {
       // The last stage holds the sections shown now.
@@ -50,7 +51,7 @@ extension FilteredFeed {
 
   /// The sections shown for the source's `sections` and the positions shown in each: a section with no row
   /// shown is left out; the rows shown make their binders when read.
-  static func shownSections(
+  nonisolated static func shownSections(
     of sections: [ListSectionSnapshot], positions: [[Int]], pattern: _QueryPattern
   ) -> [ListSectionSnapshot] {
     sections.indices.compactMap { index in
@@ -65,7 +66,7 @@ extension FilteredFeed {
   /// shown (the updates of rows shown before and after, then the rows that leave, arrive or move, a stage
   /// each); `nil` when a section would start or stop showing rows, a stage mixes updates with other changes, or
   /// a position of the stage is outside the rows.
-  private static func project(
+  nonisolated private static func project(
     _ stage: Changeset<[ListSectionSnapshot]>,
     positions: [[Int]],
     counts: [Int],
@@ -132,15 +133,39 @@ extension FilteredFeed {
         continue
       }
       // The rows that stay, shown before or updated, in order (the two ascending lists merged): each one's
-      // position after the stage is the next position that no arriving row takes.
+      // position after the stage is the next position that no arriving row takes. The positions shown after
+      // (the rows that stay shown and the arriving rows shown) are made in the same pass, in order: an arriving
+      // row is placed once the rows before it are. A run of rows shown before that no deleted, updated or
+      // arriving row interrupts keeps its rows shown, each moved by the same offset: it is copied as one run.
       let updatedItems = updated[section].sorted()
-      var survivors: [(after: Int, shown: Bool)] = []
-      survivors.reserveCapacity(before.count + updatedItems.count)
+      var merged: [Int] = []
+      merged.reserveCapacity(before.count + arrived.count)
       var goneIndex = 0
       var arrivedIndex = 0
       var beforeIndex = 0
       var updatedIndex = 0
+      func placeArrival() {
+        if arrived[arrivedIndex].shown { merged.append(arrived[arrivedIndex].item) }
+        arrivedIndex += 1
+      }
       while beforeIndex < before.count || updatedIndex < updatedItems.count {
+        if beforeIndex < before.count {
+          // Rows below the next deleted and the next updated row, placed before the next arriving row, move by
+          // the arrivals placed less the rows gone so far.
+          var limit = Swift.min(
+            goneIndex < gone.count ? gone[goneIndex] : Int.max,
+            updatedIndex < updatedItems.count ? updatedItems[updatedIndex] : Int.max)
+          if arrivedIndex < arrived.count {
+            limit = Swift.min(limit, arrived[arrivedIndex].item - arrivedIndex + goneIndex)
+          }
+          if before[beforeIndex] < limit {
+            let end = before[beforeIndex...].partitioningIndex { $0 >= limit }
+            let offset = arrivedIndex - goneIndex
+            merged._append(before[beforeIndex..<end], adding: offset)
+            beforeIndex = end
+            continue
+          }
+        }
         let item: Int
         let rankBefore = beforeIndex  // the row's index among the rows shown before, when it is one of them
         let shownBefore: Bool
@@ -168,11 +193,8 @@ extension FilteredFeed {
           continue
         }
         let rank = item - goneIndex
-        var after = rank + arrivedIndex
-        while arrivedIndex < arrived.count, arrived[arrivedIndex].item <= after {
-          arrivedIndex += 1
-          after = rank + arrivedIndex
-        }
+        while arrivedIndex < arrived.count, arrived[arrivedIndex].item <= rank + arrivedIndex { placeArrival() }
+        let after = rank + arrivedIndex
         let shownAfter = isUpdated ? matches(ItemPath(item: after, section: section)) : shownBefore
         switch (shownBefore, shownAfter) {
         case (true, true):
@@ -181,23 +203,9 @@ extension FilteredFeed {
         case (false, true): insertedSources.append((section, after))
         case (false, false): break
         }
-        if shownAfter { survivors.append((after, true)) }
+        if shownAfter { merged.append(after) }
       }
-      // The positions shown after: the rows that stay and the arriving rows shown, merged in order.
-      var merged: [Int] = []
-      merged.reserveCapacity(survivors.count + arrived.count)
-      var survivor = 0
-      for row in arrived where row.shown {
-        while survivor < survivors.count, survivors[survivor].after < row.item {
-          merged.append(survivors[survivor].after)
-          survivor += 1
-        }
-        merged.append(row.item)
-      }
-      while survivor < survivors.count {
-        merged.append(survivors[survivor].after)
-        survivor += 1
-      }
+      while arrivedIndex < arrived.count { placeArrival() }
       next[section] = merged
     }
     // The sections shown stay the same: a section that starts or stops showing rows is left to a full filter.
@@ -265,6 +273,16 @@ extension Array where Element == Int {
   /// - Complexity: O(log *n*).
   func _sortedIndex(of value: Int) -> Int {
     partitioningIndex { $0 >= value }
+  }
+
+  /// Appends each position of `run` moved by `offset`: a copy of the run, then one pass adding the offset.
+  mutating func _append(_ run: ArraySlice<Int>, adding offset: Int) {
+    let start = count
+    append(contentsOf: run)
+    guard offset != 0 else { return }
+    withUnsafeMutableBufferPointer { positions in
+      for index in start..<positions.count { positions[index] &+= offset }
+    }
   }
 
   /// Whether this ascending array holds `value`.

@@ -70,7 +70,7 @@ public final class FilteredFeed: ListFeed {
       let sections = source.displayedSections
       var shown = [[Int]](repeating: [], count: sections.count)
       for (index, section) in sourceSections.enumerated() where sections.indices.contains(section) {
-        shown[section] = sourcePaths[index].map(\.item)
+        shown[section] = sourceItems[index]
       }
       for (index, section) in sections.enumerated() {
         let rows = Set(shown[index])
@@ -91,8 +91,9 @@ public final class FilteredFeed: ListFeed {
   /// For each source section, the positions of its rows shown, ascending, while the rows shown were matched by
   /// their titles (see `refilterByRowTitles()` and `projectChange(_:)`); `nil` otherwise.
   var titlePositions: [[Int]]?
-  /// For each shown row, its position in the source, section by section.
-  var sourcePaths: [[ItemPath]] = []
+  /// For each shown section, the positions in its source section (``sourceSections``) of the rows shown,
+  /// ascending.
+  var sourceItems: [[Int]] = []
   /// For each shown section, its index in the source.
   var sourceSections: [Int] = []
   /// Whether the feed is expanding or restoring a tree source's rows: the change the source sends meanwhile is
@@ -242,7 +243,7 @@ public final class FilteredFeed: ListFeed {
     titlePositions = nil
     guard !query.isEmpty else {
       hiddenRowsCache = []
-      sourcePaths = []
+      sourceItems = []
       sourceSections = []
       showsSourceAsIs = true
       return sections
@@ -250,13 +251,13 @@ public final class FilteredFeed: ListFeed {
     showsSourceAsIs = false
     var hidden: Set<ListIdentifier> = []
     var result: [ListSectionSnapshot] = []
-    var paths: [[ItemPath]] = []
+    var items: [[Int]] = []
     var sectionIndices: [Int] = []
     var matched: [[CellBinder?]] = []
     let pattern = FilteredFeed.Match.pattern(of: query)  // once, not once a row
     for (sectionIndex, section) in sections.enumerated() {
       var rows: [CellBinder] = []
-      var rowPaths: [ItemPath] = []
+      var rowItems: [Int] = []
       // Each row's binder is read once: a row made from a value makes its binder on every read.
       let binders = Array(section.elements)
       readRows.append(binders)
@@ -277,11 +278,11 @@ public final class FilteredFeed: ListFeed {
         switch kept {
         case .some(.some(let match)):
           rows.append(row.highlightingMatches(match.offsets))
-          rowPaths.append(ItemPath(item: item, section: sectionIndex))
+          rowItems.append(item)
           sectionMatched.append(rows.last)
         case .some(.none):
           rows.append(row.markingAsFilterContext())
-          rowPaths.append(ItemPath(item: item, section: sectionIndex))
+          rowItems.append(item)
           sectionMatched.append(rows.last)
         case .none:
           hidden.insert(row.id)
@@ -291,11 +292,11 @@ public final class FilteredFeed: ListFeed {
       matched.append(sectionMatched)
       if !rows.isEmpty {
         result.append(ListSectionSnapshot(model: section.model, elements: rows))
-        paths.append(rowPaths)
+        items.append(rowItems)
         sectionIndices.append(sectionIndex)
       }
     }
-    sourcePaths = paths
+    sourceItems = items
     sourceSections = sectionIndices
     if !sourceRevealsRows { matchedRows = matched }
     // A row shown elsewhere under the same identity is not hidden.
@@ -370,7 +371,7 @@ extension FilteredFeed {
     titleMatchedCounts = sections.map(\.elements.count)
     titlePositions = matched
     sourceSections = matched.indices.filter { !matched[$0].isEmpty }
-    sourcePaths = sourceSections.map { section in matched[section].map { ItemPath(item: $0, section: section) } }
+    sourceItems = sourceSections.map { matched[$0] }
     // The rows hidden are found when asked (a selected row that left the screen), not for every query.
     hiddenRowsCache = nil
     displayedSections = Self.shownSections(of: sections, positions: matched, pattern: pattern)
@@ -388,8 +389,8 @@ extension FilteredFeed {
     for (shown, sourceIndex) in sourceSections.enumerated() {
       guard rows.indices.contains(sourceIndex), displayedSections.indices.contains(shown) else { return nil }
       let elements = displayedSections[shown].elements
-      for (offset, path) in sourcePaths[shown].enumerated() where rows[sourceIndex].indices.contains(path.item) {
-        rows[sourceIndex][path.item] = elements[offset]
+      for (offset, item) in sourceItems[shown].enumerated() where rows[sourceIndex].indices.contains(item) {
+        rows[sourceIndex][item] = elements[offset]
       }
     }
     return rows
