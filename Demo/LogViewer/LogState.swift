@@ -74,11 +74,7 @@ public struct LogState: Equatable, Sendable {
       let fresh = added[section]
       let keptStart = min(dropped[section], kept.count)
       let freshStart = dropped[section] - keptStart
-      var lines: [LogLine] = []
-      lines.reserveCapacity(kept.count - keptStart + fresh.count - freshStart)
-      lines.append(contentsOf: kept[keptStart...])
-      lines.append(contentsOf: fresh[freshStart...])
-      levelLines[section] = lines
+      levelLines[section] = Self.joined(kept[keptStart...], fresh[freshStart...])
     }
   }
 
@@ -112,6 +108,21 @@ public struct LogState: Equatable, Sendable {
       sections.append(ListSection(id: level.rawValue, items: lines))
     }
     return sections
+  }
+
+  /// `first` then `second`, in a new array, each line copied by a loop over the buffers (`append(contentsOf:)`
+  /// copies a line that holds a string through the runtime's generic copy, about twice the cost).
+  private static func joined(_ first: ArraySlice<LogLine>, _ second: ArraySlice<LogLine>) -> [LogLine] {
+    [LogLine](unsafeUninitializedCapacity: first.count + second.count) { buffer, count in
+      for part in [first, second] {
+        part.withUnsafeBufferPointer { lines in
+          for line in lines {
+            (buffer.baseAddress! + count).initialize(to: line)
+            count += 1
+          }
+        }
+      }
+    }
   }
 
   private static func index(of level: LogLine.Level) -> Int {
