@@ -28,7 +28,7 @@ if !unknown.isEmpty {
 }
 let knownViews =
   [EndToEndViewKind.recording(historyLimit: 1), .viewport].map(\.contender)
-  + LabelsScenario.Kind.allCases.map(\.rawValue)
+  + LabelsScenario.Kind.allCases.map(\.rawValue) + LogViewerScenario.contenders
 if let view = options.views.first(where: { !knownViews.contains($0) }) {
   FileHandle.standardError.write(
     Data("ListFlowBenchmarks: unknown view \(view); known: \(knownViews.joined(separator: ", "))\n".utf8))

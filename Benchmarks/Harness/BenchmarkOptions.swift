@@ -94,7 +94,9 @@ struct BenchmarkOptions: Equatable, Sendable {
                           states instead of their own count: for profiling, where a full run is too slow.
       --view NAME         The end-to-end scenarios drive only this view (repeatable): listflow (the
                           recording view) or listflow-viewport; labels: terminal, viewport,
-                          terminal-edits or viewport-edits. For profiling one view at a time.
+                          terminal-edits or viewport-edits; logviewer: its contenders without the
+                          size (state, state-filtered, key-top...; the steps before one still run,
+                          untimed). For profiling one view at a time.
       --lines N           The logviewer and labels scenarios run at N lines (repeatable) instead of their
                           own sizes.
       --no-memory         Do not measure peak memory.
