@@ -150,8 +150,6 @@ extension _SectionedPlan {
     self.targetStart = targetStart
     self.sourceCounts = sourceCounts
     self.targetCounts = targetCounts
-    sourceSectionOf = _sparseSectionOf(starts: sourceStart, counts: sourceCounts)
-    targetSectionOf = _sparseSectionOf(starts: targetStart, counts: targetCounts)
     sectionRank = sectionIdentity.sourceToTarget
     modelUpdated = [Bool](repeating: false, count: sectionCount)
   }
@@ -284,7 +282,7 @@ extension _SectionedPlan {
       if targetFlat < 0 {
         elementDeleted.append(ItemPath(item: flat - start, section: section))
       } else {
-        let targetSection = targetSectionOf[targetFlat]
+        let targetSection = _flatSection(targetFlat, sectionOf: targetSectionOf, starts: newStart)
         let element = newSections[targetSection].elements[targetFlat - newStart[targetSection]]
         if !element.isContentEqual(to: old[flat - start]) {
           elementUpdated.append(ItemPath(item: flat - start, section: section))
@@ -371,7 +369,9 @@ extension _SectionedPlan {
     let sectionCount = targetStart.count
     var pairedWithin = [Bool](repeating: false, count: sectionCount)
     for (index, source) in pairedSource.enumerated() where source >= 0 {
-      if sourceSectionOf[source] == insertedSections[index] { pairedWithin[insertedSections[index]] = true }
+      if _flatSection(source, sectionOf: sourceSectionOf, starts: sourceStart) == insertedSections[index] {
+        pairedWithin[insertedSections[index]] = true
+      }
     }
     var nextLeftOut = 0
     var nextRun = 0
@@ -388,7 +388,10 @@ extension _SectionedPlan {
             elementInserted.append(targetPath)
           } else {
             elementMoved.append(
-              Move(source: ItemPath(item: sourceToTarget[source], section: sourceSectionOf[source]), target: targetPath)
+              Move(
+                source: ItemPath(
+                  item: sourceToTarget[source],
+                  section: _flatSection(source, sectionOf: sourceSectionOf, starts: sourceStart)), target: targetPath)
             )
           }
           nextLeftOut += 1
@@ -405,7 +408,8 @@ extension _SectionedPlan {
           pieces.append(
             _SparsePiece(
               leftOut: inserted[nextLeftOut], source: pairedSource[nextLeftOut], section: section,
-              sourceSectionOf: sourceSectionOf, sourceToTarget: sourceToTarget))
+              sourceSection: _flatSection(pairedSource[nextLeftOut], sectionOf: sourceSectionOf, starts: sourceStart),
+              sourceToTarget: sourceToTarget))
           nextLeftOut += 1
         }
         pieces.append(
@@ -416,7 +420,8 @@ extension _SectionedPlan {
         pieces.append(
           _SparsePiece(
             leftOut: inserted[nextLeftOut], source: pairedSource[nextLeftOut], section: section,
-            sourceSectionOf: sourceSectionOf, sourceToTarget: sourceToTarget))
+            sourceSection: _flatSection(pairedSource[nextLeftOut], sectionOf: sourceSectionOf, starts: sourceStart),
+            sourceToTarget: sourceToTarget))
         nextLeftOut += 1
       }
       let staying = _stayingCounts(pieces)
@@ -428,7 +433,9 @@ extension _SectionedPlan {
           } else {
             elementMoved.append(
               Move(
-                source: ItemPath(item: sourceToTarget[piece.source], section: sourceSectionOf[piece.source]),
+                source: ItemPath(
+                  item: sourceToTarget[piece.source],
+                  section: _flatSection(piece.source, sectionOf: sourceSectionOf, starts: sourceStart)),
                 target: targetPath))
           }
           continue
@@ -437,7 +444,9 @@ extension _SectionedPlan {
           let source = piece.source + offset
           elementMoved.append(
             Move(
-              source: ItemPath(item: sourceToTarget[source], section: sourceSectionOf[source]),
+              source: ItemPath(
+                item: sourceToTarget[source],
+                section: _flatSection(source, sectionOf: sourceSectionOf, starts: sourceStart)),
               target: ItemPath(item: piece.target + offset - start, section: section)))
         }
       }
@@ -634,26 +643,6 @@ internal func _matchSparse(
       targetInitialized = newTotal
     }
     sourceInitialized = oldTotal
-  }
-}
-
-/// The section of each flat position, for sections that start at `starts` and hold `counts` elements, each
-/// position written once (no fill first: a fill of the whole array costs as much again).
-///
-/// - Parameters:
-///   - starts: The flat position of each section's first element, ascending and end to end.
-///   - counts: The number of elements of each section.
-/// - Returns: For each flat position, its section.
-/// - Complexity: O(*s* + *n*) stores.
-@inline(__always)
-internal func _sparseSectionOf(starts: [Int], counts: [Int]) -> [Int] {
-  let total = starts.isEmpty ? 0 : starts[starts.count - 1] + counts[starts.count - 1]
-  return [Int](unsafeUninitializedCapacity: total) { of, initialized in
-    for section in starts.indices {
-      let start = starts[section]
-      for flat in start..<start + counts[section] { of[flat] = section }
-    }
-    initialized = total
   }
 }
 
@@ -1021,11 +1010,11 @@ internal struct _SparsePiece {
   ///   - target: The flat target position of the element.
   ///   - source: The flat source position paired with it, or -1.
   ///   - section: The target section.
-  ///   - sourceSectionOf: The section of each flat source position.
+  ///   - sourceSection: The section of `source` (any value when it is -1).
   ///   - sourceToTarget: The kept position of each kept source element.
   @inline(__always)
-  init(leftOut target: Int, source: Int, section: Int, sourceSectionOf: [Int], sourceToTarget: [Int]) {
-    let within = source >= 0 && sourceSectionOf[source] == section
+  init(leftOut target: Int, source: Int, section: Int, sourceSection: Int, sourceToTarget: [Int]) {
+    let within = source >= 0 && sourceSection == section
     self.init(target: target, value: within ? sourceToTarget[source] : -1, count: 1, source: source)
   }
 }

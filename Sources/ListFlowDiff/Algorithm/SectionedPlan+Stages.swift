@@ -100,7 +100,7 @@ extension _SectionedPlan {
       replacements.removeAll(keepingCapacity: true)
       while update < elementUpdated.count, elementUpdated[update].section == section {
         let targetFlat = updatedTargets[update]
-        let targetSection = targetSectionOf[targetFlat]
+        let targetSection = _flatSection(targetFlat, sectionOf: targetSectionOf, starts: targetStart)
         replacements.append((elementUpdated[update].item, targetSection, targetFlat - targetStart[targetSection]))
         update += 1
       }

@@ -27,9 +27,10 @@ package struct _SectionedPlan {
   @usableFromInline var sourceStart: [Int] = []
   /// For each target section, the flat position of its first element (inserted sections: -1).
   @usableFromInline var targetStart: [Int] = []
-  /// For each source flat position, its section.
+  /// For each source flat position, its section; empty for a sparse plan, whose sections all stay in place (see
+  /// ``_flatSection(_:sectionOf:starts:)``).
   @usableFromInline var sourceSectionOf: [Int] = []
-  /// For each target flat position, its section.
+  /// For each target flat position, its section; empty for a sparse plan.
   @usableFromInline var targetSectionOf: [Int] = []
   /// For each source section, whether its model is kept and its content changed.
   @usableFromInline var modelUpdated: [Bool] = []
@@ -193,4 +194,13 @@ package struct _SectionedPlan {
   /// - Complexity: O(1).
   @inlinable
   package func isModelUpdated(sourceSection: Int) -> Bool { modelUpdated[sourceSection] }
+}
+
+/// The section of a flat position: its entry of `sectionOf` when the plan lists them (the full plan), else the
+/// last section of `starts` (ascending, as in a sparse plan) that starts at or before it.
+///
+/// - Complexity: O(1) with `sectionOf`, else O(log *s*) for *s* sections.
+@usableFromInline @inline(__always)
+func _flatSection(_ flat: Int, sectionOf: [Int], starts: [Int]) -> Int {
+  sectionOf.isEmpty ? starts.partitioningIndex { $0 > flat } - 1 : sectionOf[flat]
 }
