@@ -640,8 +640,10 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
 
   /// The rows' titles and heights, each read once when first asked.
   let memo = Mutex(_RowMemoTable())
-  /// Whether the rows are ``Titled``, asked of the runtime once, not once a title.
-  let rowsAreTitled = Row.self is any Titled.Type
+  /// How a row's title is read, when the rows are ``Titled``: asked of the runtime once, not once a title.
+  let titleOfRow = _titleReader(of: Row.self)
+  /// Whether the rows are ``Titled``.
+  var rowsAreTitled: Bool { titleOfRow != nil }
 
   func title(at position: Int) -> String? {
     guard rowsAreTitled else { return nil }
@@ -658,7 +660,7 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
   }
 
   /// The title of the row at `position` (empty for none).
-  private func oneTitle(at position: Int) -> String { (rows[position] as? any Titled)?.title ?? "" }
+  private func oneTitle(at position: Int) -> String { titleOfRow?(rows[position]) ?? "" }
 
   /// What these rows may take from the rows of `carrying`'s list (see
   /// ``CellBinderList/init(rows:identity:cell:carrying:)``): its titles and identity hashes where it made them, or

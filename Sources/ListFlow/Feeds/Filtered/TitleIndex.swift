@@ -373,6 +373,18 @@ extension [_KeptRun] {
   }
 }
 
+/// A function that reads a row's title (empty for none) through the conformance of `Row` to ``Titled``, found
+/// once here; `nil` when the rows are not ``Titled``. A cast of each row to `any Titled` would look the
+/// conformance up and box a row larger than three words, each time.
+func _titleReader<Row>(of _: Row.Type) -> (@Sendable (Row) -> String)? {
+  guard let type = Row.self as? any Titled.Type else { return nil }
+  func make<T: Titled>(_: T.Type) -> @Sendable (Row) -> String {
+    // `T` is `Row`, opened from its metatype: the row is read as what it is, not converted.
+    { row in withUnsafePointer(to: row) { $0.withMemoryRebound(to: T.self, capacity: 1) { $0.pointee.title ?? "" } } }
+  }
+  return make(type)
+}
+
 /// The titles of `rows` (empty for none), read with no cast per row, a long array in parts at once (see
 /// ``_mapInParts(_:minimumPart:_:)``); `nil` when the rows are not ``Titled``.
 func _titles<Row: Sendable>(of rows: [Row]) -> [String]? {

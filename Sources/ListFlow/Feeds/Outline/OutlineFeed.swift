@@ -204,14 +204,17 @@ where Element.DifferenceIdentifier: Sendable {
 
   /// The rows' titles and heights, each read once when first asked.
   let memo = Mutex(_RowMemoTable())
-  /// Whether the rows are ``Titled``, asked of the runtime once, not once a title.
-  let rowsAreTitled = Element.self is any Titled.Type
+  /// How an element's title is read, when the elements are ``Titled``: asked of the runtime once, not once a
+  /// title.
+  let titleOfElement = _titleReader(of: Element.self)
+  /// Whether the rows are ``Titled``.
+  var rowsAreTitled: Bool { titleOfElement != nil }
 
   func title(at position: Int) -> String? {
     guard rowsAreTitled else { return nil }
     return memo.withLock { table in
       table.title(
-        at: position, count: rows.count, one: { (rows[$0].element as? any Titled)?.title ?? "" }, reading: titles)
+        at: position, count: rows.count, one: { titleOfElement?(rows[$0].element) ?? "" }, reading: titles)
     }
   }
 
@@ -219,13 +222,13 @@ where Element.DifferenceIdentifier: Sendable {
     guard rowsAreTitled else { return nil }
     return memo.withLock {
       $0.titlePositions(
-        matching: pattern, in: range, among: candidates, one: { (rows[$0].element as? any Titled)?.title ?? "" },
+        matching: pattern, in: range, among: candidates, one: { titleOfElement?(rows[$0].element) ?? "" },
         reading: titles)
     }
   }
 
   /// Every row's title (empty for none).
-  private func titles() -> [String] { rows.map { ($0.element as? any Titled)?.title ?? "" } }
+  private func titles() -> [String] { rows.map { titleOfElement?($0.element) ?? "" } }
 
   func height(at position: Int) -> RowHeight {
     memoizedHeight(at: position, count: rows.count, in: memo)
