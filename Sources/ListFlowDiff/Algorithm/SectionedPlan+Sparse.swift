@@ -36,7 +36,7 @@ extension _SectionedPlan {
   /// 3. ``_pairLeftOut(source:target:sourceStart:targetStart:sourceHashes:targetHashes:deleted:inserted:pairedSource:insertedSections:)``:
   ///    the left-out elements paired by identity; it gives up when an identity left out also stands aligned.
   /// 4. ``init(sparseSourceStart:targetStart:sourceCounts:targetCounts:)``: the plan's section arrays.
-  /// 5. ``_matchSparse(sourceStart:targetStart:sourceTotal:targetTotal:deleted:inserted:pairedSource:sourceToTarget:targetToSource:runs:)``:
+  /// 5. ``_matchSparse(sourceStart:targetStart:sourceTotal:targetTotal:deleted:inserted:pairedSource:sourceToTarget:runs:)``:
   ///    the element matching, with the aligned runs.
   /// 6. ``listSparseUpdatesAndDeletes(source:target:sourceStart:targetStart:runs:sourceToTarget:)``: updates and
   ///    deletes (the full plan's pass 5); it gives up when two aligned identities only had equal hashes.
@@ -100,12 +100,11 @@ extension _SectionedPlan {
 
     // Pass 5: the aligned elements matched in order, section by section, as runs; then the pairs.
     var sourceToTarget: [Int] = []
-    var targetToSource: [Int] = []
     var runs: [(target: Int, source: Int, count: Int)] = []
     _matchSparse(
       sourceStart: oldStart, targetStart: newStart, sourceTotal: sourceHashes.count, targetTotal: targetHashes.count,
       deleted: deleted, inserted: inserted, pairedSource: pairedSource, sourceToTarget: &sourceToTarget,
-      targetToSource: &targetToSource, runs: &runs)
+      runs: &runs)
 
     // Pass 6: updates and deletes, in source order; each kept element's entry becomes its position once the
     // deletes are applied.
@@ -114,9 +113,9 @@ extension _SectionedPlan {
         source: oldSections, target: newSections, sourceStart: oldStart, targetStart: newStart, runs: runs,
         differing: alignment?.differing, sourceToTarget: &sourceToTarget)
     else { return nil }
+    // The sparse passes read the matching by source position and by aligned runs: no target-to-source array.
     var matching = _Matching(sourceCount: 0, targetCount: 0)
     matching.sourceToTarget = sourceToTarget
-    matching.targetToSource = targetToSource
     elements = matching
     needsSurvivors = !elementDeleted.isEmpty
 
@@ -600,7 +599,7 @@ internal func _pairLeftOut<Section: DifferentiableSection>(
 }
 
 /// Pass 5 of the sparse plan: matches the aligned elements in order, section by section
-/// (``_matchAligned(sourceStart:targetStart:sourceTotal:targetTotal:deleted:inserted:sourceToTarget:targetToSource:runs:)``),
+/// (``_matchAligned(sourceStart:targetStart:sourceTotal:targetTotal:deleted:inserted:sourceToTarget:runs:)``),
 /// then the pairs of left-out elements.
 ///
 /// - Parameters:
@@ -612,9 +611,8 @@ internal func _pairLeftOut<Section: DifferentiableSection>(
 ///   - inserted: The target positions left out, ascending (pass 2).
 ///   - pairedSource: The source position paired with each of `inserted`, or -1 (pass 3).
 ///   - sourceToTarget: Receives the target position of every source position, or -1.
-///   - targetToSource: Receives the source position of every target position, or -1.
 ///   - runs: Receives the aligned runs (consecutive on both sides, within a section), in order.
-/// - Complexity: O(*n* + *m*) stores, each position written once.
+/// - Complexity: O(*n*) stores, each source position written once, and O(*d*) for the rest.
 @usableFromInline @inline(__always)
 internal func _matchSparse(
   sourceStart oldStart: [Int],
@@ -625,22 +623,16 @@ internal func _matchSparse(
   inserted: [Int],
   pairedSource: [Int],
   sourceToTarget: inout [Int],
-  targetToSource: inout [Int],
   runs: inout [(target: Int, source: Int, count: Int)]
 ) {
-  // Written once (no fill with -1 first: a fill of the whole arrays costs as much again).
+  // Written once (no fill with -1 first: a fill of the whole array costs as much again).
   sourceToTarget = [Int](unsafeUninitializedCapacity: oldTotal) { sourceToTarget, sourceInitialized in
-    targetToSource = [Int](unsafeUninitializedCapacity: newTotal) { targetToSource, targetInitialized in
-      let covered = _matchAligned(
-        sourceStart: oldStart, targetStart: newStart, sourceTotal: oldTotal, targetTotal: newTotal,
-        deleted: deleted, inserted: inserted, sourceToTarget: sourceToTarget, targetToSource: targetToSource,
-        runs: &runs)
-      precondition(covered, "an alignment must leave out every position it does not align")
-      for (index, source) in pairedSource.enumerated() where source >= 0 {
-        sourceToTarget[source] = inserted[index]
-        targetToSource[inserted[index]] = source
-      }
-      targetInitialized = newTotal
+    let covered = _matchAligned(
+      sourceStart: oldStart, targetStart: newStart, sourceTotal: oldTotal, targetTotal: newTotal,
+      deleted: deleted, inserted: inserted, sourceToTarget: sourceToTarget, runs: &runs)
+    precondition(covered, "an alignment must leave out every position it does not align")
+    for (index, source) in pairedSource.enumerated() where source >= 0 {
+      sourceToTarget[source] = inserted[index]
     }
     sourceInitialized = oldTotal
   }
@@ -921,12 +913,10 @@ package func _alignGreedy(
 ///   - inserted: The target positions it left out, ascending.
 ///   - sourceToTarget: Receives the target position of every aligned source position, and -1 at every position
 ///     left out (it may be uninitialized).
-///   - targetToSource: Receives the source position of every aligned target position, and -1 at every position
-///     left out.
 ///   - runs: Receives the aligned runs (consecutive on both sides, within a section), in order.
-/// - Returns: Whether every position of both buffers was written: so when the positions left out are those of
-///   an alignment of each section.
-/// - Complexity: O(*n* + *m*) stores, O(*d*) for the rest.
+/// - Returns: Whether the runs and the positions left out cover every position of both sides (so every entry of
+///   `sourceToTarget` was written): so when the positions left out are those of an alignment of each section.
+/// - Complexity: O(*n*) stores, O(*d*) for the rest.
 internal func _matchAligned(
   sourceStart: [Int],
   targetStart: [Int],
@@ -935,7 +925,6 @@ internal func _matchAligned(
   deleted: [Int],
   inserted: [Int],
   sourceToTarget: UnsafeMutableBufferPointer<Int>,
-  targetToSource: UnsafeMutableBufferPointer<Int>,
   runs: inout [(target: Int, source: Int, count: Int)]
 ) -> Bool {
   var nextDeleted = 0
@@ -953,7 +942,6 @@ internal func _matchAligned(
         nextDeleted += 1
       }
       while target < targetEnd, nextInserted < inserted.count, inserted[nextInserted] == target {
-        targetToSource[target] = -1
         target += 1
         nextInserted += 1
       }
@@ -964,7 +952,6 @@ internal func _matchAligned(
       runs.append((target, source, count))
       alignedCount += count
       _storeRun(sourceToTarget, at: source, from: target, count: count)
-      _storeRun(targetToSource, at: target, from: source, count: count)
       source += count
       target += count
     }

@@ -20,8 +20,9 @@
 package struct _SectionedPlan {
   /// Sections: source index to target index and back, -1 when deleted or inserted.
   @usableFromInline var sections: _Matching
-  /// Elements of matched sections, by flat position: target to source, -1 when inserted; source to the kept
-  /// element's position in its section once the deletes are applied, -1 when deleted.
+  /// Elements of matched sections, by flat position: target to source, -1 when inserted (empty for a sparse
+  /// plan, which needs none); source to the kept element's position in its section once the deletes are
+  /// applied, -1 when deleted.
   @usableFromInline var elements: _Matching
   /// For each source section, the flat position of its first element (deleted sections: -1).
   @usableFromInline var sourceStart: [Int] = []
