@@ -282,4 +282,37 @@ import Testing
     #expect(!TerminalEnvironment(["TERM": "xterm-dumb"]).isDumb)
     #expect(TerminalEnvironment(["LANG": "en_US.UTF-8"]).localeIsUTF8)
   }
+
+  @Test("after any titles and sizes, the title bar is the one a new view of that title and size draws")
+  func titleBarFollowsTitleAndSize() {
+    let titles = [
+      "T", "Logs", "Logs", "wide 日本語 title", "\u{1B}]0;pwned\u{07}x", "", String(repeating: "long ", count: 40),
+    ]
+    for seed in DeepPass.seeds(quick: 20, deep: 200) {
+      var random = SeededRandom(seed: seed)
+      let (view, output, dataSource) = Self.makeView()
+      var size = Self.size
+      var screen = ScreenModel(columns: size.columns, rows: size.rows)
+      _ = Self.screen(output, into: &screen)
+      for step in 0..<8 {
+        if random.oneIn(3) {
+          size = TerminalSize(columns: 20 + random.below(60), rows: 4 + random.below(10))
+          view.resize(to: size)
+          screen = ScreenModel(columns: size.columns, rows: size.rows)
+        } else {
+          view.title = titles[random.below(titles.count)]
+        }
+        let shown = Self.screen(output, into: &screen).first
+        let (fresh, freshOutput, freshSource) = Self.makeView(mode: .screen(size))
+        fresh.title = view.title
+        var freshScreen = ScreenModel(columns: size.columns, rows: size.rows)
+        let expected = Self.screen(freshOutput, into: &freshScreen).first
+        #expect(
+          shown == expected,
+          "seed \(seed), step \(step), \(size.columns) x \(size.rows), title \(view.title.debugDescription)")
+        withExtendedLifetime(freshSource) {}
+      }
+      withExtendedLifetime(dataSource) {}
+    }
+  }
 }

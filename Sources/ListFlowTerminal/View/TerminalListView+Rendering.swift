@@ -145,10 +145,14 @@ extension TerminalListView {
   }
 
   func titleBar(width: Int) -> StyledLine {
+    // Drawn again only when the title or the width changed: the same bytes otherwise, sanitised once.
+    if let memo = titleBarMemo, memo.width == width, memo.title.utf8.elementsEqual(title.utf8) { return memo.line }
     let style = TextStyle(isBold: true, isInverse: true)
     let shown = StyledRun.visiblePrefix(of: title, scalarLimit: StyledRun.scalarLimit(forColumns: width))
     let text = DisplayWidth.truncate(StyledRun(shown).text, to: width)
-    return StyledLine(text + String(repeating: " ", count: max(width - DisplayWidth.of(text), 0)), style: style)
+    let line = StyledLine(text + String(repeating: " ", count: max(width - DisplayWidth.of(text), 0)), style: style)
+    titleBarMemo = (title, width, line)
+    return line
   }
 
   func statusBar(width: Int) -> StyledLine {

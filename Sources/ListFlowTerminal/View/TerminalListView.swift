@@ -104,6 +104,8 @@ public final class TerminalListView: ListView {
   var rowLinesMemo: [ObjectIdentifier: RowLines] = [:]
   /// The bindings that acted when last asked, for the commands then available (see `actingBindings()`).
   var actingBindingsMemo: ActingBindings?
+  /// The title bar last drawn, with the title and width it was drawn for (see `titleBar(width:)`).
+  var titleBarMemo: (title: String, width: Int, line: StyledLine)?
   var lastScrollPosition: SyncDelegate.ScrollPosition?
   /// The output's ``TerminalOutput/interruptions`` when the last frame was drawn.
   var seenInterruptions = 0
