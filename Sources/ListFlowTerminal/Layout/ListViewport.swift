@@ -300,14 +300,18 @@ struct ListViewport: Hashable, Sendable {
     let end = min(saturatingSum(offset, height), lineCount)
     guard offset < end else { return [] }
     var slices: [Slice] = []
+    slices.reserveCapacity(min(end - offset, rowCount))
     var line = offset
     var index = rowIndex(atLine: offset)
+    // The rows lie end to end: each starts where the one above ends (one look-up of a row's first line).
+    var start = lineIndex(ofRow: index)
     while line < end, index < rowCount {
-      let start = lineIndex(ofRow: index)
-      let rowHeight = height(ofRow: index)
+      let row = row(at: index)
+      let rowHeight = height(of: row)
       let shownEnd = min(saturatingSum(start, rowHeight), end)
-      slices.append(Slice(row: row(at: index), lines: (line - start)..<(shownEnd - start), height: rowHeight))
+      slices.append(Slice(row: row, lines: (line - start)..<(shownEnd - start), height: rowHeight))
       line = shownEnd
+      start = saturatingSum(start, rowHeight)
       index += 1
     }
     return slices
@@ -398,7 +402,12 @@ struct ListViewport: Hashable, Sendable {
   /// - Returns: The height, at least 1.
   /// - Precondition: `index` is in `0..<rowCount`.
   func height(ofRow index: Int) -> Int {
-    switch row(at: index) {
+    height(of: row(at: index))
+  }
+
+  /// The height of a row of the list, in lines (at least 1).
+  func height(of row: Row) -> Int {
+    switch row {
     case .header(let section): sections[section].headerHeight
     case .footer(let section): sections[section].footerHeight
     case .item(let path): sections[path.section].height(ofItem: path.item)

@@ -54,6 +54,7 @@ extension TerminalListView {
   func moveHeldCells(through update: ListUpdate, mapper: PathMapper) {
     let changeset = update.changeset
     var moved: [ListElement: any ListCell] = [:]
+    moved.reserveCapacity(heldCells.count)
     for (element, cell) in heldCells {
       switch element {
       case .row(let path):

@@ -35,11 +35,15 @@ extension TerminalListView {
     var start = viewport
     var measured = measuredRows
     var next = start
+    // The items `next` shows, while no height of it changed since they were found.
+    var shown: [ItemPath]?
     for round in 1...Self.settleRounds {
       next = start
       change(&next)
       var corrections: [ItemPath: Int] = [:]
-      var wanted = Self.shownItems(of: next)
+      let items = Self.shownItems(of: next)
+      shown = items
+      var wanted = items
       if reach.above > 0 || reach.below > 0 {
         let top = start.offset - reach.above
         wanted += start.items(inLines: top..<saturatingSum(saturatingSum(start.offset, start.height), reach.below))
@@ -49,6 +53,7 @@ extension TerminalListView {
         if height != next.sections[path.section].height(ofItem: path.item) { corrections[path] = height }
       }
       if corrections.isEmpty { break }
+      shown = nil
       if round == Self.settleRounds {
         next.setItemHeights(corrections)
         break
@@ -56,7 +61,7 @@ extension TerminalListView {
       start.setItemHeights(corrections)
     }
     viewport = next
-    measuredRows = Set(Self.shownItems(of: next)).intersection(measured)
+    measuredRows = Set(shown ?? Self.shownItems(of: next)).intersection(measured)
   }
 
   /// The items a viewport shows, whole or cut, and its selected item.
