@@ -121,8 +121,8 @@ public struct PathMapper: Sendable {
   /// The final index of the element at `index` among those that stayed, once `arrivals` (final indices,
   /// sorted) are put in: each arrival at or before its running position pushes it one further.
   private static func position(afterArrivals arrivals: [Int], of index: Int) -> Int {
-    // The answer p is the smallest p with p - (arrivals ≤ p) == index and p not an arrival.
-    // `p - (arrivals ≤ p)` never decreases as `p` grows: a binary search over the candidates.
-    (index..<(index + arrivals.count)).partitioningIndex { $0 - count(in: arrivals, below: $0 + 1) >= index }
+    // The element lands at `index + k` for the number k of arrivals before it: arrival j (sorted, distinct) comes
+    // before it when `arrivals[j] <= index + j`, and `arrivals[j] - j` never decreases: one binary search.
+    index + arrivals.indices.partitioningIndex { arrivals[$0] - $0 > index }
   }
 }

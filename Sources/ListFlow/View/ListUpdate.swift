@@ -175,15 +175,31 @@ package final class _RowKinds: Sendable {
   private let unsplit: (updated: [ItemPath], previous: ListSnapshot, next: ListSnapshot)?
   /// The lists, once given or split.
   private let lists: Mutex<(reconfigured: [ItemPath], reloaded: [ItemPath])?>
+  /// Whether the lists ascend (a stage lists its rows in order): a row is then looked up by a binary search.
+  private let ascending: Bool
 
   init(reconfigured: [ItemPath], reloaded: [ItemPath]) {
     unsplit = nil
     lists = Mutex((reconfigured, reloaded))
+    ascending = Self.ascends(reconfigured) && Self.ascends(reloaded)
   }
 
   init(updated: [ItemPath], previous: ListSnapshot, next: ListSnapshot) {
     unsplit = updated.isEmpty ? nil : (updated, previous, next)
     lists = Mutex(updated.isEmpty ? ([], []) : nil)
+    // The split lists keep the order of `updated`.
+    ascending = Self.ascends(updated)
+  }
+
+  private static func ascends(_ paths: [ItemPath]) -> Bool {
+    zip(paths, paths.dropFirst()).allSatisfy { $0 < $1 }
+  }
+
+  /// Whether `paths` holds `path`: a binary search when they ascend, else a walk.
+  private func holds(_ paths: [ItemPath], _ path: ItemPath) -> Bool {
+    guard ascending else { return paths.contains(path) }
+    let index = paths.partitioningIndex { $0 >= path }
+    return index < paths.count && paths[index] == path
   }
 
   /// The rows to reconfigure and to reload: split now if they were not.
@@ -203,10 +219,10 @@ package final class _RowKinds: Sendable {
 
   func kind(at path: ItemPath) -> Kind? {
     if let made = lists.withSanitizedLock({ $0 }) {
-      if made.reconfigured.contains(path) { return .reconfigured }
-      return made.reloaded.contains(path) ? .reloaded : nil
+      if holds(made.reconfigured, path) { return .reconfigured }
+      return holds(made.reloaded, path) ? .reloaded : nil
     }
-    guard let unsplit, unsplit.updated.contains(path) else { return nil }
+    guard let unsplit, holds(unsplit.updated, path) else { return nil }
     return Self.kind(at: path, unsplit)
   }
 
