@@ -257,4 +257,35 @@ import Testing
       }
     }
   }
+
+  @Test("a state that updates any share of the rows, new heights included, shows each row with its new height")
+  func updatedRowsShowNewHeights() async throws {
+    for seed in DeepPass.seeds(quick: 20, deep: 200) {
+      var random = SeededRandom(seed: seed)
+      let size = TerminalSize(columns: 30, rows: Int.random(in: 4...12, using: &random))
+      let kind = Self.heightKinds.pick(using: &random)
+      var nextID = 0
+      var groups = Self.groups(
+        rowCount: Int.random(in: 1...150, using: &random), heights: kind.value, nextID: &nextID, using: &random)
+      let host = try Host(size: size)
+      _ = await host.show(groups)
+      for step in 0..<6 {
+        // From one row to every row gets a new height: a stage of updates small beside the rows measured on
+        // screen, or many times larger.
+        let share = [1, 4, 2, 1].randomElement(using: &random)!
+        for section in groups.indices {
+          for item in groups[section].rows.indices where random.oneIn(share) {
+            groups[section].rows[item].height = Self.height(kind.value, using: &random)
+            groups[section].rows[item].version += 1
+          }
+        }
+        if random.oneIn(3) {
+          let key = [Key.down, .pageDown, .end, .home].randomElement(using: &random)!
+          host.view.handle(key)
+        }
+        _ = await host.show(groups)
+        host.expectRowsOnScreenHaveTheirHeights("seed \(seed) step \(step), \(kind.name), one row in \(share) updated")
+      }
+    }
+  }
 }

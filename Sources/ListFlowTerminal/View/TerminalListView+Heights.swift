@@ -85,17 +85,30 @@ extension TerminalListView {
     let changed = [changes.elementUpdated, update.refreshedRows]
     // Only the measured rows are looked up: the changes are walked, never gathered.
     var rows = measuredRows
-    for paths in changed {
-      for path in paths { rows.remove(path) }
-    }
+    for paths in changed { Self.remove(paths, from: &rows) }
     var followed: Set<ItemPath> = []
+    followed.reserveCapacity(rows.count)
     for path in rows {
       if case .kept(let target) = mapper.map(path), !counted.contains(target.section) { followed.insert(target) }
     }
-    for paths in changed + [changes.elementInserted] {
-      for path in paths where !followed.isEmpty { followed.remove(path) }
-    }
+    for paths in changed + [changes.elementInserted] { Self.remove(paths, from: &followed) }
     for move in changes.elementMoved where !followed.isEmpty { followed.remove(move.target) }
     measuredRows = followed
+  }
+
+  /// Removes `paths` from `rows`: each path hashed and removed, or, for many more paths than rows when the paths
+  /// ascend (as a stage lists them), each row searched among them.
+  ///
+  /// - Complexity: O(*c*) comparisons for *c* paths, plus O(*m* log *c*) for *m* rows or O(*c*) hashes.
+  nonisolated static func remove(_ paths: [ItemPath], from rows: inout Set<ItemPath>) {
+    guard !rows.isEmpty, !paths.isEmpty else { return }
+    if paths.count > 4 * rows.count, zip(paths, paths.dropFirst()).allSatisfy({ $0 < $1 }) {
+      rows = rows.filter { row in
+        let index = paths.partitioningIndex { $0 >= row }
+        return index == paths.count || paths[index] != row
+      }
+      return
+    }
+    for path in paths where !rows.isEmpty { rows.remove(path) }
   }
 }
