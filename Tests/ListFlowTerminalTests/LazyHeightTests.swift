@@ -129,6 +129,18 @@ import Testing
     return groups
   }
 
+  /// A screen of 30 columns and `lines` lines, a kind of heights, and a list of `rowCount` rows of that kind.
+  static func randomList(
+    lines: ClosedRange<Int>, rowCount: ClosedRange<Int>, using random: inout SeededRandom
+  ) -> (size: TerminalSize, kind: WeightedChoice<Heights>.Option, groups: [Group]) {
+    let size = TerminalSize(columns: 30, rows: Int.random(in: lines, using: &random))
+    let kind = heightKinds.pick(using: &random)
+    var nextID = 0
+    let groups = groups(
+      rowCount: Int.random(in: rowCount, using: &random), heights: kind.value, nextID: &nextID, using: &random)
+    return (size, kind, groups)
+  }
+
   /// The binders a first load or a reload may make beyond two per line of the list area (a height and a cell
   /// per row shown): the headers, the cursor's row.
   static let slack = 8
@@ -204,11 +216,8 @@ import Testing
     let seed = terminalFuzzSeed
     var random = SeededRandom(seed: seed)
     for round in 0..<DeepPass.cases(quick: 30, deep: 200) {
-      var size = TerminalSize(columns: 30, rows: Int.random(in: 3...16, using: &random))
-      let kind = Self.heightKinds.pick(using: &random)
-      var nextID = 0
-      let groups = Self.groups(
-        rowCount: Int.random(in: 0...120, using: &random), heights: kind.value, nextID: &nextID, using: &random)
+      let (firstSize, kind, groups) = Self.randomList(lines: 3...16, rowCount: 0...120, using: &random)
+      var size = firstSize
       // The view under test measures rows as they come on screen; the reference is given every height at once.
       let lazy = try Host(size: size)
       let reference = try Host(size: size)
@@ -262,11 +271,8 @@ import Testing
   func updatedRowsShowNewHeights() async throws {
     for seed in DeepPass.seeds(quick: 20, deep: 200) {
       var random = SeededRandom(seed: seed)
-      let size = TerminalSize(columns: 30, rows: Int.random(in: 4...12, using: &random))
-      let kind = Self.heightKinds.pick(using: &random)
-      var nextID = 0
-      var groups = Self.groups(
-        rowCount: Int.random(in: 1...150, using: &random), heights: kind.value, nextID: &nextID, using: &random)
+      let (size, kind, firstGroups) = Self.randomList(lines: 4...12, rowCount: 1...150, using: &random)
+      var groups = firstGroups
       let host = try Host(size: size)
       _ = await host.show(groups)
       for step in 0..<6 {
