@@ -53,3 +53,18 @@ public struct Move<Position: Hashable & Sendable>: Hashable, Sendable, CustomStr
   /// `source -> target`.
   public var description: String { "\(source) -> \(target)" }
 }
+
+extension Array where Element == ItemPath {
+  /// Whether the paths ascend strictly (as a stage lists its rows).
+  ///
+  /// - Complexity: O(*n*) comparisons.
+  package var _ascends: Bool { zip(self, dropFirst()).allSatisfy { $0 < $1 } }
+
+  /// Whether these paths, ascending, hold `path`: a binary search.
+  ///
+  /// - Complexity: O(log *n*).
+  package func _ascendingContains(_ path: ItemPath) -> Bool {
+    let index = partitioningIndex { $0 >= path }
+    return index < count && self[index] == path
+  }
+}

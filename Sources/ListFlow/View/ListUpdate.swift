@@ -181,25 +181,19 @@ package final class _RowKinds: Sendable {
   init(reconfigured: [ItemPath], reloaded: [ItemPath]) {
     unsplit = nil
     lists = Mutex((reconfigured, reloaded))
-    ascending = Self.ascends(reconfigured) && Self.ascends(reloaded)
+    ascending = reconfigured._ascends && reloaded._ascends
   }
 
   init(updated: [ItemPath], previous: ListSnapshot, next: ListSnapshot) {
     unsplit = updated.isEmpty ? nil : (updated, previous, next)
     lists = Mutex(updated.isEmpty ? ([], []) : nil)
     // The split lists keep the order of `updated`.
-    ascending = Self.ascends(updated)
-  }
-
-  private static func ascends(_ paths: [ItemPath]) -> Bool {
-    zip(paths, paths.dropFirst()).allSatisfy { $0 < $1 }
+    ascending = updated._ascends
   }
 
   /// Whether `paths` holds `path`: a binary search when they ascend, else a walk.
   private func holds(_ paths: [ItemPath], _ path: ItemPath) -> Bool {
-    guard ascending else { return paths.contains(path) }
-    let index = paths.partitioningIndex { $0 >= path }
-    return index < paths.count && paths[index] == path
+    ascending ? paths._ascendingContains(path) : paths.contains(path)
   }
 
   /// The rows to reconfigure and to reload: split now if they were not.

@@ -102,11 +102,8 @@ extension TerminalListView {
   /// - Complexity: O(*c*) comparisons for *c* paths, plus O(*m* log *c*) for *m* rows or O(*c*) hashes.
   nonisolated static func remove(_ paths: [ItemPath], from rows: inout Set<ItemPath>) {
     guard !rows.isEmpty, !paths.isEmpty else { return }
-    if paths.count > 4 * rows.count, zip(paths, paths.dropFirst()).allSatisfy({ $0 < $1 }) {
-      rows = rows.filter { row in
-        let index = paths.partitioningIndex { $0 >= row }
-        return index == paths.count || paths[index] != row
-      }
+    if paths.count > 4 * rows.count, paths._ascends {
+      rows = rows.filter { !paths._ascendingContains($0) }
       return
     }
     for path in paths where !rows.isEmpty { rows.remove(path) }
