@@ -94,13 +94,12 @@ enum LabelChange {
     return changes
   }
 
-  /// Tells `edit` the change, as an app that knows its edits would: an update is the row deleted and its new
-  /// revision inserted in its place.
+  /// Tells `edit` the change, as an app that knows its edits would: an update is the row's new revision, given
+  /// with `updateRows`.
   func tell(_ edit: inout ListEdit) throws(ListFlowError) {
     switch self {
-    case .update(let index, let row):
-      try edit.deleteRows([ListIdentifier(row.id)])
-      try edit.insertRows([LabelRow.toldCell(row)], at: ItemPath(item: index, section: 0))
+    case .update(_, let row):
+      try edit.updateRows([LabelRow.toldCell(row)])
     case .delete(_, let id):
       try edit.deleteRows([ListIdentifier(id)])
     case .insert(let row, let index):

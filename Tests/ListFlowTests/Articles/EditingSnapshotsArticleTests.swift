@@ -44,6 +44,12 @@ struct EditingSnapshotsArticleTests {
     #expect(view.renderedLines == ["hello"])
     #expect(view.configuredCells.last?.isReconfigured == true)
     // The article's code:
+    try controller.performEdits { edit in
+      try edit.updateRows([MessageCell.makeBinder(value: "hello again", id: "m1")])
+    }
+    // Its result:
+    #expect(view.renderedLines == ["hello again"])
+    // The article's code:
     var again = controller.makeEdit()
     do {
       try again.insertRows([MessageCell.makeBinder(value: "again", id: "m1")], after: "m1")

@@ -15,7 +15,7 @@ struct ListEditTests {
   /// The kinds of edit ``randomEdit(_:_:_:)`` makes.
   enum EditKind {
     case appendSection, insertSectionBeside, deleteSection, moveSection, appendRowsToSection, appendRows,
-      insertRowsBeside, insertRowsAt, deleteRows, moveRowBeside, moveRowTo, reloadOrReconfigure
+      insertRowsBeside, insertRowsAt, deleteRows, updateRows, moveRowBeside, moveRowTo, reloadOrReconfigure
   }
 
   /// The edits a generator draws, by weight (the drawn rows and sections are mostly ones the list has).
@@ -29,6 +29,7 @@ struct ListEditTests {
     ("insert rows before or after a row", weight: 1, .insertRowsBeside),
     ("insert rows at a path", weight: 1, .insertRowsAt),
     ("delete two rows", weight: 1, .deleteRows),
+    ("update two rows (refused when both are one)", weight: 1, .updateRows),
     ("move a row before or after another", weight: 1, .moveRowBeside),
     ("move a row to a path", weight: 1, .moveRowTo),
     ("reload a row, or reconfigure two", weight: 2, .reloadOrReconfigure),
@@ -103,6 +104,9 @@ struct ListEditTests {
       case .deleteRows:
         valid = model.deleteRows([row, otherRow])
         try edit.deleteRows([ListIdentifier(row), ListIdentifier(otherRow)])
+      case .updateRows:
+        valid = model.row(row) != nil && model.row(otherRow) != nil && row != otherRow
+        try edit.updateRows(rows([row, otherRow], &random))
       case .moveRowBeside:
         valid = model.moveRow(row, next: otherRow, after: after)
         if after {
@@ -235,7 +239,14 @@ struct ListEditTests {
       try edit.moveRow(1, to: ItemPath(item: 0, section: 2))
     }
     #expect(throws: ListFlowError.rowNotFound(7)) { try edit.reconfigureRows([7]) }
+    #expect(throws: ListFlowError.rowNotFound(9)) {
+      try edit.updateRows([1, 9].map { TestRow(id: $0, version: 1, isAlternate: false).cellBinder })
+    }
+    #expect(throws: ListFlowError.duplicateRow(2)) {
+      try edit.updateRows([2, 2].map { TestRow(id: $0, version: 1, isAlternate: false).cellBinder })
+    }
     #expect(edit.rowIdentifiers == before)
+    #expect(ListRendering.lines(of: edit.sections) == ["r1 v0", "r2 v0"])
     #expect(edit.reconfiguredRows.isEmpty)
   }
 

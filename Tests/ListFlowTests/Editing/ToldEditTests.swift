@@ -55,12 +55,13 @@ import Testing
 
   /// One edit an app tells, drawn at positions below `bound` of the first section, on the row identities `ids`
   /// of that section (kept in step with the edit): a label update (the row deleted and given again with its
-  /// next version), a delete, an insert of a new row, or a move.
+  /// next version, or its next version given with `updateRows`), a delete, an insert of a new row, or a move.
   enum Told: CaseIterable {
-    case update, delete, insert, move, moveBeside
+    case update, updateInPlace, delete, insert, move, moveBeside
 
     static let weighted = WeightedChoice<Told>([
-      ("update a row: delete it and insert its next version", weight: 8, .update),
+      ("update a row: delete it and insert its next version", weight: 4, .update),
+      ("update a row: give its next version with updateRows", weight: 4, .updateInPlace),
       ("delete a row", weight: 1, .delete),
       ("insert a new row", weight: 1, .insert),
       ("move a row to a position", weight: 1, .move),
@@ -80,6 +81,10 @@ import Testing
       try edit.deleteRows([ListIdentifier(id)])
       try edit.insertRows(
         [binder(CountedRow(id: id, version: versions[id]!))], at: ItemPath(item: index, section: 0))
+    case .updateInPlace:
+      let id = ids[index]
+      versions[id, default: 0] += 1
+      try edit.updateRows([binder(CountedRow(id: id, version: versions[id]!))])
     case .delete:
       try edit.deleteRows([ListIdentifier(ids.remove(at: index))])
     case .insert:
@@ -337,13 +342,28 @@ import Testing
     let section = random.below(sections.count)
     let count = sections[section].count
     switch random.below(9) {
-    case 0 where count > 0, 1 where count > 0:
+    case 0 where count > 0:
       let index = random.below(count)
       let id = sections[section][index]
       versions[id, default: 0] += random.oneIn(3) ? 0 : 1
       try edit.deleteRows([ListIdentifier(id)])
       try edit.insertRows(
         [binder(CountedRow(id: id, version: versions[id] ?? 0))], at: ItemPath(item: index, section: section))
+    case 1 where count > 0:
+      // The same update told in place; sometimes the same content again, which shows no update; sometimes of a
+      // row this edit moved first, or updated twice.
+      let index = random.below(count)
+      let id = sections[section][index]
+      if random.oneIn(3) {
+        sections[section].remove(at: index)
+        let target = random.below(count)
+        try edit.moveRow(ListIdentifier(id), to: ItemPath(item: target, section: section))
+        sections[section].insert(id, at: target)
+      }
+      for _ in 0..<(random.oneIn(3) ? 2 : 1) {
+        versions[id, default: 0] += random.oneIn(3) ? 0 : 1
+        try edit.updateRows([binder(CountedRow(id: id, version: versions[id] ?? 0))])
+      }
     case 2 where count > 1:
       let first = sections[section].remove(at: random.below(count))
       let second = sections[section].remove(at: random.below(count - 1))
@@ -361,6 +381,11 @@ import Testing
           new.map { binder(CountedRow(id: $0, version: 0)) }, at: ItemPath(item: index, section: section))
       }
       sections[section].insert(contentsOf: new, at: index)
+      if random.oneIn(3) {
+        // A row this edit inserted, given again with other content.
+        versions[new[0]] = 1
+        try edit.updateRows([binder(CountedRow(id: new[0], version: 1))])
+      }
     case 4 where count > 1:
       let other = random.below(count)
       let new = nextID

@@ -21,7 +21,7 @@ extension ListController {
   /// Shows an edited list, then fills the edit's ``ListEdit/reconfiguredRows`` again and replaces its
   /// ``ListEdit/reloadedRows``.
   ///
-  /// An edit made by ``makeEdit()`` from the list shown, whose edits were rows inserted, deleted and moved, is
+  /// An edit made by ``makeEdit()`` from the list shown, whose edits were rows inserted, updated, deleted and moved, is
   /// told: its stages are made from the rows it touched alone, without comparing the rest of the list, so it
   /// costs its edits and not the list. Any other edit (made from an older list, with ``ListEdit/init(_:)``, or
   /// that changed sections; see ``ListEdit``) is diffed with the list shown, like a state.

@@ -230,7 +230,7 @@ struct _EditLog: Sendable {
   }
 
   /// What the edit did to a row: where it was in the list the edit started from (`nil` for a new row), and the
-  /// binder the app gave when it inserted the row (`nil` for a row of that list only moved).
+  /// binder the app gave when it inserted or updated the row (`nil` for a row of that list only moved).
   struct Touch: Sendable {
     var source: ItemPath?
     var binder: CellBinder?
@@ -284,6 +284,19 @@ struct _EditLog: Sendable {
     }
     index?.remove(id, found: found)
     steps.append(Step(section: path.section, position: path.item, delta: -1))
+  }
+
+  /// Records that row `row.id`, found where `found` says, now shows `row`, in its place (``canRecord()`` said it
+  /// can be): nothing moves, so the index is left as it is.
+  mutating func recordUpdate(of row: CellBinder, found: _RowIndex.Found) {
+    let path = found.path
+    if touched[row.id] == nil {
+      touched[row.id] = Touch(
+        source: ItemPath(item: sourcePosition(of: path.item, section: path.section), section: path.section),
+        binder: row)
+    } else {
+      touched[row.id]?.binder = row
+    }
   }
 
   /// Records that rows are inserted at `path`: the app's `binders`, or (`nil`) row `ids` moved.

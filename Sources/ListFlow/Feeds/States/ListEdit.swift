@@ -21,8 +21,8 @@
 /// An edit made by a controller (``ListController/makeEdit()``) costs its edits, not the list. Design: it keeps
 /// an index of its rows by identity (a table of the identities' hashes and, per section, a Fenwick tree over the
 /// rows of the list the index was made from, the rows inserted since kept at their place), so naming, inserting,
-/// deleting or moving a row is O(log *n*) and changes no list; it remembers the rows it removed and inserted,
-/// and the edited list (``sections``) is built once, when it is read or applied, from the untouched runs of the
+/// updating, deleting or moving a row is O(log *n*) and changes no list; it remembers the rows it removed, inserted
+/// and updated, and the edited list (``sections``) is built once, when it is read or applied, from the untouched runs of the
 /// list the edit started from and those rows. The controller makes the stages from the touched rows alone,
 /// without comparing the rest of the list, and keeps the index for its next edit while only edits change its
 /// list; the first edit after a state makes it, O(*n*) once. An edit that inserts, deletes or moves sections,
@@ -35,7 +35,7 @@
 public struct ListEdit: Sendable {
   /// The list once the edits so far are made: what a controller shows when the edit is applied.
   public var sections: ListSnapshot {
-    guard let log, !log.steps.isEmpty, let resolution = log.resolve() else { return list }
+    guard let log, !log.touched.isEmpty, let resolution = log.resolve() else { return list }
     return log.target(resolution)
   }
   /// The list, but for the row changes a told edit keeps in ``log``.
@@ -284,6 +284,37 @@ public struct ListEdit: Sendable {
     }
   }
 
+  /// Gives rows new content: each row replaces the row of its identity, where that row is, the way a new
+  /// revision of a row in a state would. The view shows it as an update when its content differs
+  /// (``Differentiable/isContentEqual(to:)``), and leaves it as it is when not.
+  ///
+  /// ```swift
+  /// try edit.updateRows([MessageCell.makeBinder(value: "hello again", id: "m1")])
+  /// ```
+  ///
+  /// - Parameter rows: The new revisions of rows of the list.
+  /// - Throws: ``ListFlowError/rowNotFound(_:)`` for an identity the list does not have, or
+  ///   ``ListFlowError/duplicateRow(_:)`` for an identity given twice.
+  /// - Complexity: In an edit made by ``ListController/makeEdit()``, O(log *n*) a row, the same as
+  ///   ``deleteRows(_:)``; nothing moves, so the index of the rows is left as it is.
+  public mutating func updateRows(_ rows: [CellBinder]) throws(ListFlowError) {
+    var found: [Found] = []
+    found.reserveCapacity(rows.count)
+    var named = Set<ListIdentifier>()
+    for row in rows {
+      guard rows.count == 1 || named.insert(row.id).inserted else { throw .duplicateRow(row.id) }
+      found.append(try find(row: row.id))
+    }
+    let told = canTell()
+    for (row, place) in zip(rows, found) {
+      if told, let indexed = place.indexed {
+        log?.recordUpdate(of: row, found: indexed)
+      } else {
+        list[place.path.section].elements[place.path.item] = row
+      }
+    }
+  }
+
   /// Moves a row before another, in the same section or another.
   ///
   /// - Parameters:
@@ -394,7 +425,7 @@ public struct ListEdit: Sendable {
 
   /// Stops telling: the row changes kept so far go into the list, which is diffed when the edit is applied.
   private mutating func settle() {
-    if let log, !log.steps.isEmpty { list = sections }
+    if let log, !log.touched.isEmpty { list = sections }
     log = nil
   }
 
