@@ -163,18 +163,20 @@ final class _PieceTree: Sendable {
   ///
   /// - Complexity: O(log *p*).
   func leaf(at position: Int) -> (piece: CellBinderList.Piece, offset: Int) {
-    var node = self
+    // The descent holds no reference of its own: every node is kept by `self`, which the caller holds (a
+    // retain and a release a level were a third of a look-up).
+    var node = Unmanaged.passUnretained(self)
     var offset = position
-    while let left = node.left, let right = node.right {
-      if offset < left.count {
-        node = left
-      } else {
-        offset -= left.count
-        node = right
-      }
+    while let next = node._withUnsafeGuaranteedRef({ current -> Unmanaged<_PieceTree>? in
+      guard let left = current.left, let right = current.right else { return nil }
+      if offset < left.count { return .passUnretained(left) }
+      offset -= left.count
+      return .passUnretained(right)
+    }) {
+      node = next
     }
     // Every node without subtrees is a leaf.
-    return (node.piece ?? .binders([]), offset)
+    return node._withUnsafeGuaranteedRef { ($0.piece ?? .binders([]), offset) }
   }
 
   /// The pieces holding the elements in `range`, in order, cut at its bounds; `body` returns `false` to stop.
