@@ -160,15 +160,28 @@ final class _RowIndex: @unchecked Sendable {
   ///   inserted since the index was made, O(*g*) for the *g* rows inserted at the same place.
   func find(_ id: ListIdentifier) -> Found? {
     if !inserted.isEmpty, let location = inserted[id] {
-      let slots = sections[location.section]
-      guard let offset = slots.gaps[_SlotKey(location.slot)]?.firstIndex(of: id) else { return nil }
-      let start = slots.prefix(location.slot)
-      let item = start + (slots.alive[location.slot] ? 1 : 0) + offset
-      return Found(path: ItemPath(item: item, section: location.section), location: location, isInserted: true)
+      guard let path = path(at: location, of: id, isInserted: true) else { return nil }
+      return Found(path: path, location: location, isInserted: true)
     }
-    guard let location = baseLocation(of: id), sections[location.section].alive[location.slot] else { return nil }
-    let item = sections[location.section].prefix(location.slot)
-    return Found(path: ItemPath(item: item, section: location.section), location: location, isInserted: false)
+    guard let location = baseLocation(of: id), let path = path(at: location, of: id, isInserted: false) else {
+      return nil
+    }
+    return Found(path: path, location: location, isInserted: false)
+  }
+
+  /// The position of row `id`, from its place in the index (as ``find(_:)`` or ``insert(_:at:)`` gave it, the
+  /// row not removed since), without looking its identity up; `nil` when it is not there.
+  ///
+  /// - Complexity: O(log *n*), plus O(*g*) for a row inserted among *g* at one place.
+  func path(at location: Location, of id: ListIdentifier, isInserted: Bool) -> ItemPath? {
+    let slots = sections[location.section]
+    if isInserted {
+      guard let offset = slots.gaps[_SlotKey(location.slot)]?.firstIndex(of: id) else { return nil }
+      let item = slots.prefix(location.slot) + (slots.alive[location.slot] ? 1 : 0) + offset
+      return ItemPath(item: item, section: location.section)
+    }
+    guard slots.alive[location.slot] else { return nil }
+    return ItemPath(item: slots.prefix(location.slot), section: location.section)
   }
 
   /// The position of a row in the list the index describes, or `nil` when it has no row `id` (see ``find(_:)``).
@@ -186,12 +199,15 @@ final class _RowIndex: @unchecked Sendable {
     sections[location.section].add(-1, to: location.slot)
   }
 
-  /// Places rows inserted at `path`, in order.
-  func insert(_ ids: [ListIdentifier], at path: ItemPath) {
+  /// Places rows inserted at `path`, in order, and returns their place in the index.
+  @discardableResult
+  func insert(_ ids: [ListIdentifier], at path: ItemPath) -> Location {
     let (slot, gapIndex) = sections[path.section].insertionPoint(path.item)
     sections[path.section].gaps[_SlotKey(slot), default: []].insert(contentsOf: ids, at: gapIndex)
     sections[path.section].add(ids.count, to: slot)
-    for id in ids { inserted[id] = Location(section: path.section, slot: slot) }
+    let location = Location(section: path.section, slot: slot)
+    for id in ids { inserted[id] = location }
+    return location
   }
 }
 
@@ -234,6 +250,9 @@ struct _EditLog: Sendable {
   struct Touch: Sendable {
     var source: ItemPath?
     var binder: CellBinder?
+    /// Where the row is in the index now, and whether it was inserted since the index was made; `nil` once it
+    /// is removed. The list now is read from it without looking the identity up again.
+    var place: (location: _RowIndex.Location, isInserted: Bool)?
   }
 
   /// The most row changes an edit tells: past them, it is diffed (finding a row's place in the list it started
@@ -282,6 +301,7 @@ struct _EditLog: Sendable {
       touched[id] = Touch(
         source: ItemPath(item: sourcePosition(of: path.item, section: path.section), section: path.section))
     }
+    touched[id]?.place = nil
     index?.remove(id, found: found)
     steps.append(Step(section: path.section, position: path.item, delta: -1))
   }
@@ -293,7 +313,7 @@ struct _EditLog: Sendable {
     if touched[row.id] == nil {
       touched[row.id] = Touch(
         source: ItemPath(item: sourcePosition(of: path.item, section: path.section), section: path.section),
-        binder: row)
+        binder: row, place: (found.location, found.isInserted))
     } else {
       touched[row.id]?.binder = row
     }
@@ -301,11 +321,12 @@ struct _EditLog: Sendable {
 
   /// Records that rows are inserted at `path`: the app's `binders`, or (`nil`) row `ids` moved.
   mutating func recordInsertion(of ids: [ListIdentifier], binders: [CellBinder]?, at path: ItemPath) {
+    let location = index?.insert(ids, at: path)
     for (offset, id) in ids.enumerated() {
       if touched[id] == nil { touched[id] = Touch(source: nil) }
       if let binders { touched[id]?.binder = binders[offset] }
+      touched[id]?.place = location.map { ($0, true) }
     }
-    index?.insert(ids, at: path)
     steps.append(Step(section: path.section, position: path.item, delta: ids.count))
   }
 
@@ -335,7 +356,7 @@ struct _EditLog: Sendable {
       touchedTargets: Array(repeating: [], count: sectionCount),
       deletedBySection: Array(repeating: [], count: sectionCount))
     for (id, touch) in touched {
-      let targetPath = index.path(of: id)
+      let targetPath = touch.place.flatMap { index.path(at: $0.location, of: id, isInserted: $0.isInserted) }
       if let source = touch.source {
         resolution.touchedSources[source.section].append(source.item)
         if targetPath == nil {
