@@ -285,8 +285,9 @@ public struct ListEdit: Sendable {
   }
 
   /// Gives rows new content: each row replaces the row of its identity, where that row is, the way a new
-  /// revision of a row in a state would. The view shows it as an update when its content differs
-  /// (``Differentiable/isContentEqual(to:)``), and leaves it as it is when not.
+  /// revision of a row in a state would. In an edit made by ``ListController/makeEdit()`` the row shows as an
+  /// update whatever its content (the app told it; its cell is filled again if it is on screen); an edit that is
+  /// diffed (see ``ListEdit``) shows it as an update when its content differs, as a state does.
   ///
   /// ```swift
   /// try edit.updateRows([MessageCell.makeBinder(value: "hello again", id: "m1")])
