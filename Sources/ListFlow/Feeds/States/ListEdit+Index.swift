@@ -321,6 +321,8 @@ struct _EditLog: Sendable {
 
   /// Records that rows are inserted at `path`: the app's `binders`, or (`nil`) row `ids` moved.
   mutating func recordInsertion(of ids: [ListIdentifier], binders: [CellBinder]?, at path: ItemPath) {
+    // No rows, no step: a step of no rows would be undone as a removal (see `sourcePosition(of:section:)`).
+    guard !ids.isEmpty else { return }
     let location = index?.insert(ids, at: path)
     for (offset, id) in ids.enumerated() {
       if touched[id] == nil { touched[id] = Touch(source: nil) }
