@@ -299,6 +299,7 @@ public struct ListEdit: Sendable {
   /// - Complexity: In an edit made by ``ListController/makeEdit()``, O(log *n*) a row, the same as
   ///   ``deleteRows(_:)``; nothing moves, so the index of the rows is left as it is.
   public mutating func updateRows(_ rows: [CellBinder]) throws(ListFlowError) {
+    guard !rows.isEmpty else { return }
     var found: [Found] = []
     found.reserveCapacity(rows.count)
     var named = Set<ListIdentifier>()
