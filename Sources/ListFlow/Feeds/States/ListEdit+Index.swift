@@ -294,12 +294,17 @@ struct _EditLog: Sendable {
     return position
   }
 
+  /// Where a row at `path` now, not touched so far, was in the list the edit started from.
+  func sourcePath(of path: ItemPath) -> ItemPath {
+    ItemPath(item: sourcePosition(of: path.item, section: path.section), section: path.section)
+  }
+
   /// Records that row `id`, found where `found` says, is removed (``canRecord()`` said it can be).
   mutating func recordRemoval(of id: ListIdentifier, found: _RowIndex.Found) {
     let path = found.path
     if touched[id] == nil {
       touched[id] = Touch(
-        source: ItemPath(item: sourcePosition(of: path.item, section: path.section), section: path.section))
+        source: sourcePath(of: path))
     }
     touched[id]?.place = nil
     index?.remove(id, found: found)
@@ -312,7 +317,7 @@ struct _EditLog: Sendable {
     let path = found.path
     if touched[row.id] == nil {
       touched[row.id] = Touch(
-        source: ItemPath(item: sourcePosition(of: path.item, section: path.section), section: path.section),
+        source: sourcePath(of: path),
         binder: row, place: (found.location, found.isInserted))
     } else {
       touched[row.id]?.binder = row
