@@ -35,17 +35,30 @@ extension Changeset {
   public func mappingSections<NewData: Collection>(
     data: NewData, _ section: (Int) -> Int
   ) -> Changeset<NewData> {
-    func path(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item, section: section(path.section)) }
+    mappingSections(data: data, before: section, after: section)
+  }
+
+  /// This changeset with its section indices mapped by two functions: `before` for the positions it names in the
+  /// data before it (deletes, updates, the sources of moves), `after` for those in ``data`` (inserts, the targets
+  /// of moves). Each must keep the order of sections.
+  ///
+  /// - Complexity: O(*c*) for *c* changes, times the cost of the functions.
+  @inlinable
+  package func mappingSections<NewData: Collection>(
+    data: NewData, before: (Int) -> Int, after: (Int) -> Int
+  ) -> Changeset<NewData> {
+    func pathBefore(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item, section: before(path.section)) }
+    func pathAfter(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item, section: after(path.section)) }
     return Changeset<NewData>(
       data: data,
-      sectionDeleted: sectionDeleted.map(section),
-      sectionInserted: sectionInserted.map(section),
-      sectionUpdated: sectionUpdated.map(section),
-      sectionMoved: sectionMoved.map { Move(source: section($0.source), target: section($0.target)) },
-      elementDeleted: elementDeleted.map(path),
-      elementInserted: elementInserted.map(path),
-      elementUpdated: elementUpdated.map(path),
-      elementMoved: elementMoved.map { Move(source: path($0.source), target: path($0.target)) }
+      sectionDeleted: sectionDeleted.map(before),
+      sectionInserted: sectionInserted.map(after),
+      sectionUpdated: sectionUpdated.map(before),
+      sectionMoved: sectionMoved.map { Move(source: before($0.source), target: after($0.target)) },
+      elementDeleted: elementDeleted.map(pathBefore),
+      elementInserted: elementInserted.map(pathAfter),
+      elementUpdated: elementUpdated.map(pathBefore),
+      elementMoved: elementMoved.map { Move(source: pathBefore($0.source), target: pathAfter($0.target)) }
     )
   }
 }

@@ -25,6 +25,12 @@ extension ListController {
   /// its kept rows are compared by their bytes alone: `struct Line { var id: Int; var text: String; var level:
   /// Level }` rather than `level` between `id` and `text`.
   ///
+  /// A section whose rows are the very array of the state before (the app did not touch it), with the same
+  /// header and footer, is not diffed at all: a state costs the sections it changed, inserted or deleted, as long
+  /// as the sections it keeps stay in their order and most sections are untouched. An app whose list grows long
+  /// can keep it in sections of a few thousand rows (a section without header or footer shows no seam): a change
+  /// then copies and diffs the sections it touches, not the whole list.
+  ///
   /// A row's identity is its ``Differentiable/differenceIdentifier``, wrapped in a ``ListIdentifier``: every
   /// binder `cell` makes is identified by it (whatever ``CellBinder/id`` `cell` gave), so delegate events,
   /// selection, ``path(ofRow:)`` and a view finding its cursor's row read identities from the rows, without

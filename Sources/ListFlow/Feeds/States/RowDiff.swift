@@ -204,19 +204,28 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     alignment = (flatDeleted, flatInserted, differing)
   }
 
-  /// The memo of `sections`, taking the keys given, for every section not in `changed` the rows and hashes of
-  /// `shown` (whose rows are the same storage), and for the sections in `changed` the hashes of `part` (the memo
-  /// of those sections alone, in that order).
+  /// The memo of `sections`, taking the keys given, for every untouched section of `match` the rows and hashes
+  /// of `shown` (whose rows are the same storage), and for the others the hashes of `part` (the memo of those
+  /// sections alone, in order).
   @inlinable
   init(
-    _ sections: [ListSection<Row>], keys: [_RowSectionKey<Row>], reusing shown: _RowMemo<Row>, changed: [Int],
-    part: _RowMemo<Row>
+    _ sections: [ListSection<Row>], keys: [_RowSectionKey<Row>], reusing shown: _RowMemo<Row>,
+    match: _SectionMatch<Row>, part: _RowMemo<Row>
   ) {
-    var memoSections = shown.sections
-    var hashes = shown.sectionHashes
-    for (partIndex, index) in changed.enumerated() {
-      memoSections[index] = ArraySection(model: keys[index], elements: sections[index].items)
-      hashes[index] = part.sectionHashes[partIndex]
+    var memoSections: [ArraySection<_RowSectionKey<Row>, Row>] = []
+    memoSections.reserveCapacity(sections.count)
+    var hashes: [ArraySlice<Int>] = []
+    hashes.reserveCapacity(sections.count)
+    var nextChanged = 0
+    for index in sections.indices {
+      if let shownIndex = match.untouchedSource[index] {
+        memoSections.append(shown.sections[shownIndex])
+        hashes.append(shown.sectionHashes[shownIndex])
+      } else {
+        memoSections.append(ArraySection(model: keys[index], elements: sections[index].items))
+        hashes.append(part.sectionHashes[nextChanged])
+        nextChanged += 1
+      }
     }
     self.sections = memoSections
     sectionHashes = hashes
@@ -263,9 +272,10 @@ func _sharesStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
 ///
 /// With the rows of the list shown (`shown`), the rows are diffed; the new list holds the rows, whose binders are
 /// made when read, and the stages are cut from the list shown around the changed rows. Without them, the first
-/// list is inserted whole, and a later one is diffed by its binders. When the state has the same sections as the list shown and most of their row arrays are
-/// the very arrays shown (untouched sections of the app's state), only the other sections are diffed: an untouched
-/// section costs O(1).
+/// list is inserted whole, and a later one is diffed by its binders. When the sections the state keeps are in the
+/// order shown (others may be inserted or deleted around them) and most of their row arrays are the very arrays
+/// shown (untouched sections of the app's state), only the other sections are diffed: an untouched section costs
+/// O(1).
 ///
 /// - Parameters:
 ///   - sections: The state's sections of rows.
@@ -274,8 +284,9 @@ func _sharesStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
 ///   - cell: Makes a row's binder.
 ///   - duplicates: The duplicate policy.
 /// - Returns: The list, the changes and the rows, or the error that rejects the state.
-/// - Complexity: O(n) in the rows of the sections that changed (of both lists when sections were added, removed
-///   or reordered), plus one call to `cell` per new or changed header or footer.
+/// - Complexity: O(n) in the rows of the sections that changed, inserted or deleted (of both lists when the
+///   sections kept were reordered or most sections changed), plus one call to `cell` per new or changed header or
+///   footer.
 @inlinable
 func _prepareRows<Row: Differentiable & Sendable>(
   _ sections: [ListSection<Row>],
@@ -314,10 +325,13 @@ func _prepareRows<Row: Differentiable & Sendable>(
   return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
 }
 
-/// The fast path of ``_prepareRows``: when the state has the sections shown, in order, and at most half of them
-/// changed (their rows are other arrays, or their header or footer changed), diffs the changed sections alone
-/// and puts the stages back in place. A row cannot come from or go to an untouched section, whose rows are the
-/// very array shown. `nil` when the path does not apply.
+/// The fast path of ``_prepareRows``: when the sections the state keeps from the list shown keep their order
+/// (sections may be inserted and deleted around them), and at most half of all sections changed (inserted,
+/// deleted, or kept with other row arrays or another header or footer), diffs the changed sections alone and
+/// puts the stages back in place. A row cannot come from or go to an untouched section, whose rows are the very
+/// array shown. `nil` when the path does not apply.
+///
+/// - Complexity: O(*s*) for *s* sections, plus the diff of the changed sections.
 @inlinable
 func _prepareChangedSections<Row: Differentiable & Sendable>(
   _ sections: [ListSection<Row>],
@@ -325,45 +339,182 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   shown: _RowMemo<Row>,
   cell: @escaping @Sendable (Row) -> CellBinder
 ) -> Result<PreparedState, ListFlowError>? where Row.DifferenceIdentifier: Sendable {
-  guard sections.count == shown.sections.count, sections.count > 1 else { return nil }
-  var keys: [_RowSectionKey<Row>] = []
-  keys.reserveCapacity(sections.count)
-  var changed: [Int] = []
-  for (index, section) in sections.enumerated() {
-    let shownSection = shown.sections[index]
-    guard shownSection.model.id == section.id else { return nil }
-    let key = _RowSectionKey(section)
-    keys.append(key)
-    if !_sharesStorage(shownSection.elements, section.items) || !key.isContentEqual(to: shownSection.model) {
-      changed.append(index)
-    }
-  }
-  guard changed.count * 2 <= sections.count else { return nil }
+  guard let match = _SectionMatch(sections, shown: shown) else { return nil }
+  let keys = match.keys
+  let changed = match.changedTarget
   // The changed sections are aligned with theirs shown, as a whole state is: the aligned rows take the hashes
-  // shown, and keep what was read of them.
+  // shown, and keep what was read of them (only when no section was inserted or deleted: the alignment pairs
+  // sections in order).
   let changedSections = changed.map { sections[$0] }
   let part =
-    _RowMemo(changedSections, aligningWith: shown, shownSections: changed) ?? _RowMemo(changedSections)
-  let rows = _RowMemo(sections, keys: keys, reusing: shown, changed: changed, part: part)
-  guard !changed.isEmpty else {
+    _RowMemo(changedSections, aligningWith: shown, shownSections: match.changedSource) ?? _RowMemo(changedSections)
+  let rows = _RowMemo(sections, keys: keys, reusing: shown, match: match, part: part)
+  guard !changed.isEmpty || !match.changedSource.isEmpty else {
     return .success(PreparedState(target: source, changes: StagedChangeset(), rows: rows))
   }
   let plan = _plan(
-    source: changed.map { shown.sections[$0] }, target: part.sections, policy: .matchInOrder,
-    sourceHashes: _joined(changed.map { shown.sectionHashes[$0] }[...]), targetHashes: part.hashes,
+    source: match.changedSource.map { shown.sections[$0] }, target: part.sections, policy: .matchInOrder,
+    sourceHashes: _joined(match.changedSource.map { shown.sectionHashes[$0] }[...]), targetHashes: part.hashes,
     alignment: part.alignment)
   if let error = plan.error { return .failure(ListFlowError(error)) }
-  let partSource = changed.map { source[$0] }
+  let partSource = match.changedSource.map { source[$0] }
   let partList = _targetList(changedSections, source: partSource, plan: plan, cell: cell, alignment: part.alignment)
-  var target = source
-  for (partIndex, index) in changed.enumerated() { target[index] = partList[partIndex] }
-  // Each stage of the part becomes a stage of the whole: its sections at their places, the others as shown.
-  var whole = source
-  let stages = plan.stages(source: partSource, target: partList, targetData: partList).map { stage in
-    for (partIndex, index) in changed.enumerated() { whole[index] = stage.data[partIndex] }
-    return stage.mappingSections(data: whole) { changed[$0] }
+  var target: ListSnapshot = []
+  target.reserveCapacity(sections.count)
+  var nextChanged = 0
+  for index in sections.indices {
+    if let shownIndex = match.untouchedSource[index] {
+      target.append(source[shownIndex])
+    } else {
+      target.append(partList[nextChanged])
+      nextChanged += 1
+    }
   }
+  // Each stage of the part becomes a stage of the whole: its sections among the untouched ones, each after as
+  // many untouched sections as it has in the list shown or in the state (its slot; both agree for a kept section).
+  guard
+    let stages = match.wholeStages(
+      plan.stages(source: partSource, target: partList, targetData: partList),
+      partSource: partSource, untouched: match.untouchedSections(of: source))
+  else { return nil }
   return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
+}
+
+/// The sections of a state matched with those shown by identity, for ``_prepareChangedSections``: which are
+/// untouched (kept, with the very row array shown and the same header, footer and index title) and which changed
+/// (inserted, deleted, or kept with other rows, header, footer or index title).
+@usableFromInline
+struct _SectionMatch<Row: Differentiable & Sendable> {
+  /// The state's section keys, in order.
+  @usableFromInline var keys: [_RowSectionKey<Row>] = []
+  /// For each section of the state, its index shown when it is untouched, else `nil`.
+  @usableFromInline var untouchedSource: [Int?] = []
+  /// The indices shown of the untouched sections, ascending.
+  @usableFromInline var untouchedShown: [Int] = []
+  /// The indices shown of the sections deleted or changed, ascending.
+  @usableFromInline var changedSource: [Int] = []
+  /// The indices in the state of the sections inserted or changed, ascending.
+  @usableFromInline var changedTarget: [Int] = []
+  /// For each section deleted, inserted or changed, by identity: how many untouched sections come before it (in
+  /// the list shown and in the state alike, for a kept section).
+  @usableFromInline var slots: [ListIdentifier: Int] = [:]
+
+  /// The match, or `nil` when the sections kept are not in the order shown, an identity repeats, or more than
+  /// half of the sections changed.
+  ///
+  /// - Complexity: O(*s*) for *s* sections.
+  @inlinable
+  init?(_ sections: [ListSection<Row>], shown: _RowMemo<Row>) {
+    let shownCount = shown.sections.count
+    guard Swift.max(sections.count, shownCount) > 1 else { return nil }
+    // The index in the state of each section shown, or -1 for a deleted one; the kept ones must ascend.
+    var targetOfShown: [Int]
+    if sections.count == shownCount, zip(sections, shown.sections).allSatisfy({ $0.id == $1.model.id }) {
+      targetOfShown = Array(0..<shownCount)
+    } else {
+      var indexOfID: [ListIdentifier: Int] = [:]
+      indexOfID.reserveCapacity(sections.count)
+      for (index, section) in sections.enumerated() {
+        guard indexOfID.updateValue(index, forKey: section.id) == nil else { return nil }
+      }
+      targetOfShown = []
+      targetOfShown.reserveCapacity(shownCount)
+      var last = -1
+      for shownSection in shown.sections {
+        guard let index = indexOfID[shownSection.model.id] else {
+          targetOfShown.append(-1)
+          continue
+        }
+        guard index > last else { return nil }
+        last = index
+        targetOfShown.append(index)
+      }
+    }
+    var sourceOfTarget = [Int](repeating: -1, count: sections.count)
+    for (shownIndex, index) in targetOfShown.enumerated() where index >= 0 { sourceOfTarget[index] = shownIndex }
+    keys.reserveCapacity(sections.count)
+    untouchedSource.reserveCapacity(sections.count)
+    var isUntouched = [Bool](repeating: false, count: shownCount)
+    for (index, section) in sections.enumerated() {
+      let key = _RowSectionKey(section)
+      keys.append(key)
+      let shownIndex = sourceOfTarget[index]
+      if shownIndex >= 0, _sharesStorage(shown.sections[shownIndex].elements, section.items),
+        key.isContentEqual(to: shown.sections[shownIndex].model)
+      {
+        untouchedSource.append(shownIndex)
+        untouchedShown.append(shownIndex)
+        isUntouched[shownIndex] = true
+      } else {
+        untouchedSource.append(nil)
+        changedTarget.append(index)
+        guard slots.updateValue(untouchedShown.count, forKey: section.id) == nil else { return nil }
+      }
+    }
+    guard changedTarget.count * 2 <= Swift.max(sections.count, shownCount) else { return nil }
+    var untouchedBefore = 0
+    for shownIndex in 0..<shownCount {
+      if isUntouched[shownIndex] {
+        untouchedBefore += 1
+        continue
+      }
+      changedSource.append(shownIndex)
+      // A kept section has the same slot on both sides (kept sections keep their order); two sections shown with
+      // one identity, deleted, must share theirs.
+      let slot = slots.updateValue(untouchedBefore, forKey: shown.sections[shownIndex].model.id)
+      guard slot == nil || slot == untouchedBefore else { return nil }
+    }
+    guard (changedSource.count + changedTarget.count) <= Swift.max(sections.count, shownCount) else { return nil }
+  }
+
+  /// The untouched sections of the list shown, in order.
+  @inlinable
+  func untouchedSections(of source: ListSnapshot) -> ListSnapshot { untouchedShown.map { source[$0] } }
+
+  /// The slots of a part list's sections, or `nil` when one has none or they do not ascend.
+  @inlinable
+  func slots(of part: ListSnapshot) -> [Int]? {
+    var result: [Int] = []
+    result.reserveCapacity(part.count)
+    for section in part {
+      guard let slot = slots[section.model.id], slot >= (result.last ?? 0) else { return nil }
+      result.append(slot)
+    }
+    return result
+  }
+
+  /// The stages of the changed sections (diffed from `partSource`) made stages of the whole list: each stage's
+  /// sections among the untouched ones, every section index mapped to the whole's. `nil` when a stage's sections
+  /// do not keep the slots' order (then the whole list is diffed).
+  ///
+  /// - Complexity: O(*s*) per stage for *s* sections, plus O(*c*) for *c* changes.
+  @inlinable
+  func wholeStages(
+    _ stages: [Changeset<ListSnapshot>], partSource: ListSnapshot, untouched: ListSnapshot
+  ) -> [Changeset<ListSnapshot>]? {
+    guard var beforeSlots = slots(of: partSource) else { return nil }
+    var result: [Changeset<ListSnapshot>] = []
+    result.reserveCapacity(stages.count)
+    for stage in stages {
+      guard let afterSlots = slots(of: stage.data) else { return nil }
+      var whole: ListSnapshot = []
+      whole.reserveCapacity(untouched.count + stage.data.count)
+      var nextUntouched = 0
+      for (partIndex, section) in stage.data.enumerated() {
+        while nextUntouched < afterSlots[partIndex] {
+          whole.append(untouched[nextUntouched])
+          nextUntouched += 1
+        }
+        whole.append(section)
+      }
+      whole.append(contentsOf: untouched[nextUntouched...])
+      let before = beforeSlots
+      result.append(
+        stage.mappingSections(data: whole, before: { $0 + before[$0] }, after: { $0 + afterSlots[$0] }))
+      beforeSlots = afterSlots
+    }
+    return result
+  }
 }
 
 /// The plan of the row diff: under ``DuplicatePolicy/matchInOrder``, first the path for a change that keeps the

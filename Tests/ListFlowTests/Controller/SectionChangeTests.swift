@@ -1,0 +1,170 @@
+import ListFlow
+import ListFlowTesting
+import Synchronization
+import TestSupport
+import Testing
+
+/// States that insert, delete and change a few of many sections, the others the very row arrays shown (as an app
+/// that keeps a long list in chunks makes them): the row path diffs the sections that changed alone, and shows
+/// what the binder path shows, batch for batch.
+@MainActor
+@Suite("Sections inserted, deleted and changed among untouched ones: diffed alone, batch for batch")
+struct SectionChangeTests {
+  typealias State = [ListSection<DeclaredRow>]
+
+  /// What a step does to one section of the state.
+  enum Change { case insertSection, deleteSection, editRows, header, moveAcross }
+
+  static let changes = WeightedChoice<Change>([
+    ("insert a section", weight: 2, .insertSection),
+    ("delete a section", weight: 2, .deleteSection),
+    ("insert, delete, update or move rows of a section", weight: 2, .editRows),
+    ("add, change or remove a header", weight: 1, .header),
+    ("move a row to another section", weight: 1, .moveAcross),
+  ])
+
+  /// A few changes to a few sections; every other section keeps its array.
+  static func next(_ state: State, _ random: inout SeededRandom, nextID: inout Int, nextSection: inout Int) -> State {
+    var state = state
+    func newRow() -> DeclaredRow {
+      nextID += 1
+      return DeclaredRow(id: nextID, version: 0, label: "n")
+    }
+    for _ in 0..<(1 + random.below(3)) {
+      let change = changes.pick(using: &random).value
+      if state.isEmpty || change == .insertSection {
+        nextSection += 1
+        let rows = (0..<random.below(6)).map { _ in newRow() }
+        state.insert(ListSection(id: nextSection, items: rows), at: random.below(state.count + 1))
+        continue
+      }
+      let section = random.below(state.count)
+      switch change {
+      case .insertSection: break
+      case .deleteSection:
+        state.remove(at: section)
+      case .editRows:
+        var rows = state[section].items
+        for _ in 0..<(1 + random.below(3)) {
+          switch random.below(4) {
+          case 0: rows.insert(newRow(), at: random.below(rows.count + 1))
+          case 1 where !rows.isEmpty: rows.remove(at: random.below(rows.count))
+          case 2 where !rows.isEmpty: rows[random.below(rows.count)].version += 1
+          case 3 where rows.count > 1:
+            rows.insert(rows.remove(at: random.below(rows.count)), at: random.below(rows.count))
+          default: rows.append(newRow())
+          }
+        }
+        state[section].items = rows
+      case .header:
+        state[section].header =
+          state[section].header == nil || random.oneIn(3)
+          ? DeclaredRow(id: -1 - section, version: random.below(3), label: "H", kind: .header) : nil
+      case .moveAcross:
+        guard !state[section].items.isEmpty else { continue }
+        let row = state[section].items.remove(at: random.below(state[section].items.count))
+        let other = random.below(state.count)
+        state[other].items.insert(row, at: random.below(state[other].items.count + 1))
+      }
+    }
+    return state
+  }
+
+  @Test("random changes to a few of 24 sections: the same lines and batches as the binder path")
+  func sameBatchesAsTheBinderPath() async throws {
+    for seed in DeepPass.seeds(quick: 6, deep: 60) {
+      var random = SeededRandom(seed: seed)
+      var nextID = 0
+      var nextSection = 0
+      var state: State = (0..<24).map { _ in
+        nextSection += 1
+        return ListSection(
+          id: nextSection,
+          items: (0..<random.below(30)).map { _ in
+            nextID += 1
+            return DeclaredRow(id: nextID, version: 0, label: "r")
+          })
+      }
+      let paths = try RowsBesideBinders()
+      for step in 0..<20 {
+        await paths.apply(state)
+        let context = "seed \(seed), state \(step)"
+        #expect(
+          paths.rowsView.renderedLines == ListRendering.lines(of: RowsBesideBinders.binders(state)), "\(context)")
+        #expect(paths.rowsView.inconsistencies.isEmpty, "\(context): \(paths.rowsView.inconsistencies)")
+        #expect(
+          paths.rowsView.updates.map(UpdateRecord.init) == paths.bindersView.updates.map(UpdateRecord.init),
+          "\(context)")
+        if !paths.showSameLines { return }
+        state = Self.next(state, &random, nextID: &nextID, nextSection: &nextSection)
+      }
+    }
+  }
+
+  /// What the row path read of the rows: identities and contents.
+  nonisolated static let reads = Mutex(0)
+
+  /// A row that counts the reads of its identity and content.
+  struct CountedRow: Sendable, Differentiable {
+    var id: Int
+    var version: Int
+
+    var differenceIdentifier: Int {
+      SectionChangeTests.reads.withLock { $0 += 1 }
+      return id
+    }
+
+    func isContentEqual(to source: CountedRow) -> Bool {
+      SectionChangeTests.reads.withLock { $0 += 1 }
+      return version == source.version
+    }
+  }
+
+  @Test("a state that inserts, deletes and changes a few of 200 sections of 500 rows reads the rows of those alone")
+  func costFollowsTheSectionsChanged() async throws {
+    for seed in DeepPass.seeds(quick: 2, deep: 10) {
+      var random = SeededRandom(seed: seed)
+      let controller = ListController<[ListSection<CountedRow>]>(rows: { $0 }) { row in
+        CellBinder(cell: TextCell.self, value: "r\(row.id) v\(row.version)", id: ListIdentifier(row.id)) {
+          $0.title = $1
+        }
+      }
+      let view = ViewportListView(rowCount: 20)
+      let engine = try ListEngine(view: view, showing: controller)
+      var nextID = 0
+      var nextSection = 0
+      func newSection(rows: Int) -> ListSection<CountedRow> {
+        nextSection += 1
+        return ListSection(
+          id: nextSection,
+          items: (0..<rows).map { _ in
+            nextID += 1
+            return CountedRow(id: nextID, version: 0)
+          })
+      }
+      var state = (0..<200).map { _ in newSection(rows: 500) }
+      await controller.apply(state)
+      for step in 0..<10 {
+        // A new section at the end, the first one gone, one row of another changed: an append-only log in chunks.
+        var touched = state[0].items.count
+        state.removeFirst()
+        let new = newSection(rows: random.below(50))
+        touched += new.items.count
+        state.append(new)
+        let changed = random.below(state.count)
+        if !state[changed].items.isEmpty {
+          state[changed].items[random.below(state[changed].items.count)].version += 1
+          touched += 2 * state[changed].items.count
+        }
+        Self.reads.withLock { $0 = 0 }
+        await controller.apply(state)
+        let reads = Self.reads.withLock { $0 }
+        let context = "seed \(seed), state \(step)"
+        #expect(reads <= 4 * touched + 64, "\(context): \(reads) reads for \(touched) rows touched")
+        #expect(engine.snapshot.map(\.model.id) == state.map(\.id), "\(context)")
+        #expect(engine.snapshot.reduce(0) { $0 + $1.elements.count } == state.reduce(0) { $0 + $1.items.count })
+        #expect(engine.lastError == nil, "\(context)")
+      }
+    }
+  }
+}
