@@ -1,5 +1,6 @@
 import ListFlow
 import ListFlowTesting
+import Synchronization
 import TestSupport
 import Testing
 
@@ -13,7 +14,7 @@ struct FilterProjectionTests {
   typealias State = TitledLinesFilter.State
 
   /// A change of the state, by weight.
-  enum Change { case append, drop, retitle, move, pinAcross, empty, query }
+  enum Change { case append, drop, retitle, move, pinAcross, empty, insertSection, deleteSection, query }
 
   static let changes = WeightedChoice<Change>([
     ("append rows to a section", weight: 4, .append),
@@ -22,6 +23,8 @@ struct FilterProjectionTests {
     ("move a row within its section", weight: 2, .move),
     ("move a row to another section", weight: 2, .pinAcross),
     ("empty a section or fill an empty one", weight: 1, .empty),
+    ("insert a section", weight: 2, .insertSection),
+    ("delete a section", weight: 2, .deleteSection),
     ("change the query", weight: 1, .query),
   ])
 
@@ -47,6 +50,7 @@ struct FilterProjectionTests {
       var state: State = (0..<3).map { section in
         ListSection(id: ListIdentifier(section), items: (0..<(400 + random.below(300))).map { _ in line() })
       }
+      var ids = Array(0..<3)
       await controller.apply(state)
       feed.query = Self.words[random.below(Self.words.count)]
       for step in 0..<12 {
@@ -75,6 +79,15 @@ struct FilterProjectionTests {
           }
         case .empty:
           rows[section] = rows[section].isEmpty ? (0..<random.below(300)).map { _ in line() } : []
+        case .insertSection:
+          let at = random.below(rows.count + 1)
+          rows.insert((0..<random.below(300)).map { _ in line() }, at: at)
+          ids.insert((ids.max() ?? 0) + 1, at: at)
+        case .deleteSection:
+          if rows.count > 1 {
+            rows.remove(at: section)
+            ids.remove(at: section)
+          }
         case .query:
           feed.query = random.oneIn(5) ? "" : Self.words[random.below(Self.words.count)]
         }
@@ -82,7 +95,7 @@ struct FilterProjectionTests {
         if let first = engine.snapshot.first, !first.elements.isEmpty, random.oneIn(2) {
           try engine.select(rowAt: ItemPath(item: random.below(first.elements.count), section: 0))
         }
-        state = rows.indices.map { ListSection(id: ListIdentifier($0), items: rows[$0]) }
+        state = rows.indices.map { ListSection(id: ListIdentifier(ids[$0]), items: rows[$0]) }
         await controller.apply(state)
         let context = "seed \(seed), step \(step), \(change), query \(feed.query)"
         let expected = TitledLinesFilter.expected(state, query: feed.query)
@@ -100,6 +113,57 @@ struct FilterProjectionTests {
         #expect(feed.hiddenRows == allIDs.subtracting(shownIDs), "\(context)")
         // A selected row is one the list still has.
         #expect(Set(engine.selection.identifiers).isSubset(of: allIDs), "\(context)")
+      }
+    }
+  }
+
+  @Test("sections inserted and deleted under a query (a long list kept in chunks) cost the rows on screen")
+  func sectionChangesCostTheScreen() async throws {
+    for seed in DeepPass.seeds(quick: 2, deep: 10) {
+      var random = SeededRandom(seed: seed)
+      let calls = Atomic(0)
+      let controller = ListController<State>(rows: { $0 }) { line in
+        calls.add(1, ordering: .relaxed)
+        return CellBinder(cell: TextCell.self, value: line.title ?? "", id: ListIdentifier(line.id)) {
+          $0.title = $1
+        }
+      }
+      let feed = FilteredFeed(controller)
+      let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: feed)
+      var nextID = 0
+      var nextSection = 0
+      func section(rows: Int) -> ListSection<Line> {
+        nextSection += 1
+        return ListSection(
+          id: nextSection,
+          items: (0..<rows).map { _ in
+            nextID += 1
+            return Line(id: nextID, text: Self.text(&random))
+          })
+      }
+      var state = (0..<40).map { _ in section(rows: 250) }
+      await controller.apply(state)
+      feed.query = Self.words[random.below(2)]
+      for step in 0..<8 {
+        // The oldest chunk goes, the next loses a few rows, the newest gains some and a new chunk comes.
+        state.removeFirst()
+        state[0].items.removeFirst(min(random.below(30), state[0].items.count))
+        state[state.count - 1].items += (0..<random.below(50)).map { _ in
+          nextID += 1
+          return Line(id: nextID, text: Self.text(&random))
+        }
+        state.append(section(rows: 1 + random.below(250)))
+        let before = calls.load(ordering: .relaxed)
+        await controller.apply(state)
+        let made = calls.load(ordering: .relaxed) - before
+        let context = "seed \(seed), step \(step), query \(feed.query)"
+        #expect(made <= 2 * 20 + 64, "\(context): \(made) binders made")
+        let shown = engine.snapshot.map { $0.elements.map(\.id) }
+        let expected = state.compactMap { section -> [ListIdentifier]? in
+          let rows = section.items.filter { FilteredFeed.Match(query: feed.query, in: $0.title ?? "") != nil }
+          return rows.isEmpty ? nil : rows.map { ListIdentifier($0.id) }
+        }
+        #expect(shown == expected, "\(context)")
       }
     }
   }

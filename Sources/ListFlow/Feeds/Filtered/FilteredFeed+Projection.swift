@@ -3,13 +3,15 @@ extension FilteredFeed {
   /// by projecting each of the source's stages onto the rows shown: a row the stage deletes, inserts, moves or
   /// updates is deleted, inserted, moved or updated among the rows shown when the query shows it, and only the
   /// rows the stage inserts or updates have their titles matched. The rows shown stay rows whose binders are
-  /// made when read. Applies while the sections shown stay the same (no section of the source changes, none is
-  /// emptied or filled by the change); otherwise it changes nothing and returns `false`.
+  /// made when read. A section the source inserts has its rows' titles matched (and is inserted among the
+  /// sections shown when it shows a row); one it deletes goes with its rows shown. Applies unless the source
+  /// moves a section or changes a header or footer, or a section it keeps starts or stops showing rows; then it
+  /// changes nothing and returns `false`.
   ///
   /// - Parameter changes: The source's stages, from the sections it showed to those it shows now.
   /// - Returns: Whether the change was filtered.
   /// - Complexity: O(*k* log *s*) for the *k* rows a stage touches among *s* shown, plus one title matched per
-  ///   row inserted or updated, plus a copy of the positions shown of each section a stage touches (runs of
+  ///   row inserted or updated (or in a section inserted), O(1) per section, plus a copy of the positions shown of each section a stage touches (runs of
   ///   integers copied as memory and moved by one offset each; no binder, no hash, no step per row).
   func projectChange(_ changes: StagedChangeset<[ListSectionSnapshot]>) -> Bool {
     guard !query.isEmpty, !sourceRevealsRows, !changes.isEmpty, var positions = titlePositions,
@@ -18,15 +20,46 @@ extension FilteredFeed {
     let pattern = FilteredFeed.Match.pattern(of: query)
     var stages: [Changeset<[ListSectionSnapshot]>] = []
     var droppedHidden = false
+    // The sections shown before the next stage.
+    var shown = displayedSections
     for stage in changes {
-      guard stage.sectionDeleted.isEmpty, stage.sectionInserted.isEmpty, stage.sectionMoved.isEmpty,
-        stage.sectionUpdated.isEmpty, stage.data.count == positions.count,
+      guard stage.sectionMoved.isEmpty, stage.sectionUpdated.isEmpty else { return false }
+      if !stage.sectionInserted.isEmpty {
+        // Sections inserted (a stage of their own): their rows are matched by their titles.
+        guard stage.elementChangeCount == 0, stage.sectionDeleted.isEmpty,
+          let inserted = Self.insertingSections(stage, positions: positions, counts: counts, pattern: pattern)
+        else { return false }
+        positions = inserted.positions
+        counts = stage.data.map(\.elements.count)
+        if let insertion = inserted.stage {
+          stages.append(insertion)
+          shown = insertion.data
+        }
+        continue
+      }
+      var rowStage = stage
+      if !stage.sectionDeleted.isEmpty {
+        // Sections deleted: those shown go first, in a stage of their own; the stage's row deletes then name
+        // the sections left.
+        guard
+          let deleted = Self.deletingSections(
+            stage.sectionDeleted, positions: &positions, counts: &counts, shown: shown, droppedHidden: &droppedHidden)
+        else { return false }
+        if let deletion = deleted.stage {
+          stages.append(deletion)
+          shown = deletion.data
+        }
+        guard let remapped = Self.remapping(stage, sections: deleted.sectionsLeft) else { return false }
+        rowStage = remapped
+      }
+      guard rowStage.data.count == positions.count,
         let projected = Self.project(
-          stage, positions: positions, counts: counts, pattern: pattern, droppedHidden: &droppedHidden)
+          rowStage, positions: positions, counts: counts, pattern: pattern, droppedHidden: &droppedHidden)
       else { return false }
       positions = projected.positions
-      counts = stage.data.map(\.elements.count)
+      counts = rowStage.data.map(\.elements.count)
       stages += projected.stages
+      if let last = projected.stages.last { shown = last.data }
     }
     // The change is taken: the rows shown are the projection's.
     let sections = source.displayedSections
@@ -60,6 +93,111 @@ extension FilteredFeed {
       return ListSectionSnapshot(
         model: sections[index].model, elements: CellBinderList(pieces: [.rows(rows, 0..<positions[index].count)]))
     }
+  }
+
+  /// A source stage that inserts sections (and changes no row) projected onto the rows shown: the positions shown
+  /// after it (an inserted section's rows matched by their titles), and the stage inserting the sections that
+  /// show rows (`nil` for none). `nil` when the stage does not fit the positions.
+  ///
+  /// - Complexity: O(*s*) for *s* sections, plus the titles of the inserted sections' rows.
+  nonisolated private static func insertingSections(
+    _ stage: Changeset<[ListSectionSnapshot]>, positions: [[Int]], counts: [Int], pattern: _QueryPattern
+  ) -> (positions: [[Int]], stage: Changeset<[ListSectionSnapshot]>?)? {
+    let sectionCount = stage.data.count
+    guard sectionCount == positions.count + stage.sectionInserted.count else { return nil }
+    var isInserted = [Bool](repeating: false, count: sectionCount)
+    for section in stage.sectionInserted {
+      guard section >= 0, section < sectionCount, !isInserted[section] else { return nil }
+      isInserted[section] = true
+    }
+    var next: [[Int]] = []
+    next.reserveCapacity(sectionCount)
+    var kept = 0
+    for section in 0..<sectionCount {
+      let elements = stage.data[section].elements
+      if isInserted[section] {
+        next.append(
+          elements.rowPositions(matchingTitles: pattern, among: nil)
+            ?? elements.indices.filter { FilteredFeed.Match.isFound(pattern, in: elements.matchedTitle(at: $0)) })
+      } else {
+        guard elements.count == counts[kept] else { return nil }
+        next.append(positions[kept])
+        kept += 1
+      }
+    }
+    var inserted: [Int] = []
+    var shownIndex = 0
+    for section in 0..<sectionCount where !next[section].isEmpty {
+      if isInserted[section] { inserted.append(shownIndex) }
+      shownIndex += 1
+    }
+    guard !inserted.isEmpty else { return (next, nil) }
+    return (
+      next, Changeset(data: shownSections(of: stage.data, positions: next, pattern: pattern), sectionInserted: inserted)
+    )
+  }
+
+  /// The source's sections `deleted` taken out of the positions and counts: the stage deleting those of them
+  /// that show rows, from the sections `shown` (`nil` for none), and for each section before, its index after
+  /// (-1 for a deleted one). `nil` when the sections do not fit the positions.
+  ///
+  /// - Complexity: O(*s*) for *s* sections.
+  nonisolated private static func deletingSections(
+    _ deleted: [Int], positions: inout [[Int]], counts: inout [Int], shown: [ListSectionSnapshot],
+    droppedHidden: inout Bool
+  ) -> (sectionsLeft: [Int], stage: Changeset<[ListSectionSnapshot]>?)? {
+    let sectionCount = positions.count
+    var isDeleted = [Bool](repeating: false, count: sectionCount)
+    for section in deleted {
+      guard section >= 0, section < sectionCount, !isDeleted[section] else { return nil }
+      isDeleted[section] = true
+    }
+    var sectionsLeft: [Int] = []
+    sectionsLeft.reserveCapacity(sectionCount)
+    var left = 0
+    var shownIndex = 0
+    var shownDeleted: [Int] = []
+    for section in 0..<sectionCount {
+      let isShown = !positions[section].isEmpty
+      if isDeleted[section] {
+        sectionsLeft.append(-1)
+        if isShown { shownDeleted.append(shownIndex) }
+        if counts[section] > positions[section].count { droppedHidden = true }
+      } else {
+        sectionsLeft.append(left)
+        left += 1
+      }
+      if isShown { shownIndex += 1 }
+    }
+    guard shownIndex == shown.count else { return nil }
+    positions = positions.indices.filter { !isDeleted[$0] }.map { positions[$0] }
+    counts = counts.indices.filter { !isDeleted[$0] }.map { counts[$0] }
+    guard !shownDeleted.isEmpty else { return (sectionsLeft, nil) }
+    var data = shown
+    for index in shownDeleted.reversed() { data.remove(at: index) }
+    return (sectionsLeft, Changeset(data: data, sectionDeleted: shownDeleted))
+  }
+
+  /// A stage without its section deletes: the positions it names before it (deletes, updates, the sources of
+  /// moves) moved to the sections left (`sectionsLeft`, from ``deletingSections(_:positions:counts:shown:droppedHidden:)``).
+  /// `nil` when one names a deleted section.
+  nonisolated private static func remapping(
+    _ stage: Changeset<[ListSectionSnapshot]>, sections sectionsLeft: [Int]
+  ) -> Changeset<[ListSectionSnapshot]>? {
+    var rows = stage
+    rows.sectionDeleted = []
+    var unmapped = false
+    let mapped = rows.mappingSections(
+      data: stage.data,
+      before: { section in
+        guard section >= 0, section < sectionsLeft.count, sectionsLeft[section] >= 0 else {
+          unmapped = true
+          return section
+        }
+        return sectionsLeft[section]
+      },
+      after: { $0 })
+    return unmapped ? nil : mapped
   }
 
   /// One source stage projected onto the rows shown: the positions shown after it, and the stages of the rows

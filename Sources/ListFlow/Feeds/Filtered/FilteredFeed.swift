@@ -180,8 +180,8 @@ public final class FilteredFeed: ListFeed {
   /// - Complexity: O(*n* × *m*) for *n* characters of searchable text and a query of *m* characters; O(*r*) in
   ///   the number of rows for an empty query. A change of the source does not always come here: while the query
   ///   is empty (and was when the rows were last filtered) it is passed on as it is, and while a query filters
-  ///   a source that is not a tree, a change that keeps the source's sections matches only the rows it inserts
-  ///   or updates (one binder each).
+  ///   a source that is not a tree, a change matches only the rows it inserts or updates (and the rows of the
+  ///   sections it inserts) by their titles, with no binder made for rows declared as ``Titled`` values.
   public func refilter() {
     let wasAsIs = showsSourceAsIs
     adjustTree()
