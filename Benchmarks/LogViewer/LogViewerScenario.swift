@@ -1,4 +1,3 @@
-import Foundation
 import ListFlowTerminal
 import LogViewer
 
@@ -102,13 +101,8 @@ enum LogViewerScenario {
     // The lines of a timed state, written by the log before the clock starts.
     var written: [LogLine] = []
     func timedState() async {
-      try? await Task.sleep(for: .milliseconds(100))
-      let c = ContinuousClock(); let t0 = c.now
       viewer.append(written)
-      let t1 = c.now
       await viewer.controller.apply(viewer.store.state)
-      let t2 = c.now
-      FileHandle.standardError.write("append \(t0.duration(to: t1)) apply \(t1.duration(to: t2))\n".data(using: .utf8)!)
     }
     result(
       "state",
