@@ -3,65 +3,107 @@ import ListFlowTerminal
 /// The viewer's state: the newest lines of the log, at most ``capacity`` of them, and the lines the user pinned.
 ///
 /// It is a plain value: the sections it declares are tested by comparing values, with no view at all. It keeps
-/// its lines the way it shows them, section by section (each oldest first), so declaring its sections copies no
-/// line, and a section that a change does not touch keeps its very array (the controller then skips it).
+/// its lines the way it shows them: the pinned ones, then each level's in chunks of at most ``chunkSize`` lines
+/// (each oldest first), one section per chunk. A section has no header, so the chunks of a level read as one run
+/// of lines; and a tick that appends a thousand lines and drops the thousand oldest makes new arrays only for the
+/// chunks it touches (the first and last of each level), so the other chunks keep their very arrays and the
+/// controller skips them: a tick costs its lines, not the log's length.
 public struct LogState: Equatable, Sendable {
+  /// The identity of a section: the pinned lines, or one chunk of a level's lines.
+  public enum SectionID: Hashable, Sendable {
+    /// The pinned lines.
+    case pinned
+    /// A chunk of the lines of a level, by its number (chunks are numbered as they are made, never reused).
+    case chunk(LogLine.Level, Int)
+
+    /// What the section's lines are: `Pinned`, or the level's name.
+    public var name: String {
+      switch self {
+      case .pinned: "Pinned"
+      case .chunk(let level, _): level.rawValue
+      }
+    }
+  }
+
+  /// A run of lines of one level, oldest first, and its number.
+  private struct Chunk: Equatable, Sendable {
+    var number: Int
+    var lines: [LogLine]
+  }
+
   /// The pinned lines, oldest first.
   private var pinnedLines: [LogLine] = []
-  /// The other lines, level by level (in ``LogLine/Level/allCases`` order), oldest first.
-  private var levelLines: [[LogLine]] = LogLine.Level.allCases.map { _ in [] }
+  /// The other lines, level by level (in ``LogLine/Level/allCases`` order), in chunks, oldest first; no chunk is
+  /// empty.
+  private var levelChunks: [[Chunk]] = LogLine.Level.allCases.map { _ in [] }
+  /// The number of the next chunk made.
+  private var nextChunk = 0
   /// The identities of the pinned lines: they show in the Pinned section, above the levels.
   public private(set) var pinned: Set<Int> = []
   /// The most lines kept: the oldest go when more arrive.
   public var capacity: Int
+  /// The most lines a chunk gets from ``append(_:)`` (a line unpinned goes back into its chunk, which may then
+  /// hold more).
+  public let chunkSize: Int
 
-  /// An empty log that keeps `capacity` lines.
-  public init(capacity: Int) {
+  /// An empty log that keeps `capacity` lines, in chunks of `chunkSize` (at least 1).
+  public init(capacity: Int, chunkSize: Int = 4_096) {
     self.capacity = max(capacity, 0)
+    self.chunkSize = max(chunkSize, 1)
   }
 
   /// The lines kept, oldest first, pinned ones included.
   ///
   /// - Complexity: O(*n* log *n*): for tests and tools, not for every state.
   public var lines: [LogLine] {
-    (pinnedLines + levelLines.joined()).sorted { $0.id < $1.id }
+    (pinnedLines + levelChunks.joined().flatMap(\.lines)).sorted { $0.id < $1.id }
   }
 
   /// The number of lines kept.
-  public var count: Int { levelLines.reduce(pinnedLines.count) { $0 + $1.count } }
+  ///
+  /// - Complexity: O(*c*) for *c* chunks.
+  public var count: Int {
+    levelChunks.reduce(pinnedLines.count) { total, chunks in chunks.reduce(total) { $0 + $1.lines.count } }
+  }
 
   /// Appends new lines (each with an identity above every line kept) and drops the oldest beyond ``capacity``
   /// (a pinned line that is dropped is unpinned).
   ///
-  /// A level that gains or loses lines gets a new array, made in one copy of the lines it keeps: its array before
-  /// is usually still shown by the controller (shared), so changing it in place would copy it anyway, to twice
-  /// its size, and then move every line to drop the oldest.
+  /// A chunk that gains or loses lines gets a new array, made in one copy of the lines it keeps: its array
+  /// before is usually still shown by the controller (shared), so changing it in place would copy it anyway.
   ///
-  /// - Complexity: O(*k*) for *k* lines appended and dropped, plus a copy of each level that changed.
+  /// - Complexity: O(*k* + *c*) for *k* lines appended and dropped and *c* chunks, plus a copy of each chunk
+  ///   that changed (at most ``chunkSize`` lines, two chunks a level).
   public mutating func append(_ new: some Collection<LogLine>) {
-    var added = levelLines.map { _ in [LogLine]() }
+    var added = levelChunks.map { _ in [LogLine]() }
     for line in new { added[Self.index(of: line.level)].append(line) }
     var excess = count + new.count - capacity
-    // The oldest lines are the lowest identities: take them from the front of the sections (the lines kept, then
-    // those added), lowest first.
-    var dropped = [Int](repeating: 0, count: levelLines.count)
+    // The oldest lines are the lowest identities: take them from the front of the levels (the chunks kept, then
+    // the lines added) and of the pinned lines, lowest first. A level's place is a chunk and a line in it, or,
+    // past its chunks, a line of those added.
+    var place = levelChunks.map { _ in (chunk: 0, line: 0) }
     var droppedPinned = 0
-    func line(_ position: Int, of section: Int) -> LogLine? {
-      let kept = levelLines[section]
-      if position < kept.count { return kept[position] }
-      let fresh = added[section]
-      return position - kept.count < fresh.count ? fresh[position - kept.count] : nil
+    func next(of level: Int) -> LogLine? {
+      let chunks = levelChunks[level]
+      var (chunk, line) = place[level]
+      while chunk < chunks.count, line >= chunks[chunk].lines.count {
+        chunk += 1
+        line = 0
+      }
+      place[level] = (chunk, line)
+      if chunk < chunks.count { return chunks[chunk].lines[line] }
+      return line < added[level].count ? added[level][line] : nil
     }
     while excess > 0 {
-      var oldest: (section: Int?, id: Int)?
+      var oldest: (level: Int?, id: Int)?
       if droppedPinned < pinnedLines.count { oldest = (nil, pinnedLines[droppedPinned].id) }
-      for section in levelLines.indices {
-        guard let candidate = line(dropped[section], of: section) else { continue }
-        if oldest == nil || candidate.id < oldest!.id { oldest = (section, candidate.id) }
+      for level in levelChunks.indices {
+        guard let candidate = next(of: level) else { continue }
+        if oldest == nil || candidate.id < oldest!.id { oldest = (level, candidate.id) }
       }
       guard let oldest else { break }
-      if let section = oldest.section {
-        dropped[section] += 1
+      if let level = oldest.level {
+        place[level].line += 1
       } else {
         pinned.remove(oldest.id)
         droppedPinned += 1
@@ -69,43 +111,71 @@ public struct LogState: Equatable, Sendable {
       excess -= 1
     }
     if droppedPinned > 0 { pinnedLines.removeFirst(droppedPinned) }
-    for section in levelLines.indices where dropped[section] > 0 || !added[section].isEmpty {
-      let kept = levelLines[section]
-      let fresh = added[section]
-      let keptStart = min(dropped[section], kept.count)
-      let freshStart = dropped[section] - keptStart
-      levelLines[section] = Self.joined(kept[keptStart...], fresh[freshStart...])
+    for level in levelChunks.indices {
+      _ = next(of: level)  // past the chunks dropped whole
+      var chunks = levelChunks[level]
+      levelChunks[level] = []  // `chunks` is the only reference: no copy of the chunk list below
+      var fresh = added[level][...]
+      let (dropped, firstLine) = place[level]
+      if dropped >= chunks.count {
+        chunks.removeAll()
+        fresh = fresh.dropFirst(firstLine)
+      } else {
+        chunks.removeFirst(dropped)
+        if firstLine > 0 { chunks[0].lines = Self.joined(chunks[0].lines[firstLine...], [][...]) }
+      }
+      if let last = chunks.last, last.lines.count < chunkSize, !fresh.isEmpty {
+        let room = chunkSize - last.lines.count
+        chunks[chunks.count - 1].lines = Self.joined(last.lines[...], fresh.prefix(room))
+        fresh = fresh.dropFirst(room)
+      }
+      while !fresh.isEmpty {
+        chunks.append(Chunk(number: nextChunk, lines: Self.joined(fresh.prefix(chunkSize), [][...])))
+        nextChunk += 1
+        fresh = fresh.dropFirst(chunkSize)
+      }
+      levelChunks[level] = chunks
     }
   }
 
   /// Pins a line that is not pinned, unpins one that is; does nothing for a line the log does not keep.
   ///
-  /// - Complexity: O(*n*) in the lines of the line's section (a binary search, then an insertion).
+  /// - Complexity: O(log *c*) for *c* chunks, plus a copy of the line's chunk and of the pinned lines.
   public mutating func togglePin(_ id: Int) {
     if pinned.contains(id) {
       guard let position = Self.position(of: id, in: pinnedLines) else { return }
       let line = pinnedLines.remove(at: position)
       pinned.remove(id)
-      let section = Self.index(of: line.level)
-      levelLines[section].insert(line, at: Self.insertionPoint(of: id, in: levelLines[section]))
+      let level = Self.index(of: line.level)
+      guard !levelChunks[level].isEmpty else {
+        levelChunks[level] = [Chunk(number: nextChunk, lines: [line])]
+        nextChunk += 1
+        return
+      }
+      // Back into the chunk that holds the lines before it (the first chunk when it is older than all).
+      let chunk = max(Self.chunk(before: id, in: levelChunks[level]), 0)
+      let lines = levelChunks[level][chunk].lines
+      levelChunks[level][chunk].lines.insert(line, at: Self.insertionPoint(of: id, in: lines))
       return
     }
-    for section in levelLines.indices {
-      guard let position = Self.position(of: id, in: levelLines[section]) else { continue }
-      let line = levelLines[section].remove(at: position)
+    for level in levelChunks.indices {
+      let chunk = Self.chunk(before: id + 1, in: levelChunks[level])
+      guard chunk >= 0, let position = Self.position(of: id, in: levelChunks[level][chunk].lines) else { continue }
+      let line = levelChunks[level][chunk].lines.remove(at: position)
+      if levelChunks[level][chunk].lines.isEmpty { levelChunks[level].remove(at: chunk) }
       pinned.insert(id)
       pinnedLines.insert(line, at: Self.insertionPoint(of: id, in: pinnedLines))
       return
     }
   }
 
-  /// The sections: Pinned (when a line is pinned), then ERROR, WARN and INFO (each when it has lines), newest
-  /// line last in each.
+  /// The sections: Pinned (when a line is pinned), then the chunks of ERROR, WARN and INFO, each oldest first
+  /// (identified by ``SectionID``).
   public var sections: [ListSection<LogLine>] {
     var sections: [ListSection<LogLine>] = []
-    if !pinnedLines.isEmpty { sections.append(ListSection(id: "Pinned", items: pinnedLines)) }
-    for (level, lines) in zip(LogLine.Level.allCases, levelLines) where !lines.isEmpty {
-      sections.append(ListSection(id: level.rawValue, items: lines))
+    if !pinnedLines.isEmpty { sections.append(ListSection(id: SectionID.pinned, items: pinnedLines)) }
+    for (level, chunks) in zip(LogLine.Level.allCases, levelChunks) {
+      for chunk in chunks { sections.append(ListSection(id: SectionID.chunk(level, chunk.number), items: chunk.lines)) }
     }
     return sections
   }
@@ -127,6 +197,17 @@ public struct LogState: Equatable, Sendable {
 
   private static func index(of level: LogLine.Level) -> Int {
     LogLine.Level.allCases.firstIndex(of: level) ?? 0
+  }
+
+  /// The last chunk whose first line's identity is below `id`, or -1 when there is none.
+  private static func chunk(before id: Int, in chunks: [Chunk]) -> Int {
+    var low = 0
+    var high = chunks.count
+    while low < high {
+      let middle = (low + high) / 2
+      if chunks[middle].lines[0].id < id { low = middle + 1 } else { high = middle }
+    }
+    return low - 1
   }
 
   /// The first position in `lines` (ascending identities) whose identity is not below `id`.
