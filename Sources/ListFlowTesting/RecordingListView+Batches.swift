@@ -91,7 +91,13 @@ extension RecordingListView {
       movedIn[move.target.section, default: []].append((move.target.item, old[source.section].rows[source.item]))
     }
     var inserted: [Int: [Int]] = [:]
-    for path in stage.elementInserted { inserted[path.section, default: []].append(path.item) }
+    for path in stage.elementInserted {
+      // An inserted section brings its rows: a row is inserted into a section that was there before the stage.
+      guard sourceOfSection.indices.contains(path.section), !isInsertedSection[path.section] else {
+        throw Inconsistency(message: "row inserted at \(path) is not in a section that stays")
+      }
+      inserted[path.section, default: []].append(path.item)
+    }
 
     // Pass 3: give the cells that left back to the pool, so that inserted rows can reuse them.
     for section in stage.sectionDeleted { discard(old[section], at: section) }

@@ -39,6 +39,27 @@ struct RecordingListViewTests {
     #expect(view.renderedLines == ["0:0", "0:1"])
   }
 
+  @Test(
+    "a row inserted outside the sections that stay (before the first, past the last, into an inserted section) is an inconsistency",
+    arguments: [-1, 1, 2])
+  func detectsRowInsertedOutsideStayingSections(section: Int) {
+    // One section stays (1 row, then 2), one is inserted after it with 1 row.
+    let dataSource = HandmadeDataSource(rows: [1])
+    let view = RecordingListView()
+    view.dataSource = dataSource
+    view.reloadData()
+    dataSource.rows = [2, 1]
+    let stage = Changeset<ListSnapshot>(
+      data: [], sectionInserted: [1],
+      elementInserted: [ItemPath(item: 0, section: 0), ItemPath(item: 0, section: section)].sorted {
+        ($0.section, $0.item) < ($1.section, $1.item)
+      })
+    view.performBatchUpdates(
+      ListUpdate(changeset: stage, reconfiguredRows: [], reloadedRows: [], stage: 0, stageCount: 1))
+    #expect(view.inconsistencies.count == 1)
+    #expect(view.inconsistencies.first?.contains("is not in a section that stays") == true)
+  }
+
   @Test("a consistent batch keeps the cells that stay and pulls only the inserted ones")
   func appliesConsistentBatch() throws {
     let dataSource = HandmadeDataSource(rows: [2])
