@@ -29,14 +29,33 @@ struct FilterProjectionTests {
   ])
 
   /// The words of the rows' texts, and the queries; "café" and "naïve" make titles that are not plain ASCII.
-  static let words = ["api", "health", "users", "static", "orders", "items", "café", "naïve"]
+  nonisolated static let words = ["api", "health", "users", "static", "orders", "items", "café", "naïve"]
 
   static func text(_ random: inout SeededRandom) -> String {
     "GET /\(words[random.below(words.count)])/\(random.below(100))"
   }
 
-  @Test("random changes of 1,200 to 2,000 rows under a query: the rows and changes of filtering again")
-  func projectionMatchesRefiltering() async throws {
+  /// The shape of the list: a few long sections under word queries, or many short ones (a long list kept in
+  /// chunks) under narrower queries too, so that sections often start and stop showing rows.
+  enum Layout: CaseIterable {
+    case fewLong, manyShort
+
+    var sectionCount: Int { self == .fewLong ? 3 : 40 }
+    /// The rows of a section at first, and most rows a change appends or drops.
+    func rows(_ random: inout SeededRandom) -> Int {
+      self == .fewLong ? 400 + random.below(300) : 20 + random.below(40)
+    }
+    var step: Int { self == .fewLong ? 200 : 20 }
+    func query(_ random: inout SeededRandom) -> String {
+      let word = words[random.below(words.count)]
+      return self == .manyShort && random.oneIn(2) ? "\(word)/\(random.below(10))" : word
+    }
+  }
+
+  @Test(
+    "random changes of 1,200 to 2,400 rows under a query: the rows and changes of filtering again",
+    arguments: Layout.allCases)
+  func projectionMatchesRefiltering(_ layout: Layout) async throws {
     for seed in DeepPass.seeds(quick: 6, deep: 40) {
       var random = SeededRandom(seed: seed)
       let filter = try TitledLinesFilter()
@@ -47,21 +66,21 @@ struct FilterProjectionTests {
         nextID += 1
         return Line(id: nextID, text: Self.text(&random))
       }
-      var state: State = (0..<3).map { section in
-        ListSection(id: ListIdentifier(section), items: (0..<(400 + random.below(300))).map { _ in line() })
+      var state: State = (0..<layout.sectionCount).map { section in
+        ListSection(id: ListIdentifier(section), items: (0..<layout.rows(&random)).map { _ in line() })
       }
-      var ids = Array(0..<3)
+      var ids = Array(0..<layout.sectionCount)
       await controller.apply(state)
-      feed.query = Self.words[random.below(Self.words.count)]
+      feed.query = layout.query(&random)
       for step in 0..<12 {
         var rows = state.map(\.items)
         let section = random.below(rows.count)
         let change = Self.changes.pick(using: &random).value
         switch change {
         case .append:
-          rows[section] += (0..<random.below(200)).map { _ in line() }
+          rows[section] += (0..<random.below(layout.step)).map { _ in line() }
         case .drop:
-          rows[section].removeFirst(min(rows[section].count, random.below(200)))
+          rows[section].removeFirst(min(rows[section].count, random.below(layout.step)))
         case .retitle:
           for _ in 0..<random.below(20) where !rows[section].isEmpty {
             rows[section][random.below(rows[section].count)].text = Self.text(&random)
@@ -78,10 +97,10 @@ struct FilterProjectionTests {
             rows[other].insert(row, at: random.below(rows[other].count + 1))
           }
         case .empty:
-          rows[section] = rows[section].isEmpty ? (0..<random.below(300)).map { _ in line() } : []
+          rows[section] = rows[section].isEmpty ? (0..<layout.rows(&random)).map { _ in line() } : []
         case .insertSection:
           let at = random.below(rows.count + 1)
-          rows.insert((0..<random.below(300)).map { _ in line() }, at: at)
+          rows.insert((0..<layout.rows(&random)).map { _ in line() }, at: at)
           ids.insert((ids.max() ?? 0) + 1, at: at)
         case .deleteSection:
           if rows.count > 1 {
@@ -89,7 +108,7 @@ struct FilterProjectionTests {
             ids.remove(at: section)
           }
         case .query:
-          feed.query = random.oneIn(5) ? "" : Self.words[random.below(Self.words.count)]
+          feed.query = random.oneIn(5) ? "" : layout.query(&random)
         }
         // Select a few rows shown, so that hidden and dropped rows must be followed.
         if let first = engine.snapshot.first, !first.elements.isEmpty, random.oneIn(2) {
@@ -97,7 +116,7 @@ struct FilterProjectionTests {
         }
         state = rows.indices.map { ListSection(id: ListIdentifier(ids[$0]), items: rows[$0]) }
         await controller.apply(state)
-        let context = "seed \(seed), step \(step), \(change), query \(feed.query)"
+        let context = "\(layout), seed \(seed), step \(step), \(change), query \(feed.query)"
         let expected = TitledLinesFilter.expected(state, query: feed.query)
         let shown = filter.shown
         let missing = zip(shown, expected).map { Set($1).subtracting($0).sorted() }

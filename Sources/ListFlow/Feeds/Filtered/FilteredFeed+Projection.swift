@@ -4,9 +4,9 @@ extension FilteredFeed {
   /// updates is deleted, inserted, moved or updated among the rows shown when the query shows it, and only the
   /// rows the stage inserts or updates have their titles matched. The rows shown stay rows whose binders are
   /// made when read. A section the source inserts has its rows' titles matched (and is inserted among the
-  /// sections shown when it shows a row); one it deletes goes with its rows shown. Applies unless the source
-  /// moves a section or changes a header or footer, or a section it keeps starts or stops showing rows; then it
-  /// changes nothing and returns `false`.
+  /// sections shown when it shows a row); one it deletes goes with its rows shown; one that starts or stops
+  /// showing rows is inserted or deleted among the sections shown. Applies unless the source moves a section or
+  /// changes a header or footer; then it changes nothing and returns `false`.
   ///
   /// - Parameter changes: The source's stages, from the sections it showed to those it shows now.
   /// - Returns: Whether the change was filtered.
@@ -88,11 +88,18 @@ extension FilteredFeed {
     of sections: [ListSectionSnapshot], positions: [[Int]], pattern: _QueryPattern
   ) -> [ListSectionSnapshot] {
     sections.indices.compactMap { index in
-      guard !positions[index].isEmpty else { return nil }
-      let rows = _TitleMatchedRows(base: sections[index].elements, positions: positions[index], pattern: pattern)
-      return ListSectionSnapshot(
-        model: sections[index].model, elements: CellBinderList(pieces: [.rows(rows, 0..<positions[index].count)]))
+      positions[index].isEmpty ? nil : shownSection(of: sections[index], positions: positions[index], pattern: pattern)
     }
+  }
+
+  /// The rows at `positions` of a source section, shown (none when `positions` is empty).
+  nonisolated static func shownSection(
+    of section: ListSectionSnapshot, positions: [Int], pattern: _QueryPattern
+  ) -> ListSectionSnapshot {
+    guard !positions.isEmpty else { return ListSectionSnapshot(model: section.model, elements: CellBinderList()) }
+    let rows = _TitleMatchedRows(base: section.elements, positions: positions, pattern: pattern)
+    return ListSectionSnapshot(
+      model: section.model, elements: CellBinderList(pieces: [.rows(rows, 0..<positions.count)]))
   }
 
   /// A source stage that inserts sections (and changes no row) projected onto the rows shown: the positions shown
@@ -201,9 +208,9 @@ extension FilteredFeed {
   }
 
   /// One source stage projected onto the rows shown: the positions shown after it, and the stages of the rows
-  /// shown (the updates of rows shown before and after, then the rows that leave, arrive or move, a stage
-  /// each); `nil` when a section would start or stop showing rows, a stage mixes updates with other changes, or
-  /// a position of the stage is outside the rows.
+  /// shown (the updates of rows shown before and after, then the rows that leave, arrive or move, then the
+  /// sections that stop showing rows, then those that start, a stage each); `nil` when a stage mixes updates
+  /// with other changes, or a position of the stage is outside the rows.
   nonisolated private static func project(
     _ stage: Changeset<[ListSectionSnapshot]>,
     positions: [[Int]],
@@ -346,23 +353,35 @@ extension FilteredFeed {
       while arrivedIndex < arrived.count { placeArrival() }
       next[section] = merged
     }
-    // The sections shown stay the same: a section that starts or stops showing rows is left to a full filter.
-    for section in 0..<sectionCount where positions[section].isEmpty != next[section].isEmpty { return nil }
+    // The rows' stage keeps the sections shown before: a section that stops showing rows is emptied by it and
+    // goes in a stage of its own after it, and one that starts showing rows comes with them in a last stage.
+    var isStarting = [Bool](repeating: false, count: sectionCount)
+    var stopping: [Int] = []
     var shownIndex = [Int](repeating: -1, count: sectionCount)
     var shownCount = 0
-    for section in 0..<sectionCount where !next[section].isEmpty {
+    for section in 0..<sectionCount {
+      if positions[section].isEmpty {
+        isStarting[section] = !next[section].isEmpty
+        continue
+      }
+      if next[section].isEmpty { stopping.append(shownCount) }
       shownIndex[section] = shownCount
       shownCount += 1
     }
     func shown(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item, section: shownIndex[path.section]) }
-    let data = shownSections(of: stage.data, positions: next, pattern: pattern)
-    // Moves between rows shown before and after; a move with one end hidden is a delete or an insert.
+    let data = (0..<sectionCount).compactMap { section in
+      positions[section].isEmpty
+        ? nil : shownSection(of: stage.data[section], positions: next[section], pattern: pattern)
+    }
+    // Moves between rows shown before and after; a move with one end hidden, or into a section that starts
+    // showing rows, is a delete or an insert.
     var moved: [Move<ItemPath>] = []
     var movedSources: Set<ItemPath> = []
     var movedTargets: Set<ItemPath> = []
     for move in stage.elementMoved {
       let sourceShown = wasShown(move.source)
-      let targetShown = next[move.target.section]._sortedContains(move.target.item)
+      let targetShown =
+        !isStarting[move.target.section] && next[move.target.section]._sortedContains(move.target.item)
       if sourceShown, targetShown {
         let source = ItemPath(
           item: positions[move.source.section]._sortedIndex(of: move.source.item), section: move.source.section)
@@ -374,14 +393,14 @@ extension FilteredFeed {
       }
     }
     var inserted: [ItemPath] = []
-    for section in 0..<sectionCount {
+    for section in 0..<sectionCount where !isStarting[section] {
       for row in arriving[section] where row.shown {
         let path = ItemPath(item: row.item, section: section)
         guard !movedTargets.contains(path) else { continue }
         inserted.append(shown(ItemPath(item: next[section]._sortedIndex(of: row.item), section: section)))
       }
     }
-    for source in insertedSources {
+    for source in insertedSources where !isStarting[source.section] {
       inserted.append(
         shown(ItemPath(item: next[source.section]._sortedIndex(of: source.item), section: source.section)))
     }
@@ -401,6 +420,21 @@ extension FilteredFeed {
       elementInserted: inserted.sorted(by: sorted),
       elementMoved: moved.sorted { sorted($0.target, $1.target) })
     if !changed.isEmpty { stages.append(changed) }
+    if !stopping.isEmpty {
+      var left = data
+      for index in stopping.reversed() { left.remove(at: index) }
+      stages.append(Changeset(data: left, sectionDeleted: stopping))
+    }
+    if isStarting.contains(true) {
+      var starting: [Int] = []
+      var index = 0
+      for section in 0..<sectionCount where !next[section].isEmpty {
+        if isStarting[section] { starting.append(index) }
+        index += 1
+      }
+      stages.append(
+        Changeset(data: shownSections(of: stage.data, positions: next, pattern: pattern), sectionInserted: starting))
+    }
     return (next, stages)
   }
 }
