@@ -24,18 +24,14 @@ struct SectionChangeTests {
   ])
 
   /// A few changes to a few sections; every other section keeps its array.
-  static func next(_ state: State, _ random: inout SeededRandom, nextID: inout Int, nextSection: inout Int) -> State {
+  static func next(_ state: State, _ random: inout SeededRandom, numbers: inout NumberedSections) -> State {
     var state = state
-    func newRow() -> DeclaredRow {
-      nextID += 1
-      return DeclaredRow(id: nextID, version: 0, label: "n")
-    }
+    func newRow() -> DeclaredRow { DeclaredRow(id: numbers.nextRow(), version: 0, label: "n") }
     for _ in 0..<(1 + random.below(3)) {
       let change = changes.pick(using: &random).value
       if state.isEmpty || change == .insertSection {
-        nextSection += 1
-        let rows = (0..<random.below(6)).map { _ in newRow() }
-        state.insert(ListSection(id: nextSection, items: rows), at: random.below(state.count + 1))
+        let section = numbers.section(rows: random.below(6)) { DeclaredRow(id: $0, version: 0, label: "n") }
+        state.insert(section, at: random.below(state.count + 1))
         continue
       }
       let section = random.below(state.count)
@@ -74,16 +70,9 @@ struct SectionChangeTests {
   func sameBatchesAsTheBinderPath() async throws {
     for seed in DeepPass.seeds(quick: 6, deep: 60) {
       var random = SeededRandom(seed: seed)
-      var nextID = 0
-      var nextSection = 0
+      var numbers = NumberedSections()
       var state: State = (0..<24).map { _ in
-        nextSection += 1
-        return ListSection(
-          id: nextSection,
-          items: (0..<random.below(30)).map { _ in
-            nextID += 1
-            return DeclaredRow(id: nextID, version: 0, label: "r")
-          })
+        numbers.section(rows: random.below(30)) { DeclaredRow(id: $0, version: 0, label: "r") }
       }
       let paths = try RowsBesideBinders()
       for step in 0..<20 {
@@ -96,7 +85,7 @@ struct SectionChangeTests {
           paths.rowsView.updates.map(UpdateRecord.init) == paths.bindersView.updates.map(UpdateRecord.init),
           "\(context)")
         if !paths.showSameLines { return }
-        state = Self.next(state, &random, nextID: &nextID, nextSection: &nextSection)
+        state = Self.next(state, &random, numbers: &numbers)
       }
     }
   }
@@ -131,16 +120,9 @@ struct SectionChangeTests {
       }
       let view = ViewportListView(rowCount: 20)
       let engine = try ListEngine(view: view, showing: controller)
-      var nextID = 0
-      var nextSection = 0
+      var numbers = NumberedSections()
       func newSection(rows: Int) -> ListSection<CountedRow> {
-        nextSection += 1
-        return ListSection(
-          id: nextSection,
-          items: (0..<rows).map { _ in
-            nextID += 1
-            return CountedRow(id: nextID, version: 0)
-          })
+        numbers.section(rows: rows) { CountedRow(id: $0, version: 0) }
       }
       var state = (0..<200).map { _ in newSection(rows: 500) }
       await controller.apply(state)

@@ -149,16 +149,9 @@ struct FilterProjectionTests {
       }
       let feed = FilteredFeed(controller)
       let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: feed)
-      var nextID = 0
-      var nextSection = 0
+      var numbers = NumberedSections()
       func section(rows: Int) -> ListSection<Line> {
-        nextSection += 1
-        return ListSection(
-          id: nextSection,
-          items: (0..<rows).map { _ in
-            nextID += 1
-            return Line(id: nextID, text: Self.text(&random))
-          })
+        numbers.section(rows: rows) { Line(id: $0, text: Self.text(&random)) }
       }
       var state = (0..<40).map { _ in section(rows: 250) }
       await controller.apply(state)
@@ -168,8 +161,7 @@ struct FilterProjectionTests {
         state.removeFirst()
         state[0].items.removeFirst(min(random.below(30), state[0].items.count))
         state[state.count - 1].items += (0..<random.below(50)).map { _ in
-          nextID += 1
-          return Line(id: nextID, text: Self.text(&random))
+          Line(id: numbers.nextRow(), text: Self.text(&random))
         }
         state.append(section(rows: 1 + random.below(250)))
         let before = calls.load(ordering: .relaxed)
