@@ -375,7 +375,7 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   guard
     let stages = match.wholeStages(
       plan.stages(source: partSource, target: partList, targetData: partList),
-      partSource: partSource, untouched: match.untouchedSections(of: source))
+      partSource: partSource, untouched: match.untouchedShown.map { source[$0] })
   else { return nil }
   return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
 }
@@ -432,9 +432,11 @@ struct _SectionMatch<Row: Differentiable & Sendable> {
     }
     var sourceOfTarget = [Int](repeating: -1, count: sections.count)
     for (shownIndex, index) in targetOfShown.enumerated() where index >= 0 { sourceOfTarget[index] = shownIndex }
+    let limit = Swift.max(sections.count, shownCount)
     keys.reserveCapacity(sections.count)
     untouchedSource.reserveCapacity(sections.count)
     var isUntouched = [Bool](repeating: false, count: shownCount)
+    var targetSlots: [Int] = []
     for (index, section) in sections.enumerated() {
       let key = _RowSectionKey(section)
       keys.append(key)
@@ -448,28 +450,33 @@ struct _SectionMatch<Row: Differentiable & Sendable> {
       } else {
         untouchedSource.append(nil)
         changedTarget.append(index)
-        guard slots.updateValue(untouchedShown.count, forKey: section.id) == nil else { return nil }
+        targetSlots.append(untouchedShown.count)
+        // Most sections changed: the whole list is diffed.
+        guard changedTarget.count * 2 <= limit else { return nil }
       }
     }
-    guard changedTarget.count * 2 <= Swift.max(sections.count, shownCount) else { return nil }
     var untouchedBefore = 0
+    var sourceSlots: [Int] = []
     for shownIndex in 0..<shownCount {
       if isUntouched[shownIndex] {
         untouchedBefore += 1
         continue
       }
       changedSource.append(shownIndex)
+      sourceSlots.append(untouchedBefore)
+    }
+    guard changedSource.count + changedTarget.count <= limit else { return nil }
+    slots.reserveCapacity(changedSource.count + changedTarget.count)
+    for (index, slot) in zip(changedTarget, targetSlots) {
+      guard slots.updateValue(slot, forKey: sections[index].id) == nil else { return nil }
+    }
+    for (shownIndex, slot) in zip(changedSource, sourceSlots) {
       // A kept section has the same slot on both sides (kept sections keep their order); two sections shown with
       // one identity, deleted, must share theirs.
-      let slot = slots.updateValue(untouchedBefore, forKey: shown.sections[shownIndex].model.id)
-      guard slot == nil || slot == untouchedBefore else { return nil }
+      let before = slots.updateValue(slot, forKey: shown.sections[shownIndex].model.id)
+      guard before == nil || before == slot else { return nil }
     }
-    guard (changedSource.count + changedTarget.count) <= Swift.max(sections.count, shownCount) else { return nil }
   }
-
-  /// The untouched sections of the list shown, in order.
-  @inlinable
-  func untouchedSections(of source: ListSnapshot) -> ListSnapshot { untouchedShown.map { source[$0] } }
 
   /// The slots of a part list's sections, or `nil` when one has none or they do not ascend.
   @inlinable
