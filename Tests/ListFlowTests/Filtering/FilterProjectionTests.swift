@@ -14,7 +14,7 @@ struct FilterProjectionTests {
   typealias State = TitledLinesFilter.State
 
   /// A change of the state, by weight.
-  enum Change { case append, drop, retitle, move, pinAcross, empty, insertSection, deleteSection, query }
+  enum Change { case append, drop, retitle, move, pinAcross, empty, insertSection, deleteSection, header, query }
 
   static let changes = WeightedChoice<Change>([
     ("append rows to a section", weight: 4, .append),
@@ -25,6 +25,7 @@ struct FilterProjectionTests {
     ("empty a section or fill an empty one", weight: 1, .empty),
     ("insert a section", weight: 2, .insertSection),
     ("delete a section", weight: 2, .deleteSection),
+    ("add, change or remove a section's header", weight: 2, .header),
     ("change the query", weight: 1, .query),
   ])
 
@@ -70,6 +71,7 @@ struct FilterProjectionTests {
         ListSection(id: ListIdentifier(section), items: (0..<layout.rows(&random)).map { _ in line() })
       }
       var ids = Array(0..<layout.sectionCount)
+      var headers = [Line?](repeating: nil, count: layout.sectionCount)
       await controller.apply(state)
       feed.query = layout.query(&random)
       for step in 0..<12 {
@@ -102,11 +104,15 @@ struct FilterProjectionTests {
           let at = random.below(rows.count + 1)
           rows.insert((0..<layout.rows(&random)).map { _ in line() }, at: at)
           ids.insert((ids.max() ?? 0) + 1, at: at)
+          headers.insert(nil, at: at)
         case .deleteSection:
           if rows.count > 1 {
             rows.remove(at: section)
             ids.remove(at: section)
+            headers.remove(at: section)
           }
+        case .header:
+          headers[section] = random.oneIn(3) ? nil : Line(id: -1 - ids[section], text: "header \(random.below(4))")
         case .query:
           feed.query = random.oneIn(5) ? "" : layout.query(&random)
         }
@@ -114,7 +120,7 @@ struct FilterProjectionTests {
         if let first = engine.snapshot.first, !first.elements.isEmpty, random.oneIn(2) {
           try engine.select(rowAt: ItemPath(item: random.below(first.elements.count), section: 0))
         }
-        state = rows.indices.map { ListSection(id: ListIdentifier(ids[$0]), items: rows[$0]) }
+        state = rows.indices.map { ListSection(id: ListIdentifier(ids[$0]), header: headers[$0], items: rows[$0]) }
         await controller.apply(state)
         let context = "\(layout), seed \(seed), step \(step), \(change), query \(feed.query)"
         let expected = TitledLinesFilter.expected(state, query: feed.query)
@@ -126,6 +132,11 @@ struct FilterProjectionTests {
           "\(context): missing \(missing), extra \(extra), counts \(shown.map(\.count)) \(expected.map(\.count))")
         #expect(view.inconsistencies.isEmpty, "\(context): \(view.inconsistencies)")
         #expect(engine.lastError == nil, "\(context)")
+        // Each section shown shows its header as it is now.
+        let expectedHeaders = state.filter { section in
+          feed.query.isEmpty || section.items.contains { FilteredFeed.Match(query: feed.query, in: $0.title ?? "") != nil }
+        }.map { $0.header?.title }
+        #expect(view.sections.map { $0.header?.textRepresentation } == expectedHeaders, "\(context)")
         // The rows the query hides are the source's rows not shown.
         let shownIDs = Set(engine.snapshot.flatMap { $0.elements.map(\.id) })
         let allIDs = Set(state.flatMap { $0.items.map { ListIdentifier($0.id) } })

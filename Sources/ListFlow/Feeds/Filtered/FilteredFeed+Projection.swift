@@ -5,8 +5,8 @@ extension FilteredFeed {
   /// rows the stage inserts or updates have their titles matched. The rows shown stay rows whose binders are
   /// made when read. A section the source inserts has its rows' titles matched (and is inserted among the
   /// sections shown when it shows a row); one it deletes goes with its rows shown; one that starts or stops
-  /// showing rows is inserted or deleted among the sections shown. Applies unless the source moves a section or
-  /// changes a header or footer; then it changes nothing and returns `false`.
+  /// showing rows is inserted or deleted among the sections shown; one whose header or footer changed is updated
+  /// when it shows rows. Applies unless the source moves a section; then it changes nothing and returns `false`.
   ///
   /// - Parameter changes: The source's stages, from the sections it showed to those it shows now.
   /// - Returns: Whether the change was filtered.
@@ -23,10 +23,10 @@ extension FilteredFeed {
     // The sections shown before the next stage.
     var shown = displayedSections
     for stage in changes {
-      guard stage.sectionMoved.isEmpty, stage.sectionUpdated.isEmpty else { return false }
+      guard stage.sectionMoved.isEmpty else { return false }
       if !stage.sectionInserted.isEmpty {
         // Sections inserted (a stage of their own): their rows are matched by their titles.
-        guard stage.elementChangeCount == 0, stage.sectionDeleted.isEmpty,
+        guard stage.elementChangeCount == 0, stage.sectionDeleted.isEmpty, stage.sectionUpdated.isEmpty,
           let inserted = Self.insertingSections(stage, positions: positions, counts: counts, pattern: pattern)
         else { return false }
         positions = inserted.positions
@@ -39,6 +39,7 @@ extension FilteredFeed {
       }
       var rowStage = stage
       if !stage.sectionDeleted.isEmpty {
+        guard stage.sectionUpdated.isEmpty else { return false }
         // Sections deleted: those shown go first, in a stage of their own; the stage's row deletes then name
         // the sections left.
         guard
@@ -222,8 +223,9 @@ extension FilteredFeed {
     // Updates come in a stage of their own (the diff's first); a stage that mixes them with other changes is
     // left to the full filter.
     guard
-      stage.elementUpdated.isEmpty
-        || (stage.elementDeleted.isEmpty && stage.elementInserted.isEmpty && stage.elementMoved.isEmpty)
+      (stage.elementUpdated.isEmpty && stage.sectionUpdated.isEmpty)
+        || (stage.elementDeleted.isEmpty && stage.elementInserted.isEmpty && stage.elementMoved.isEmpty),
+      stage.sectionUpdated.allSatisfy({ $0 >= 0 && $0 < sectionCount })
     else { return nil }
     func wasShown(_ path: ItemPath) -> Bool { positions[path.section]._sortedContains(path.item) }
     func matches(_ path: ItemPath) -> Bool {
@@ -407,12 +409,14 @@ extension FilteredFeed {
     let deletes = deleted.filter { !movedSources.contains($0) }.map(shown)
     let sorted: (ItemPath, ItemPath) -> Bool = { ($0.section, $0.item) < ($1.section, $1.item) }
     var stages: [Changeset<[ListSectionSnapshot]>] = []
-    if !updatedShown.isEmpty {
+    // A section shown whose header or footer changed is updated among the sections shown.
+    let sectionsUpdated = stage.sectionUpdated.filter { !positions[$0].isEmpty }.map { shownIndex[$0] }
+    if !updatedShown.isEmpty || !sectionsUpdated.isEmpty {
       // The rows shown before, with their new content: an update stage of its own, as views expect.
       stages.append(
         Changeset(
           data: shownSections(of: stage.data, positions: positions, pattern: pattern),
-          elementUpdated: updatedShown.map(shown).sorted(by: sorted)))
+          sectionUpdated: sectionsUpdated, elementUpdated: updatedShown.map(shown).sorted(by: sorted)))
     }
     let changed = Changeset(
       data: data,
