@@ -134,7 +134,8 @@ struct FilterProjectionTests {
         #expect(engine.lastError == nil, "\(context)")
         // Each section shown shows its header as it is now.
         let expectedHeaders = state.filter { section in
-          feed.query.isEmpty || section.items.contains { FilteredFeed.Match(query: feed.query, in: $0.title ?? "") != nil }
+          feed.query.isEmpty
+            || section.items.contains { FilteredFeed.Match(query: feed.query, in: $0.title ?? "") != nil }
         }.map { $0.header?.title }
         #expect(view.sections.map { $0.header?.textRepresentation } == expectedHeaders, "\(context)")
         // The rows the query hides are the source's rows not shown.
