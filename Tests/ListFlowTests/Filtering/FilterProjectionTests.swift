@@ -190,4 +190,28 @@ struct FilterProjectionTests {
       }
     }
   }
+
+  @Test(
+    "a query over 40,000 rows in 100 short sections (matched in parts, on every processor) shows the rows it matches")
+  func manyShortSectionsMatchedInParts() async throws {
+    var random = SeededRandom(seed: 0x5EC7)
+    let controller = ListController<State>(rows: { $0 }) { line in
+      CellBinder(cell: TextCell.self, value: line.title ?? "", id: ListIdentifier(line.id)) { $0.title = $1 }
+    }
+    let feed = FilteredFeed(controller)
+    let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: feed)
+    var numbers = NumberedSections()
+    let state = (0..<100).map { _ in numbers.section(rows: 400) { Line(id: $0, text: Self.text(&random)) } }
+    await controller.apply(state)
+    // A query, then one that extends it (matched among the first one's rows), then another.
+    for query in ["api", "api/1", "users/2", "e"] {
+      feed.query = query
+      let shown = engine.snapshot.map { $0.elements.map(\.id) }
+      let expected = state.compactMap { section -> [ListIdentifier]? in
+        let rows = section.items.filter { FilteredFeed.Match(query: query, in: $0.title ?? "") != nil }
+        return rows.isEmpty ? nil : rows.map { ListIdentifier($0.id) }
+      }
+      #expect(shown == expected, "query \(query)")
+    }
+  }
 }

@@ -348,14 +348,20 @@ extension FilteredFeed {
       // that extends one matched since the source last changed is matched only against that one's rows.
       let narrowest = known.filter { $0.pattern.isSubsequence(of: pattern.folded) }
         .min { $0.positions.reduce(0) { $0 + $1.count } < $1.positions.reduce(0) { $0 + $1.count } }
-      for (index, section) in sections.enumerated() {
-        let candidates = narrowest?.positions[index]
-        guard let positions = section.elements.rowPositions(matchingTitles: pattern, among: candidates)
-        else { return false }
+      // Each section reads its titles in parts from `_minimumRowsPerPart` rows; many shorter sections (a long
+      // list kept in chunks) are matched in parts of sections instead.
+      let rowCount = sections.reduce(0) { $0 + $1.elements.count }
+      let sectionsPerPart =
+        sections.allSatisfy { $0.elements.count < _minimumRowsPerPart }
+        ? Swift.max(1, _minimumRowsPerPart * sections.count / Swift.max(rowCount, 1)) : sections.count
+      let found = _mapInParts(Array(sections.indices), minimumPart: sectionsPerPart) { index in
+        sections[index].elements.rowPositions(matchingTitles: pattern, among: narrowest?.positions[index])
+      }
+      for positions in found {
+        guard let positions else { return false }
         matched.append(positions)
       }
       titleMatches.append((pattern.folded, matched))
-      let rowCount = sections.reduce(0) { $0 + $1.elements.count }
       var kept = titleMatches.reduce(0) { $0 + $1.positions.reduce(0) { $0 + $1.count } }
       while titleMatches.count > Self.keptTitleMatches
         || (titleMatches.count > 1 && kept > Self.keptTitlePositionsPerRow * rowCount)

@@ -396,13 +396,16 @@ func _titles<Row: Sendable>(of rows: [Row]) -> [String]? {
   return read(type)
 }
 
+/// The fewest rows worth a thread of their own when titles are read or matched (``_mapInParts(_:minimumPart:_:)``).
+let _minimumRowsPerPart = 16_384
+
 /// `elements.map(transform)`, an array of more than `minimumPart` elements in as many parts as the machine has
 /// processors, each part on a thread of its own (`concurrentPerform`), in order. `transform` must be safe to call
 /// from several threads at once (a row's title, read from a `Sendable` row: a function of its value).
 ///
 /// - Complexity: O(*n*) calls of `transform`, about *n* / *p* of them one after another on *p* processors.
 func _mapInParts<Element, Result>(
-  _ elements: [Element], minimumPart: Int = 16_384, _ transform: (Element) -> Result
+  _ elements: [Element], minimumPart: Int = _minimumRowsPerPart, _ transform: (Element) -> Result
 ) -> [Result] {
   let parts = min(ProcessInfo.processInfo.activeProcessorCount, elements.count / minimumPart)
   guard parts > 1 else { return elements.map(transform) }
