@@ -212,23 +212,11 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     _ sections: [ListSection<Row>], keys: [_RowSectionKey<Row>], reusing shown: _RowMemo<Row>,
     match: _SectionMatch<Row>, part: _RowMemo<Row>
   ) {
-    var memoSections: [ArraySection<_RowSectionKey<Row>, Row>] = []
-    memoSections.reserveCapacity(sections.count)
-    var hashes: [ArraySlice<Int>] = []
-    hashes.reserveCapacity(sections.count)
-    var nextChanged = 0
-    for index in sections.indices {
-      if let shownIndex = match.untouchedSource[index] {
-        memoSections.append(shown.sections[shownIndex])
-        hashes.append(shown.sectionHashes[shownIndex])
-      } else {
-        memoSections.append(ArraySection(model: keys[index], elements: sections[index].items))
-        hashes.append(part.sectionHashes[nextChanged])
-        nextChanged += 1
-      }
+    self.sections = match.merged(untouched: { shown.sections[$0] }) { changed in
+      let index = match.changedTarget[changed]
+      return ArraySection(model: keys[index], elements: sections[index].items)
     }
-    self.sections = memoSections
-    sectionHashes = hashes
+    sectionHashes = match.merged(untouched: { shown.sectionHashes[$0] }) { part.sectionHashes[$0] }
     flatHashes = nil
   }
 
@@ -359,17 +347,7 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   if let error = plan.error { return .failure(ListFlowError(error)) }
   let partSource = match.changedSource.map { source[$0] }
   let partList = _targetList(changedSections, source: partSource, plan: plan, cell: cell, alignment: part.alignment)
-  var target: ListSnapshot = []
-  target.reserveCapacity(sections.count)
-  var nextChanged = 0
-  for index in sections.indices {
-    if let shownIndex = match.untouchedSource[index] {
-      target.append(source[shownIndex])
-    } else {
-      target.append(partList[nextChanged])
-      nextChanged += 1
-    }
-  }
+  let target = match.merged(untouched: { source[$0] }) { partList[$0] }
   // Each stage of the part becomes a stage of the whole: its sections among the untouched ones, each after as
   // many untouched sections as it has in the list shown or in the state (its slot; both agree for a kept section).
   guard
@@ -476,6 +454,24 @@ struct _SectionMatch<Row: Differentiable & Sendable> {
       let before = slots.updateValue(slot, forKey: shown.sections[shownIndex].model.id)
       guard before == nil || before == slot else { return nil }
     }
+  }
+
+  /// One value for each section of the state, in order: `untouched` of its index shown for an untouched
+  /// section, else `changed` of its index among ``changedTarget``.
+  @inlinable
+  func merged<T>(untouched: (Int) -> T, changed: (Int) -> T) -> [T] {
+    var result: [T] = []
+    result.reserveCapacity(untouchedSource.count)
+    var nextChanged = 0
+    for shownIndex in untouchedSource {
+      if let shownIndex {
+        result.append(untouched(shownIndex))
+      } else {
+        result.append(changed(nextChanged))
+        nextChanged += 1
+      }
+    }
+    return result
   }
 
   /// The slots of a part list's sections, or `nil` when one has none or they do not ascend.
