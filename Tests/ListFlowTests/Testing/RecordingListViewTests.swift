@@ -40,7 +40,7 @@ struct RecordingListViewTests {
   }
 
   @Test(
-    "a row inserted outside the sections that stay (before the first, past the last, into an inserted section) is an inconsistency",
+    "a row inserted outside the sections that stay (before the first, past the last, into an inserted one) is caught",
     arguments: [-1, 1, 2])
   func detectsRowInsertedOutsideStayingSections(section: Int) {
     // One section stays (1 row, then 2), one is inserted after it with 1 row.

@@ -11,8 +11,9 @@ extension FilteredFeed {
   /// - Parameter changes: The source's stages, from the sections it showed to those it shows now.
   /// - Returns: Whether the change was filtered.
   /// - Complexity: O(*k* log *s*) for the *k* rows a stage touches among *s* shown, plus one title matched per
-  ///   row inserted or updated (or in a section inserted), O(1) per section, plus a copy of the positions shown of each section a stage touches (runs of
-  ///   integers copied as memory and moved by one offset each; no binder, no hash, no step per row).
+  ///   row inserted or updated (or in a section inserted), O(1) per section, plus a copy of the positions shown
+  ///   of each section a stage touches (runs of integers copied as memory and moved by one offset each; no
+  ///   binder, no hash, no step per row).
   func projectChange(_ changes: StagedChangeset<[ListSectionSnapshot]>) -> Bool {
     guard !query.isEmpty, !sourceRevealsRows, !changes.isEmpty, var positions = titlePositions,
       var counts = titleMatchedCounts, positions.count == counts.count
@@ -187,8 +188,8 @@ extension FilteredFeed {
   }
 
   /// A stage without its section deletes: the positions it names before it (deletes, updates, the sources of
-  /// moves) moved to the sections left (`sectionsLeft`, from ``deletingSections(_:positions:counts:shown:droppedHidden:)``).
-  /// `nil` when one names a deleted section.
+  /// moves) moved to the sections left (`sectionsLeft`, from `deletingSections`). `nil` when one names a deleted
+  /// section.
   nonisolated private static func remapping(
     _ stage: Changeset<[ListSectionSnapshot]>, sections sectionsLeft: [Int]
   ) -> Changeset<[ListSectionSnapshot]>? {
