@@ -23,26 +23,39 @@ extension TerminalListView {
   ) -> (sections: [ListViewport.Section], counted: Set<Int>) {
     guard let dataSource else { return ([], []) }
     let changes = update.changeset
-    // Which section of the shape before each section comes from (none for an inserted one).
-    var sources: [Int: Int] = [:]
+    let sectionCount = dataSource.numberOfSections
+    // Which section of the shape before each section comes from (-1 for an inserted one), and the rows each
+    // section before loses and each section after gains: arrays by section, so that a section the stage does
+    // not touch costs no hashing.
+    var sources = [Int](repeating: -1, count: sectionCount)
     for section in before.indices {
-      if let target = mapper.mapSection(section) { sources[target] = section }
+      if let target = mapper.mapSection(section), target >= 0, target < sectionCount { sources[target] = section }
     }
-    var left: [Int: [Int]] = [:]
-    var arrived: [Int: [Int]] = [:]
-    for path in changes.elementDeleted { left[path.section, default: []].append(path.item) }
-    for path in changes.elementInserted { arrived[path.section, default: []].append(path.item) }
+    var left = [[Int]](repeating: [], count: before.count)
+    var arrived = [[Int]](repeating: [], count: sectionCount)
+    func leave(_ path: ItemPath) { if left.indices.contains(path.section) { left[path.section].append(path.item) } }
+    func arrive(_ path: ItemPath) {
+      if arrived.indices.contains(path.section) { arrived[path.section].append(path.item) }
+    }
+    for path in changes.elementDeleted { leave(path) }
+    for path in changes.elementInserted { arrive(path) }
     for move in changes.elementMoved {
-      left[move.source.section, default: []].append(move.source.item)
-      arrived[move.target.section, default: []].append(move.target.item)
+      leave(move.source)
+      arrive(move.target)
     }
-    let updatedSections = Set(changes.sectionUpdated)
+    var updatedSections = [Bool](repeating: false, count: before.count)
+    for section in changes.sectionUpdated where updatedSections.indices.contains(section) {
+      updatedSections[section] = true
+    }
     var shapes: [ListViewport.Section] = []
+    shapes.reserveCapacity(sectionCount)
     var counted: Set<Int> = []
-    for section in 0..<dataSource.numberOfSections {
-      let source = sources[section].map { ($0, before[$0]) }
-      if let shape = shape(
-        ofSection: section, from: source, left: left, arrived: arrived, updatedSections: updatedSections)
+    for section in 0..<sectionCount {
+      let source = sources[section]
+      if source >= 0,
+        let shape = shape(
+          ofSection: section, before: before[source], removed: left[source], added: arrived[section],
+          isUpdated: updatedSections[source])
       {
         shapes.append(shape)
       } else {
@@ -53,19 +66,18 @@ extension TerminalListView {
     return (shapes, counted)
   }
 
-  /// One section's shape after a stage (see ``shape(after:before:mapper:)``), or `nil` when it must be counted
-  /// afresh.
+  /// One section's shape after a stage (see ``shape(after:before:mapper:)``), from its shape before and the rows
+  /// it lost and gained (in any order), or `nil` when it must be counted afresh.
   private func shape(
-    ofSection section: Int, from source: (index: Int, shape: ListViewport.Section)?, left: [Int: [Int]],
-    arrived: [Int: [Int]], updatedSections: Set<Int>
+    ofSection section: Int, before old: ListViewport.Section, removed: [Int], added: [Int], isUpdated: Bool
   ) -> ListViewport.Section? {
-    guard let dataSource, let (source, old) = source else { return nil }
-    let removed = (left[source] ?? []).sorted()
-    let added = (arrived[section] ?? []).sorted()
+    guard let dataSource else { return nil }
+    let removed = removed.sorted()
+    let added = added.sorted()
     let count = dataSource.numberOfRows(inSection: section)
     guard old.itemCount - removed.count + added.count == count else { return nil }
     var shape = old
-    if updatedSections.contains(source) {
+    if isUpdated {
       shape.headerHeight = supplementaryHeight(.header(section: section))
       shape.footerHeight = supplementaryHeight(.footer(section: section))
     }
