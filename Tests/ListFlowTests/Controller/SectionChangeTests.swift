@@ -53,9 +53,11 @@ struct SectionChangeTests {
         }
         state[section].items = rows
       case .header:
+        // A section's header keeps one identity (its section's), as a header declared by the section does.
+        let id = -1 - (state[section].id.value(as: Int.self) ?? 0)
         state[section].header =
           state[section].header == nil || random.oneIn(3)
-          ? DeclaredRow(id: -1 - section, version: random.below(3), label: "H", kind: .header) : nil
+          ? DeclaredRow(id: id, version: random.below(3), label: "H", kind: .header) : nil
       case .moveAcross:
         guard !state[section].items.isEmpty else { continue }
         let row = state[section].items.remove(at: random.below(state[section].items.count))
