@@ -3,7 +3,7 @@
 ///
 /// Each section is cut into *slots*: slot 0 holds the rows inserted before the section's first row, slot *i* the
 /// *i*-th row of the list the index was made from (while it is there) followed by the rows inserted after it. A
-/// Fenwick tree counts the rows of each slot, so a slot's position is a prefix sum. The rows of the list the
+/// slot's position is a prefix sum of the slots' row counts (see ``Slots``). The rows of the list the
 /// index was made from are found by the hash of their identity (``ListIdentifier`` keeps it) in an open-addressing
 /// table of their positions (``_IdentityPositions``), each found row checked by reading its identity; the rows
 /// inserted since are kept by identity.
@@ -12,50 +12,101 @@
 /// (`isKnownUniquelyReferenced`), else it stops using it.
 final class _RowIndex: @unchecked Sendable {
   /// The rows of one section.
+  ///
+  /// The slots are kept in blocks of 64: a bit a slot says whether its original row is there, another whether rows
+  /// were inserted in it, and a Fenwick tree counts the rows of each block. A slot's position is the rows of the
+  /// blocks before its own (the tree) plus those of its block before it (the bits, and the inserted rows of the
+  /// few slots that have some): a million rows keep 64 KiB of tree and 256 KiB of bits, which stay in the cache,
+  /// where a tree of every slot took 4 MiB and cost a cache miss a level.
   struct Slots {
-    /// Whether slot *i*'s row of the original list is still there; slot 0 has none.
-    var alive: [Bool]
+    /// Bit *i* % 64 of word *i* / 64: whether slot *i*'s row of the original list is still there; slot 0 has none.
+    private var alive: [UInt64]
+    /// Bit *i* % 64 of word *i* / 64: whether slot *i* has an entry in ``gaps``.
+    private var gapped: [UInt64]
     /// The rows inserted in each slot, after its original row, in order.
-    var gaps: [_SlotKey: [ListIdentifier]] = [:]
-    /// The Fenwick tree of the slots' row counts, 1-based.
-    var tree: [Int32]
+    private var gaps: [_SlotKey: [ListIdentifier]] = [:]
+    /// The Fenwick tree of the blocks' row counts, 1-based.
+    private var tree: [Int32]
+    /// The number of slots: one more than the rows of the original section.
+    private let slotCount: Int
     /// The number of rows.
-    var count: Int
+    private(set) var count: Int
 
     /// The slots of a section of `count` rows, none inserted.
     init(count: Int) {
       self.count = count
-      alive = [false] + Array(repeating: true, count: count)
-      var tree = [Int32](repeating: 1, count: count + 2)
-      tree[0] = 0
-      tree[1] = 0
-      let size = count + 1
-      for index in 1...size {
-        let parent = index + (index & -index)
-        if parent <= size { tree[parent] += tree[index] }
+      slotCount = count + 1
+      let words = (slotCount + 63) / 64
+      alive = Array(repeating: ~0, count: words)
+      alive[0] &= ~1
+      let spare = words * 64 - slotCount
+      if spare > 0 { alive[words - 1] &= ~0 >> UInt64(spare) }
+      gapped = Array(repeating: 0, count: words)
+      var tree = [Int32](repeating: 0, count: words + 1)
+      for block in 0..<words {
+        tree[block + 1] += Int32(alive[block].nonzeroBitCount)
+        let parent = (block + 1) + ((block + 1) & -(block + 1))
+        if parent <= words { tree[parent] += tree[block + 1] }
       }
       self.tree = tree
     }
 
+    /// Whether slot `slot`'s original row is still there.
+    func isAlive(_ slot: Int) -> Bool { alive[slot >> 6] & (1 << UInt64(slot & 63)) != 0 }
+
+    /// The rows inserted in `slot`, in order.
+    func inserted(in slot: Int) -> [ListIdentifier] {
+      gapped[slot >> 6] & (1 << UInt64(slot & 63)) != 0 ? gaps[_SlotKey(slot)] ?? [] : []
+    }
+
     /// The number of rows in the slots before `slot`.
     func prefix(_ slot: Int) -> Int {
-      var index = slot
-      var sum = 0
+      let block = slot >> 6
+      let below: UInt64 = (1 << UInt64(slot & 63)) - 1
+      var sum = (alive[block] & below).nonzeroBitCount
+      var index = block
       while index > 0 {
         sum += Int(tree[index])
         index &= index - 1
       }
+      var withRows = gapped[block] & below
+      while withRows != 0 {
+        sum += gaps[_SlotKey(block << 6 + withRows.trailingZeroBitCount)]?.count ?? 0
+        withRows &= withRows - 1
+      }
       return sum
     }
 
-    /// Adds `delta` rows to `slot`.
-    mutating func add(_ delta: Int, to slot: Int) {
-      var index = slot + 1
+    /// Adds `delta` rows to the block of `slot`.
+    private mutating func add(_ delta: Int, to slot: Int) {
+      var index = (slot >> 6) + 1
       while index < tree.count {
         tree[index] += Int32(delta)
         index += index & -index
       }
       count += delta
+    }
+
+    /// Takes slot `slot`'s original row out (it is there).
+    mutating func removeOriginal(at slot: Int) {
+      alive[slot >> 6] &= ~(1 << UInt64(slot & 63))
+      add(-1, to: slot)
+    }
+
+    /// Takes row `id`, inserted in `slot`, out.
+    mutating func removeInserted(_ id: ListIdentifier, from slot: Int) {
+      guard let offset = gaps[_SlotKey(slot)]?.firstIndex(of: id) else { return }
+      gaps[_SlotKey(slot)]?.remove(at: offset)
+      add(-1, to: slot)
+    }
+
+    /// Inserts `ids` at `position` (in `0...count`) and returns the slot they went to.
+    mutating func insert(_ ids: [ListIdentifier], at position: Int) -> Int {
+      let (slot, gapIndex) = insertionPoint(position)
+      gaps[_SlotKey(slot), default: []].insert(contentsOf: ids, at: gapIndex)
+      gapped[slot >> 6] |= 1 << UInt64(slot & 63)
+      add(ids.count, to: slot)
+      return slot
     }
 
     /// The slot that holds row `position` (less than ``count``) and the row's offset in it.
@@ -73,19 +124,31 @@ final class _RowIndex: @unchecked Sendable {
         }
         step /= 2
       }
-      return (index, rest)
+      // The row is in block `index`, `rest` rows into it.
+      let block = index
+      if gapped[block] == 0 {
+        var word = alive[block]
+        for _ in 0..<rest { word &= word - 1 }
+        return (block << 6 + word.trailingZeroBitCount, 0)
+      }
+      for slot in block << 6..<Swift.min(block << 6 + 64, slotCount) {
+        let rows = (isAlive(slot) ? 1 : 0) + inserted(in: slot).count
+        if rest < rows { return (slot, rest) }
+        rest -= rows
+      }
+      return (slotCount - 1, rest)
     }
 
     /// Where rows inserted at `position` (in `0...count`) go: a slot, and a position among its inserted rows.
-    func insertionPoint(_ position: Int) -> (slot: Int, gapIndex: Int) {
+    private func insertionPoint(_ position: Int) -> (slot: Int, gapIndex: Int) {
       if position == count {
-        let last = alive.count - 1
-        return (last, gaps[_SlotKey(last)]?.count ?? 0)
+        let last = slotCount - 1
+        return (last, inserted(in: last).count)
       }
       let (slot, offset) = locate(position)
-      guard alive[slot] else { return (slot, offset) }
+      guard isAlive(slot) else { return (slot, offset) }
       // Before the slot's own row: after the rows inserted in the slot before.
-      if offset == 0 { return (slot - 1, gaps[_SlotKey(slot - 1)]?.count ?? 0) }
+      if offset == 0 { return (slot - 1, inserted(in: slot - 1).count) }
       return (slot, offset - 1)
     }
   }
@@ -176,11 +239,11 @@ final class _RowIndex: @unchecked Sendable {
   func path(at location: Location, of id: ListIdentifier, isInserted: Bool) -> ItemPath? {
     let slots = sections[location.section]
     if isInserted {
-      guard let offset = slots.gaps[_SlotKey(location.slot)]?.firstIndex(of: id) else { return nil }
-      let item = slots.prefix(location.slot) + (slots.alive[location.slot] ? 1 : 0) + offset
+      guard let offset = slots.inserted(in: location.slot).firstIndex(of: id) else { return nil }
+      let item = slots.prefix(location.slot) + (slots.isAlive(location.slot) ? 1 : 0) + offset
       return ItemPath(item: item, section: location.section)
     }
-    guard slots.alive[location.slot] else { return nil }
+    guard slots.isAlive(location.slot) else { return nil }
     return ItemPath(item: slots.prefix(location.slot), section: location.section)
   }
 
@@ -192,19 +255,16 @@ final class _RowIndex: @unchecked Sendable {
     let location = found.location
     if found.isInserted {
       inserted.removeValue(forKey: id)
-      sections[location.section].gaps[_SlotKey(location.slot)]?.removeAll { $0 == id }
+      sections[location.section].removeInserted(id, from: location.slot)
     } else {
-      sections[location.section].alive[location.slot] = false
+      sections[location.section].removeOriginal(at: location.slot)
     }
-    sections[location.section].add(-1, to: location.slot)
   }
 
   /// Places rows inserted at `path`, in order, and returns their place in the index.
   @discardableResult
   func insert(_ ids: [ListIdentifier], at path: ItemPath) -> Location {
-    let (slot, gapIndex) = sections[path.section].insertionPoint(path.item)
-    sections[path.section].gaps[_SlotKey(slot), default: []].insert(contentsOf: ids, at: gapIndex)
-    sections[path.section].add(ids.count, to: slot)
+    let slot = sections[path.section].insert(ids, at: path.item)
     let location = Location(section: path.section, slot: slot)
     for id in ids { inserted[id] = location }
     return location

@@ -1,0 +1,69 @@
+import TestSupport
+import Testing
+
+@testable import ListFlow
+
+/// The slots of a section of a told edit's index (`_RowIndex.Slots`: bits and a tree of blocks of 64 slots) give
+/// every row the position a plain array of the rows gives it, through random inserts and removals, on sections
+/// that end inside a block, on a block's edge and past it.
+@Suite("Row index slots")
+struct RowIndexSlotsTests {
+  /// A row of the plain model: an original row by its slot, or an inserted one by its identity.
+  enum Row: Equatable {
+    case original(Int)
+    case inserted(Int)
+  }
+
+  @Test("random inserts and removals leave every row where a plain array puts it")
+  func slotsFollowAPlainArray() {
+    for seed in DeepPass.seeds(quick: 25, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      let sizes = [0, 1, 62, 63, 64, 65, 127, 128, 200]
+      let size = random.oneIn(2) ? sizes[random.below(sizes.count)] : random.below(300)
+      var slots = _RowIndex.Slots(count: size)
+      var model = (1...max(size, 1)).prefix(size).map { Row.original($0) }
+      var slotOfInserted: [Int: Int] = [:]
+      var nextID = 0
+      for step in 0..<120 {
+        if model.isEmpty || random.below(5) < 2 {
+          // Rows inserted in clumps, so that blocks hold several slots with inserted rows.
+          let position = random.oneIn(4) && !model.isEmpty ? model.count : random.below(model.count + 1)
+          let ids = (0..<(1 + random.below(3))).map { _ in
+            defer { nextID += 1 }
+            return nextID
+          }
+          let slot = slots.insert(ids.map { ListIdentifier($0) }, at: position)
+          for id in ids { slotOfInserted[id] = slot }
+          model.insert(contentsOf: ids.map { Row.inserted($0) }, at: position)
+        } else {
+          let position = random.below(model.count)
+          switch model.remove(at: position) {
+          case .original(let slot): slots.removeOriginal(at: slot)
+          case .inserted(let id): slots.removeInserted(ListIdentifier(id), from: slotOfInserted[id] ?? -1)
+          }
+        }
+        #expect(slots.count == model.count, "seed \(seed), step \(step)")
+        // The first row the slots place otherwise than the model, if any.
+        let misplaced = model.indices.first { position in
+          let expected: (slot: Int, offset: Int)
+          switch model[position] {
+          case .original(let slot):
+            guard slots.isAlive(slot) else { return true }
+            expected = (slot, 0)
+          case .inserted(let id):
+            let slot = slotOfInserted[id] ?? -1
+            guard let index = slots.inserted(in: slot).firstIndex(of: ListIdentifier(id)) else { return true }
+            expected = (slot, (slots.isAlive(slot) ? 1 : 0) + index)
+          }
+          return slots.prefix(expected.slot) + expected.offset != position || slots.locate(position) != expected
+        }
+        #expect(misplaced == nil, "seed \(seed), step \(step): row \(misplaced ?? -1) misplaced")
+        if misplaced != nil { return }
+        // No slot whose row was removed says it is still there.
+        let kept = Set(model.compactMap { if case .original(let slot) = $0 { slot } else { nil } })
+        let revived = (0...size).first { slots.isAlive($0) != kept.contains($0) }
+        #expect(revived == nil, "seed \(seed), step \(step): slot \(revived ?? -1)")
+      }
+    }
+  }
+}
