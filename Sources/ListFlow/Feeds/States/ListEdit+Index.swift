@@ -15,16 +15,19 @@ final class _RowIndex: @unchecked Sendable {
   ///
   /// The slots are kept in blocks of 64: a bit a slot says whether its original row is there, another whether rows
   /// were inserted in it, and a Fenwick tree counts the rows of each block. A slot's position is the rows of the
-  /// blocks before its own (the tree) plus those of its block before it (the bits, and the inserted rows of the
-  /// few slots that have some): a million rows keep 64 KiB of tree and 256 KiB of bits, which stay in the cache,
-  /// where a tree of every slot took 4 MiB and cost a cache miss a level.
+  /// blocks before its own (the tree) plus those of its block before it (the bits, and the counts of the slots
+  /// that hold inserted rows): a million rows keep 64 KiB of tree and 256 KiB of bits, which stay in the cache,
+  /// where a tree of every slot took 4 MiB and cost a cache miss a level. A slot's inserted rows are counted in
+  /// an array made at the first insert: a position reads at most four cache lines of it.
   struct Slots {
     /// Bit *i* % 64 of word *i* / 64: whether slot *i*'s row of the original list is still there; slot 0 has none.
     private var alive: [UInt64]
-    /// Bit *i* % 64 of word *i* / 64: whether slot *i* has an entry in ``gaps``.
+    /// Bit *i* % 64 of word *i* / 64: whether rows were inserted in slot *i*.
     private var gapped: [UInt64]
     /// The rows inserted in each slot, after its original row, in order.
     private var gaps: [_SlotKey: [ListIdentifier]] = [:]
+    /// The number of rows in each slot's ``gaps``, read for the slots of a block: empty until a row is inserted.
+    private var gapCounts: [Int32] = []
     /// The Fenwick tree of the blocks' row counts, 1-based.
     private var tree: [Int32]
     /// The number of slots: one more than the rows of the original section.
@@ -71,7 +74,7 @@ final class _RowIndex: @unchecked Sendable {
       }
       var withRows = gapped[block] & below
       while withRows != 0 {
-        sum += gaps[_SlotKey(block << 6 + withRows.trailingZeroBitCount)]?.count ?? 0
+        sum += Int(gapCounts[block << 6 + withRows.trailingZeroBitCount])
         withRows &= withRows - 1
       }
       return sum
@@ -97,6 +100,7 @@ final class _RowIndex: @unchecked Sendable {
     mutating func removeInserted(_ id: ListIdentifier, from slot: Int) {
       guard let offset = gaps[_SlotKey(slot)]?.firstIndex(of: id) else { return }
       gaps[_SlotKey(slot)]?.remove(at: offset)
+      gapCounts[slot] -= 1
       add(-1, to: slot)
     }
 
@@ -104,6 +108,8 @@ final class _RowIndex: @unchecked Sendable {
     mutating func insert(_ ids: [ListIdentifier], at position: Int) -> Int {
       let (slot, gapIndex) = insertionPoint(position)
       gaps[_SlotKey(slot), default: []].insert(contentsOf: ids, at: gapIndex)
+      if gapCounts.isEmpty { gapCounts = Array(repeating: 0, count: slotCount) }
+      gapCounts[slot] += Int32(ids.count)
       gapped[slot >> 6] |= 1 << UInt64(slot & 63)
       add(ids.count, to: slot)
       return slot
@@ -132,7 +138,7 @@ final class _RowIndex: @unchecked Sendable {
         return (block << 6 + word.trailingZeroBitCount, 0)
       }
       for slot in block << 6..<Swift.min(block << 6 + 64, slotCount) {
-        let rows = (isAlive(slot) ? 1 : 0) + inserted(in: slot).count
+        let rows = (isAlive(slot) ? 1 : 0) + Int(gapCounts[slot])
         if rest < rows { return (slot, rest) }
         rest -= rows
       }
