@@ -823,6 +823,8 @@ struct _IdentityPositions: Sendable {
   let hashes: [Int]
   /// The number of slots minus one (a power of two minus one).
   private let mask: Int
+  /// Whether the rows' identities were checked distinct: a search stops at the first row of the identity.
+  private let isDistinct: Bool
 
   /// The index of rows with these identity hashes, in order; `nil` for more rows than a slot holds.
   ///
@@ -866,6 +868,7 @@ struct _IdentityPositions: Sendable {
     self.slots = slots
     self.hashes = hashes
     self.mask = mask
+    isDistinct = checking
   }
 
   /// The first position in `range` of a row with `id`, `identity` reading a row's identity.
@@ -875,6 +878,8 @@ struct _IdentityPositions: Sendable {
     while slots[slot] != 0 {
       let position = Int(slots[slot]) - 1
       if hashes[position] == id.hash, range.contains(position), position < found ?? .max, identity(position) == id {
+        // No other row has the identity: the rest of the run need not be read (a cache miss a row, in a long list).
+        if isDistinct { return position }
         found = position
       }
       slot = (slot + 1) & mask

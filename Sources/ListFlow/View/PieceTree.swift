@@ -6,15 +6,17 @@
 /// The pieces are the leaves, in order; an inner node holds two subtrees whose heights differ by at most one (an
 /// AVL tree of leaves), so its height is below 1.45 log2(*p* + 2).
 final class _PieceTree: Sendable {
-  /// The piece, for a leaf.
-  let piece: CellBinderList.Piece?
+  // What a descent reads comes first, next to the reference count: one cache line of a node (stored properties
+  // are laid out in order), where the piece first put them on a second one, a second cache miss a node.
+  /// The number of elements under the node.
+  let count: Int
   /// The subtrees, for an inner node.
   let left: _PieceTree?
   let right: _PieceTree?
-  /// The number of elements under the node.
-  let count: Int
   /// 0 for a leaf, else one more than the taller subtree's.
   let height: Int
+  /// The piece, for a leaf.
+  let piece: CellBinderList.Piece?
 
   /// A leaf of one piece (not empty).
   init(leaf piece: CellBinderList.Piece) {
