@@ -3,11 +3,14 @@
 /// (``slice(_:)``) or joining two runs (``join(_:_:)``) costs O(log *p*) for *p* pieces, not a copy of the pieces (see
 /// `CellBinderList.compactIfFragmented()` and `CellBinderList.splicing(removing:placing:)`).
 ///
-/// The pieces are the leaves, in order; an inner node holds two subtrees whose heights differ by at most one (an
-/// AVL tree of leaves), so its height is below 1.45 log2(*p* + 2).
+/// A leaf holds from one to ``leafCapacity`` pieces, in order; an inner node holds two subtrees whose heights
+/// differ by at most one (an AVL tree of leaves), so its height is below 1.45 log2(*l* + 2) for *l* leaves. Many
+/// pieces a leaf keep a told edit cheap: a row put in or taken out of a run makes one leaf again (a copy of its
+/// few pieces), where a leaf a piece made three leaves and two nodes, which the paths above then rebalanced, and
+/// the tree is some four levels lower.
 final class _PieceTree: Sendable {
   // What a descent reads comes first, next to the reference count: one cache line of a node (stored properties
-  // are laid out in order), where the piece first put them on a second one, a second cache miss a node.
+  // are laid out in order).
   /// The number of elements under the node.
   let count: Int
   /// The subtrees, for an inner node.
@@ -15,21 +18,31 @@ final class _PieceTree: Sendable {
   let right: _PieceTree?
   /// 0 for a leaf, else one more than the taller subtree's.
   let height: Int
-  /// The piece, for a leaf.
-  let piece: CellBinderList.Piece?
+  /// The pieces, for a leaf: from one to ``leafCapacity``, none of them empty; none for an inner node.
+  let pieces: [CellBinderList.Piece]
+
+  /// The most pieces a leaf holds.
+  static let leafCapacity = 16
 
   /// A leaf of one piece (not empty).
-  init(leaf piece: CellBinderList.Piece) {
-    self.piece = piece
+  convenience init(leaf piece: CellBinderList.Piece) {
+    self.init(leaf: [piece])
+  }
+
+  /// A leaf of pieces: from one to ``leafCapacity``, none of them empty.
+  init(leaf pieces: [CellBinderList.Piece]) {
+    var count = 0
+    for index in pieces.indices { count += pieces[index].count }
+    self.pieces = pieces
     left = nil
     right = nil
-    count = piece.count
+    self.count = count
     height = 0
   }
 
   /// An inner node of two subtrees whose heights differ by at most one.
   private init(_ left: _PieceTree, _ right: _PieceTree) {
-    piece = nil
+    pieces = []
     self.left = left
     self.right = right
     count = left.count + right.count
@@ -53,6 +66,10 @@ final class _PieceTree: Sendable {
     if second.height > first.height + 1, let left = second.left, let right = second.right {
       return balanced(joined(first, left), right)
     }
+    // Two leaves that fit in one are one: the tree stays as low as its pieces allow.
+    if first.height == 0, second.height == 0, first.pieces.count + second.pieces.count <= leafCapacity {
+      return _PieceTree(leaf: first.pieces + second.pieces)
+    }
     return _PieceTree(first, second)
   }
 
@@ -73,16 +90,70 @@ final class _PieceTree: Sendable {
     return _PieceTree(first, second)
   }
 
-  /// A balanced tree of `parts`, in order, or `nil` for none.
+  /// A balanced tree of `parts`, in order, or `nil` for none: the pieces of leaves next to each other are put in
+  /// as few leaves as hold them.
   ///
-  /// - Complexity: O(*k* + Σ log) for *k* parts: leaves are paired level by level.
+  /// - Complexity: O(*k* + Σ log) for *k* parts and their pieces.
   static func joining(_ parts: ArraySlice<_PieceTree>) -> _PieceTree? {
-    switch parts.count {
-    case 0: return nil
-    case 1: return parts.first
-    default:
-      let middle = parts.startIndex + parts.count / 2
-      return join(joining(parts[..<middle]), joining(parts[middle...]))
+    var builder = Builder()
+    for part in parts { builder.append(part) }
+    return builder.tree()
+  }
+
+  /// Gathers pieces and trees, in order, into one tree: the pieces in full leaves, the trees as they are.
+  private struct Builder {
+    /// The pieces since the last tree.
+    var pending: [CellBinderList.Piece] = []
+    /// The leaves and trees so far.
+    var parts: [_PieceTree] = []
+
+    mutating func append(_ piece: CellBinderList.Piece) {
+      pending.append(piece)
+    }
+
+    /// Appends a tree: a leaf's pieces join the pending ones, any other tree is kept whole.
+    mutating func append(_ tree: _PieceTree) {
+      guard tree.height > 0 else {
+        pending.append(contentsOf: tree.pieces)
+        return
+      }
+      flush()
+      parts.append(tree)
+    }
+
+    /// Cuts the pending pieces into as few leaves as hold them, of near-equal sizes.
+    private mutating func flush() {
+      guard !pending.isEmpty else { return }
+      let leafCount = (pending.count + _PieceTree.leafCapacity - 1) / _PieceTree.leafCapacity
+      var start = 0
+      for leaf in 1...leafCount {
+        let end = pending.count * leaf / leafCount
+        parts.append(_PieceTree(leaf: Array(pending[start..<end])))
+        start = end
+      }
+      pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The tree of everything appended, or `nil` for nothing.
+    mutating func tree() -> _PieceTree? {
+      if parts.isEmpty {
+        // The common case of a told edit: a leaf made again, one allocation for its pieces.
+        if pending.isEmpty { return nil }
+        if pending.count <= _PieceTree.leafCapacity { return _PieceTree(leaf: pending) }
+      }
+      flush()
+      return Builder.balancedJoin(parts[...])
+    }
+
+    /// Joins parts halving: leaves paired level by level.
+    private static func balancedJoin(_ parts: ArraySlice<_PieceTree>) -> _PieceTree? {
+      switch parts.count {
+      case 0: return nil
+      case 1: return parts.first
+      default:
+        let middle = parts.startIndex + parts.count / 2
+        return join(balancedJoin(parts[..<middle]), balancedJoin(parts[middle...]))
+      }
     }
   }
 
@@ -95,8 +166,14 @@ final class _PieceTree: Sendable {
     let upper = Swift.min(range.upperBound, count)
     guard lower < upper else { return nil }
     if lower == 0 && upper == count { return self }
-    if let piece { return _PieceTree(leaf: piece.slice(lower..<upper)) }
-    guard let left, let right else { return nil }
+    guard let left, let right else {
+      var cut: [CellBinderList.Piece] = []
+      forEachPiece(in: lower..<upper) { piece, _ in
+        cut.append(piece)
+        return true
+      }
+      return _PieceTree(leaf: cut)
+    }
     if upper <= left.count { return left.slice(lower..<upper) }
     if lower >= left.count { return right.slice((lower - left.count)..<(upper - left.count)) }
     return Self.join(left.slice(lower..<left.count), right.slice(0..<(upper - left.count)))
@@ -123,36 +200,44 @@ final class _PieceTree: Sendable {
     base: Int, removed: ArraySlice<Int>, inserted: ArraySlice<(position: Int, part: _PieceTree)>
   ) -> _PieceTree? {
     if removed.isEmpty && inserted.isEmpty { return self }
-    if let piece {
+    guard let left, let right else {
       // The leaf's runs between the positions touched, and the trees inserted, in order; an insertion never
-      // falls on a removed position.
-      var parts: [_PieceTree] = []
-      parts.reserveCapacity(2 * (removed.count + inserted.count) + 1)
-      var cursor = 0
+      // falls on a removed position, and one at the leaf's end comes after its last piece.
+      var builder = Builder()
+      builder.pending.reserveCapacity(pieces.count + 2 * removed.count + inserted.count)
       var nextRemoved = removed.startIndex
       var nextInserted = inserted.startIndex
-      func keep(upTo end: Int) {
-        guard end > cursor else { return }
-        parts.append(cursor == 0 && end == count ? self : _PieceTree(leaf: piece.slice(cursor..<end)))
-        cursor = end
-      }
-      while nextRemoved < removed.endIndex || nextInserted < inserted.endIndex {
-        let removal = nextRemoved < removed.endIndex ? removed[nextRemoved] - base : Int.max
-        let insertion = nextInserted < inserted.endIndex ? inserted[nextInserted].position - base : Int.max
-        if insertion <= removal {
-          keep(upTo: insertion)
-          parts.append(inserted[nextInserted].part)
-          nextInserted += 1
-        } else {
-          keep(upTo: removal)
-          cursor = removal + 1
-          nextRemoved += 1
+      var start = base
+      for piece in pieces {
+        let end = start + piece.count
+        var cursor = start
+        func keep(upTo stop: Int) {
+          guard stop > cursor else { return }
+          builder.append(
+            cursor == start && stop == end ? piece : piece.slice((cursor - start)..<(stop - start)))
+          cursor = stop
         }
+        while true {
+          let removal = nextRemoved < removed.endIndex ? removed[nextRemoved] : Int.max
+          let insertion = nextInserted < inserted.endIndex ? inserted[nextInserted].position : Int.max
+          if insertion <= removal, insertion < end {
+            keep(upTo: insertion)
+            builder.append(inserted[nextInserted].part)
+            nextInserted += 1
+          } else if removal < end {
+            keep(upTo: removal)
+            cursor = removal + 1
+            nextRemoved += 1
+          } else {
+            break
+          }
+        }
+        keep(upTo: end)
+        start = end
       }
-      keep(upTo: count)
-      return Self.joining(parts[...])
+      for insertion in inserted[nextInserted...] { builder.append(insertion.part) }
+      return builder.tree()
     }
-    guard let left, let right else { return self }
     let split = base + left.count
     let removedSplit = removed.partitioningIndex { $0 >= split }
     let insertedSplit = inserted.partitioningIndex { $0.position >= split }
@@ -177,8 +262,15 @@ final class _PieceTree: Sendable {
     }) {
       node = next
     }
-    // Every node without subtrees is a leaf.
-    return node._withUnsafeGuaranteedRef { ($0.piece ?? .binders([]), offset) }
+    // Every node without subtrees is a leaf, and `offset` is below its count.
+    return node._withUnsafeGuaranteedRef { leaf in
+      for index in leaf.pieces.indices {
+        let count = leaf.pieces[index].count
+        if offset < count { return (leaf.pieces[index], offset) }
+        offset -= count
+      }
+      return (.binders([]), offset)
+    }
   }
 
   /// The pieces holding the elements in `range`, in order, cut at its bounds; `body` returns `false` to stop.
@@ -195,11 +287,21 @@ final class _PieceTree: Sendable {
     let lower = Swift.max(range.lowerBound - base, 0)
     let upper = Swift.min(range.upperBound - base, count)
     guard lower < upper else { return true }
-    if let piece {
-      let part = lower == 0 && upper == count ? piece : piece.slice(lower..<upper)
-      return body(part, base + lower)
+    guard let left, let right else {
+      var start = 0
+      for piece in pieces {
+        let end = start + piece.count
+        if end > lower {
+          let cut = Swift.max(lower - start, 0)..<(Swift.min(upper, end) - start)
+          guard body(cut.count == piece.count ? piece : piece.slice(cut), base + start + cut.lowerBound) else {
+            return false
+          }
+        }
+        if end >= upper { break }
+        start = end
+      }
+      return true
     }
-    guard let left, let right else { return true }
     return left.visit(range, base: base, body) && right.visit(range, base: base + left.count, body)
   }
 

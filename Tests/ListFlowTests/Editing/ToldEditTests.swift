@@ -209,9 +209,13 @@ import Testing
     }
   }
 
-  /// Whether every inner node's subtrees differ in height by at most one, and its height and count add up.
+  /// Whether every inner node's subtrees differ in height by at most one, and its height and count add up; and
+  /// every leaf holds from one to `_PieceTree.leafCapacity` pieces, none of them empty, that its count adds up.
   nonisolated static func isBalanced(_ tree: _PieceTree) -> Bool {
-    guard let left = tree.left, let right = tree.right else { return tree.piece != nil && tree.height == 0 }
+    guard let left = tree.left, let right = tree.right else {
+      return tree.height == 0 && (1..._PieceTree.leafCapacity).contains(tree.pieces.count)
+        && tree.pieces.allSatisfy { $0.count > 0 } && tree.count == tree.pieces.reduce(0) { $0 + $1.count }
+    }
     return abs(left.height - right.height) <= 1 && tree.height == max(left.height, right.height) + 1
       && tree.count == left.count + right.count && isBalanced(left) && isBalanced(right)
   }
