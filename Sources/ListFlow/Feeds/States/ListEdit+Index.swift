@@ -62,6 +62,16 @@ final class _RowIndex: @unchecked Sendable {
       gapped[slot >> 6] & (1 << UInt64(slot & 63)) != 0 ? gaps[_SlotKey(slot)] ?? [] : []
     }
 
+    /// The position of row `id` kept in `slot`: the slot's own row, or (`isInserted`) one of the rows inserted
+    /// in it; `nil` when it is not there.
+    func position(of id: ListIdentifier, at slot: Int, isInserted: Bool) -> Int? {
+      if isInserted {
+        guard let offset = inserted(in: slot).firstIndex(of: id) else { return nil }
+        return prefix(slot) + (isAlive(slot) ? 1 : 0) + offset
+      }
+      return isAlive(slot) ? prefix(slot) : nil
+    }
+
     /// The number of rows in the slots before `slot`.
     func prefix(_ slot: Int) -> Int {
       let block = slot >> 6
@@ -243,14 +253,11 @@ final class _RowIndex: @unchecked Sendable {
   ///
   /// - Complexity: O(log *n*), plus O(*g*) for a row inserted among *g* at one place.
   func path(at location: Location, of id: ListIdentifier, isInserted: Bool) -> ItemPath? {
-    let slots = sections[location.section]
-    if isInserted {
-      guard let offset = slots.inserted(in: location.slot).firstIndex(of: id) else { return nil }
-      let item = slots.prefix(location.slot) + (slots.isAlive(location.slot) ? 1 : 0) + offset
-      return ItemPath(item: item, section: location.section)
+    // Read in place: a copy of the section's slots would retain and release each of its arrays.
+    guard let item = sections[location.section].position(of: id, at: location.slot, isInserted: isInserted) else {
+      return nil
     }
-    guard slots.isAlive(location.slot) else { return nil }
-    return ItemPath(item: slots.prefix(location.slot), section: location.section)
+    return ItemPath(item: item, section: location.section)
   }
 
   /// The position of a row in the list the index describes, or `nil` when it has no row `id` (see ``find(_:)``).
@@ -408,7 +415,9 @@ struct _EditLog: Sendable {
     var deleted: [ItemPath] = []
     var inserted: [ItemPath] = []
     var kept: [(source: ItemPath, target: ItemPath)] = []
-    var updated: [(path: ItemPath, binder: CellBinder)] = []
+    /// The rows the app gave again, at their place in the list the edit started from, and the piece of the
+    /// binder given (the one in ``rows``).
+    var updated: [(path: ItemPath, piece: CellBinderList.Piece)] = []
     /// Per section, the touched rows of the list now: position and the piece that holds the row.
     var rows: [[(item: Int, piece: CellBinderList.Piece)]]
     /// Per section, the sorted positions of the touched rows in the list the edit started from and in the list now.
@@ -452,8 +461,8 @@ struct _EditLog: Sendable {
         resolution.kept.append((source, targetPath))
         // Given again by the app: told, so not compared (reading the row before and comparing was a tenth of a
         // told edit, and most of its cache misses in a long list).
-        if let binder = touch.binder {
-          resolution.updated.append((source, binder))
+        if touch.binder != nil {
+          resolution.updated.append((source, piece))
         }
       } else {
         resolution.inserted.append(targetPath)
@@ -535,7 +544,7 @@ struct _EditLog: Sendable {
         let replacements = resolution.updated.filter { $0.path.section == section }
         guard !replacements.isEmpty else { continue }
         data[section].elements = data[section].elements._replacing(
-          placing: replacements.map { ($0.path.item, (.binders([$0.binder][...]), 0)) })
+          placing: replacements.map { ($0.path.item, ($0.piece, 0)) })
       }
       stages.append(Changeset(data: data, elementUpdated: resolution.updated.map(\.path)))
     }
