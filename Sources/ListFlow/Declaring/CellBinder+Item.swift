@@ -48,22 +48,62 @@ extension CellBinder {
     map: @escaping @MainActor @Sendable (Data, Cell) -> Void,
     style: ListItemStyle<Cell>
   ) {
-    // One storage, made with the tag: setting the tag afterwards would make a second one.
+    let scope = _TypeNameCache.shared.scope(of: Data.self)
     self.init(
-      storage: _TypedCellBinderStorage(
-        id: ListIdentifier(data.identity, scope: _TypeNameCache.shared.name(of: Data.self)), tag: data.tag,
-        reuseIdentifier: nil, model: data,
-        content: ItemContent(data: data, styleNames: style.names, mapperID: mapperID)
-      ) { (cell: Cell, _) in
-        map(data, cell)
-        style.apply(to: cell)
-      })
+      storage: _ItemCellBinderStorage(
+        id: ListIdentifier(data.identity, scope: scope.name, scopeHash: scope.hash), tag: data.tag, height: nil,
+        data: data, mapperID: mapperID, map: map, style: style))
   }
 }
 
-/// What an item made from a data model compares to tell a content change.
-private struct ItemContent<Data: ListItemDataModel>: Equatable, Sendable {
-  var data: Data
-  var styleNames: [String]
-  var mapperID: ObjectIdentifier?
+/// The storage of an item's binder: its data model, mapper and style, kept as they are. One allocation a binder:
+/// the model is read back without a box of its own, and the cell is filled without a closure that captures the
+/// three.
+///
+/// Its content for the diff is the data model (`==`), the style's names, the cell type and the mapper type, when
+/// one was given.
+private final class _ItemCellBinderStorage<Data: ListItemDataModel, Cell: ListCell>: _CellBinderStorage,
+  @unchecked Sendable
+{
+  let data: Data
+  let mapperID: ObjectIdentifier?
+  let map: @MainActor @Sendable (Data, Cell) -> Void
+  let style: ListItemStyle<Cell>
+
+  init(
+    id: ListIdentifier, tag: ListIdentifier?, height: Int?, data: Data, mapperID: ObjectIdentifier?,
+    map: @escaping @MainActor @Sendable (Data, Cell) -> Void, style: ListItemStyle<Cell>
+  ) {
+    self.data = data
+    self.mapperID = mapperID
+    self.map = map
+    self.style = style
+    super.init(id: id, tag: tag, height: height)
+  }
+
+  override var cellType: any ListCell.Type { Cell.self }
+  override var customReuseIdentifier: String? { nil }
+  override var model: any Sendable { data }
+
+  @MainActor
+  override func configure(_ cell: any ListCell) -> Bool {
+    guard let typed = cell as? Cell else { return false }
+    ListCapabilities.configure(typed, with: data)
+    map(data, typed)
+    style.apply(to: typed)
+    return true
+  }
+
+  override func hasEqualContent(to other: _CellBinderStorage) -> Bool {
+    if other === self { return true }
+    guard type(of: other) == Self.self else { return false }
+    let other = unsafeDowncast(other, to: Self.self)
+    return data == other.data && mapperID == other.mapperID && style.names == other.style.names
+      && hasEqualExtras(to: other)
+  }
+
+  override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
+    _ItemCellBinderStorage(
+      id: id, tag: tag, height: height, data: data, mapperID: mapperID, map: map, style: style)
+  }
 }

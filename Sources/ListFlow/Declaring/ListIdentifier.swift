@@ -53,7 +53,8 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
     self.scope = scope
     if Value.self == Int.self, let value = value as? Int {
       // The most common identity: a seeded multiply-and-fold instead of a full `Hasher` round.
-      hash = scope == nil ? _IntegerHash.hash(of: value) : Self.hash(of: value, scope: scope)
+      // A scope's hash is mixed in without a `Hasher` round of its own (see `init(_:scope:scopeHash:)`).
+      hash = _IntegerHash.hash(of: scope.map { value ^ $0.hashValue } ?? value)
       payload = .int(value)
       return
     }
@@ -72,6 +73,24 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
     hasher.combine(scope)
     hasher.combine(value)
     return hasher.finalize()
+  }
+
+  /// The identifier ``init(_:scope:)`` makes of `value` and `scope`, whose hash (`scope.hashValue`) the caller
+  /// kept: an item's identity is scoped by its data model's type name, whose hash is kept with it (see
+  /// `_TypeNameCache.scope(of:)`), so that making a binder does not hash the name again.
+  init<Value: Hashable & Sendable>(_ value: Value, scope: String, scopeHash: Int) {
+    guard Value.self == Int.self else {
+      self = ListIdentifier(value, scope: scope)
+      return
+    }
+    let value = unsafeBitCast(value, to: Int.self)
+    self = ListIdentifier(payload: .int(value), scope: scope, hash: _IntegerHash.hash(of: value ^ scopeHash))
+  }
+
+  private init(payload: Payload, scope: String?, hash: Int) {
+    self.payload = payload
+    self.scope = scope
+    self.hash = hash
   }
 
   /// The payload of a value that is neither an `Int` nor a `String`: a box of its own (not inlined: the usual

@@ -110,4 +110,68 @@ struct BinderIdentityTests {
     #expect(!custom.hasSameCell(as: binder))
     #expect(custom.isContentEqual(to: custom.identified(by: 1)))
   }
+
+  /// An item's data model with an `Int` identity.
+  struct NumberedItem: ListItemDataModel {
+    var identity: Int
+    var text: String
+    var tag: ListIdentifier? { nil }
+  }
+
+  /// An item's data model with a `String` identity.
+  struct NamedItem: ListItemDataModel {
+    var identity: String
+    var text: String
+    var tag: ListIdentifier? { identity.isEmpty ? nil : ListIdentifier(identity) }
+  }
+
+  enum NumberedMapper: Mapper {
+    static func map(data: NumberedItem, cell: TextCell) { cell.title = data.text }
+  }
+
+  enum OtherNumberedMapper: Mapper {
+    static func map(data: NumberedItem, cell: TextCell) { cell.title = data.text.uppercased() }
+  }
+
+  enum NamedMapper: Mapper {
+    static func map(data: NamedItem, cell: TextCell) { cell.title = data.text }
+  }
+
+  @Test("items: the identity is the data model's, scoped by its type, equal and hashed alike however it is made")
+  func itemIdentities() {
+    var random = SeededRandom(seed: 23)
+    let numberScope = String(describing: NumberedItem.self)
+    let nameScope = String(describing: NamedItem.self)
+    let dimmed = ListItemStyle<TextCell>("dimmed") { $0.title += " ·" }
+    for _ in 0..<DeepPass.cases(quick: 300, deep: 5_000) {
+      let number = random.oneIn(4) ? random.below(100) : Int(truncatingIfNeeded: random.next())
+      let item = NumberedItem(identity: number, text: "n\(random.below(5))")
+      let binder = CellBinder(data: item, mapper: NumberedMapper.self)
+      let scoped = ListIdentifier(number, scope: numberScope)
+      #expect(binder.id == scoped && binder.id.hashValue == scoped.hashValue, "\(number)")
+      let seed = Int(truncatingIfNeeded: random.next())
+      #expect(binder.id._rawHashValue(seed: seed) == scoped._rawHashValue(seed: seed))
+      #expect(binder.id != ListIdentifier(number) && binder.id != ListIdentifier(number, scope: nameScope))
+      #expect(binder.model(as: NumberedItem.self) == item)
+      let name = "row \(random.below(50))"
+      let named = CellBinder(data: NamedItem(identity: name, text: "t"), mapper: NamedMapper.self)
+      #expect(named.id == ListIdentifier(name, scope: nameScope))
+      #expect(named.id.hashValue == ListIdentifier(name, scope: nameScope).hashValue)
+      #expect(named.tag == ListIdentifier(name))
+      // Content: the data model, the mapper type and the style's names; the identity's storage made again keeps it.
+      let same = CellBinder(data: item, mapper: NumberedMapper.self)
+      #expect(binder.isContentEqual(to: same) && binder.isContentEqual(to: same.identified(by: 7)))
+      #expect(!binder.isContentEqual(to: CellBinder(data: item, mapper: OtherNumberedMapper.self)))
+      #expect(
+        !binder.isContentEqual(
+          to: CellBinder(data: NumberedItem(identity: number, text: item.text + "!"), mapper: NumberedMapper.self)))
+      #expect(!binder.isContentEqual(to: CellBinder(data: item, mapper: NumberedMapper.self, style: dimmed)))
+    }
+    // Scoped identities spread: 10,000 consecutive ones, 10,000 hashes.
+    let hashes = Set(
+      (0..<10_000).map {
+        CellBinder(data: NumberedItem(identity: $0, text: ""), mapper: NumberedMapper.self).id.hashValue
+      })
+    #expect(hashes.count == 10_000)
+  }
 }
