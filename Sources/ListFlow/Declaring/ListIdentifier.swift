@@ -84,6 +84,8 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
       return
     }
     let value = unsafeBitCast(value, to: Int.self)
+    // The hash of `init(_:scope:)`'s `Int` branch, which this must match for the two to be equal
+    // (`BinderIdentityTests.itemIdentities` checks it).
     self = ListIdentifier(payload: .int(value), scope: scope, hash: _IntegerHash.hash(of: value ^ scopeHash))
   }
 
