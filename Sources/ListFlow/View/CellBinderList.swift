@@ -187,19 +187,27 @@ public struct CellBinderList: Sendable {
   func splicing(removing removed: [Int], placing placed: [(item: Int, piece: Piece)]) -> CellBinderList {
     // Where each placed piece goes in this list: before its `kept`-th element not removed, found by walking the
     // removed positions once (both lists are sorted).
-    var inserted: [(position: Int, part: _PieceTree)] = []
+    // A piece that reads through a tree is put in as the tree's own pieces, which join the leaves they fall in.
+    var inserted: [(position: Int, piece: Piece)] = []
     inserted.reserveCapacity(placed.count)
     var skipped = 0
     for (index, row) in placed.enumerated() {
       let kept = row.item - index
       while skipped < removed.count, removed[skipped] <= kept + skipped { skipped += 1 }
-      if let part = Self.treePart(row.piece) { inserted.append((kept + skipped, part)) }
+      if case .rows(let source as _PiecesSource, let range) = row.piece {
+        source.tree.forEachPiece(in: range) { piece, _ in
+          inserted.append((kept + skipped, piece))
+          return true
+        }
+      } else if row.piece.count > 0 {
+        inserted.append((kept + skipped, row.piece))
+      }
     }
     let tree =
       if let tree = _PieceTree.joining(pieces.compactMap(Self.treePart)[...]) {
         tree.replacing(removed: removed[...], inserted: inserted[...])
       } else {
-        _PieceTree.joining(inserted.map(\.part)[...])
+        _PieceTree.joining(pieces: inserted.lazy.map(\.piece))
       }
     guard let tree else { return CellBinderList() }
     return CellBinderList(uncompacted: [.rows(_PiecesSource(tree), 0..<tree.count)])

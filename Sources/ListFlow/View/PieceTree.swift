@@ -100,6 +100,13 @@ final class _PieceTree: Sendable {
     return builder.tree()
   }
 
+  /// A balanced tree of `pieces` (none empty), in order, in as few leaves as hold them, or `nil` for none.
+  static func joining(pieces: some Sequence<CellBinderList.Piece>) -> _PieceTree? {
+    var builder = Builder()
+    for piece in pieces { builder.append(piece) }
+    return builder.tree()
+  }
+
   /// Gathers pieces and trees, in order, into one tree: the pieces in full leaves, the trees as they are.
   private struct Builder {
     /// The pieces since the last tree.
@@ -179,29 +186,29 @@ final class _PieceTree: Sendable {
     return Self.join(left.slice(lower..<left.count), right.slice(0..<(upper - left.count)))
   }
 
-  /// The elements with those at `removed` taken out and each tree of `inserted` put before the element at its
+  /// The elements with those at `removed` taken out and each piece of `inserted` put before the element at its
   /// position, in one descent: the nodes on the paths to the positions touched are made again, every other
-  /// subtree is shared.
+  /// subtree is shared. The pieces join the leaves they fall in (no leaf is made for a piece alone).
   ///
   /// - Parameters:
   ///   - removed: Positions in `0..<count`, sorted, distinct.
   ///   - inserted: Positions in `0...count` (`count`: after the last element), none of them removed, sorted, and
-  ///     the trees to put there (in order, for one position).
+  ///     the pieces to put there (in order, for one position), none of them empty.
   /// - Returns: The tree, or `nil` when no element is left.
   /// - Complexity: O(*k* log(*p*/*k*) + *k*) nodes made for *k* positions touched in a tree of *p* pieces, where
   ///   slicing and joining the tree once per position makes O(*k* log *p*).
   func replacing(
-    removed: ArraySlice<Int>, inserted: ArraySlice<(position: Int, part: _PieceTree)>
+    removed: ArraySlice<Int>, inserted: ArraySlice<(position: Int, piece: CellBinderList.Piece)>
   ) -> _PieceTree? {
     rebuilt(base: 0, removed: removed, inserted: inserted)
   }
 
   private func rebuilt(
-    base: Int, removed: ArraySlice<Int>, inserted: ArraySlice<(position: Int, part: _PieceTree)>
+    base: Int, removed: ArraySlice<Int>, inserted: ArraySlice<(position: Int, piece: CellBinderList.Piece)>
   ) -> _PieceTree? {
     if removed.isEmpty && inserted.isEmpty { return self }
     guard let left, let right else {
-      // The leaf's runs between the positions touched, and the trees inserted, in order; an insertion never
+      // The leaf's runs between the positions touched, and the pieces inserted, in order; an insertion never
       // falls on a removed position, and one at the leaf's end comes after its last piece.
       var builder = Builder()
       builder.pending.reserveCapacity(pieces.count + 2 * removed.count + inserted.count)
@@ -222,7 +229,7 @@ final class _PieceTree: Sendable {
           let insertion = nextInserted < inserted.endIndex ? inserted[nextInserted].position : Int.max
           if insertion <= removal, insertion < end {
             keep(upTo: insertion)
-            builder.append(inserted[nextInserted].part)
+            builder.append(inserted[nextInserted].piece)
             nextInserted += 1
           } else if removal < end {
             keep(upTo: removal)
@@ -235,7 +242,7 @@ final class _PieceTree: Sendable {
         keep(upTo: end)
         start = end
       }
-      for insertion in inserted[nextInserted...] { builder.append(insertion.part) }
+      for insertion in inserted[nextInserted...] { builder.append(insertion.piece) }
       return builder.tree()
     }
     let split = base + left.count

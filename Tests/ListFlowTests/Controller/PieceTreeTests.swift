@@ -98,13 +98,13 @@ struct PieceTreeTests {
       let removed = (0..<model.count).filter { _ in random.oneIn(3) }
       let removedSet = Set(removed)
       let candidates = (0...model.count).filter { !removedSet.contains($0) }
-      var inserted: [(position: Int, part: _PieceTree)] = []
+      var inserted: [(position: Int, piece: CellBinderList.Piece)] = []
       var expectedBefore: [Int: [ListIdentifier]] = [:]
       for position in candidates where random.oneIn(3) {
         for _ in 0..<(1 + random.below(2)) {
           let (part, ids) = Self.randomTree(&random, nextID: &nextID)
           guard let part else { continue }
-          inserted.append((position, part))
+          for piece in part.pieces(in: 0..<part.count) { inserted.append((position, piece)) }
           expectedBefore[position, default: []] += ids
         }
       }
