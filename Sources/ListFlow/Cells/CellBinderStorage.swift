@@ -47,9 +47,15 @@ internal class _CellBinderStorage: @unchecked Sendable {
   @MainActor
   func configure(_ cell: any ListCell) -> Bool { preconditionFailure("abstract") }
 
-  /// Whether `other` has the same kind of storage, so the same cell type, and equal reuse identifier, tag, height
-  /// and content. Overridden.
-  func hasEqualContent(to other: _CellBinderStorage) -> Bool { preconditionFailure("abstract") }
+  /// Whether `other` is this storage, or a storage of the same class (so the same cell type) with equal reuse
+  /// identifier, tag, height and content (``hasEqualContent(ofSameClass:)``).
+  final func hasEqualContent(to other: _CellBinderStorage) -> Bool {
+    other === self || (type(of: other) == type(of: self) && hasEqualContent(ofSameClass: other))
+  }
+
+  /// Whether `other`, a storage of this very class (so `unsafeDowncast` to it is safe), has equal reuse
+  /// identifier, tag, height and content. Overridden.
+  func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool { preconditionFailure("abstract") }
 
   /// The same binder with other identity, tag and height. Overridden.
   func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
@@ -106,9 +112,7 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
     return true
   }
 
-  override func hasEqualContent(to other: _CellBinderStorage) -> Bool {
-    if other === self { return true }
-    guard type(of: other) == Self.self else { return false }
+  override func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool {
     let other = unsafeDowncast(other, to: Self.self)
     return content == other.content && hasEqualExtras(to: other) && reuseIdentifier == other.reuseIdentifier
   }
@@ -147,9 +151,7 @@ where Cell.Value == Value {
     return true
   }
 
-  override func hasEqualContent(to other: _CellBinderStorage) -> Bool {
-    if other === self { return true }
-    guard type(of: other) == Self.self else { return false }
+  override func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool {
     let other = unsafeDowncast(other, to: Self.self)
     return value == other.value && hasEqualExtras(to: other)
   }

@@ -94,9 +94,7 @@ private final class _ItemCellBinderStorage<Data: ListItemDataModel, Cell: ListCe
     return true
   }
 
-  override func hasEqualContent(to other: _CellBinderStorage) -> Bool {
-    if other === self { return true }
-    guard type(of: other) == Self.self else { return false }
+  override func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool {
     let other = unsafeDowncast(other, to: Self.self)
     return data == other.data && mapperID == other.mapperID && style.names == other.style.names
       && hasEqualExtras(to: other)

@@ -90,9 +90,8 @@ final class _HighlightedCellBinderStorage: _CellBinderStorage, @unchecked Sendab
     return true
   }
 
-  override func hasEqualContent(to other: _CellBinderStorage) -> Bool {
-    if other === self { return true }
-    guard let other = other as? _HighlightedCellBinderStorage else { return false }
+  override func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool {
+    let other = unsafeDowncast(other, to: _HighlightedCellBinderStorage.self)
     return offsets == other.offsets && isContext == other.isContext && base.hasEqualContent(to: other.base)
   }
 
