@@ -142,18 +142,14 @@ public struct CellBinderList: Sendable {
 
   /// A list of the pieces given, in order (empty pieces are left out), however many.
   init(uncompacted pieces: [Piece]) {
-    var kept: [Piece] = []
-    kept.reserveCapacity(pieces.count)
-    var ends: [Int] = []
-    ends.reserveCapacity(pieces.count)
+    // The array is kept as it is, not copied, when no piece is empty (as the pieces a list is cut into are).
+    let nonEmpty = pieces.allSatisfy { $0.count > 0 } ? pieces : pieces.filter { $0.count > 0 }
     var total = 0
-    for piece in pieces where piece.count > 0 {
+    ends = nonEmpty.map { piece in
       total += piece.count
-      kept.append(piece)
-      ends.append(total)
+      return total
     }
-    self.pieces = kept
-    self.ends = ends
+    self.pieces = nonEmpty
   }
 
   /// Makes the list one piece when it has gathered more than 64 pieces and more than about one per 16 elements,

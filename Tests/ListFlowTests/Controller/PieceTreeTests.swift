@@ -88,6 +88,29 @@ struct PieceTreeTests {
     }
   }
 
+  @Test("a list of pieces leaves the empty ones out: its elements, count and emptiness are the pieces' own")
+  func emptyPiecesLeftOut() {
+    for seed in DeepPass.seeds(quick: 300, deep: 3_000) {
+      var random = SeededRandom(seed: seed)
+      var nextID = 0
+      var pieces: [CellBinderList.Piece] = []
+      var model: [ListIdentifier] = []
+      for _ in 0..<random.below(8) {
+        let count = random.oneIn(2) ? 0 : 1 + random.below(3)
+        let ids = Array(nextID..<nextID + count)
+        nextID += count
+        // An empty piece is either no binders or an empty cut of a piece of some.
+        pieces.append(count == 0 && random.oneIn(2) ? Self.piece([nextID]).slice(1..<1) : Self.piece(ids))
+        model += ids.map { ListIdentifier($0) }
+      }
+      let list = CellBinderList(uncompacted: pieces)
+      #expect(list.map(\.id) == model, "seed \(seed)")
+      #expect(list.count == model.count && list.isEmpty == model.isEmpty, "seed \(seed)")
+      #expect(list.pieces.allSatisfy { $0.count > 0 }, "seed \(seed)")
+      #expect(list.ends.count == list.pieces.count, "seed \(seed)")
+    }
+  }
+
   @Test("removing and inserting at random positions in one descent: the elements of the model, a balanced tree")
   func randomReplacements() {
     for seed in DeepPass.seeds(quick: 300, deep: 4_000) {
