@@ -6,8 +6,9 @@ import Testing
 
 @testable import ListFlow
 
-/// A controller frees the rows of the state before off the main actor once the list is as long as the
-/// configuration's background threshold, and at once below it; either way every row is freed.
+/// A controller frees the rows of the state before (or the binders a told edit replaced) off the main actor once
+/// the list is as long as the configuration's background threshold, and at once below it; either way every row
+/// is freed.
 @Suite("The rows of the state before: freed off the main actor from the background threshold on")
 @MainActor
 struct ReleaseOffMainTests {
@@ -71,6 +72,73 @@ struct ReleaseOffMainTests {
         #expect(first.offMain == 0)
       }
       #expect(next.all == 0)
+      withExtendedLifetime(engine) {}
+    }
+  }
+}
+
+extension ReleaseOffMainTests {
+  /// A binder's value that holds a token: equal only to itself.
+  struct Held: Equatable, Sendable {
+    let id: Int
+    let token: Token
+    static func == (lhs: Held, rhs: Held) -> Bool { lhs.id == rhs.id && lhs.token === rhs.token }
+  }
+
+  static func binder(_ held: Held) -> CellBinder {
+    CellBinder(cell: TextCell.self, value: held, id: ListIdentifier(held.id)) { cell, held in
+      cell.title = "\(held.id)"
+    }
+  }
+
+  @Test("the binders a told edit replaces are all freed once it is shown: off the main thread from the threshold on")
+  func toldEditFreesOffMain() async throws {
+    var random = SeededRandom(seed: 12)
+    for _ in 0..<DeepPass.cases(quick: 12, deep: 60) {
+      let threshold = 1 + random.below(40)
+      let count = max(threshold + random.below(21) - 12, 1)
+      let controller = ListController<[Row]>(
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: threshold),
+        rows: { [ListSection(id: "rows", items: $0)] },
+        cell: { row in
+          CellBinder(cell: TextCell.self, value: "\(row.id)", id: ListIdentifier(row.id)) { cell, text in
+            cell.title = text
+          }
+        })
+      let engine = try ListEngine(view: ViewportListView(rowCount: 5), showing: controller)
+      let rows = Frees()
+      await controller.apply((0..<count).map { Row(id: $0, token: Token(rows)) })
+      // A first edit gives some rows new binders and inserts others; the second replaces or deletes them all.
+      let first = Frees()
+      let updated = (0..<count).filter { _ in random.below(2) == 0 }
+      let inserted = (0..<random.below(4)).map { count + $0 }
+      try controller.performEdits { edit throws(ListFlowError) in
+        try edit.updateRows(updated.map { Self.binder(Held(id: $0, token: Token(first))) })
+        for id in inserted {
+          try edit.insertRows(
+            [Self.binder(Held(id: id, token: Token(first)))],
+            at: ItemPath(item: random.below(count + 1), section: 0))
+        }
+      }
+      let given = updated.count + inserted.count
+      let shown = count + inserted.count
+      let second = Frees()
+      try controller.performEdits { edit throws(ListFlowError) in
+        try edit.updateRows(updated.map { Self.binder(Held(id: $0, token: Token(second))) })
+        try edit.deleteRows(inserted.map { ListIdentifier($0) })
+      }
+      #expect(engine.snapshot.first?.elements.count == count)
+      if shown >= threshold {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while first.all < given, clock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(first.all == given, "threshold \(threshold), \(shown) rows")
+        #expect(first.offMain == given, "threshold \(threshold), \(shown) rows")
+      } else {
+        #expect(first.all == given, "threshold \(threshold), \(shown) rows: freed by the time apply returns")
+        #expect(first.offMain == 0)
+      }
+      #expect(second.all == 0 && rows.all == 0)
       withExtendedLifetime(engine) {}
     }
   }

@@ -136,11 +136,11 @@ extension ListController {
     }
   }
 
-  /// Frees what a state shown before left (its list and rows, the stages to the next), unless something else
-  /// still holds it, on a serial queue of utility priority: one release per row of a long list, off the main
-  /// actor. It is moved into a box that the queue empties, so that the queue's release is the last whenever the
-  /// caller's was.
-  private nonisolated static func release(_ leftovers: consuming any Sendable) {
+  /// Frees what a list shown before left (its rows, the stages to the next, the edit applied), unless something
+  /// else still holds it, on a serial queue of utility priority: one release per row of a long list, off the
+  /// main actor. It is moved into a box that the queue empties, so that the queue's release is the last whenever
+  /// the caller's was.
+  nonisolated static func release(_ leftovers: consuming any Sendable) {
     let box = _ReleaseBox(leftovers)
     _listReleaseQueue.async { _ = box.take() }
   }

@@ -34,8 +34,12 @@ extension ListController {
   /// - Parameters:
   ///   - edit: The edited list.
   ///   - animated: Whether the view should animate the batches (``ListUpdate/animated``).
-  /// - Complexity: O(*k* log *n*) for *k* rows touched by a told edit, O(*n*) for the diff of any other.
-  public func apply(_ edit: ListEdit, animated: Bool = true) {
+  /// - Complexity: O(*k* log *n*) for *k* rows touched by a told edit, O(*n*) for the diff of any other. What
+  ///   the list before leaves (the nodes and rows the edit replaced) is freed as after a state: off the main
+  ///   actor from ``ListControllerConfiguration/backgroundDiffThreshold`` rows.
+  public func apply(_ edit: consuming ListEdit, animated: Bool = true) {
+    let previous = published
+    let previousRows = shownRows
     let told = edit.log.flatMap { log in
       log.origin === editing.origin && log.generation == modelGeneration && log.source.count == published.count
         ? log.resolve().map { resolution in
@@ -59,6 +63,13 @@ extension ListController {
       feedLink.forward(.refresh(edit.reconfiguredRows, reloading: false, animated: animated))
     }
     if !edit.reloadedRows.isEmpty { feedLink.forward(.refresh(edit.reloadedRows, reloading: true, animated: animated)) }
+    // The list before, the rows of the state before it and the stages are held here last (the edit, which
+    // holds the list before too, goes first): freed on another thread, as after a state, so that the next frame
+    // does not wait for them.
+    _ = consume edit
+    if previous.reduce(0, { $0 + $1.elements.count }) >= configuration.backgroundDiffThreshold {
+      Self.release((consume previous, consume previousRows, consume told))
+    }
   }
 
   /// Edits the list of the last state applied and shows the result (``apply(_:animated:)``); when `body` throws,
@@ -79,6 +90,6 @@ extension ListController {
   ) throws(Failure) {
     var edit = makeEdit()
     try body(&edit)
-    apply(edit, animated: animated)
+    apply(consume edit, animated: animated)
   }
 }
