@@ -33,9 +33,15 @@ public struct CellBinder: Sendable {
   public var id: ListIdentifier {
     get { storage.id }
     set {
-      // The storage is shared by every copy, so a change makes a new one; setting the same value makes none.
+      // The storage is shared by every copy, so a change makes a new one, unless this binder holds the only
+      // reference (a binder just made, whose identity the app sets): then no copy can see the change, made in
+      // place. Setting the same value changes nothing. So do `tag` and `height`.
       guard newValue != storage.id else { return }
-      storage = storage.with(id: newValue, tag: storage.tag, height: storage.height)
+      if isKnownUniquelyReferenced(&storage) {
+        storage.replaceIdentity(with: newValue)
+      } else {
+        storage = storage.with(id: newValue, tag: storage.tag, height: storage.height)
+      }
     }
   }
   /// A piece of user information passed back with selection and actions, or `nil`.
@@ -43,7 +49,11 @@ public struct CellBinder: Sendable {
     get { storage.tag }
     set {
       guard newValue != storage.tag else { return }
-      storage = storage.with(id: storage.id, tag: newValue, height: storage.height)
+      if isKnownUniquelyReferenced(&storage) {
+        storage.replaceExtras(tag: newValue, height: storage.height)
+      } else {
+        storage = storage.with(id: storage.id, tag: newValue, height: storage.height)
+      }
     }
   }
   /// The item's own height, which wins over the cell type's ``ListCell/preferredHeight``; `nil` by default.
@@ -51,7 +61,11 @@ public struct CellBinder: Sendable {
     get { storage.height }
     set {
       guard newValue != storage.height else { return }
-      storage = storage.with(id: storage.id, tag: storage.tag, height: newValue)
+      if isKnownUniquelyReferenced(&storage) {
+        storage.replaceExtras(tag: storage.tag, height: newValue)
+      } else {
+        storage = storage.with(id: storage.id, tag: storage.tag, height: newValue)
+      }
     }
   }
 

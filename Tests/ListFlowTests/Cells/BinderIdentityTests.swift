@@ -91,6 +91,54 @@ struct BinderIdentityTests {
     #expect(ObjectIdentifier(renamed.cellType) == ObjectIdentifier(AlternateRowCell.self))
   }
 
+  @Test("setting a binder's id, tag or height changes that binder alone: its copies keep theirs")
+  func identityChangesOneBinder() {
+    var random = SeededRandom(seed: 17)
+    for _ in 0..<DeepPass.cases(quick: 300, deep: 3_000) {
+      let row = TestRow(id: random.below(40), version: random.below(3), isAlternate: false)
+      let kind = random.below(3)
+      let tag = random.below(3) == 0 ? ListIdentifier(random.below(5)) : nil
+      let height = random.below(3) == 0 ? 1 + random.below(3) : nil
+      // Each call makes a storage of its own.
+      func make() -> CellBinder {
+        var binder: CellBinder
+        switch kind {
+        case 0: binder = RowCell.makeBinder(value: row, id: ListIdentifier(row.id))
+        case 1:
+          binder = CellBinder(data: NumberedItem(identity: row.id, text: "\(row.version)"), mapper: NumberedMapper.self)
+        default:
+          binder = CellBinder(cell: RowCell.self, value: row, id: ListIdentifier(row.id)) { cell, row in cell.bind(row)
+          }
+        }
+        binder.tag = tag
+        binder.height = height
+        return binder
+      }
+      let reference = make()
+      // Copies share the storage; a binder without copies holds its own (as a new binder whose id an app sets).
+      var binders = [make()]
+      for _ in 0..<random.below(3) { binders.append(binders[0]) }
+      let changed = random.below(binders.count)
+      let (id, newTag, newHeight) = (ListIdentifier(random.below(50)), ListIdentifier(random.below(5)), random.below(4))
+      let field = random.below(3)
+      switch field {
+      case 0: binders[changed].id = id
+      case 1: binders[changed].tag = newTag
+      default: binders[changed].height = newHeight
+      }
+      let content = field == 0 ? reference : field == 1 ? reference.tagged(newTag) : reference.height(newHeight)
+      for (index, binder) in binders.enumerated() {
+        let isChanged = index == changed
+        let message: Comment = "field \(field), binder \(index) of \(binders.count)"
+        #expect(binder.id == (isChanged && field == 0 ? id : reference.id), message)
+        #expect(binder.isContentEqual(to: isChanged ? content : reference), message)
+        #expect(binder.tag == (isChanged && field == 1 ? newTag : tag), message)
+        #expect(binder.height == (isChanged && field == 2 ? newHeight : height), message)
+        #expect(ObjectIdentifier(binder.cellType) == ObjectIdentifier(reference.cellType))
+      }
+    }
+  }
+
   @Test("content: equal values are equal; value, tag, height or cell type changes are not")
   func binderContent() {
     let row = TestRow(id: 1, version: 0, isAlternate: false)
