@@ -37,9 +37,22 @@ struct ReleaseOffMainTests {
     static func == (lhs: Row, rhs: Row) -> Bool { lhs.id == rhs.id && lhs.token === rhs.token }
   }
 
-  @Test("a state's rows are all freed once the next state is shown: off the main thread from the threshold on")
-  func freedOffMain() async throws {
-    var random = SeededRandom(seed: 11)
+  /// What a case starts from: a background threshold, a row count near it, and a controller of ``Row``s with that
+  /// threshold, shown in a view that keeps no update (a recording view keeps every list it was given), which
+  /// applied a first state of that many rows holding tokens of `rows`.
+  struct Start {
+    var threshold: Int
+    var count: Int
+    var controller: ListController<[Row]>
+    var engine: ListEngine
+    var rows: Frees
+  }
+
+  /// Runs `body` on random cases, 12 (60 in the deep pass).
+  static func forEachCase(
+    seed: UInt64, _ body: (inout SeededRandom, Start) async throws -> Void
+  ) async throws {
+    var random = SeededRandom(seed: seed)
     for _ in 0..<DeepPass.cases(quick: 12, deep: 60) {
       let threshold = 1 + random.below(40)
       let count = max(threshold + random.below(21) - 10, 1)
@@ -51,28 +64,38 @@ struct ReleaseOffMainTests {
             cell.title = text
           }
         })
-      // A view that keeps no update (a recording view keeps every list it was given).
       let engine = try ListEngine(view: ViewportListView(rowCount: 5), showing: controller)
-      let first = Frees()
-      await controller.apply((0..<count).map { Row(id: $0, token: Token(first)) })
-      // The next state keeps some identities with other tokens (updates), drops the rest and adds new rows.
-      let next = Frees()
-      let kept = random.below(count + 1)
-      await controller.apply((0..<count + 3).map { Row(id: $0 < kept ? $0 : $0 + count, token: Token(next)) })
-      #expect(engine.snapshot.first?.elements.count == count + 3)
-      if count >= threshold {
-        // Freed on the release queue: wait for it (a generous bound; it takes microseconds).
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        while first.all < count, clock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
-        #expect(first.all == count, "threshold \(threshold), \(count) rows")
-        #expect(first.offMain == count, "threshold \(threshold), \(count) rows")
-      } else {
-        #expect(first.all == count, "threshold \(threshold), \(count) rows: freed by the time apply returns")
-        #expect(first.offMain == 0)
-      }
-      #expect(next.all == 0)
+      let rows = Frees()
+      await controller.apply((0..<count).map { Row(id: $0, token: Token(rows)) })
+      try await body(
+        &random, Start(threshold: threshold, count: count, controller: controller, engine: engine, rows: rows))
       withExtendedLifetime(engine) {}
+    }
+  }
+
+  /// Expects `frees` to reach `count`: on the release queue when `offMain` (waited for, a generous bound; it takes
+  /// microseconds), else all by now, on the main actor.
+  static func expectFreed(_ frees: Frees, _ count: Int, offMain: Bool, _ comment: Comment) async throws {
+    if offMain {
+      let clock = ContinuousClock()
+      let deadline = clock.now + .seconds(10)
+      while frees.all < count, clock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+    }
+    #expect(frees.all == count, comment)
+    #expect(frees.offMain == (offMain ? count : 0), comment)
+  }
+
+  @Test("a state's rows are all freed once the next state is shown: off the main thread from the threshold on")
+  func freedOffMain() async throws {
+    try await Self.forEachCase(seed: 11) { random, start in
+      // The next state keeps some identities with other tokens (updates), drops the rest and adds new rows.
+      let (count, next) = (start.count, Frees())
+      let kept = random.below(count + 1)
+      await start.controller.apply((0..<count + 3).map { Row(id: $0 < kept ? $0 : $0 + count, token: Token(next)) })
+      #expect(start.engine.snapshot.first?.elements.count == count + 3)
+      try await Self.expectFreed(
+        start.rows, count, offMain: count >= start.threshold, "threshold \(start.threshold), \(count) rows")
+      #expect(next.all == 0)
     }
   }
 }
@@ -93,53 +116,28 @@ extension ReleaseOffMainTests {
 
   @Test("the binders a told edit replaces are all freed once it is shown: off the main thread from the threshold on")
   func toldEditFreesOffMain() async throws {
-    var random = SeededRandom(seed: 12)
-    for _ in 0..<DeepPass.cases(quick: 12, deep: 60) {
-      let threshold = 1 + random.below(40)
-      let count = max(threshold + random.below(21) - 12, 1)
-      let controller = ListController<[Row]>(
-        configuration: ListControllerConfiguration(backgroundDiffThreshold: threshold),
-        rows: { [ListSection(id: "rows", items: $0)] },
-        cell: { row in
-          CellBinder(cell: TextCell.self, value: "\(row.id)", id: ListIdentifier(row.id)) { cell, text in
-            cell.title = text
-          }
-        })
-      let engine = try ListEngine(view: ViewportListView(rowCount: 5), showing: controller)
-      let rows = Frees()
-      await controller.apply((0..<count).map { Row(id: $0, token: Token(rows)) })
+    try await Self.forEachCase(seed: 12) { random, start in
       // A first edit gives some rows new binders and inserts others; the second replaces or deletes them all.
-      let first = Frees()
+      let (count, first, second) = (start.count, Frees(), Frees())
       let updated = (0..<count).filter { _ in random.below(2) == 0 }
       let inserted = (0..<random.below(4)).map { count + $0 }
-      try controller.performEdits { edit throws(ListFlowError) in
+      let places = inserted.map { _ in random.below(count + 1) }
+      try start.controller.performEdits { edit throws(ListFlowError) in
         try edit.updateRows(updated.map { Self.binder(Held(id: $0, token: Token(first))) })
-        for id in inserted {
-          try edit.insertRows(
-            [Self.binder(Held(id: id, token: Token(first)))],
-            at: ItemPath(item: random.below(count + 1), section: 0))
+        for (id, place) in zip(inserted, places) {
+          try edit.insertRows([Self.binder(Held(id: id, token: Token(first)))], at: ItemPath(item: place, section: 0))
         }
       }
-      let given = updated.count + inserted.count
-      let shown = count + inserted.count
-      let second = Frees()
-      try controller.performEdits { edit throws(ListFlowError) in
+      try start.controller.performEdits { edit throws(ListFlowError) in
         try edit.updateRows(updated.map { Self.binder(Held(id: $0, token: Token(second))) })
         try edit.deleteRows(inserted.map { ListIdentifier($0) })
       }
-      #expect(engine.snapshot.first?.elements.count == count)
-      if shown >= threshold {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        while first.all < given, clock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
-        #expect(first.all == given, "threshold \(threshold), \(shown) rows")
-        #expect(first.offMain == given, "threshold \(threshold), \(shown) rows")
-      } else {
-        #expect(first.all == given, "threshold \(threshold), \(shown) rows: freed by the time apply returns")
-        #expect(first.offMain == 0)
-      }
-      #expect(second.all == 0 && rows.all == 0)
-      withExtendedLifetime(engine) {}
+      #expect(start.engine.snapshot.first?.elements.count == count)
+      let shown = count + inserted.count
+      try await Self.expectFreed(
+        first, updated.count + inserted.count, offMain: shown >= start.threshold,
+        "threshold \(start.threshold), \(shown) rows")
+      #expect(second.all == 0 && start.rows.all == 0)
     }
   }
 }
