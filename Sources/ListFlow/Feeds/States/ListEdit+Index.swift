@@ -353,33 +353,31 @@ struct _EditLog: Sendable {
     index != nil && isKnownUniquelyReferenced(&index) && steps.count < Self.stepLimit
   }
 
-  /// Where a row at `position` of section `section` now, not touched so far, was in the list the edit started
-  /// from: the steps undone, last first.
-  func sourcePosition(of position: Int, section: Int) -> Int {
-    var position = position
-    for step in steps.reversed() where step.section == section {
+  /// Where a row at `path` now, not touched so far, was in the list the edit started from: `steps` undone, last
+  /// first. Static, so that the first touch of a row can read the steps while the table of touches is changed.
+  static func sourcePath(of path: ItemPath, undoing steps: [Step]) -> ItemPath {
+    var position = path.item
+    for step in steps.reversed() where step.section == path.section {
       if step.delta > 0 {
         if position >= step.position + step.delta { position -= step.delta }
       } else if position >= step.position {
         position += 1
       }
     }
-    return position
+    return ItemPath(item: position, section: path.section)
   }
 
-  /// Where a row at `path` now, not touched so far, was in the list the edit started from.
-  func sourcePath(of path: ItemPath) -> ItemPath {
-    ItemPath(item: sourcePosition(of: path.item, section: path.section), section: path.section)
-  }
+  // Each record reads and changes a row's touch in one look-up of the table (`default:` makes it, with its place
+  // in the list the edit started from, when the row was not touched yet).
 
   /// Records that row `id`, found where `found` says, is removed (``canRecord()`` said it can be).
   mutating func recordRemoval(of id: ListIdentifier, found: _RowIndex.Found) {
     let path = found.path
-    if touched[id] == nil {
-      touched[id] = Touch(
-        source: sourcePath(of: path))
+    do {
+      // A copy of the steps for the default, gone before they change (else the append copies them all).
+      let steps = steps
+      touched[id, default: Touch(source: Self.sourcePath(of: path, undoing: steps))].place = nil
     }
-    touched[id]?.place = nil
     index?.remove(id, found: found)
     steps.append(Step(section: path.section, position: path.item, delta: -1))
   }
@@ -387,27 +385,31 @@ struct _EditLog: Sendable {
   /// Records that row `row.id`, found where `found` says, now shows `row`, in its place (``canRecord()`` said it
   /// can be): nothing moves, so the index is left as it is.
   mutating func recordUpdate(of row: CellBinder, found: _RowIndex.Found) {
-    let path = found.path
-    if touched[row.id] == nil {
-      touched[row.id] = Touch(
-        source: sourcePath(of: path),
-        binder: row, place: (found.location, found.isInserted))
-    } else {
-      touched[row.id]?.binder = row
-    }
+    let steps = steps
+    touched[
+      row.id,
+      default: Touch(
+        source: Self.sourcePath(of: found.path, undoing: steps), place: (found.location, found.isInserted))
+    ].binder = row
   }
 
   /// Records that rows are inserted at `path`: the app's `binders`, or (`nil`) row `ids` moved.
   mutating func recordInsertion(of ids: [ListIdentifier], binders: [CellBinder]?, at path: ItemPath) {
-    // No rows, no step: a step of no rows would be undone as a removal (see `sourcePosition(of:section:)`).
+    // No rows, no step: a step of no rows would be undone as a removal (see `sourcePath(of:undoing:)`).
     guard !ids.isEmpty else { return }
-    let location = index?.insert(ids, at: path)
+    let place = (index?.insert(ids, at: path)).map { (location: $0, isInserted: true) }
     for (offset, id) in ids.enumerated() {
-      if touched[id] == nil { touched[id] = Touch(source: nil) }
-      if let binders { touched[id]?.binder = binders[offset] }
-      touched[id]?.place = location.map { ($0, true) }
+      Self.place(&touched[id, default: Touch(source: nil)], binder: binders?[offset], at: place)
     }
     steps.append(Step(section: path.section, position: path.item, delta: ids.count))
+  }
+
+  /// Puts a touched row at `place` in the index, with the binder the app gave when it gave one.
+  private static func place(
+    _ touch: inout Touch, binder: CellBinder?, at place: (location: _RowIndex.Location, isInserted: Bool)?
+  ) {
+    if let binder { touch.binder = binder }
+    touch.place = place
   }
 
   /// The touched rows, placed: in the list the edit started from, in the list now, or both.
