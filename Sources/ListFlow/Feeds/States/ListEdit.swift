@@ -300,20 +300,29 @@ public struct ListEdit: Sendable {
   ///   ``deleteRows(_:)``; nothing moves, so the index of the rows is left as it is.
   public mutating func updateRows(_ rows: [CellBinder]) throws(ListFlowError) {
     guard !rows.isEmpty else { return }
+    // One row (the common case of an app telling its edits one by one): no array of places, no set of names.
+    if rows.count == 1 {
+      let place = try find(row: rows[0].id)
+      update(to: rows[0], at: place, told: canTell())
+      return
+    }
     var found: [Found] = []
     found.reserveCapacity(rows.count)
     var named = Set<ListIdentifier>()
     for row in rows {
-      guard rows.count == 1 || named.insert(row.id).inserted else { throw .duplicateRow(row.id) }
+      guard named.insert(row.id).inserted else { throw .duplicateRow(row.id) }
       found.append(try find(row: row.id))
     }
     let told = canTell()
-    for (row, place) in zip(rows, found) {
-      if told, let indexed = place.indexed {
-        log?.recordUpdate(of: row, found: indexed)
-      } else {
-        list[place.path.section].elements[place.path.item] = row
-      }
+    for (row, place) in zip(rows, found) { update(to: row, at: place, told: told) }
+  }
+
+  /// Puts `row` where `place` says, a row of the same identity was: recorded when `told`, else in the list.
+  private mutating func update(to row: CellBinder, at place: Found, told: Bool) {
+    if told, let indexed = place.indexed {
+      log?.recordUpdate(of: row, found: indexed)
+    } else {
+      list[place.path.section].elements[place.path.item] = row
     }
   }
 
