@@ -136,10 +136,10 @@ extension ListController {
     }
   }
 
-  /// Frees what a list shown before left (its rows, the stages to the next, the edit applied), unless something
-  /// else still holds it, on a serial queue of utility priority: one release per row of a long list, off the
-  /// main actor. It is moved into a box that the queue empties, so that the queue's release is the last whenever
-  /// the caller's was.
+  /// Frees what a list shown before left (the list and its rows, the stages to the next), after a state or a told
+  /// edit, unless something else still holds it, on a serial queue of utility priority: one release per row of a
+  /// long list, off the main actor. It is moved into a box that the queue empties, so that the queue's release is
+  /// the last whenever the caller's was. Never the index of an edit, which the next edit must hold alone.
   nonisolated static func release(_ leftovers: consuming any Sendable) {
     let box = _ReleaseBox(leftovers)
     _listReleaseQueue.async { _ = box.take() }
