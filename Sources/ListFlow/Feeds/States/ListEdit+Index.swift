@@ -238,14 +238,14 @@ final class _RowIndex: @unchecked Sendable {
   /// - Complexity: O(log *n*) and an identity read for each row of ``base`` with the same hash; for a row
   ///   inserted since the index was made, O(*g*) for the *g* rows inserted at the same place.
   func find(_ id: ListIdentifier) -> Found? {
-    if !inserted.isEmpty, let location = inserted[id] {
-      guard let path = path(at: location, of: id, isInserted: true) else { return nil }
-      return Found(path: path, location: location, isInserted: true)
+    // A row of ``base`` first (most rows are): a row of it that is not there any more (removed, or moved and
+    // so inserted again) is then looked for among the rows inserted.
+    if let location = baseLocation(of: id), let path = path(at: location, of: id, isInserted: false) {
+      return Found(path: path, location: location, isInserted: false)
     }
-    guard let location = baseLocation(of: id), let path = path(at: location, of: id, isInserted: false) else {
-      return nil
-    }
-    return Found(path: path, location: location, isInserted: false)
+    guard !inserted.isEmpty, let location = inserted[id], let path = path(at: location, of: id, isInserted: true)
+    else { return nil }
+    return Found(path: path, location: location, isInserted: true)
   }
 
   /// The position of row `id`, from its place in the index (as ``find(_:)`` or ``insert(_:at:)`` gave it, the
@@ -322,7 +322,9 @@ struct _EditLog: Sendable {
   /// binder the app gave when it inserted or updated the row (`nil` for a row of that list only moved).
   struct Touch: Sendable {
     var source: ItemPath?
-    var binder: CellBinder?
+    /// The binder given, as the one-element slice of the array the app gave it in: the edited list holds it as
+    /// a piece that shares that array, so telling a row allocates no array of its own.
+    var binder: ArraySlice<CellBinder>?
     /// Where the row is in the index now, and whether it was inserted since the index was made; `nil` once it
     /// is removed. The list now is read from it without looking the identity up again.
     var place: (location: _RowIndex.Location, isInserted: Bool)?
@@ -382,12 +384,13 @@ struct _EditLog: Sendable {
     steps.append(Step(section: path.section, position: path.item, delta: -1))
   }
 
-  /// Records that row `row.id`, found where `found` says, now shows `row`, in its place (``canRecord()`` said it
-  /// can be): nothing moves, so the index is left as it is.
-  mutating func recordUpdate(of row: CellBinder, found: _RowIndex.Found) {
+  /// Records that row `row.id` (`row`: one binder, a slice of the array the app gave it in), found where `found`
+  /// says, now shows `row`, in its place (``canRecord()`` said it can be): nothing moves, so the index is left as
+  /// it is.
+  mutating func recordUpdate(of row: ArraySlice<CellBinder>, found: _RowIndex.Found) {
     let steps = steps
     touched[
-      row.id,
+      row[row.startIndex].id,
       default: Touch(
         source: Self.sourcePath(of: found.path, undoing: steps), place: (found.location, found.isInserted))
     ].binder = row
@@ -399,14 +402,15 @@ struct _EditLog: Sendable {
     guard !ids.isEmpty else { return }
     let place = (index?.insert(ids, at: path)).map { (location: $0, isInserted: true) }
     for (offset, id) in ids.enumerated() {
-      Self.place(&touched[id, default: Touch(source: nil)], binder: binders?[offset], at: place)
+      Self.place(&touched[id, default: Touch(source: nil)], binder: binders?[offset...offset], at: place)
     }
     steps.append(Step(section: path.section, position: path.item, delta: ids.count))
   }
 
   /// Puts a touched row at `place` in the index, with the binder the app gave when it gave one.
   private static func place(
-    _ touch: inout Touch, binder: CellBinder?, at place: (location: _RowIndex.Location, isInserted: Bool)?
+    _ touch: inout Touch, binder: ArraySlice<CellBinder>?,
+    at place: (location: _RowIndex.Location, isInserted: Bool)?
   ) {
     if let binder { touch.binder = binder }
     touch.place = place
@@ -452,7 +456,7 @@ struct _EditLog: Sendable {
       resolution.touchedTargets[targetPath.section].append(targetPath.item)
       let piece: CellBinderList.Piece
       if let binder = touch.binder {
-        piece = .binders([binder][...])
+        piece = .binders(binder)
       } else if let source = touch.source {
         piece = self.source[source.section].elements.pieces(in: source.item..<source.item + 1)[0]
       } else {

@@ -303,7 +303,7 @@ public struct ListEdit: Sendable {
     // One row (the common case of an app telling its edits one by one): no array of places, no set of names.
     if rows.count == 1 {
       let place = try find(row: rows[0].id)
-      update(to: rows[0], at: place, told: canTell())
+      update(to: rows[0...0], at: place, told: canTell())
       return
     }
     var found: [Found] = []
@@ -314,15 +314,16 @@ public struct ListEdit: Sendable {
       found.append(try find(row: row.id))
     }
     let told = canTell()
-    for (row, place) in zip(rows, found) { update(to: row, at: place, told: told) }
+    for (offset, place) in found.enumerated() { update(to: rows[offset...offset], at: place, told: told) }
   }
 
-  /// Puts `row` where `place` says, a row of the same identity was: recorded when `told`, else in the list.
-  private mutating func update(to row: CellBinder, at place: Found, told: Bool) {
+  /// Puts `row` (one binder, a slice of the app's array) where `place` says a row of the same identity was:
+  /// recorded when `told`, else in the list.
+  private mutating func update(to row: ArraySlice<CellBinder>, at place: Found, told: Bool) {
     if told, let indexed = place.indexed {
       log?.recordUpdate(of: row, found: indexed)
     } else {
-      list[place.path.section].elements[place.path.item] = row
+      list[place.path.section].elements[place.path.item] = row[row.startIndex]
     }
   }
 
