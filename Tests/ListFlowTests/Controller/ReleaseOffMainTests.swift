@@ -141,3 +141,40 @@ extension ReleaseOffMainTests {
     }
   }
 }
+
+extension ReleaseOffMainTests {
+  @Test("a binder a told edit replaces is freed though the app gave it in one array with binders still shown")
+  func replacedBinderFreedAlone() async throws {
+    try await Self.forEachCase(seed: 13) { random, start in
+      // A first edit gives some rows new binders in one array and inserts new rows in another.
+      let (count, first, second) = (start.count, Frees(), Frees())
+      let updated = (0..<count).filter { _ in random.below(2) == 0 }
+      let inserted = (0..<1 + random.below(4)).map { count + $0 }
+      let place = random.below(count + 1)
+      try start.controller.performEdits { edit throws(ListFlowError) in
+        try edit.updateRows(updated.map { Self.binder(Held(id: $0, token: Token(first))) })
+        try edit.insertRows(
+          inserted.map { Self.binder(Held(id: $0, token: Token(first))) }, at: ItemPath(item: place, section: 0))
+      }
+      // A second replaces some of them, given again or deleted, one by one or together; the others stay shown.
+      let replaced = (updated + inserted).filter { _ in random.below(2) == 0 }
+      let deleted = Set(replaced.filter { _ in random.below(2) == 0 })
+      let again = replaced.filter { !deleted.contains($0) }
+      let together = random.below(2) == 0
+      try start.controller.performEdits { edit throws(ListFlowError) in
+        if together {
+          try edit.updateRows(again.map { Self.binder(Held(id: $0, token: Token(second))) })
+        } else {
+          for id in again { try edit.updateRows([Self.binder(Held(id: id, token: Token(second)))]) }
+        }
+        try edit.deleteRows(deleted.map { ListIdentifier($0) })
+      }
+      let shown = count + inserted.count
+      #expect(start.engine.snapshot.first?.elements.count == shown - deleted.count)
+      try await Self.expectFreed(
+        first, replaced.count, offMain: shown >= start.threshold,
+        "threshold \(start.threshold), \(shown) rows, \(replaced.count) of \(updated.count + inserted.count) replaced")
+      #expect(second.all == 0 && start.rows.all == 0)
+    }
+  }
+}

@@ -322,8 +322,7 @@ struct _EditLog: Sendable {
   /// binder the app gave when it inserted or updated the row (`nil` for a row of that list only moved).
   struct Touch: Sendable {
     var source: ItemPath?
-    /// The binder given, as the one-element slice of the array the app gave it in: the edited list holds it as
-    /// a piece that shares that array, so telling a row allocates no array of its own.
+    /// The binder given, as a one-element slice (see ``given(_:at:)``): the piece the edited list holds.
     var binder: ArraySlice<CellBinder>?
     /// Where the row is in the index now, and whether it was inserted since the index was made; `nil` once it
     /// is removed. The list now is read from it without looking the identity up again.
@@ -402,9 +401,18 @@ struct _EditLog: Sendable {
     guard !ids.isEmpty else { return }
     let place = (index?.insert(ids, at: path)).map { (location: $0, isInserted: true) }
     for (offset, id) in ids.enumerated() {
-      Self.place(&touched[id, default: Touch(source: nil)], binder: binders?[offset...offset], at: place)
+      Self.place(
+        &touched[id, default: Touch(source: nil)], binder: binders.map { Self.given($0, at: offset) }, at: place)
     }
     steps.append(Step(section: path.section, position: path.item, delta: ids.count))
+  }
+
+  /// The app's binder at `offset` of `binders`, as the one-element slice a piece holds: of the app's own array
+  /// when it holds that binder alone (telling rows one by one makes no array), else of an array of its own, so
+  /// that a piece never keeps the app's other binders alive (an edited list holds the binders of its rows, however
+  /// many edits it went through).
+  static func given(_ binders: [CellBinder], at offset: Int) -> ArraySlice<CellBinder> {
+    binders.count == 1 ? binders[...] : [binders[offset]][...]
   }
 
   /// Puts a touched row at `place` in the index, with the binder the app gave when it gave one.

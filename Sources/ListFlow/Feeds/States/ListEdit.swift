@@ -303,7 +303,7 @@ public struct ListEdit: Sendable {
     // One row (the common case of an app telling its edits one by one): no array of places, no set of names.
     if rows.count == 1 {
       let place = try find(row: rows[0].id)
-      update(to: rows[0...0], at: place, told: canTell())
+      update(to: _EditLog.given(rows, at: 0), at: place, told: canTell())
       return
     }
     var found: [Found] = []
@@ -314,10 +314,10 @@ public struct ListEdit: Sendable {
       found.append(try find(row: row.id))
     }
     let told = canTell()
-    for (offset, place) in found.enumerated() { update(to: rows[offset...offset], at: place, told: told) }
+    for (offset, place) in found.enumerated() { update(to: _EditLog.given(rows, at: offset), at: place, told: told) }
   }
 
-  /// Puts `row` (one binder, a slice of the app's array) where `place` says a row of the same identity was:
+  /// Puts `row` (one binder, see `_EditLog.given(_:at:)`) where `place` says a row of the same identity was:
   /// recorded when `told`, else in the list.
   private mutating func update(to row: ArraySlice<CellBinder>, at place: Found, told: Bool) {
     if told, let indexed = place.indexed {
