@@ -29,6 +29,11 @@
 /// that makes more than 1,024 row changes, that starts from a list holding an identity twice, or that was
 /// copied and changed twice, is diffed with the list shown instead, as an edit made with ``init(_:)`` always is.
 ///
+/// A list that only told edits change, for a long time, keeps every binder the app gave for its rows (a state
+/// keeps the app's rows instead): each edit stays O(log *n*) a row, but takes longer as those binders spread over
+/// memory (at 100,000 rows, an edit of 125 rows took about three times as long after 3,000 such edits as after 40).
+/// Applying a state makes the list compact again.
+///
 /// - Complexity: With the index, each row edit is O(log *n*), plus O(*g*) to name one of *g* rows inserted at
 ///   one place since the index was made; without it, O(*n*). Reading ``sections`` is O(*p* + *k* log *n*) for a
 ///   list of *p* pieces (see ``CellBinderList``) and *k* rows touched.
