@@ -308,7 +308,7 @@ public struct ListEdit: Sendable {
     // One row (the common case of an app telling its edits one by one): no array of places, no set of names.
     if rows.count == 1 {
       let place = try find(row: rows[0].id)
-      update(to: _EditLog.given(rows, at: 0), at: place, told: canTell())
+      update(to: rows, at: 0, place: place, told: canTell())
       return
     }
     var found: [Found] = []
@@ -319,16 +319,16 @@ public struct ListEdit: Sendable {
       found.append(try find(row: row.id))
     }
     let told = canTell()
-    for (offset, place) in found.enumerated() { update(to: _EditLog.given(rows, at: offset), at: place, told: told) }
+    for (offset, place) in found.enumerated() { update(to: rows, at: offset, place: place, told: told) }
   }
 
-  /// Puts `row` (one binder, see `_EditLog.given(_:at:)`) where `place` says a row of the same identity was:
-  /// recorded when `told`, else in the list.
-  private mutating func update(to row: ArraySlice<CellBinder>, at place: Found, told: Bool) {
+  /// Puts `rows[offset]` where `place` says a row of the same identity was: recorded when `told` (the binder as
+  /// `_EditLog.given(_:at:)` keeps it), else in the list.
+  private mutating func update(to rows: [CellBinder], at offset: Int, place: Found, told: Bool) {
     if told, let indexed = place.indexed {
-      log?.recordUpdate(of: row, found: indexed)
+      log?.recordUpdate(of: _EditLog.given(rows, at: offset), found: indexed)
     } else {
-      list[place.path.section].elements[place.path.item] = row[row.startIndex]
+      list[place.path.section].elements[place.path.item] = rows[offset]
     }
   }
 
