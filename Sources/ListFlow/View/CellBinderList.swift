@@ -821,8 +821,10 @@ struct _RowMemoTable: Sendable {
 /// was made): a row is found by identity with a probe of a table and one identity read per row of the same hash,
 /// instead of a read of every row's identity.
 struct _IdentityPositions: Sendable {
-  /// Open addressing: each slot holds a position plus one, 0 for an empty slot.
-  private let slots: [Int32]
+  /// Open addressing: each slot holds a position plus one in its low 32 bits (0 for an empty slot) and the high
+  /// 32 bits of the row's identity hash in its high 32 bits, so that a search reads one slot a probe and no
+  /// hash of ``hashes`` (in a long list, each was a cache miss of its own).
+  private let slots: [UInt64]
   /// Each row's identity hash.
   let hashes: [Int]
   /// The number of slots minus one (a power of two minus one).
@@ -853,21 +855,23 @@ struct _IdentityPositions: Sendable {
     var capacity = 16
     while capacity < count * 2 { capacity *= 2 }
     let mask = capacity - 1
-    var slots = [Int32](repeating: 0, count: capacity)
+    var slots = [UInt64](repeating: 0, count: capacity)
     var probes = 0
     let probeLimit = 4 * count + 64
     for position in 0..<count {
       let hash = hashes[position]
+      let tag = Self.tag(of: hash)
       var slot = Self.slot(of: hash, mask: mask)
       while slots[slot] != 0 {
         if checking {
-          let other = Int(slots[slot]) - 1
           probes += 1
-          if probes > probeLimit || (hashes[other] == hash && sameRow(other, position)) { return nil }
+          if probes > probeLimit { return nil }
+          let other = Self.position(in: slots[slot])
+          if slots[slot] & Self.tagMask == tag, hashes[other] == hash, sameRow(other, position) { return nil }
         }
         slot = (slot + 1) & mask
       }
-      slots[slot] = Int32(position + 1)
+      slots[slot] = tag | UInt64(position + 1)
     }
     self.slots = slots
     self.hashes = hashes
@@ -876,12 +880,17 @@ struct _IdentityPositions: Sendable {
   }
 
   /// The first position in `range` of a row with `id`, `identity` reading a row's identity.
+  ///
+  /// Only the rows whose slots hold the high bits of `id`'s hash are read (`identity`): the rows of the same
+  /// identity, and about one in four billion others.
   func first(of id: ListIdentifier, in range: Range<Int>, identity: (Int) -> ListIdentifier) -> Int? {
     var found: Int?
+    let tag = Self.tag(of: id.hash)
     var slot = Self.slot(of: id.hash, mask: mask)
     while slots[slot] != 0 {
-      let position = Int(slots[slot]) - 1
-      if hashes[position] == id.hash, range.contains(position), position < found ?? .max, identity(position) == id {
+      let entry = slots[slot]
+      let position = Self.position(in: entry)
+      if entry & Self.tagMask == tag, range.contains(position), position < found ?? .max, identity(position) == id {
         // No other row has the identity: the rest of the run need not be read (a cache miss a row, in a long list).
         if isDistinct { return position }
         found = position
@@ -890,6 +899,15 @@ struct _IdentityPositions: Sendable {
     }
     return found
   }
+
+  /// The high half of a slot: the hash's high 32 bits.
+  private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
+
+  /// The high 32 bits of a hash, where a slot keeps them.
+  private static func tag(of hash: Int) -> UInt64 { UInt64(bitPattern: Int64(hash)) & tagMask }
+
+  /// The position a slot (not empty) holds.
+  private static func position(in entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
 
   /// The first slot to probe for a hash: its bits mixed (Fibonacci hashing), masked.
   private static func slot(of hash: Int, mask: Int) -> Int {

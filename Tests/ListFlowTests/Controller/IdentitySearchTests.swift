@@ -68,4 +68,39 @@ struct IdentitySearchTests {
       }
     }
   }
+
+  @Test("the table of identity hashes reads a row's identity only for the row it finds")
+  func identityReadOnlyForTheRowFound() {
+    for seed in DeepPass.seeds(quick: 40, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      // Distinct identities, about half as many as the table's slots: runs of probes form.
+      var seen = Set<Int>()
+      let ids = (0..<(1 + random.below(300))).map { _ in
+        var value = random.below(1 << 40)
+        while !seen.insert(value).inserted { value = random.below(1 << 40) }
+        return ListIdentifier(value)
+      }
+      guard let table = _IdentityPositions(hashes: ids.map(\.hash), distinct: { ids[$0] == ids[$1] }) else {
+        Issue.record("seed \(seed): no table of \(ids.count) distinct identities")
+        continue
+      }
+      var reads = 0
+      let identity = { (position: Int) -> ListIdentifier in
+        reads += 1
+        return ids[position]
+      }
+      for (position, id) in ids.enumerated() {
+        reads = 0
+        #expect(table.first(of: id, in: 0..<ids.count, identity: identity) == position, "seed \(seed): \(id)")
+        #expect(reads == 1, "seed \(seed): \(reads) identities read to find \(id)")
+      }
+      for _ in 0..<50 {
+        let value = random.below(1 << 40)
+        guard !seen.contains(value) else { continue }
+        reads = 0
+        #expect(table.first(of: ListIdentifier(value), in: 0..<ids.count, identity: identity) == nil)
+        #expect(reads == 0, "seed \(seed): \(reads) identities read for \(value), not in the table")
+      }
+    }
+  }
 }
