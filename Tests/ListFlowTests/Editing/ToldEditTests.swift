@@ -287,6 +287,38 @@ import Testing
     }
   }
 
+  @Test("a told edit shows a move only for a row it moved: none for updates, deletes and inserts alone")
+  func toldEditsMoveOnlyTheRowsMoved() async throws {
+    for seed in DeepPass.seeds(quick: 40, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      let controller = Self.controller(calls: Calls())
+      let view = RecordingListView()
+      let engine = try ListEngine(view: view, showing: controller, reloadThreshold: .max)
+      var ids = Array(0..<300)
+      await controller.apply([ListSection(id: "main", items: ids.map { CountedRow(id: $0, version: 0) })])
+      var versions: [Int: Int] = [:]
+      var nextID = ids.count
+      // Half the seeds tell no move at all.
+      let moving = random.oneIn(2)
+      var movesTold = 0
+      let before = view.updates.count
+      try controller.performEdits { edit in
+        for _ in 0..<(1 + random.below(60)) {
+          var told = Told.weighted.pick(using: &random).value
+          if !moving, told == .move || told == .moveBeside { told = .updateInPlace }
+          if told == .move || told == .moveBeside { movesTold += 1 }
+          try Self.tell(
+            told, &edit, ids: &ids, versions: &versions, nextID: &nextID, bound: ids.count, using: &random)
+        }
+      }
+      let moves = view.updates[before...].reduce(0) { $0 + $1.changeset.elementMoved.count }
+      #expect(moves <= movesTold, "seed \(seed): \(moves) moves shown for \(movesTold) told")
+      #expect(view.inconsistencies.isEmpty, "seed \(seed): \(view.inconsistencies)")
+      #expect(view.sections[0].rows.map(\.textRepresentation) == ids.map { "r\($0) v\(versions[$0] ?? 0)" })
+      withExtendedLifetime(engine) {}
+    }
+  }
+
   @Test("random told edits of rows, in several sections, replay onto a recording view to the edited list")
   func toldEditsReplayToTheEditedList() async throws {
     for seed in DeepPass.seeds(quick: 30, deep: 200) {

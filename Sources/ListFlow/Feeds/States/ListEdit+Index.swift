@@ -424,7 +424,8 @@ struct _EditLog: Sendable {
     touch.place = place
   }
 
-  /// The touched rows, placed: in the list the edit started from, in the list now, or both.
+  /// The touched rows, placed: in the list the edit started from, in the list now, or both. Every list is
+  /// sorted by the paths it holds (``kept``: by target).
   struct Resolution {
     var deleted: [ItemPath] = []
     var inserted: [ItemPath] = []
@@ -443,53 +444,83 @@ struct _EditLog: Sendable {
 
   /// Places the touched rows; `nil` without an index.
   ///
-  /// - Complexity: O(*k* log *n*) for *k* touched rows of a list of *n*.
+  /// The rows are put in order twice, by their place in the list the edit started from and by their place now,
+  /// each a sort of one integer a row (a row's position among all rows, sections one after another) beside the
+  /// row's number: every list of the resolution is then filled in order, with no sort of its own.
+  ///
+  /// - Complexity: O(*k* log *n* + *k* log *k* + *s*) for *k* touched rows of *n* in *s* sections.
   func resolve() -> Resolution? {
     guard let index else { return nil }
     let sectionCount = source.count
-    var resolution = Resolution(
-      rows: Array(repeating: [], count: sectionCount), touchedSources: Array(repeating: [], count: sectionCount),
-      touchedTargets: Array(repeating: [], count: sectionCount),
-      deletedBySection: Array(repeating: [], count: sectionCount))
+    // The first position of each section among all rows, in the list before and now.
+    var sourceStarts: [Int] = []
+    var targetStarts: [Int] = []
+    sourceStarts.reserveCapacity(sectionCount)
+    targetStarts.reserveCapacity(sectionCount)
+    var sourceTotal = 0
+    var targetTotal = 0
+    for section in 0..<sectionCount {
+      sourceStarts.append(sourceTotal)
+      targetStarts.append(targetTotal)
+      sourceTotal += source[section].elements.count
+      targetTotal += index.sections[section].count
+    }
+    struct Row {
+      var source: ItemPath?
+      var target: ItemPath?
+      var piece: CellBinderList.Piece?
+      var isGiven: Bool
+    }
+    var placed: [Row] = []
+    var bySource: [(key: Int, row: Int)] = []
+    var byTarget: [(key: Int, row: Int)] = []
+    placed.reserveCapacity(touched.count)
+    bySource.reserveCapacity(touched.count)
+    byTarget.reserveCapacity(touched.count)
     for (id, touch) in touched {
-      let targetPath = touch.place.flatMap { index.path(at: $0.location, of: id, isInserted: $0.isInserted) }
-      if let source = touch.source {
-        resolution.touchedSources[source.section].append(source.item)
-        if targetPath == nil {
-          resolution.deleted.append(source)
-          resolution.deletedBySection[source.section].append(source.item)
+      let target = touch.place.flatMap { index.path(at: $0.location, of: id, isInserted: $0.isInserted) }
+      var piece: CellBinderList.Piece?
+      if target != nil {
+        if let binder = touch.binder {
+          piece = .binders(binder)
+        } else if let source = touch.source {
+          piece = self.source[source.section].elements.pieces(in: source.item..<source.item + 1)[0]
         }
       }
-      guard let targetPath else { continue }
-      resolution.touchedTargets[targetPath.section].append(targetPath.item)
-      let piece: CellBinderList.Piece
-      if let binder = touch.binder {
-        piece = .binders(binder)
-      } else if let source = touch.source {
-        piece = self.source[source.section].elements.pieces(in: source.item..<source.item + 1)[0]
-      } else {
-        continue
-      }
-      resolution.rows[targetPath.section].append((targetPath.item, piece))
-      if let source = touch.source {
-        resolution.kept.append((source, targetPath))
+      if let source = touch.source { bySource.append((sourceStarts[source.section] + source.item, placed.count)) }
+      if let target { byTarget.append((targetStarts[target.section] + target.item, placed.count)) }
+      placed.append(Row(source: touch.source, target: target, piece: piece, isGiven: touch.binder != nil))
+    }
+    bySource.sort { $0.key < $1.key }
+    byTarget.sort { $0.key < $1.key }
+
+    let empty = [[Int]](repeating: [], count: sectionCount)
+    var resolution = Resolution(
+      rows: Array(repeating: [], count: sectionCount), touchedSources: empty, touchedTargets: empty,
+      deletedBySection: empty)
+    // The rows are read in place: a copy of one would retain its piece.
+    for (_, number) in bySource {
+      guard let source = placed[number].source else { continue }
+      resolution.touchedSources[source.section].append(source.item)
+      if placed[number].target == nil {
+        resolution.deleted.append(source)
+        resolution.deletedBySection[source.section].append(source.item)
+      } else if placed[number].isGiven, let piece = placed[number].piece {
         // Given again by the app: told, so not compared (reading the row before and comparing was a tenth of a
         // told edit, and most of its cache misses in a long list).
-        if touch.binder != nil {
-          resolution.updated.append((source, piece))
-        }
-      } else {
-        resolution.inserted.append(targetPath)
+        resolution.updated.append((source, piece))
       }
     }
-    resolution.deleted.sort()
-    resolution.inserted.sort()
-    resolution.updated.sort { $0.path < $1.path }
-    for section in 0..<sectionCount {
-      resolution.rows[section].sort { $0.item < $1.item }
-      resolution.touchedSources[section].sort()
-      resolution.touchedTargets[section].sort()
-      resolution.deletedBySection[section].sort()
+    for (_, number) in byTarget {
+      guard let target = placed[number].target else { continue }
+      resolution.touchedTargets[target.section].append(target.item)
+      guard let piece = placed[number].piece else { continue }
+      resolution.rows[target.section].append((target.item, piece))
+      if let source = placed[number].source {
+        resolution.kept.append((source, target))
+      } else {
+        resolution.inserted.append(target)
+      }
     }
     return resolution
   }
@@ -523,31 +554,28 @@ struct _EditLog: Sendable {
   func changes(_ resolution: Resolution, target: ListSnapshot) -> StagedChangeset<ListSnapshot> {
     func below(_ value: Int, in sorted: [Int]) -> Int { sorted.partitioningIndex { $0 >= value } }
     // A kept row may stay when as many untouched rows come before it in both lists; of those, a longest run
-    // in order stays. The others move, from their place once the deletes are made.
-    var moved: [Move<ItemPath>] = []
-    var staying = Array(repeating: [(source: ItemPath, target: ItemPath)](), count: source.count)
-    for row in resolution.kept {
+    // in order stays. The others move, from their place once the deletes are made. The kept rows come by their
+    // place now, so the moves do too.
+    var moves = Array(repeating: true, count: resolution.kept.count)
+    var staying = Array(repeating: [Int](), count: source.count)
+    for (number, row) in resolution.kept.enumerated() {
       let section = row.source.section
       if section == row.target.section,
         row.source.item - below(row.source.item, in: resolution.touchedSources[section])
           == row.target.item - below(row.target.item, in: resolution.touchedTargets[section])
       {
-        staying[section].append(row)
-      } else {
-        moved.append(Move(source: row.source, target: row.target))
+        staying[section].append(number)
       }
     }
     for section in source.indices where !staying[section].isEmpty {
-      let rows = staying[section].sorted { $0.target.item < $1.target.item }
-      let stays = _increasingRun(rows.map(\.source.item))
-      for (row, stay) in zip(rows, stays) where !stay { moved.append(Move(source: row.source, target: row.target)) }
+      let stays = _increasingRun(staying[section].map { resolution.kept[$0].source.item })
+      for (number, stay) in zip(staying[section], stays) where stay { moves[number] = false }
     }
-    moved = moved.map { move in
-      let deleted = resolution.deletedBySection[move.source.section]
-      let compact = move.source.item - below(move.source.item, in: deleted)
-      return Move(source: ItemPath(item: compact, section: move.source.section), target: move.target)
+    var moved: [Move<ItemPath>] = []
+    for (number, row) in resolution.kept.enumerated() where moves[number] {
+      let compact = row.source.item - below(row.source.item, in: resolution.deletedBySection[row.source.section])
+      moved.append(Move(source: ItemPath(item: compact, section: row.source.section), target: row.target))
     }
-    moved.sort { $0.target < $1.target }
 
     // The data of the first stages is cut from the list before as a diff's stages are: its pieces kept as they
     // are, read for a moment.
