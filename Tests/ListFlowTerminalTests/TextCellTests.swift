@@ -16,7 +16,7 @@ import Testing
   @Test("every capability configures the cell: title, subtitle, icon, font and color")
   func capabilitiesConfigure() {
     let cell = TextCell()
-    let applied = ListCapabilities.configure(cell, with: Song())
+    let applied = ListCapabilities.capabilities(in: ListCapabilities.configure(cell, with: Song()))
     #expect(Set(applied) == [.title, .subtitle, .image, .font, .color])
     #expect(cell.title == "Song\u{1B}[2J")
     #expect(cell.icon == "♪")

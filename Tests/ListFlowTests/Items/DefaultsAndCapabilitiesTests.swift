@@ -60,7 +60,7 @@ struct DefaultsAndCapabilitiesTests {
   func everyCapability() throws {
     let product = Product(id: 1, name: "Tea", price: "3 EUR", isFavorite: true)
     let cell = TextCell()
-    let applied = ListCapabilities.configure(cell, with: product)
+    let applied = ListCapabilities.capabilities(in: ListCapabilities.configure(cell, with: product))
     #expect(applied == ListCapabilities.Capability.allCases)
     #expect(cell.textRepresentation == "* Tea (3 EUR) [bold, yellow]")
   }
@@ -81,15 +81,16 @@ struct DefaultsAndCapabilitiesTests {
   func rememberedPerTypes() {
     let product = Product(id: 1, name: "Tea", price: "3 EUR", isFavorite: true)
     for _ in 0..<2 {
-      #expect(ListCapabilities.configure(TextCell(), with: Note(text: "n")).isEmpty)
-      #expect(ListCapabilities.configure(TextCell(), with: product) == ListCapabilities.Capability.allCases)
-      #expect(ListCapabilities.configure(OneTitleCell(), with: product).isEmpty)
+      let all = ListCapabilities.Capability.allCases
+      #expect(ListCapabilities.configure(TextCell(), with: Note(text: "n")) == 0)
+      #expect(ListCapabilities.capabilities(in: ListCapabilities.configure(TextCell(), with: product)) == all)
+      #expect(ListCapabilities.configure(OneTitleCell(), with: product) == 0)
       let none: Product? = nil
       let some: Product? = product
       let appliedToNone = ListCapabilities.configure(TextCell(), with: none as Any)
       let appliedToSome = ListCapabilities.configure(TextCell(), with: some as Any)
-      #expect(appliedToNone.isEmpty)
-      #expect(appliedToSome == ListCapabilities.Capability.allCases)
+      #expect(appliedToNone == 0)
+      #expect(ListCapabilities.capabilities(in: appliedToSome) == all)
     }
   }
 
@@ -108,8 +109,12 @@ struct DefaultsAndCapabilitiesTests {
     for _ in 0..<2 {
       for (model, has) in models {
         for (make, shows) in cells {
-          let applied = ListCapabilities.configure(make(), with: model)
+          let cell = make()
+          let applied = ListCapabilities.capabilities(in: ListCapabilities.configure(cell, with: model))
           #expect(applied == Capability.allCases.filter { has.contains($0) && shows.contains($0) }, "\(model)")
+          // What the cell was given is what was said to be applied.
+          let shown = (cell as? TitleSubtitleCell)?.shown ?? (cell as? ColorCell)?.shown
+          #expect(shown == nil || shown == applied.map(\.rawValue), "\(model)")
         }
       }
     }
@@ -118,7 +123,7 @@ struct DefaultsAndCapabilitiesTests {
   @Test("a cell that cannot show a capability is left alone")
   func unsupportedCapability() {
     let cell = OneTitleCell()
-    #expect(ListCapabilities.configure(cell, with: Product(id: 1, name: "Tea", price: "", isFavorite: true)).isEmpty)
+    #expect(ListCapabilities.configure(cell, with: Product(id: 1, name: "Tea", price: "", isFavorite: true)) == 0)
     #expect(cell.title == "")
   }
 
