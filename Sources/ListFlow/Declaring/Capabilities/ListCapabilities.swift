@@ -50,44 +50,15 @@ enum ListCapabilities {
   @MainActor
   @discardableResult
   static func configure(_ cell: any ListCell, with model: Any) -> UInt8 {
-    // What applies depends only on the two types (except for optional models): found once per pair of types,
-    // with a function that applies it to those two types, so that the common case costs a look-up and a cast of
-    // the model and the cell to their own types, not two casts to a protocol a capability.
+    // What applies depends only on the two types: found once per pair of types, with a function that applies it
+    // to those two types, so that a configuration costs a look-up and a comparison of the model's type, not two
+    // casts to a protocol a capability. An optional model is the value it holds, as is an `AnyHashable`'s.
     let pair = recentPair(model: type(of: model), cell: type(of: cell))
-    guard pair.bits != 0 else { return 0 }
-    if let apply = pair.apply { return apply(cell, model) }
-    var applied: UInt8 = 0
-    if pair.bits & Capability.title.bit != 0, let titled = model as? any Titled,
-      let cell = cell as? any TitledConfigurable
-    {
-      cell.configure(by: titled)
-      applied |= Capability.title.bit
+    if pair.unwraps {
+      guard let value = (model as? any _WrappingModel)?.wrappedModel else { return 0 }
+      return configure(cell, with: value)
     }
-    if pair.bits & Capability.subtitle.bit != 0, let subtitled = model as? any Subtitled,
-      let cell = cell as? any SubtitledConfigurable
-    {
-      cell.configure(by: subtitled)
-      applied |= Capability.subtitle.bit
-    }
-    if pair.bits & Capability.image.bit != 0, let imaged = model as? any Imaged,
-      let cell = cell as? any ImagedConfigurable
-    {
-      cell.configure(by: imaged)
-      applied |= Capability.image.bit
-    }
-    if pair.bits & Capability.font.bit != 0, let fonted = model as? any Fonted,
-      let cell = cell as? any FontedConfigurable
-    {
-      cell.configure(by: fonted)
-      applied |= Capability.font.bit
-    }
-    if pair.bits & Capability.color.bit != 0, let colored = model as? any Colored,
-      let cell = cell as? any ColoredConfigurable
-    {
-      cell.configure(by: colored)
-      applied |= Capability.color.bit
-    }
-    return applied
+    return pair.apply?(cell, model) ?? 0
   }
 
   /// The pair of types configured last, and what applies to it: most configurations are of the pair before.
@@ -119,12 +90,12 @@ internal final class _CapabilityCache: Sendable {
 
   /// What can apply to a pair of types.
   struct Pair: Sendable {
-    /// The capabilities (``ListCapabilities/Capability/bit``) that a model of the type may have and a cell of the
-    /// type can show.
-    var bits: UInt8
-    /// Applies them, for a model type that has them whatever its value (made for the two types); `nil` for an
-    /// optional model, whose value is looked at each time.
+    /// Applies the capabilities that a model of the type has and a cell of the type can show (made for the two
+    /// types); `nil` when there is none.
     var apply: Apply?
+    /// Whether the model type holds the model to configure with (an optional, or `AnyHashable`): what applies
+    /// then depends on the type of the value it holds.
+    var unwraps = false
   }
 
   private struct Key: Hashable {
@@ -135,9 +106,6 @@ internal final class _CapabilityCache: Sendable {
   private let answers = Mutex<[Key: Pair]>([:])
 
   /// What can apply to a model of type `model` and a cell of type `cell`.
-  ///
-  /// An optional model is always answered with every capability the cell can show, and no function: whether it
-  /// has one depends on whether it holds a value, so ``ListCapabilities/configure(_:with:)`` must try its casts.
   func pair(model: Any.Type, cell: any ListCell.Type) -> Pair {
     let key = Key(model: ObjectIdentifier(model), cell: ObjectIdentifier(cell))
     if let answer = answers.withSanitizedLock({ $0[key] }) { return answer }
@@ -147,34 +115,19 @@ internal final class _CapabilityCache: Sendable {
   }
 
   private static func answer(model: Any.Type, cell: any ListCell.Type) -> Pair {
-    if model is any _OptionalModel.Type || model == AnyHashable.self {
-      var bits: UInt8 = 0
-      if cell is any TitledConfigurable.Type { bits |= ListCapabilities.Capability.title.bit }
-      if cell is any SubtitledConfigurable.Type { bits |= ListCapabilities.Capability.subtitle.bit }
-      if cell is any ImagedConfigurable.Type { bits |= ListCapabilities.Capability.image.bit }
-      if cell is any FontedConfigurable.Type { bits |= ListCapabilities.Capability.font.bit }
-      if cell is any ColoredConfigurable.Type { bits |= ListCapabilities.Capability.color.bit }
-      return Pair(bits: bits, apply: nil)
-    }
-    let parts = [
-      titled(model, cell), subtitled(model, cell), imaged(model, cell), fonted(model, cell), colored(model, cell),
-    ].compactMap { $0 }
+    if model is any _WrappingModel.Type { return Pair(apply: nil, unwraps: true) }
+    let parts = parts(model: model, cell: cell)
+    guard !parts.isEmpty else { return Pair(apply: nil) }
     let bits = parts.reduce(0) { $0 | $1.bit }
-    guard !parts.isEmpty else { return Pair(bits: 0, apply: nil) }
     let applies = parts.map(\.apply)
-    return Pair(
-      bits: bits,
-      apply: { cell, model in
-        for apply in applies { apply(cell, model) }
-        return bits
-      })
+    return Pair(apply: { cell, model in
+      for apply in applies { apply(cell, model) }
+      return bits
+    })
   }
 
   /// One capability applied to a pair of types: its bit, and the function that applies it.
   private typealias Part = (bit: UInt8, apply: @MainActor @Sendable (any ListCell, Any) -> Void)
-
-  // One function a capability, each opening the two types as generic parameters: the function it makes takes the
-  // model and the cell as their own types (see `applying`), not cast to the capability's protocols.
 
   /// Calls `body` with `cell` as a `Cell` and `model` as a `Model`, when they are of those types (the pair's,
   /// always): the model's type is compared with `Model`, where a cast to it would look up and make metadata each
@@ -191,64 +144,56 @@ internal final class _CapabilityCache: Sendable {
     _openExistential(model, do: open)
   }
 
-  private static func titled(_ model: Any.Type, _ cell: any ListCell.Type) -> Part? {
-    guard let model = model as? any Titled.Type, let cell = cell as? any TitledConfigurable.Type else { return nil }
-    func part<Model: Titled, Cell: TitledConfigurable>(_: Model.Type, _: Cell.Type) -> Part {
-      (
-        ListCapabilities.Capability.title.bit,
-        { applying($0, $1, as: Model.self, Cell.self) { $0.configure(by: $1) } }
-      )
+  /// The capabilities that a model of type `model` has and a cell of type `cell` can show, in order, each with
+  /// the function that applies it: a block a capability, which opens the two types as the generic parameters of a
+  /// function made for them (the model and the cell are then taken as their own types, see `applying`).
+  private static func parts(model: Any.Type, cell: any ListCell.Type) -> [Part] {
+    typealias Capability = ListCapabilities.Capability
+    var parts: [Part] = []
+    if let model = model as? any Titled.Type, let cell = cell as? any TitledConfigurable.Type {
+      func part<Model: Titled, Cell: TitledConfigurable>(_: Model.Type, _: Cell.Type) -> Part {
+        (Capability.title.bit, { applying($0, $1, as: Model.self, Cell.self) { $0.configure(by: $1) } })
+      }
+      parts.append(part(model, cell))
     }
-    return part(model, cell)
-  }
-
-  private static func subtitled(_ model: Any.Type, _ cell: any ListCell.Type) -> Part? {
-    guard let model = model as? any Subtitled.Type, let cell = cell as? any SubtitledConfigurable.Type else {
-      return nil
+    if let model = model as? any Subtitled.Type, let cell = cell as? any SubtitledConfigurable.Type {
+      func part<Model: Subtitled, Cell: SubtitledConfigurable>(_: Model.Type, _: Cell.Type) -> Part {
+        (Capability.subtitle.bit, { applying($0, $1, as: Model.self, Cell.self) { $0.configure(by: $1) } })
+      }
+      parts.append(part(model, cell))
     }
-    func part<Model: Subtitled, Cell: SubtitledConfigurable>(_: Model.Type, _: Cell.Type) -> Part {
-      (
-        ListCapabilities.Capability.subtitle.bit,
-        { applying($0, $1, as: Model.self, Cell.self) { $0.configure(by: $1) } }
-      )
+    if let model = model as? any Imaged.Type, let cell = cell as? any ImagedConfigurable.Type {
+      func part<Model: Imaged, Cell: ImagedConfigurable>(_: Model.Type, _: Cell.Type) -> Part {
+        (Capability.image.bit, { applying($0, $1, as: Model.self, Cell.self) { $0.configure(by: $1) } })
+      }
+      parts.append(part(model, cell))
     }
-    return part(model, cell)
-  }
-
-  private static func imaged(_ model: Any.Type, _ cell: any ListCell.Type) -> Part? {
-    guard let model = model as? any Imaged.Type, let cell = cell as? any ImagedConfigurable.Type else { return nil }
-    func part<Model: Imaged, Cell: ImagedConfigurable>(_: Model.Type, _: Cell.Type) -> Part {
-      (
-        ListCapabilities.Capability.image.bit,
-        { applying($0, $1, as: Model.self, Cell.self) { $0.configure(by: $1) } }
-      )
+    if let model = model as? any Fonted.Type, let cell = cell as? any FontedConfigurable.Type {
+      func part<Model: Fonted, Cell: FontedConfigurable>(_: Model.Type, _: Cell.Type) -> Part {
+        (Capability.font.bit, { applying($0, $1, as: Model.self, Cell.self) { $0.configure(by: $1) } })
+      }
+      parts.append(part(model, cell))
     }
-    return part(model, cell)
-  }
-
-  private static func fonted(_ model: Any.Type, _ cell: any ListCell.Type) -> Part? {
-    guard let model = model as? any Fonted.Type, let cell = cell as? any FontedConfigurable.Type else { return nil }
-    func part<Model: Fonted, Cell: FontedConfigurable>(_: Model.Type, _: Cell.Type) -> Part {
-      (
-        ListCapabilities.Capability.font.bit,
-        { applying($0, $1, as: Model.self, Cell.self) { $0.configure(by: $1) } }
-      )
+    if let model = model as? any Colored.Type, let cell = cell as? any ColoredConfigurable.Type {
+      func part<Model: Colored, Cell: ColoredConfigurable>(_: Model.Type, _: Cell.Type) -> Part {
+        (Capability.color.bit, { applying($0, $1, as: Model.self, Cell.self) { $0.configure(by: $1) } })
+      }
+      parts.append(part(model, cell))
     }
-    return part(model, cell)
-  }
-
-  private static func colored(_ model: Any.Type, _ cell: any ListCell.Type) -> Part? {
-    guard let model = model as? any Colored.Type, let cell = cell as? any ColoredConfigurable.Type else { return nil }
-    func part<Model: Colored, Cell: ColoredConfigurable>(_: Model.Type, _: Cell.Type) -> Part {
-      (
-        ListCapabilities.Capability.color.bit,
-        { applying($0, $1, as: Model.self, Cell.self) { $0.configure(by: $1) } }
-      )
-    }
-    return part(model, cell)
+    return parts
   }
 }
 
-/// Marks `Optional`, whose capabilities depend on the value it holds.
-internal protocol _OptionalModel {}
-extension Optional: _OptionalModel {}
+/// A model that holds the model to configure with: an optional (its value, or none), or an `AnyHashable` (its
+/// base).
+internal protocol _WrappingModel {
+  var wrappedModel: Any? { get }
+}
+
+extension Optional: _WrappingModel {
+  var wrappedModel: Any? { map { $0 as Any } }
+}
+
+extension AnyHashable: _WrappingModel {
+  var wrappedModel: Any? { base }
+}
