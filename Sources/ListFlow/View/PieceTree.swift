@@ -149,18 +149,18 @@ final class _PieceTree: Sendable {
         if pending.count <= _PieceTree.leafCapacity { return _PieceTree(leaf: pending) }
       }
       flush()
-      return Builder.balancedJoin(parts[...])
+      return _PieceTree.balancedJoin(parts[...])
     }
+  }
 
-    /// Joins parts halving: leaves paired level by level.
-    private static func balancedJoin(_ parts: ArraySlice<_PieceTree>) -> _PieceTree? {
-      switch parts.count {
-      case 0: return nil
-      case 1: return parts.first
-      default:
-        let middle = parts.startIndex + parts.count / 2
-        return join(balancedJoin(parts[..<middle]), balancedJoin(parts[middle...]))
-      }
+  /// Joins parts halving: leaves paired level by level.
+  private static func balancedJoin(_ parts: ArraySlice<_PieceTree>) -> _PieceTree? {
+    switch parts.count {
+    case 0: return nil
+    case 1: return parts.first
+    default:
+      let middle = parts.startIndex + parts.count / 2
+      return join(balancedJoin(parts[..<middle]), balancedJoin(parts[middle...]))
     }
   }
 
@@ -208,42 +208,7 @@ final class _PieceTree: Sendable {
   ) -> _PieceTree? {
     if removed.isEmpty && inserted.isEmpty { return self }
     guard let left, let right else {
-      // The leaf's runs between the positions touched, and the pieces inserted, in order; an insertion never
-      // falls on a removed position, and one at the leaf's end comes after its last piece.
-      var builder = Builder()
-      builder.pending.reserveCapacity(pieces.count + 2 * removed.count + inserted.count)
-      var nextRemoved = removed.startIndex
-      var nextInserted = inserted.startIndex
-      var start = base
-      for piece in pieces {
-        let end = start + piece.count
-        var cursor = start
-        func keep(upTo stop: Int) {
-          guard stop > cursor else { return }
-          builder.append(
-            cursor == start && stop == end ? piece : piece.slice((cursor - start)..<(stop - start)))
-          cursor = stop
-        }
-        while true {
-          let removal = nextRemoved < removed.endIndex ? removed[nextRemoved] : Int.max
-          let insertion = nextInserted < inserted.endIndex ? inserted[nextInserted].position : Int.max
-          if insertion <= removal, insertion < end {
-            keep(upTo: insertion)
-            builder.append(inserted[nextInserted].piece)
-            nextInserted += 1
-          } else if removal < end {
-            keep(upTo: removal)
-            cursor = removal + 1
-            nextRemoved += 1
-          } else {
-            break
-          }
-        }
-        keep(upTo: end)
-        start = end
-      }
-      for insertion in inserted[nextInserted...] { builder.append(insertion.piece) }
-      return builder.tree()
+      return Self.rebuiltLeaf(pieces, base: base, removed: removed, inserted: inserted)
     }
     let split = base + left.count
     let removedSplit = removed.partitioningIndex { $0 >= split }
@@ -251,6 +216,63 @@ final class _PieceTree: Sendable {
     return Self.join(
       left.rebuilt(base: base, removed: removed[..<removedSplit], inserted: inserted[..<insertedSplit]),
       right.rebuilt(base: split, removed: removed[removedSplit...], inserted: inserted[insertedSplit...]))
+  }
+
+  /// A leaf's pieces (the first starting at element `base`) with the elements at `removed` taken out and the pieces
+  /// of `inserted` put in, in as few leaves as hold them (see ``rebuilt(base:removed:inserted:)``).
+  ///
+  /// Each piece kept is copied once, into the leaf that holds it (a copy is a retain of what the piece reads
+  /// from: a cache miss in a long list, where the binders told over many edits are spread over memory). An
+  /// insertion never falls on a removed position, and one at a piece's end goes before the next piece (or after
+  /// the last).
+  private static func rebuiltLeaf(
+    _ pieces: [CellBinderList.Piece], base: Int, removed: ArraySlice<Int>,
+    inserted: ArraySlice<(position: Int, piece: CellBinderList.Piece)>
+  ) -> _PieceTree? {
+    var result: [CellBinderList.Piece] = []
+    result.reserveCapacity(pieces.count + 2 * removed.count + inserted.count)
+    var nextRemoved = removed.startIndex
+    var nextInserted = inserted.startIndex
+    var start = base
+    for index in pieces.indices {
+      let end = start + pieces[index].count
+      var cursor = start
+      while true {
+        let removal = nextRemoved < removed.endIndex ? removed[nextRemoved] : Int.max
+        let insertion = nextInserted < inserted.endIndex ? inserted[nextInserted].position : Int.max
+        let stop = Swift.min(Swift.min(removal, insertion), end)
+        // The run of the piece before the next position touched, or to its end.
+        if stop > cursor {
+          result.append(
+            cursor == start && stop == end
+              ? pieces[index] : pieces[index].slice((cursor - start)..<(stop - start)))
+          cursor = stop
+        }
+        if insertion <= removal, insertion < end {
+          result.append(inserted[nextInserted].piece)
+          nextInserted += 1
+        } else if removal < end {
+          cursor = removal + 1
+          nextRemoved += 1
+        } else {
+          break
+        }
+      }
+      start = end
+    }
+    for insertion in inserted[nextInserted...] { result.append(insertion.piece) }
+    if result.isEmpty { return nil }
+    if result.count <= leafCapacity { return _PieceTree(leaf: result) }
+    let leafCount = (result.count + leafCapacity - 1) / leafCapacity
+    var leaves: [_PieceTree] = []
+    leaves.reserveCapacity(leafCount)
+    var lower = 0
+    for leaf in 1...leafCount {
+      let upper = result.count * leaf / leafCount
+      leaves.append(_PieceTree(leaf: Array(result[lower..<upper])))
+      lower = upper
+    }
+    return balancedJoin(leaves[...])
   }
 
   /// The piece holding element `position` (in `0..<count`) and the offset from its start.

@@ -340,7 +340,9 @@ struct _EditLog: Sendable {
   let source: ListSnapshot
   var index: _RowIndex?
   var steps: [Step] = []
-  var touched: [ListIdentifier: Touch] = [:]
+  /// The rows touched, by identity: room for a typical edit's rows from the start (growing a table of touches
+  /// one doubling at a time rehashed it seven times for 125 rows).
+  var touched = [ListIdentifier: Touch](minimumCapacity: 128)
 
   /// The index, made from `list` (the list as it is now) if there is none yet; `nil` when the list holds an
   /// identity twice, or rows changed before it was made.
