@@ -130,14 +130,7 @@ final class _PieceTree: Sendable {
 
     /// Cuts the pending pieces into as few leaves as hold them, of near-equal sizes.
     private mutating func flush() {
-      guard !pending.isEmpty else { return }
-      let leafCount = (pending.count + _PieceTree.leafCapacity - 1) / _PieceTree.leafCapacity
-      var start = 0
-      for leaf in 1...leafCount {
-        let end = pending.count * leaf / leafCount
-        parts.append(_PieceTree(leaf: Array(pending[start..<end])))
-        start = end
-      }
+      _PieceTree.appendLeaves(of: pending, to: &parts)
       pending.removeAll(keepingCapacity: true)
     }
 
@@ -150,6 +143,18 @@ final class _PieceTree: Sendable {
       }
       flush()
       return _PieceTree.balancedJoin(parts[...])
+    }
+  }
+
+  /// Appends `pieces` (none empty) cut into as few leaves as hold them, of near-equal sizes.
+  private static func appendLeaves(of pieces: [CellBinderList.Piece], to parts: inout [_PieceTree]) {
+    guard !pieces.isEmpty else { return }
+    let leafCount = (pieces.count + leafCapacity - 1) / leafCapacity
+    var start = 0
+    for leaf in 1...leafCount {
+      let end = pieces.count * leaf / leafCount
+      parts.append(_PieceTree(leaf: Array(pieces[start..<end])))
+      start = end
     }
   }
 
@@ -263,15 +268,8 @@ final class _PieceTree: Sendable {
     for insertion in inserted[nextInserted...] { result.append(insertion.piece) }
     if result.isEmpty { return nil }
     if result.count <= leafCapacity { return _PieceTree(leaf: result) }
-    let leafCount = (result.count + leafCapacity - 1) / leafCapacity
     var leaves: [_PieceTree] = []
-    leaves.reserveCapacity(leafCount)
-    var lower = 0
-    for leaf in 1...leafCount {
-      let upper = result.count * leaf / leafCount
-      leaves.append(_PieceTree(leaf: Array(result[lower..<upper])))
-      lower = upper
-    }
+    appendLeaves(of: result, to: &leaves)
     return balancedJoin(leaves[...])
   }
 
