@@ -500,6 +500,9 @@ struct _EditLog: Sendable {
     var resolution = Resolution(
       rows: Array(repeating: [], count: sectionCount), touchedSources: empty, touchedTargets: empty,
       deletedBySection: empty)
+    // Room for every touched row from the start: grown a doubling at a time, they were a twentieth of resolving.
+    resolution.kept.reserveCapacity(byTarget.count)
+    resolution.updated.reserveCapacity(bySource.count)
     // The rows are read in place: a copy of one would retain its piece.
     for (_, number) in bySource {
       guard let source = placed[number].source else { continue }
