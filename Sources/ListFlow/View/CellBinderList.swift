@@ -168,7 +168,7 @@ public struct CellBinderList: Sendable {
   /// A piece as a part of a tree of pieces: the part of the tree it covers, for a piece of a tree already made.
   static func treePart(_ piece: Piece) -> _PieceTree? {
     if case .rows(let source as _PiecesSource, let range) = piece { return source.tree.slice(range) }
-    return _PieceTree(leaf: piece)
+    return _PieceTree.leaf(piece)
   }
 
   /// The list with the elements at `removed` taken out and the pieces of `placed` put at their positions in the
@@ -919,8 +919,9 @@ struct _IdentityPositions: Sendable {
 /// `CellBinderList.compactIfFragmented()` and `CellBinderList.splicing(removing:placing:)`): each read goes to the
 /// piece of the tree that holds the element.
 final class _PiecesSource: _CellBinderSource {
-  /// The pieces, none of them a `_PiecesSource`'s.
-  let tree: _PieceTree
+  /// The pieces, none of them a `_PiecesSource`'s. Never changed once made (no node of a tree is), so shared
+  /// between threads safely: a tree is a managed buffer, which the compiler cannot see is immutable.
+  nonisolated(unsafe) let tree: _PieceTree
 
   init(_ tree: _PieceTree) { self.tree = tree }
 

@@ -8,45 +8,86 @@
 /// pieces a leaf keep a told edit cheap: a row put in or taken out of a run makes one leaf again (a copy of its
 /// few pieces), where a leaf a piece made three leaves and two nodes, which the paths above then rebalanced, and
 /// the tree is some four levels lower.
-final class _PieceTree: Sendable {
-  // What a descent reads comes first, next to the reference count: one cache line of a node (stored properties
-  // are laid out in order).
+final class _PieceTree: ManagedBuffer<_PieceTreeHeader, CellBinderList.Piece> {
+  // A node is one allocation: its header, then a leaf's pieces (a leaf that held an array of its pieces was two
+  // allocations, and a read went to the array's storage, another cache line, from the node). A node is never
+  // changed once made, so it is safe to share between threads, which the type system cannot see: a managed
+  // buffer is not `Sendable` (see `_PiecesSource.tree`).
+
+  // The header is read through its pointer: `header`, a stored property of a class, checks exclusive access at
+  // run time on every read (a third of a told edit's descent).
+
   /// The number of elements under the node.
-  let count: Int
+  var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
   /// The subtrees, for an inner node.
-  let left: _PieceTree?
-  let right: _PieceTree?
+  var left: _PieceTree? { withUnsafeMutablePointerToHeader { $0.pointee.left } }
+  var right: _PieceTree? { withUnsafeMutablePointerToHeader { $0.pointee.right } }
   /// 0 for a leaf, else one more than the taller subtree's.
-  let height: Int
-  /// The pieces, for a leaf: from one to ``leafCapacity``, none of them empty; none for an inner node.
-  let pieces: [CellBinderList.Piece]
+  var height: Int { withUnsafeMutablePointerToHeader { $0.pointee.height } }
+  /// The number of pieces of a leaf; 0 for an inner node.
+  var pieceCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.pieceCount } }
 
   /// The most pieces a leaf holds.
   static let leafCapacity = 16
 
-  /// A leaf of one piece (not empty).
-  convenience init(leaf piece: CellBinderList.Piece) {
-    self.init(leaf: [piece])
+  deinit {
+    _ = withUnsafeMutablePointers { header, pieces in pieces.deinitialize(count: header.pointee.pieceCount) }
   }
 
-  /// A leaf of pieces: from one to ``leafCapacity``, none of them empty.
-  init(leaf pieces: [CellBinderList.Piece]) {
-    var count = 0
-    for index in pieces.indices { count += pieces[index].count }
-    self.pieces = pieces
-    left = nil
-    right = nil
-    self.count = count
-    height = 0
+  /// A node with `header`, room for `capacity` pieces, none of them there yet.
+  private static func node(_ header: _PieceTreeHeader, capacity: Int) -> _PieceTree {
+    unsafeDowncast(create(minimumCapacity: capacity) { _ in header }, to: _PieceTree.self)
+  }
+
+  /// Reads the pieces of a leaf (none for an inner node); the buffer is valid during `body`.
+  func withPieces<Result>(_ body: (UnsafeBufferPointer<CellBinderList.Piece>) throws -> Result) rethrows -> Result {
+    try withUnsafeMutablePointers { header, pieces in
+      try body(UnsafeBufferPointer(start: pieces, count: header.pointee.pieceCount))
+    }
+  }
+
+  /// A copy of the pieces of a leaf, for checks: reads go through ``withPieces(_:)``.
+  var pieces: [CellBinderList.Piece] { withPieces(Array.init) }
+
+  /// A leaf of one piece (not empty).
+  static func leaf(_ piece: CellBinderList.Piece) -> _PieceTree {
+    withUnsafePointer(to: piece) { leaf(copying: UnsafeBufferPointer(start: $0, count: 1)) }
+  }
+
+  /// A leaf of a copy of `pieces` and then of `more`: from one to ``leafCapacity`` in all, none of them empty.
+  static func leaf(
+    copying pieces: UnsafeBufferPointer<CellBinderList.Piece>,
+    _ more: UnsafeBufferPointer<CellBinderList.Piece> = UnsafeBufferPointer(start: nil, count: 0)
+  ) -> _PieceTree {
+    leaf(pieceCount: pieces.count + more.count) { elements in
+      if let first = pieces.baseAddress { elements.initialize(from: first, count: pieces.count) }
+      if let first = more.baseAddress { (elements + pieces.count).initialize(from: first, count: more.count) }
+    }
+  }
+
+  /// A leaf of `pieceCount` pieces (from one to ``leafCapacity``, none of them empty), which `initialize` puts in
+  /// its room.
+  private static func leaf(
+    pieceCount: Int, _ initialize: (UnsafeMutablePointer<CellBinderList.Piece>) -> Void
+  ) -> _PieceTree {
+    let leaf = node(
+      _PieceTreeHeader(count: 0, left: nil, right: nil, height: 0, pieceCount: pieceCount), capacity: pieceCount)
+    leaf.withUnsafeMutablePointers { header, pieces in
+      initialize(pieces)
+      var count = 0
+      for index in 0..<pieceCount { count += pieces[index].count }
+      header.pointee.count = count
+    }
+    return leaf
   }
 
   /// An inner node of two subtrees whose heights differ by at most one.
-  private init(_ left: _PieceTree, _ right: _PieceTree) {
-    pieces = []
-    self.left = left
-    self.right = right
-    count = left.count + right.count
-    height = Swift.max(left.height, right.height) + 1
+  private static func inner(_ left: _PieceTree, _ right: _PieceTree) -> _PieceTree {
+    node(
+      _PieceTreeHeader(
+        count: left.count + right.count, left: left, right: right,
+        height: Swift.max(left.height, right.height) + 1, pieceCount: 0),
+      capacity: 0)
   }
 
   /// The elements of `first` then those of `second`.
@@ -67,27 +108,29 @@ final class _PieceTree: Sendable {
       return balanced(joined(first, left), right)
     }
     // Two leaves that fit in one are one: the tree stays as low as its pieces allow.
-    if first.height == 0, second.height == 0, first.pieces.count + second.pieces.count <= leafCapacity {
-      return _PieceTree(leaf: first.pieces + second.pieces)
+    if first.height == 0, second.height == 0,
+      first.pieceCount + second.pieceCount <= leafCapacity
+    {
+      return first.withPieces { first in second.withPieces { second in leaf(copying: first, second) } }
     }
-    return _PieceTree(first, second)
+    return inner(first, second)
   }
 
   /// A node of two subtrees whose heights differ by at most two, rotated so that they differ by at most one.
   private static func balanced(_ first: _PieceTree, _ second: _PieceTree) -> _PieceTree {
     if first.height > second.height + 1, let left = first.left, let right = first.right {
-      if left.height >= right.height { return _PieceTree(left, _PieceTree(right, second)) }
+      if left.height >= right.height { return inner(left, inner(right, second)) }
       if let middleLeft = right.left, let middleRight = right.right {
-        return _PieceTree(_PieceTree(left, middleLeft), _PieceTree(middleRight, second))
+        return inner(inner(left, middleLeft), inner(middleRight, second))
       }
     }
     if second.height > first.height + 1, let left = second.left, let right = second.right {
-      if right.height >= left.height { return _PieceTree(_PieceTree(first, left), right) }
+      if right.height >= left.height { return inner(inner(first, left), right) }
       if let middleLeft = left.left, let middleRight = left.right {
-        return _PieceTree(_PieceTree(first, middleLeft), _PieceTree(middleRight, right))
+        return inner(inner(first, middleLeft), inner(middleRight, right))
       }
     }
-    return _PieceTree(first, second)
+    return inner(first, second)
   }
 
   /// A balanced tree of `parts`, in order, or `nil` for none: the pieces of leaves next to each other are put in
@@ -121,7 +164,7 @@ final class _PieceTree: Sendable {
     /// Appends a tree: a leaf's pieces join the pending ones, any other tree is kept whole.
     mutating func append(_ tree: _PieceTree) {
       guard tree.height > 0 else {
-        pending.append(contentsOf: tree.pieces)
+        tree.withPieces { pending.append(contentsOf: $0) }
         return
       }
       flush()
@@ -130,16 +173,17 @@ final class _PieceTree: Sendable {
 
     /// Cuts the pending pieces into as few leaves as hold them, of near-equal sizes.
     private mutating func flush() {
-      _PieceTree.appendLeaves(of: pending, to: &parts)
+      pending.withUnsafeBufferPointer { _PieceTree.appendLeaves(of: $0, to: &parts) }
       pending.removeAll(keepingCapacity: true)
     }
 
     /// The tree of everything appended, or `nil` for nothing.
     mutating func tree() -> _PieceTree? {
       if parts.isEmpty {
-        // The common case of a told edit: a leaf made again, one allocation for its pieces.
         if pending.isEmpty { return nil }
-        if pending.count <= _PieceTree.leafCapacity { return _PieceTree(leaf: pending) }
+        if pending.count <= _PieceTree.leafCapacity {
+          return pending.withUnsafeBufferPointer { _PieceTree.leaf(copying: $0) }
+        }
       }
       flush()
       return _PieceTree.balancedJoin(parts[...])
@@ -147,13 +191,15 @@ final class _PieceTree: Sendable {
   }
 
   /// Appends `pieces` (none empty) cut into as few leaves as hold them, of near-equal sizes.
-  private static func appendLeaves(of pieces: [CellBinderList.Piece], to parts: inout [_PieceTree]) {
+  private static func appendLeaves(
+    of pieces: UnsafeBufferPointer<CellBinderList.Piece>, to parts: inout [_PieceTree]
+  ) {
     guard !pieces.isEmpty else { return }
     let leafCount = (pieces.count + leafCapacity - 1) / leafCapacity
     var start = 0
-    for leaf in 1...leafCount {
-      let end = pieces.count * leaf / leafCount
-      parts.append(_PieceTree(leaf: Array(pieces[start..<end])))
+    for number in 1...leafCount {
+      let end = pieces.count * number / leafCount
+      parts.append(leaf(copying: UnsafeBufferPointer(rebasing: pieces[start..<end])))
       start = end
     }
   }
@@ -184,7 +230,7 @@ final class _PieceTree: Sendable {
         cut.append(piece)
         return true
       }
-      return _PieceTree(leaf: cut)
+      return cut.withUnsafeBufferPointer { Self.leaf(copying: $0) }
     }
     if upper <= left.count { return left.slice(lower..<upper) }
     if lower >= left.count { return right.slice((lower - left.count)..<(upper - left.count)) }
@@ -220,7 +266,7 @@ final class _PieceTree: Sendable {
   ) -> _PieceTree? {
     if removed.isEmpty && inserted.isEmpty { return self }
     guard let left, let right else {
-      return Self.rebuiltLeaf(pieces, base: base, removed: removed, inserted: inserted)
+      return withPieces { Self.rebuiltLeaf($0, base: base, removed: removed, inserted: inserted) }
     }
     let split = base + left.count
     let removedSplit = removed.partitioningIndex { $0 >= split }
@@ -238,50 +284,60 @@ final class _PieceTree: Sendable {
   /// of `inserted` put in, in as few leaves as hold them (see ``rebuilt(base:removed:inserted:)``).
   ///
   /// Each piece kept is copied once, into the leaf that holds it (a copy is a retain of what the piece reads
-  /// from: a cache miss in a long list, where the binders told over many edits are spread over memory). An
-  /// insertion never falls on a removed position, and one at a piece's end goes before the next piece (or after
-  /// the last).
+  /// from: a cache miss in a long list, where the binders told over many edits are spread over memory): the
+  /// pieces are gathered in a buffer on the stack, then moved into the leaf. An insertion never falls on a
+  /// removed position, and one at a piece's end goes before the next piece (or after the last).
   private static func rebuiltLeaf(
-    _ pieces: [CellBinderList.Piece], base: Int, removed: UnsafeBufferPointer<Int>,
+    _ pieces: UnsafeBufferPointer<CellBinderList.Piece>, base: Int, removed: UnsafeBufferPointer<Int>,
     inserted: UnsafeBufferPointer<(position: Int, piece: CellBinderList.Piece)>
   ) -> _PieceTree? {
-    var result: [CellBinderList.Piece] = []
-    result.reserveCapacity(pieces.count + 2 * removed.count + inserted.count)
-    var nextRemoved = removed.startIndex
-    var nextInserted = inserted.startIndex
-    var start = base
-    for index in pieces.indices {
-      let end = start + pieces[index].count
-      var cursor = start
-      while true {
-        let removal = nextRemoved < removed.endIndex ? removed[nextRemoved] : Int.max
-        let insertion = nextInserted < inserted.endIndex ? inserted[nextInserted].position : Int.max
-        let stop = Swift.min(Swift.min(removal, insertion), end)
-        // The run of the piece before the next position touched, or to its end.
-        if stop > cursor {
-          result.append(
-            cursor == start && stop == end
-              ? pieces[index] : pieces[index].slice((cursor - start)..<(stop - start)))
-          cursor = stop
-        }
-        if insertion <= removal, insertion < end {
-          result.append(inserted[nextInserted].piece)
-          nextInserted += 1
-        } else if removal < end {
-          cursor = removal + 1
-          nextRemoved += 1
-        } else {
-          break
-        }
+    // A removal cuts a piece in two runs, an insertion in two runs around the piece put in.
+    let capacity = pieces.count + removed.count + 2 * inserted.count
+    return withUnsafeTemporaryAllocation(of: CellBinderList.Piece.self, capacity: capacity) { buffer in
+      guard let result = buffer.baseAddress else { return nil }
+      var used = 0
+      func append(_ piece: CellBinderList.Piece) {
+        assert(used < capacity, "more pieces than the bound")
+        (result + used).initialize(to: piece)
+        used += 1
       }
-      start = end
+      var nextRemoved = removed.startIndex
+      var nextInserted = inserted.startIndex
+      var start = base
+      for index in pieces.indices {
+        let end = start + pieces[index].count
+        var cursor = start
+        while true {
+          let removal = nextRemoved < removed.endIndex ? removed[nextRemoved] : Int.max
+          let insertion = nextInserted < inserted.endIndex ? inserted[nextInserted].position : Int.max
+          let stop = Swift.min(Swift.min(removal, insertion), end)
+          // The run of the piece before the next position touched, or to its end.
+          if stop > cursor {
+            append(
+              cursor == start && stop == end ? pieces[index] : pieces[index].slice((cursor - start)..<(stop - start)))
+            cursor = stop
+          }
+          if insertion <= removal, insertion < end {
+            append(inserted[nextInserted].piece)
+            nextInserted += 1
+          } else if removal < end {
+            cursor = removal + 1
+            nextRemoved += 1
+          } else {
+            break
+          }
+        }
+        start = end
+      }
+      for insertion in inserted[nextInserted...] { append(insertion.piece) }
+      if used == 0 { return nil }
+      if used <= leafCapacity { return leaf(pieceCount: used) { $0.moveInitialize(from: result, count: used) } }
+      // Past a leaf (rare: a leaf fills up over many edits), cut into leaves of copies.
+      defer { result.deinitialize(count: used) }
+      var leaves: [_PieceTree] = []
+      appendLeaves(of: UnsafeBufferPointer(start: result, count: used), to: &leaves)
+      return balancedJoin(leaves[...])
     }
-    for insertion in inserted[nextInserted...] { result.append(insertion.piece) }
-    if result.isEmpty { return nil }
-    if result.count <= leafCapacity { return _PieceTree(leaf: result) }
-    var leaves: [_PieceTree] = []
-    appendLeaves(of: result, to: &leaves)
-    return balancedJoin(leaves[...])
   }
 
   /// The piece holding element `position` (in `0..<count`) and the offset from its start.
@@ -302,12 +358,14 @@ final class _PieceTree: Sendable {
     }
     // Every node without subtrees is a leaf, and `offset` is below its count.
     return node._withUnsafeGuaranteedRef { leaf in
-      for index in leaf.pieces.indices {
-        let count = leaf.pieces[index].count
-        if offset < count { return (leaf.pieces[index], offset) }
-        offset -= count
+      leaf.withPieces { pieces in
+        for index in pieces.indices {
+          let count = pieces[index].count
+          if offset < count { return (pieces[index], offset) }
+          offset -= count
+        }
+        return (.binders([]), offset)
       }
-      return (.binders([]), offset)
     }
   }
 
@@ -326,19 +384,21 @@ final class _PieceTree: Sendable {
     let upper = Swift.min(range.upperBound - base, count)
     guard lower < upper else { return true }
     guard let left, let right else {
-      var start = 0
-      for piece in pieces {
-        let end = start + piece.count
-        if end > lower {
-          let cut = Swift.max(lower - start, 0)..<(Swift.min(upper, end) - start)
-          guard body(cut.count == piece.count ? piece : piece.slice(cut), base + start + cut.lowerBound) else {
-            return false
+      return withPieces { pieces in
+        var start = 0
+        for piece in pieces {
+          let end = start + piece.count
+          if end > lower {
+            let cut = Swift.max(lower - start, 0)..<(Swift.min(upper, end) - start)
+            guard body(cut.count == piece.count ? piece : piece.slice(cut), base + start + cut.lowerBound) else {
+              return false
+            }
           }
+          if end >= upper { break }
+          start = end
         }
-        if end >= upper { break }
-        start = end
+        return true
       }
-      return true
     }
     return left.visit(range, base: base, body) && right.visit(range, base: base + left.count, body)
   }
@@ -352,4 +412,18 @@ final class _PieceTree: Sendable {
     }
     return result
   }
+}
+
+/// A node of a ``_PieceTree``: what a descent reads, next to the reference count (one cache line of a node),
+/// and the number of a leaf's pieces, which follow it.
+struct _PieceTreeHeader {
+  /// The number of elements under the node.
+  var count: Int
+  /// The subtrees, for an inner node.
+  var left: _PieceTree?
+  var right: _PieceTree?
+  /// 0 for a leaf, else one more than the taller subtree's.
+  var height: Int
+  /// The pieces of a leaf: from one to ``_PieceTree/leafCapacity``, none of them empty; none for an inner node.
+  var pieceCount: Int
 }

@@ -31,7 +31,7 @@ struct PieceTreeTests {
     let parts = (0..<random.below(40)).map { _ in
       let count = 1 + random.below(4)
       defer { nextID += count }
-      return _PieceTree(leaf: piece(Array(nextID..<nextID + count)))
+      return _PieceTree.leaf(piece(Array(nextID..<nextID + count)))
     }
     let tree = _PieceTree.joining(parts[...])
     return (tree, ids(tree))
@@ -141,6 +141,49 @@ struct PieceTreeTests {
       #expect((result?.count ?? 0) == expected.count, "seed \(seed)")
       if let result { #expect(ToldEditTests.isBalanced(result), "seed \(seed)") }
       if removed.isEmpty && inserted.isEmpty { #expect(result === tree, "seed \(seed): an untouched tree is shared") }
+    }
+  }
+
+  /// A binder's storage, held weakly: whether something still holds the binder.
+  struct Watched {
+    weak var storage: _CellBinderStorage?
+  }
+
+  /// The storages of the binders of `tree`'s pieces and of `pieces`.
+  static func watch(_ tree: _PieceTree?, _ pieces: [CellBinderList.Piece]) -> [Watched] {
+    var all = pieces
+    if let tree { all += tree.pieces(in: 0..<tree.count) }
+    return all.flatMap { piece -> [Watched] in
+      guard case .binders(let binders) = piece else { return [] }
+      return binders.map { Watched(storage: $0.storage) }
+    }
+  }
+
+  @Test("every piece is released with the last tree that holds it, leaves made again and cut included")
+  func piecesAreReleased() {
+    for seed in DeepPass.seeds(quick: 100, deep: 1_000) {
+      var random = SeededRandom(seed: seed)
+      var nextID = 0
+      var watched: [Watched] = []
+      do {
+        let (built, model) = Self.randomTree(&random, nextID: &nextID)
+        guard let tree = built else { continue }
+        // Many insertions at few positions: leaves made again overflow and are cut.
+        let removed = (0..<model.count).filter { _ in random.oneIn(3) }
+        let removedSet = Set(removed)
+        let positions = (0...model.count).filter { !removedSet.contains($0) && random.oneIn(4) }
+        var inserted: [(position: Int, piece: CellBinderList.Piece)] = []
+        for position in positions {
+          for _ in 0..<random.below(20) { inserted.append((position, Self.piece([nextID]))) }
+          nextID += 1
+        }
+        watched = Self.watch(tree, inserted.map(\.piece))
+        let result = tree.replacing(removed: removed[...], inserted: inserted[...])
+        #expect((result?.count ?? 0) == model.count - removed.count + inserted.count, "seed \(seed)")
+        let joined = _PieceTree.join(result, tree.slice(0..<random.below(tree.count + 1)))
+        #expect((joined?.count ?? 0) >= (result?.count ?? 0), "seed \(seed)")
+      }
+      #expect(watched.allSatisfy { $0.storage == nil }, "seed \(seed): a piece outlived every tree")
     }
   }
 }
