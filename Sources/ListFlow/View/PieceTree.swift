@@ -46,9 +46,6 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, CellBinderList.Piece> {
     }
   }
 
-  /// A copy of the pieces of a leaf, for checks: reads go through ``withPieces(_:)``.
-  var pieces: [CellBinderList.Piece] { withPieces(Array.init) }
-
   /// A leaf of one piece (not empty).
   static func leaf(_ piece: CellBinderList.Piece) -> _PieceTree {
     withUnsafePointer(to: piece) { leaf(copying: UnsafeBufferPointer(start: $0, count: 1)) }

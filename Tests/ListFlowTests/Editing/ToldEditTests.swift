@@ -213,8 +213,10 @@ import Testing
   /// every leaf holds from one to `_PieceTree.leafCapacity` pieces, none of them empty, that its count adds up.
   nonisolated static func isBalanced(_ tree: _PieceTree) -> Bool {
     guard let left = tree.left, let right = tree.right else {
-      return tree.height == 0 && (1..._PieceTree.leafCapacity).contains(tree.pieces.count)
-        && tree.pieces.allSatisfy { $0.count > 0 } && tree.count == tree.pieces.reduce(0) { $0 + $1.count }
+      return tree.withPieces { pieces in
+        tree.height == 0 && (1..._PieceTree.leafCapacity).contains(pieces.count)
+          && pieces.allSatisfy { $0.count > 0 } && tree.count == pieces.reduce(0) { $0 + $1.count }
+      }
     }
     return abs(left.height - right.height) <= 1 && tree.height == max(left.height, right.height) + 1
       && tree.count == left.count + right.count && isBalanced(left) && isBalanced(right)
