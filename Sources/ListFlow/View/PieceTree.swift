@@ -249,7 +249,7 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, CellBinderList.Piece> {
     removed: ArraySlice<Int>, inserted: ArraySlice<(position: Int, piece: CellBinderList.Piece)>
   ) -> _PieceTree? {
     // The descent reads the positions through buffer pointers: slicing the arrays at every node on the paths
-    // (bounds kept and checked) was a tenth of the descent.
+    // (bounds kept and checked) was a third of the descent's own instructions.
     removed.withUnsafeBufferPointer { removed in
       inserted.withUnsafeBufferPointer { inserted in
         rebuilt(base: 0, removed: removed, inserted: inserted)
