@@ -380,6 +380,9 @@ extension CellBinderList {
     var newPieces: [Piece] = []
     var next = 0
     for position in positions {
+      // Room for every piece kept and cut in two, made at the first position (none for no position): an array
+      // grown a doubling at a time is copied at each doubling, and a told edit makes this list for its deletes.
+      if newPieces.capacity == 0 { newPieces.reserveCapacity(pieces.count + positions.underestimatedCount + 1) }
       appendPieces(in: next..<position, to: &newPieces)
       next = position + 1
     }

@@ -479,6 +479,11 @@ struct _EditLog: Sendable {
     placed.reserveCapacity(touched.count)
     bySource.reserveCapacity(touched.count)
     byTarget.reserveCapacity(touched.count)
+    // Per section, the touched rows in the list before and now, and the rows deleted.
+    var sourceCounts = [Int](repeating: 0, count: sectionCount)
+    var targetCounts = sourceCounts
+    var deletedCounts = sourceCounts
+    var insertedCount = 0
     for (id, touch) in touched {
       let target = touch.place.flatMap { index.path(at: $0.location, of: id, isInserted: $0.isInserted) }
       var piece: CellBinderList.Piece?
@@ -486,23 +491,47 @@ struct _EditLog: Sendable {
         if let binder = touch.binder {
           piece = .binders(binder)
         } else if let source = touch.source {
-          piece = self.source[source.section].elements.pieces(in: source.item..<source.item + 1)[0]
+          // The one row, cut from its piece (no array of one piece made to hold it).
+          let (whole, offset) = self.source[source.section].elements.locate(source.item)
+          piece = whole.slice(offset..<offset + 1)
         }
       }
-      if let source = touch.source { bySource.append((sourceStarts[source.section] + source.item, placed.count)) }
-      if let target { byTarget.append((targetStarts[target.section] + target.item, placed.count)) }
+      if let source = touch.source {
+        bySource.append((sourceStarts[source.section] + source.item, placed.count))
+        sourceCounts[source.section] += 1
+        if target == nil { deletedCounts[source.section] += 1 }
+      }
+      if let target {
+        byTarget.append((targetStarts[target.section] + target.item, placed.count))
+        targetCounts[target.section] += 1
+        if touch.source == nil { insertedCount += 1 }
+      }
       placed.append(Row(source: touch.source, target: target, piece: piece, isGiven: touch.binder != nil))
     }
     bySource.sort { $0.key < $1.key }
     byTarget.sort { $0.key < $1.key }
 
-    let empty = [[Int]](repeating: [], count: sectionCount)
+    // Every list starts with room for its rows (counted above): grown a doubling at a time, the kept and updated
+    // rows were a twentieth of resolving, and the copies made at each doubling of all of them, with those of the
+    // stages' lists (`changes(_:target:)`), were a tenth of the cache lines a told edit writes at 1,000,000 rows.
+    func lists(_ counts: [Int]) -> [[Int]] {
+      counts.map { count in
+        var list: [Int] = []
+        list.reserveCapacity(count)
+        return list
+      }
+    }
     var resolution = Resolution(
-      rows: Array(repeating: [], count: sectionCount), touchedSources: empty, touchedTargets: empty,
-      deletedBySection: empty)
-    // Room for every touched row from the start: grown a doubling at a time, they were a twentieth of resolving.
+      rows: targetCounts.map { count in
+        var rows: [(item: Int, piece: CellBinderList.Piece)] = []
+        rows.reserveCapacity(count)
+        return rows
+      }, touchedSources: lists(sourceCounts), touchedTargets: lists(targetCounts),
+      deletedBySection: lists(deletedCounts))
     resolution.kept.reserveCapacity(byTarget.count)
     resolution.updated.reserveCapacity(bySource.count)
+    resolution.deleted.reserveCapacity(deletedCounts.reduce(0, +))
+    resolution.inserted.reserveCapacity(insertedCount)
     // The rows are read in place: a copy of one would retain its piece.
     for (_, number) in bySource {
       guard let source = placed[number].source else { continue }
@@ -562,7 +591,12 @@ struct _EditLog: Sendable {
     // in order stays. The others move, from their place once the deletes are made. The kept rows come by their
     // place now, so the moves do too.
     var moves = Array(repeating: true, count: resolution.kept.count)
-    var staying = Array(repeating: [Int](), count: source.count)
+    // Each list with room for its section's touched rows from the start (see `resolve()`).
+    var staying = resolution.touchedTargets.map { rows in
+      var numbers: [Int] = []
+      numbers.reserveCapacity(rows.count)
+      return numbers
+    }
     for (number, row) in resolution.kept.enumerated() {
       let section = row.source.section
       if section == row.target.section,
@@ -577,6 +611,7 @@ struct _EditLog: Sendable {
       for (number, stay) in zip(staying[section], stays) where stay { moves[number] = false }
     }
     var moved: [Move<ItemPath>] = []
+    moved.reserveCapacity(moves.count { $0 })
     for (number, row) in resolution.kept.enumerated() where moves[number] {
       let compact = row.source.item - below(row.source.item, in: resolution.deletedBySection[row.source.section])
       moved.append(Move(source: ItemPath(item: compact, section: row.source.section), target: row.target))
