@@ -13,22 +13,36 @@
 final class _RowIndex: @unchecked Sendable {
   /// The rows of one section.
   ///
-  /// The slots are kept in blocks of 64: a bit a slot says whether its original row is there, another whether rows
-  /// were inserted in it, and a Fenwick tree counts the rows of each block. A slot's position is the rows of the
-  /// blocks before its own (the tree) plus those of its block before it (the bits, and the counts of the slots
-  /// that hold inserted rows): a million rows keep 64 KiB of tree and 256 KiB of bits, which stay in the cache,
-  /// where a tree of every slot took 4 MiB and cost a cache miss a level. A slot's inserted rows are counted in
-  /// an array made at the first insert: a position reads at most four cache lines of it.
+  /// The slots are kept in blocks of 64, the blocks in groups of 16 (1,024 slots). A block is one record: a bit a
+  /// slot says whether its original row is there, another whether rows were inserted in it, and the rows of the
+  /// blocks before it in its group. A Fenwick tree counts the rows of each group. A slot's position is the rows of
+  /// the groups before its own (the tree: 4 KiB at a million rows, which stays in the cache), of the blocks
+  /// before its own in the group and of its block before it (the record, one cache line), and of the slots before
+  /// it in the block that hold inserted rows. A bit array per kind and a tree of every block read three cache
+  /// lines or more a position, cold in a long list (a third of the cache misses of finding a row). Changing a
+  /// block's rows adds to the records after it in its group, at most 15.
+  ///
+  /// A slot's inserted rows are counted in an array made at the first insert: a position reads at most four cache
+  /// lines of it.
   struct Slots {
-    /// Bit *i* % 64 of word *i* / 64: whether slot *i*'s row of the original list is still there; slot 0 has none.
-    private var alive: [UInt64]
-    /// Bit *i* % 64 of word *i* / 64: whether rows were inserted in slot *i*.
-    private var gapped: [UInt64]
+    /// A block of 64 slots.
+    struct Block {
+      /// Bit *i*: whether the block's slot *i* holds its row of the original list (slot 0 of the section has none).
+      var alive: UInt64
+      /// Bit *i*: whether rows were inserted in the block's slot *i*.
+      var gapped: UInt64
+      /// The rows of the blocks before this one in its group.
+      var before: Int32
+    }
+
+    /// Blocks a group: 1 << 4.
+    static let groupShift = 4
+    private var blocks: [Block]
     /// The rows inserted in each slot, after its original row, in order.
     private var gaps: [_SlotKey: [ListIdentifier]] = [:]
     /// The number of rows in each slot's ``gaps``, read for the slots of a block: empty until a row is inserted.
     private var gapCounts: [Int32] = []
-    /// The Fenwick tree of the blocks' row counts, 1-based.
+    /// The Fenwick tree of the groups' row counts, 1-based.
     private var tree: [Int32]
     /// The number of slots: one more than the rows of the original section.
     private let slotCount: Int
@@ -39,27 +53,35 @@ final class _RowIndex: @unchecked Sendable {
     init(count: Int) {
       self.count = count
       slotCount = count + 1
-      let words = (slotCount + 63) / 64
-      alive = Array(repeating: ~0, count: words)
-      alive[0] &= ~1
-      let spare = words * 64 - slotCount
-      if spare > 0 { alive[words - 1] &= ~0 >> UInt64(spare) }
-      gapped = Array(repeating: 0, count: words)
-      var tree = [Int32](repeating: 0, count: words + 1)
-      for block in 0..<words {
-        tree[block + 1] += Int32(alive[block].nonzeroBitCount)
-        let parent = (block + 1) + ((block + 1) & -(block + 1))
-        if parent <= words { tree[parent] += tree[block + 1] }
+      let blockCount = (slotCount + 63) / 64
+      var blocks = [Block](repeating: Block(alive: ~0, gapped: 0, before: 0), count: blockCount)
+      blocks[0].alive &= ~1
+      let spare = blockCount * 64 - slotCount
+      if spare > 0 { blocks[blockCount - 1].alive &= ~0 >> UInt64(spare) }
+      let groupCount = (blockCount + (1 << Self.groupShift) - 1) >> Self.groupShift
+      var tree = [Int32](repeating: 0, count: groupCount + 1)
+      var inGroup: Int32 = 0
+      for block in blocks.indices {
+        if block & ((1 << Self.groupShift) - 1) == 0 { inGroup = 0 }
+        blocks[block].before = inGroup
+        let rows = Int32(blocks[block].alive.nonzeroBitCount)
+        inGroup += rows
+        tree[(block >> Self.groupShift) + 1] += rows
       }
+      for group in 1...groupCount {
+        let parent = group + (group & -group)
+        if parent <= groupCount { tree[parent] += tree[group] }
+      }
+      self.blocks = blocks
       self.tree = tree
     }
 
     /// Whether slot `slot`'s original row is still there.
-    func isAlive(_ slot: Int) -> Bool { alive[slot >> 6] & (1 << UInt64(slot & 63)) != 0 }
+    func isAlive(_ slot: Int) -> Bool { blocks[slot >> 6].alive & (1 << UInt64(slot & 63)) != 0 }
 
     /// The rows inserted in `slot`, in order.
     func inserted(in slot: Int) -> [ListIdentifier] {
-      gapped[slot >> 6] & (1 << UInt64(slot & 63)) != 0 ? gaps[_SlotKey(slot)] ?? [] : []
+      blocks[slot >> 6].gapped & (1 << UInt64(slot & 63)) != 0 ? gaps[_SlotKey(slot)] ?? [] : []
     }
 
     /// The position of row `id` kept in `slot`: the slot's own row, or (`isInserted`) one of the rows inserted
@@ -74,17 +96,18 @@ final class _RowIndex: @unchecked Sendable {
 
     /// The number of rows in the slots before `slot`.
     func prefix(_ slot: Int) -> Int {
-      let block = slot >> 6
+      let index = slot >> 6
+      let block = blocks[index]
       let below: UInt64 = (1 << UInt64(slot & 63)) - 1
-      var sum = (alive[block] & below).nonzeroBitCount
-      var index = block
-      while index > 0 {
-        sum += Int(tree[index])
-        index &= index - 1
+      var sum = Int(block.before) + (block.alive & below).nonzeroBitCount
+      var group = index >> Self.groupShift
+      while group > 0 {
+        sum += Int(tree[group])
+        group &= group - 1
       }
-      var withRows = gapped[block] & below
+      var withRows = block.gapped & below
       while withRows != 0 {
-        sum += Int(gapCounts[block << 6 + withRows.trailingZeroBitCount])
+        sum += Int(gapCounts[index << 6 + withRows.trailingZeroBitCount])
         withRows &= withRows - 1
       }
       return sum
@@ -92,17 +115,20 @@ final class _RowIndex: @unchecked Sendable {
 
     /// Adds `delta` rows to the block of `slot`.
     private mutating func add(_ delta: Int, to slot: Int) {
-      var index = (slot >> 6) + 1
-      while index < tree.count {
-        tree[index] += Int32(delta)
-        index += index & -index
+      let index = slot >> 6
+      let groupEnd = Swift.min(((index >> Self.groupShift) + 1) << Self.groupShift, blocks.count)
+      for later in (index + 1)..<groupEnd { blocks[later].before += Int32(delta) }
+      var group = (index >> Self.groupShift) + 1
+      while group < tree.count {
+        tree[group] += Int32(delta)
+        group += group & -group
       }
       count += delta
     }
 
     /// Takes slot `slot`'s original row out (it is there).
     mutating func removeOriginal(at slot: Int) {
-      alive[slot >> 6] &= ~(1 << UInt64(slot & 63))
+      blocks[slot >> 6].alive &= ~(1 << UInt64(slot & 63))
       add(-1, to: slot)
     }
 
@@ -120,7 +146,7 @@ final class _RowIndex: @unchecked Sendable {
       gaps[_SlotKey(slot), default: []].insert(contentsOf: ids, at: gapIndex)
       if gapCounts.isEmpty { gapCounts = Array(repeating: 0, count: slotCount) }
       gapCounts[slot] += Int32(ids.count)
-      gapped[slot >> 6] |= 1 << UInt64(slot & 63)
+      blocks[slot >> 6].gapped |= 1 << UInt64(slot & 63)
       add(ids.count, to: slot)
       return slot
     }
@@ -128,26 +154,30 @@ final class _RowIndex: @unchecked Sendable {
     /// The slot that holds row `position` (less than ``count``) and the row's offset in it.
     func locate(_ position: Int) -> (slot: Int, offset: Int) {
       let size = tree.count - 1
-      var index = 0
+      var group = 0
       var rest = position
       var step = 1
       while step * 2 <= size { step *= 2 }
       while step > 0 {
-        let next = index + step
+        let next = group + step
         if next <= size, Int(tree[next]) <= rest {
-          index = next
+          group = next
           rest -= Int(tree[next])
         }
         step /= 2
       }
-      // The row is in block `index`, `rest` rows into it.
-      let block = index
-      if gapped[block] == 0 {
-        var word = alive[block]
+      // The row is in group `group`, `rest` rows into it: in the last of its blocks with no more rows before it.
+      var index = group << Self.groupShift
+      let groupEnd = Swift.min(index + (1 << Self.groupShift), blocks.count)
+      while index + 1 < groupEnd, Int(blocks[index + 1].before) <= rest { index += 1 }
+      rest -= Int(blocks[index].before)
+      let block = blocks[index]
+      if block.gapped == 0 {
+        var word = block.alive
         for _ in 0..<rest { word &= word - 1 }
-        return (block << 6 + word.trailingZeroBitCount, 0)
+        return (index << 6 + word.trailingZeroBitCount, 0)
       }
-      for slot in block << 6..<Swift.min(block << 6 + 64, slotCount) {
+      for slot in index << 6..<Swift.min(index << 6 + 64, slotCount) {
         let rows = (isAlive(slot) ? 1 : 0) + Int(gapCounts[slot])
         if rest < rows { return (slot, rest) }
         rest -= rows
