@@ -474,6 +474,15 @@ struct _EditLog: Sendable {
     var deletedBySection: [[Int]]
   }
 
+  /// Empty lists, one a count, each with room for that many elements.
+  private static func lists<Element>(withRoomFor counts: [Int], of _: Element.Type = Int.self) -> [[Element]] {
+    counts.map { count in
+      var list: [Element] = []
+      list.reserveCapacity(count)
+      return list
+    }
+  }
+
   /// Places the touched rows; `nil` without an index.
   ///
   /// The rows are put in order twice, by their place in the list the edit started from and by their place now,
@@ -544,20 +553,10 @@ struct _EditLog: Sendable {
     // Every list starts with room for its rows (counted above): grown a doubling at a time, the kept and updated
     // rows were a twentieth of resolving, and the copies made at each doubling of all of them, with those of the
     // stages' lists (`changes(_:target:)`), were a tenth of the cache lines a told edit writes at 1,000,000 rows.
-    func lists(_ counts: [Int]) -> [[Int]] {
-      counts.map { count in
-        var list: [Int] = []
-        list.reserveCapacity(count)
-        return list
-      }
-    }
     var resolution = Resolution(
-      rows: targetCounts.map { count in
-        var rows: [(item: Int, piece: CellBinderList.Piece)] = []
-        rows.reserveCapacity(count)
-        return rows
-      }, touchedSources: lists(sourceCounts), touchedTargets: lists(targetCounts),
-      deletedBySection: lists(deletedCounts))
+      rows: Self.lists(withRoomFor: targetCounts, of: (item: Int, piece: CellBinderList.Piece).self),
+      touchedSources: Self.lists(withRoomFor: sourceCounts), touchedTargets: Self.lists(withRoomFor: targetCounts),
+      deletedBySection: Self.lists(withRoomFor: deletedCounts))
     resolution.kept.reserveCapacity(byTarget.count)
     resolution.updated.reserveCapacity(bySource.count)
     resolution.deleted.reserveCapacity(deletedCounts.reduce(0, +))
@@ -622,11 +621,7 @@ struct _EditLog: Sendable {
     // place now, so the moves do too.
     var moves = Array(repeating: true, count: resolution.kept.count)
     // Each list with room for its section's touched rows from the start (see `resolve()`).
-    var staying = resolution.touchedTargets.map { rows in
-      var numbers: [Int] = []
-      numbers.reserveCapacity(rows.count)
-      return numbers
-    }
+    var staying = Self.lists(withRoomFor: resolution.touchedTargets.map(\.count))
     for (number, row) in resolution.kept.enumerated() {
       let section = row.source.section
       if section == row.target.section,
