@@ -328,12 +328,19 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, CellBinderList.Piece> {
       }
       for insertion in inserted[nextInserted...] { append(insertion.piece) }
       if used == 0 { return nil }
-      if used <= leafCapacity { return leaf(pieceCount: used) { $0.moveInitialize(from: result, count: used) } }
-      // Past a leaf (rare: a leaf fills up over many edits), cut into leaves of copies.
-      defer { result.deinitialize(count: used) }
-      var leaves: [_PieceTree] = []
-      appendLeaves(of: UnsafeBufferPointer(start: result, count: used), to: &leaves)
-      return balancedJoin(leaves[...])
+      // Past a leaf (a leaf fills up over many edits: a fifth of the leaves a told edit makes again), cut into
+      // leaves of near-equal sizes, the pieces moved in as into one leaf (copied, each was retained, then
+      // released with the buffer).
+      let leafCount = (used + leafCapacity - 1) / leafCapacity
+      var tree: _PieceTree?
+      var first = 0
+      for number in 1...leafCount {
+        let end = used * number / leafCount
+        let part = leaf(pieceCount: end - first) { $0.moveInitialize(from: result + first, count: end - first) }
+        tree = join(tree, part)
+        first = end
+      }
+      return tree
     }
   }
 
