@@ -66,6 +66,16 @@ public struct CellBinderList: Sendable {
     }
   }
 
+  /// A piece and where it goes: a position of a list, or of the list an edit leaves.
+  ///
+  /// A struct, not a tuple: an array of tuples is destroyed by the runtime, walking each tuple's elements through
+  /// their metadata (a twentieth of a told edit's `apply` went to destroying its arrays of placed pieces); an
+  /// array of a struct, by code made for it.
+  struct PlacedPiece {
+    var position: Int
+    var piece: Piece
+  }
+
   /// The pieces, none of them empty.
   var pieces: [Piece]
   /// The end of every piece: `ends[i]` is the number of elements in pieces `0...i`.
@@ -180,23 +190,23 @@ public struct CellBinderList: Sendable {
   ///   - placed: The pieces, one element each, by their positions in the result, sorted.
   /// - Complexity: O(*k* log(*t*/*k*) + *k*) for *k* positions and a tree of *t* pieces, plus O(*p*) for a list
   ///   of *p* pieces that is not one tree.
-  func splicing(removing removed: [Int], placing placed: [(item: Int, piece: Piece)]) -> CellBinderList {
+  func splicing(removing removed: [Int], placing placed: [PlacedPiece]) -> CellBinderList {
     // Where each placed piece goes in this list: before its `kept`-th element not removed, found by walking the
     // removed positions once (both lists are sorted).
     // A piece that reads through a tree is put in as the tree's own pieces, which join the leaves they fall in.
-    var inserted: [(position: Int, piece: Piece)] = []
+    var inserted: [PlacedPiece] = []
     inserted.reserveCapacity(placed.count)
     var skipped = 0
     for (index, row) in placed.enumerated() {
-      let kept = row.item - index
+      let kept = row.position - index
       while skipped < removed.count, removed[skipped] <= kept + skipped { skipped += 1 }
       if case .rows(let source as _PiecesSource, let range) = row.piece {
         source.tree.forEachPiece(in: range) { piece, _ in
-          inserted.append((kept + skipped, piece))
+          inserted.append(PlacedPiece(position: kept + skipped, piece: piece))
           return true
         }
       } else if row.piece.count > 0 {
-        inserted.append((kept + skipped, row.piece))
+        inserted.append(PlacedPiece(position: kept + skipped, piece: row.piece))
       }
     }
     let tree =
@@ -348,26 +358,21 @@ extension CellBinderList: CustomStringConvertible {
 }
 
 extension CellBinderList {
-  /// The list with the elements at some positions (ascending) replaced by elements of other lists, each shared
-  /// as a piece of its list, not read (a row made when read stays unmade): the data of a stage, read while the
-  /// stage is applied, so its pieces are kept as they are (the list shown afterwards is the target's).
+  /// The list with the elements at some positions (ascending) replaced by pieces of one element each (a row of
+  /// another list, cut from its piece, or a binder a told edit gave), shared, not read (a row made when read
+  /// stays unmade): the data of a stage, read while the stage is applied, so its pieces are kept as they are (the
+  /// list shown afterwards is the target's).
   ///
-  /// - Complexity: O(*p* + *k* log *q*) for *p* pieces, *k* replacements and lists of *q* pieces.
-  func _replacing(_ replacements: [(position: Int, source: CellBinderList, item: Int)]) -> CellBinderList {
-    _replacing(placing: replacements.map { ($0.position, $0.source.locate($0.item)) })
-  }
-
-  /// The list with the elements at some positions (ascending) replaced by the element of a piece at an offset
-  /// each: a binder a told edit gave, say (see ``_replacing(_:)``).
-  func _replacing(placing replacements: [(position: Int, element: (piece: Piece, offset: Int))]) -> CellBinderList {
+  /// - Complexity: O(*p* + *k*) for *p* pieces and *k* replacements.
+  func _replacing(placing replacements: [PlacedPiece]) -> CellBinderList {
     guard !replacements.isEmpty else { return self }
     var newPieces: [Piece] = []
     newPieces.reserveCapacity(pieces.count + 2 * replacements.count)
     var next = 0
-    for (position, element) in replacements {
-      appendPieces(in: next..<position, to: &newPieces)
-      newPieces.append(element.piece.slice(element.offset..<element.offset + 1))
-      next = position + 1
+    for replacement in replacements {
+      appendPieces(in: next..<replacement.position, to: &newPieces)
+      newPieces.append(replacement.piece)
+      next = replacement.position + 1
     }
     appendPieces(in: next..<count, to: &newPieces)
     return CellBinderList(uncompacted: newPieces)

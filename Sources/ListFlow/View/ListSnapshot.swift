@@ -89,7 +89,10 @@ public struct ListSectionSnapshot: DifferentiableSection, _ElementSharingSection
   ) -> ListSectionSnapshot {
     var copy = self
     copy.elements = elements._replacing(
-      placing: replacements.map { ($0.position, sources[$0.section].elements.locate($0.item)) })
+      placing: replacements.map { replacement in
+        let (piece, offset) = sources[replacement.section].elements.locate(replacement.item)
+        return CellBinderList.PlacedPiece(position: replacement.position, piece: piece.slice(offset..<offset + 1))
+      })
     return copy
   }
 

@@ -246,7 +246,7 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, CellBinderList.Piece> {
   /// - Complexity: O(*k* log(*p*/*k*) + *k*) nodes made for *k* positions touched in a tree of *p* pieces, where
   ///   slicing and joining the tree once per position makes O(*k* log *p*).
   func replacing(
-    removed: ArraySlice<Int>, inserted: ArraySlice<(position: Int, piece: CellBinderList.Piece)>
+    removed: ArraySlice<Int>, inserted: ArraySlice<CellBinderList.PlacedPiece>
   ) -> _PieceTree? {
     // The descent reads the positions through buffer pointers: slicing the arrays at every node on the paths
     // (bounds kept and checked) was a third of the descent's own instructions.
@@ -259,7 +259,7 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, CellBinderList.Piece> {
 
   private func rebuilt(
     base: Int, removed: UnsafeBufferPointer<Int>,
-    inserted: UnsafeBufferPointer<(position: Int, piece: CellBinderList.Piece)>
+    inserted: UnsafeBufferPointer<CellBinderList.PlacedPiece>
   ) -> _PieceTree? {
     if removed.isEmpty && inserted.isEmpty { return self }
     guard let left, let right else {
@@ -286,7 +286,7 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, CellBinderList.Piece> {
   /// removed position, and one at a piece's end goes before the next piece (or after the last).
   private static func rebuiltLeaf(
     _ pieces: UnsafeBufferPointer<CellBinderList.Piece>, base: Int, removed: UnsafeBufferPointer<Int>,
-    inserted: UnsafeBufferPointer<(position: Int, piece: CellBinderList.Piece)>
+    inserted: UnsafeBufferPointer<CellBinderList.PlacedPiece>
   ) -> _PieceTree? {
     // A removal cuts a piece in two runs, an insertion in two runs around the piece put in.
     let capacity = pieces.count + removed.count + 2 * inserted.count

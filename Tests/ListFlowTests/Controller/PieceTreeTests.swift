@@ -121,13 +121,15 @@ struct PieceTreeTests {
       let removed = (0..<model.count).filter { _ in random.oneIn(3) }
       let removedSet = Set(removed)
       let candidates = (0...model.count).filter { !removedSet.contains($0) }
-      var inserted: [(position: Int, piece: CellBinderList.Piece)] = []
+      var inserted: [CellBinderList.PlacedPiece] = []
       var expectedBefore: [Int: [ListIdentifier]] = [:]
       for position in candidates where random.oneIn(3) {
         for _ in 0..<(1 + random.below(2)) {
           let (part, ids) = Self.randomTree(&random, nextID: &nextID)
           guard let part else { continue }
-          for piece in part.pieces(in: 0..<part.count) { inserted.append((position, piece)) }
+          for piece in part.pieces(in: 0..<part.count) {
+            inserted.append(CellBinderList.PlacedPiece(position: position, piece: piece))
+          }
           expectedBefore[position, default: []] += ids
         }
       }
@@ -172,9 +174,11 @@ struct PieceTreeTests {
         let removed = (0..<model.count).filter { _ in random.oneIn(3) }
         let removedSet = Set(removed)
         let positions = (0...model.count).filter { !removedSet.contains($0) && random.oneIn(4) }
-        var inserted: [(position: Int, piece: CellBinderList.Piece)] = []
+        var inserted: [CellBinderList.PlacedPiece] = []
         for position in positions {
-          for _ in 0..<random.below(20) { inserted.append((position, Self.piece([nextID]))) }
+          for _ in 0..<random.below(20) {
+            inserted.append(CellBinderList.PlacedPiece(position: position, piece: Self.piece([nextID])))
+          }
           nextID += 1
         }
         watched = Self.watch(tree, inserted.map(\.piece))

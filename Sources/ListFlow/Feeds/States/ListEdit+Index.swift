@@ -459,14 +459,21 @@ struct _EditLog: Sendable {
   /// The touched rows, placed: in the list the edit started from, in the list now, or both. Every list is
   /// sorted by the paths it holds (``kept``: by target).
   struct Resolution {
+    /// A row the app gave again: its place in the list the edit started from, and the piece of the binder given
+    /// (a struct, for the reason ``CellBinderList/PlacedPiece`` is one).
+    struct Update {
+      var path: ItemPath
+      var piece: CellBinderList.Piece
+    }
+
     var deleted: [ItemPath] = []
     var inserted: [ItemPath] = []
     var kept: [(source: ItemPath, target: ItemPath)] = []
     /// The rows the app gave again, at their place in the list the edit started from, and the piece of the
     /// binder given (the one in ``rows``).
-    var updated: [(path: ItemPath, piece: CellBinderList.Piece)] = []
+    var updated: [Update] = []
     /// Per section, the touched rows of the list now: position and the piece that holds the row.
-    var rows: [[(item: Int, piece: CellBinderList.Piece)]]
+    var rows: [[CellBinderList.PlacedPiece]]
     /// Per section, the sorted positions of the touched rows in the list the edit started from and in the list now.
     var touchedSources: [[Int]]
     var touchedTargets: [[Int]]
@@ -554,7 +561,7 @@ struct _EditLog: Sendable {
     // rows were a twentieth of resolving, and the copies made at each doubling of all of them, with those of the
     // stages' lists (`changes(_:target:)`), were a tenth of the cache lines a told edit writes at 1,000,000 rows.
     var resolution = Resolution(
-      rows: Self.lists(withRoomFor: targetCounts, of: (item: Int, piece: CellBinderList.Piece).self),
+      rows: Self.lists(withRoomFor: targetCounts, of: CellBinderList.PlacedPiece.self),
       touchedSources: Self.lists(withRoomFor: sourceCounts), touchedTargets: Self.lists(withRoomFor: targetCounts),
       deletedBySection: Self.lists(withRoomFor: deletedCounts))
     resolution.kept.reserveCapacity(byTarget.count)
@@ -571,14 +578,14 @@ struct _EditLog: Sendable {
       } else if placed[number].isGiven, let piece = placed[number].piece {
         // Given again by the app: told, so not compared (reading the row before and comparing was a tenth of a
         // told edit, and most of its cache misses in a long list).
-        resolution.updated.append((source, piece))
+        resolution.updated.append(Resolution.Update(path: source, piece: piece))
       }
     }
     for (_, number) in byTarget {
       guard let target = placed[number].target else { continue }
       resolution.touchedTargets[target.section].append(target.item)
       guard let piece = placed[number].piece else { continue }
-      resolution.rows[target.section].append((target.item, piece))
+      resolution.rows[target.section].append(CellBinderList.PlacedPiece(position: target.item, piece: piece))
       if let source = placed[number].source {
         resolution.kept.append((source, target))
       } else {
@@ -651,7 +658,7 @@ struct _EditLog: Sendable {
         let replacements = resolution.updated.filter { $0.path.section == section }
         guard !replacements.isEmpty else { continue }
         data[section].elements = data[section].elements._replacing(
-          placing: replacements.map { ($0.path.item, ($0.piece, 0)) })
+          placing: replacements.map { CellBinderList.PlacedPiece(position: $0.path.item, piece: $0.piece) })
       }
       stages.append(Changeset(data: data, elementUpdated: resolution.updated.map(\.path)))
     }
