@@ -69,7 +69,7 @@ public struct CellBinderList: Sendable {
   /// A piece and where it goes: a position of a list, or of the list an edit leaves.
   ///
   /// A struct, not a tuple: an array of tuples is destroyed by the runtime, walking each tuple's elements through
-  /// their metadata (a twentieth of a told edit's `apply` went to destroying its arrays of placed pieces); an
+  /// their metadata (4% of a told edit's `apply` went to destroying its arrays of placed pieces); an
   /// array of a struct, by code made for it.
   struct PlacedPiece {
     var position: Int
