@@ -24,6 +24,7 @@ extension CellBinder {
   ///   - map: The function that puts the data into the cell.
   ///   - style: The style applied after the mapper; ``ListItemStyle/plain`` by default, which leaves the cell as
   ///     the mapper filled it.
+  @inlinable
   public init<Data: ListItemDataModel, Cell: ListCell>(
     data: Data,
     map: @escaping @MainActor @Sendable (Data, Cell) -> Void,
@@ -38,21 +39,30 @@ extension CellBinder {
   ///   - data: The data model.
   ///   - mapper: The mapper type.
   ///   - style: The style applied after the mapper; ``ListItemStyle/plain`` by default.
+  @inlinable
   public init<M: Mapper>(data: M.Data, mapper: M.Type, style: ListItemStyle<M.Cell> = .plain) {
     self.init(data: data, mapperID: ObjectIdentifier(mapper), map: { M.map(data: $0, cell: $1) }, style: style)
   }
 
-  private init<Data: ListItemDataModel, Cell: ListCell>(
+  @inlinable
+  internal init<Data: ListItemDataModel, Cell: ListCell>(
     data: Data,
     mapperID: ObjectIdentifier?,
     map: @escaping @MainActor @Sendable (Data, Cell) -> Void,
     style: ListItemStyle<Cell>
   ) {
-    let scope = _TypeNameCache.shared.scope(of: Data.self)
+    let scope = Self.itemScope(of: Data.self)
     self.init(
       storage: _ItemCellBinderStorage(
         id: ListIdentifier(data.identity, scope: scope.name, scopeHash: scope.hash), tag: data.tag, height: nil,
         data: data, mapperID: mapperID, map: map, style: style))
+  }
+
+  /// The scope of an item's identity: the name of its data model's type and the name's hash, looked up once per
+  /// type (a call from the inlined initialisers above, which may not name the cache).
+  @usableFromInline
+  internal static func itemScope(of type: Any.Type) -> (name: String, hash: Int) {
+    _TypeNameCache.shared.scope(of: type)
   }
 }
 
@@ -62,14 +72,16 @@ extension CellBinder {
 ///
 /// Its content for the diff is the data model (`==`), the style's names, the cell type and the mapper type, when
 /// one was given.
-private final class _ItemCellBinderStorage<Data: ListItemDataModel, Cell: ListCell>: _CellBinderStorage,
+@usableFromInline
+internal final class _ItemCellBinderStorage<Data: ListItemDataModel, Cell: ListCell>: _CellBinderStorage,
   @unchecked Sendable
 {
-  let data: Data
-  let mapperID: ObjectIdentifier?
-  let map: @MainActor @Sendable (Data, Cell) -> Void
-  let style: ListItemStyle<Cell>
+  @usableFromInline let data: Data
+  @usableFromInline let mapperID: ObjectIdentifier?
+  @usableFromInline let map: @MainActor @Sendable (Data, Cell) -> Void
+  @usableFromInline let style: ListItemStyle<Cell>
 
+  @inlinable
   init(
     id: ListIdentifier, tag: ListIdentifier?, height: Int?, data: Data, mapperID: ObjectIdentifier?,
     map: @escaping @MainActor @Sendable (Data, Cell) -> Void, style: ListItemStyle<Cell>

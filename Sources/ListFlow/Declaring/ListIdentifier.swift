@@ -78,6 +78,7 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// The identifier ``init(_:scope:)`` makes of `value` and `scope`, whose hash (`scope.hashValue`) the caller
   /// kept: an item's identity is scoped by its data model's type name, whose hash is kept with it (see
   /// `_TypeNameCache.scope(of:)`), so that making a binder does not hash the name again.
+  @inlinable
   init<Value: Hashable & Sendable>(_ value: Value, scope: String, scopeHash: Int) {
     guard Value.self == Int.self else {
       self = ListIdentifier(value, scope: scope)
@@ -89,7 +90,8 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
     self = ListIdentifier(payload: .int(value), scope: scope, hash: _IntegerHash.hash(of: value ^ scopeHash))
   }
 
-  private init(payload: Payload, scope: String?, hash: Int) {
+  @usableFromInline
+  internal init(payload: Payload, scope: String?, hash: Int) {
     self.payload = payload
     self.scope = scope
     self.hash = hash

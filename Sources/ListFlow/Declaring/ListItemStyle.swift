@@ -41,12 +41,14 @@ public struct ListItemStyle<Cell: ListCell>: Sendable {
     decorations = [decorate]
   }
 
-  private init(names: [String], decorations: [@MainActor @Sendable (Cell) -> Void]) {
+  @usableFromInline
+  internal init(names: [String], decorations: [@MainActor @Sendable (Cell) -> Void]) {
     self.names = names
     self.decorations = decorations
   }
 
   /// The style that changes nothing.
+  @inlinable
   public static var plain: ListItemStyle { ListItemStyle(names: [], decorations: []) }
 
   /// The style's name: the composed names joined by `+`, or `plain`.
