@@ -513,16 +513,18 @@ struct _EditLog: Sendable {
       sourceTotal += source[section].elements.count
       targetTotal += index.sections[section].count
     }
+    // A touched row's places, plain values (copied without a retain), and apart from them its piece, read once.
     struct Row {
       var source: ItemPath?
       var target: ItemPath?
-      var piece: CellBinderList.Piece?
       var isGiven: Bool
     }
     var placed: [Row] = []
+    var pieces: [CellBinderList.Piece?] = []
     var bySource: [(key: Int, row: Int)] = []
     var byTarget: [(key: Int, row: Int)] = []
     placed.reserveCapacity(touched.count)
+    pieces.reserveCapacity(touched.count)
     bySource.reserveCapacity(touched.count)
     byTarget.reserveCapacity(touched.count)
     // Per section, the touched rows in the list before and now, and the rows deleted.
@@ -552,7 +554,8 @@ struct _EditLog: Sendable {
         targetCounts[target.section] += 1
         if touch.source == nil { insertedCount += 1 }
       }
-      placed.append(Row(source: touch.source, target: target, piece: piece, isGiven: touch.binder != nil))
+      placed.append(Row(source: touch.source, target: target, isGiven: touch.binder != nil))
+      pieces.append(piece)
     }
     bySource.sort { $0.key < $1.key }
     byTarget.sort { $0.key < $1.key }
@@ -568,14 +571,13 @@ struct _EditLog: Sendable {
     resolution.updated.reserveCapacity(bySource.count)
     resolution.deleted.reserveCapacity(deletedCounts.reduce(0, +))
     resolution.inserted.reserveCapacity(insertedCount)
-    // The rows are read in place: a copy of one would retain its piece.
     for (_, number) in bySource {
       guard let source = placed[number].source else { continue }
       resolution.touchedSources[source.section].append(source.item)
       if placed[number].target == nil {
         resolution.deleted.append(source)
         resolution.deletedBySection[source.section].append(source.item)
-      } else if placed[number].isGiven, let piece = placed[number].piece {
+      } else if placed[number].isGiven, let piece = pieces[number] {
         // Given again by the app: told, so not compared (reading the row before and comparing was a tenth of a
         // told edit, and most of its cache misses in a long list).
         resolution.updated.append(Resolution.Update(path: source, piece: piece))
@@ -584,7 +586,7 @@ struct _EditLog: Sendable {
     for (_, number) in byTarget {
       guard let target = placed[number].target else { continue }
       resolution.touchedTargets[target.section].append(target.item)
-      guard let piece = placed[number].piece else { continue }
+      guard let piece = pieces[number] else { continue }
       resolution.rows[target.section].append(CellBinderList.PlacedPiece(position: target.item, piece: piece))
       if let source = placed[number].source {
         resolution.kept.append((source, target))
