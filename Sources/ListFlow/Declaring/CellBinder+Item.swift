@@ -24,7 +24,6 @@ extension CellBinder {
   ///   - map: The function that puts the data into the cell.
   ///   - style: The style applied after the mapper; ``ListItemStyle/plain`` by default, which leaves the cell as
   ///     the mapper filled it.
-  @inlinable
   public init<Data: ListItemDataModel, Cell: ListCell>(
     data: Data,
     map: @escaping @MainActor @Sendable (Data, Cell) -> Void,
@@ -76,12 +75,12 @@ extension CellBinder {
 internal final class _ItemCellBinderStorage<Data: ListItemDataModel, Cell: ListCell>: _CellBinderStorage,
   @unchecked Sendable
 {
-  @usableFromInline let data: Data
-  @usableFromInline let mapperID: ObjectIdentifier?
-  @usableFromInline let map: @MainActor @Sendable (Data, Cell) -> Void
-  @usableFromInline let style: ListItemStyle<Cell>
+  let data: Data
+  let mapperID: ObjectIdentifier?
+  let map: @MainActor @Sendable (Data, Cell) -> Void
+  let style: ListItemStyle<Cell>
 
-  @inlinable
+  @usableFromInline
   init(
     id: ListIdentifier, tag: ListIdentifier?, height: Int?, data: Data, mapperID: ObjectIdentifier?,
     map: @escaping @MainActor @Sendable (Data, Cell) -> Void, style: ListItemStyle<Cell>
