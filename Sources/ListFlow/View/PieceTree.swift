@@ -191,14 +191,15 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, CellBinderList.Piece> {
   private static func appendLeaves(
     of pieces: UnsafeBufferPointer<CellBinderList.Piece>, to parts: inout [_PieceTree]
   ) {
-    guard !pieces.isEmpty else { return }
-    let leafCount = (pieces.count + leafCapacity - 1) / leafCapacity
-    var start = 0
-    for number in 1...leafCount {
-      let end = pieces.count * number / leafCount
-      parts.append(leaf(copying: UnsafeBufferPointer(rebasing: pieces[start..<end])))
-      start = end
+    for range in leafRanges(count: pieces.count) {
+      parts.append(leaf(copying: UnsafeBufferPointer(rebasing: pieces[range])))
     }
+  }
+
+  /// The runs `0..<count` pieces are cut into for as few leaves as hold them, of near-equal sizes (none for none).
+  private static func leafRanges(count: Int) -> LazyMapSequence<Range<Int>, Range<Int>> {
+    let leafCount = (count + leafCapacity - 1) / leafCapacity
+    return (0..<leafCount).lazy.map { count * $0 / leafCount..<count * ($0 + 1) / leafCount }
   }
 
   /// Joins parts halving: leaves paired level by level.
@@ -331,14 +332,12 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, CellBinderList.Piece> {
       // Past a leaf (a leaf fills up over many edits: a fifth of the leaves a told edit makes again), cut into
       // leaves of near-equal sizes, the pieces moved in as into one leaf (copied, each was retained, then
       // released with the buffer).
-      let leafCount = (used + leafCapacity - 1) / leafCapacity
       var tree: _PieceTree?
-      var first = 0
-      for number in 1...leafCount {
-        let end = used * number / leafCount
-        let part = leaf(pieceCount: end - first) { $0.moveInitialize(from: result + first, count: end - first) }
+      for range in leafRanges(count: used) {
+        let part = leaf(pieceCount: range.count) {
+          $0.moveInitialize(from: result + range.lowerBound, count: range.count)
+        }
         tree = join(tree, part)
-        first = end
       }
       return tree
     }
