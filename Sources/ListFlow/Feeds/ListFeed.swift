@@ -105,7 +105,7 @@ extension ListFeed {
   ///
   /// - Parameter section: A section of ``displayedSections``.
   public func feed(owningSection section: Int) -> (feed: any ListFeed<Section>, section: Int)? {
-    displayedSections.indices.contains(section) ? (self, section) : nil
+    section >= 0 && section < displayedSections.count ? (self, section) : nil
   }
 
   /// Throws ``ListFlowError/rowNotMovable(_:)``.
