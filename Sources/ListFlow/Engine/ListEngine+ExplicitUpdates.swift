@@ -73,7 +73,7 @@ extension ListEngine {
     routingBeforeStage = nil
     batchCount += 1
     delegate.dispatch(update)
-    rearmEnd()
+    rearmEnd(rerouting: false)
     delegate.didApply(transition)
   }
 }

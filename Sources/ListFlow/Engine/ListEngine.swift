@@ -275,15 +275,19 @@ public final class ListEngine: ListDataSource {
     displayedCells.removeAll()
     view.reloadData()
     reloadCount += 1
-    rearmEnd()
+    rearmEnd(rerouting: true)
     delegate.didApply(transition)
   }
 
   /// After a change, the end counts as not reached: a list whose end stays on screen (a page that did not fill
   /// it) reports ``SyncDelegate/didReachEnd`` again at the view's next scroll report, so paging cannot stall.
-  func rearmEnd() {
+  ///
+  /// The owners of the sections shown are read again (``routesShown``) after a reload, or after a change that
+  /// inserted, deleted or moved sections (`rerouting`): a section changes owner only with such a change (as
+  /// ``ListFeed/feed(owningSection:)`` requires), so a change of rows alone costs its rows, not a read per section.
+  func rearmEnd(rerouting: Bool) {
     edges.end = false
-    routesShown = sectionRoutes()
+    if rerouting || routesShown == nil { routesShown = sectionRoutes() }
   }
 
   /// Applies staged changes one batch per stage, between ``SyncDelegate/willApply`` and ``SyncDelegate/didApply``.
@@ -309,7 +313,7 @@ public final class ListEngine: ListDataSource {
       delegate.dispatch(update)
     }
     snapshot = target
-    rearmEnd()
+    rearmEnd(rerouting: sectionsChanged)
     delegate.didApply(transition)
   }
 

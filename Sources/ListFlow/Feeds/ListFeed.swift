@@ -46,6 +46,10 @@ public protocol ListFeed<Section>: AnyObject {
   /// The feed that owns a displayed section, and the section's index there: the feed itself by default; a
   /// composite answers with the child that owns it, so that events reach that child's ``delegate``.
   ///
+  /// A section's owner may change only in a change that inserts, deletes or moves sections (a composite's
+  /// children added, removed or moved do): the ``ListEngine`` that shows the feed reads the owners again after
+  /// such a change and after a reload, not after a change of rows alone.
+  ///
   /// - Parameter section: A section of ``displayedSections``.
   /// - Returns: The owning feed and its local section, or `nil` when the section does not exist.
   func feed(owningSection section: Int) -> (feed: any ListFeed<Section>, section: Int)?

@@ -108,6 +108,86 @@ struct EventRoutingPropertyTests {
     ListSection(id: id, items: rows.map { TapCell.makeBinder(value: $0, id: ListIdentifier($0)) }).snapshot
   }
 
+  /// A child of ``composedEndsReachTheirChild()``: its feed, its rows by section, and the ends its delegate got.
+  @MainActor final class EndChild {
+    let name: String
+    var rows: [[String]]
+    let feed: SectionsFeed<ListSectionSnapshot>
+    var ends: [String] = []
+
+    init(name: String, rows: [[String]]) {
+      self.name = name
+      self.rows = rows
+      feed = SectionsFeed(sections: Self.sections(name, rows))
+      feed.delegate.didEndDisplayingCell = { [unowned self] _, path in ends.append("end \(path)") }
+    }
+
+    static func sections(_ name: String, _ rows: [[String]]) -> [ListSectionSnapshot] {
+      rows.enumerated().map { EventRoutingPropertyTests.section("\(name)-s\($0)", $1) }
+    }
+  }
+
+  @Test("a row that leaves after the composite's children were added, removed or moved ends at its own child")
+  func composedEndsReachTheirChild() throws {
+    for seed in DeepPass.seeds(quick: 40, deep: 200) {
+      var random = SeededRandom(seed: seed)
+      var made = 0
+      func makeChild() -> EndChild {
+        made += 1
+        let name = "c\(made)"
+        let rows = (0..<Int(random.next() % 3)).map { section in
+          (0..<Int(random.next() % 4)).map { "\(name)-\(section)-\($0)" }
+        }
+        return EndChild(name: name, rows: rows)
+      }
+      let composite = ComposedFeed<ListSectionSnapshot>()
+      var children = (0..<Int(1 + random.next() % 3)).map { _ in makeChild() }
+      for child in children { try composite.append(child.feed) }
+      let view = RecordingListView()
+      let engine = try ListEngine(view: view, showing: composite)
+      var steps: [String] = []
+      for _ in 0..<10 {
+        for child in children { child.ends = [] }
+        switch random.next() % 4 {
+        case 0:
+          let child = makeChild()
+          let index = Int(random.next() % UInt64(children.count + 1))
+          try composite.insert(child.feed, at: index)
+          children.insert(child, at: index)
+          steps.append("insert \(child.name) at \(index)")
+          #expect(children.allSatisfy { $0.ends.isEmpty }, "seed \(seed), \(steps)")
+        case 1 where !children.isEmpty:
+          let index = Int(random.next() % UInt64(children.count))
+          try composite.removeChild(at: index)
+          let child = children.remove(at: index)
+          steps.append("remove \(child.name)")
+          let expected = child.rows.enumerated().flatMap { section, rows in
+            rows.indices.map { "end \(ItemPath(item: $0, section: section))" }
+          }
+          #expect(child.ends.sorted() == expected.sorted(), "seed \(seed), \(steps)")
+          #expect(children.allSatisfy { $0.ends.isEmpty }, "seed \(seed), \(steps)")
+        case 2 where children.count > 1:
+          let source = Int(random.next() % UInt64(children.count))
+          let destination = Int(random.next() % UInt64(children.count))
+          try composite.moveChild(from: source, to: destination)
+          children.insert(children.remove(at: source), at: destination)
+          steps.append("move \(source) to \(destination)")
+        default:
+          let candidates = children.filter { !$0.rows.joined().isEmpty }
+          guard let child = candidates.randomElement(using: &random) else { continue }
+          let section = child.rows.indices.filter { !child.rows[$0].isEmpty }.randomElement(using: &random)!
+          let item = Int(random.next() % UInt64(child.rows[section].count))
+          child.rows[section].remove(at: item)
+          child.feed.update(to: EndChild.sections(child.name, child.rows))
+          steps.append("delete \(item):\(section) of \(child.name)")
+          #expect(child.ends == ["end \(ItemPath(item: item, section: section))"], "seed \(seed), \(steps)")
+          #expect(children.allSatisfy { $0 === child || $0.ends.isEmpty }, "seed \(seed), \(steps)")
+        }
+      }
+      withExtendedLifetime(engine) {}
+    }
+  }
+
   @Test("the end is reported again after a change while the viewport stays at it, so paging cannot stall")
   func endIsRearmedAfterEveryChange() async throws {
     var ends = 0
