@@ -11,7 +11,7 @@ struct _RowSectionKey<Row: Differentiable>: Differentiable {
   @usableFromInline let indexTitle: String?
 
   @inlinable
-  init(_ section: ListSection<Row>) {
+  init(_ section: borrowing ListSection<Row>) {
     self.id = section.id
     self.header = section.header
     self.footer = section.footer
@@ -229,7 +229,10 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
   @inlinable
   func hasShape(of list: ListSnapshot) -> Bool {
     guard sections.count == list.count else { return false }
-    for (rows, section) in zip(sections, list) where rows.elements.count != section.elements.count { return false }
+    // By index: a `zip` would copy every section of both (a retain and a release of each thing it holds).
+    for index in sections.indices where sections[index].elements.count != list[index].elements.count {
+      return false
+    }
     return true
   }
 }
@@ -387,19 +390,20 @@ struct _SectionMatch<Row: Differentiable & Sendable> {
     guard Swift.max(sections.count, shownCount) > 1 else { return nil }
     // The index in the state of each section shown, or -1 for a deleted one; the kept ones must ascend.
     var targetOfShown: [Int]
-    if sections.count == shownCount, zip(sections, shown.sections).allSatisfy({ $0.id == $1.model.id }) {
+    // Sections are read in place, by index, here and below: iterating them would copy each.
+    if sections.count == shownCount, sections.indices.allSatisfy({ sections[$0].id == shown.sections[$0].model.id }) {
       targetOfShown = Array(0..<shownCount)
     } else {
       var indexOfID: [ListIdentifier: Int] = [:]
       indexOfID.reserveCapacity(sections.count)
-      for (index, section) in sections.enumerated() {
-        guard indexOfID.updateValue(index, forKey: section.id) == nil else { return nil }
+      for index in sections.indices {
+        guard indexOfID.updateValue(index, forKey: sections[index].id) == nil else { return nil }
       }
       targetOfShown = []
       targetOfShown.reserveCapacity(shownCount)
       var last = -1
-      for shownSection in shown.sections {
-        guard let index = indexOfID[shownSection.model.id] else {
+      for shownIndex in shown.sections.indices {
+        guard let index = indexOfID[shown.sections[shownIndex].model.id] else {
           targetOfShown.append(-1)
           continue
         }
@@ -415,11 +419,11 @@ struct _SectionMatch<Row: Differentiable & Sendable> {
     untouchedSource.reserveCapacity(sections.count)
     var isUntouched = [Bool](repeating: false, count: shownCount)
     var targetSlots: [Int] = []
-    for (index, section) in sections.enumerated() {
-      let key = _RowSectionKey(section)
+    for index in sections.indices {
+      let key = _RowSectionKey(sections[index])
       keys.append(key)
       let shownIndex = sourceOfTarget[index]
-      if shownIndex >= 0, _sharesStorage(shown.sections[shownIndex].elements, section.items),
+      if shownIndex >= 0, _sharesStorage(shown.sections[shownIndex].elements, sections[index].items),
         key.isContentEqual(to: shown.sections[shownIndex].model)
       {
         untouchedSource.append(shownIndex)
