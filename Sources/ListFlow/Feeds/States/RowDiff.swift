@@ -24,6 +24,13 @@ struct _RowSectionKey<Row: Differentiable>: Differentiable {
 
   @inlinable
   func isContentEqual(to source: Self) -> Bool {
+    Self.isContentEqual(header: header, footer: footer, indexTitle: indexTitle, to: source)
+  }
+
+  /// Whether a section with this header, footer and index title has the content of `source`: read from the
+  /// section in place, where a key made of it to compare would copy them.
+  @inlinable
+  static func isContentEqual(header: Row?, footer: Row?, indexTitle: String?, to source: Self) -> Bool {
     func same(_ left: Row?, _ right: Row?) -> Bool {
       switch (left, right) {
       case (nil, nil): true
@@ -204,18 +211,11 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
     alignment = (flatDeleted, flatInserted, differing)
   }
 
-  /// The memo of `sections`, taking the keys given, for every untouched section of `match` the rows and hashes
-  /// of `shown` (whose rows are the same storage), and for the others the hashes of `part` (the memo of those
-  /// sections alone, in order).
+  /// The memo of a state: for every untouched section of `match` the rows and hashes of `shown` (whose rows are
+  /// the same storage), and for the others those of `part` (the memo of those sections alone, in order).
   @inlinable
-  init(
-    _ sections: [ListSection<Row>], keys: [_RowSectionKey<Row>], reusing shown: _RowMemo<Row>,
-    match: _SectionMatch<Row>, part: _RowMemo<Row>
-  ) {
-    self.sections = match.merged(untouched: { shown.sections[$0] }) { changed in
-      let index = match.changedTarget[changed]
-      return ArraySection(model: keys[index], elements: sections[index].items)
-    }
+  init(reusing shown: _RowMemo<Row>, match: _SectionMatch<Row>, part: _RowMemo<Row>) {
+    self.sections = match.merged(untouched: { shown.sections[$0] }) { part.sections[$0] }
     sectionHashes = match.merged(untouched: { shown.sectionHashes[$0] }) { part.sectionHashes[$0] }
     flatHashes = nil
   }
@@ -331,7 +331,6 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   cell: @escaping @Sendable (Row) -> CellBinder
 ) -> Result<PreparedState, ListFlowError>? where Row.DifferenceIdentifier: Sendable {
   guard let match = _SectionMatch(sections, shown: shown) else { return nil }
-  let keys = match.keys
   let changed = match.changedTarget
   // The changed sections are aligned with theirs shown, as a whole state is: the aligned rows take the hashes
   // shown, and keep what was read of them (only when no section was inserted or deleted: the alignment pairs
@@ -339,7 +338,7 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   let changedSections = changed.map { sections[$0] }
   let part =
     _RowMemo(changedSections, aligningWith: shown, shownSections: match.changedSource) ?? _RowMemo(changedSections)
-  let rows = _RowMemo(sections, keys: keys, reusing: shown, match: match, part: part)
+  let rows = _RowMemo(reusing: shown, match: match, part: part)
   guard !changed.isEmpty || !match.changedSource.isEmpty else {
     return .success(PreparedState(target: source, changes: StagedChangeset(), rows: rows))
   }
@@ -366,8 +365,6 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
 /// (inserted, deleted, or kept with other rows, header, footer or index title).
 @usableFromInline
 struct _SectionMatch<Row: Differentiable & Sendable> {
-  /// The state's section keys, in order.
-  @usableFromInline var keys: [_RowSectionKey<Row>] = []
   /// For each section of the state, its index shown when it is untouched, else `nil`.
   @usableFromInline var untouchedSource: [Int?] = []
   /// The indices shown of the untouched sections, ascending.
@@ -415,16 +412,15 @@ struct _SectionMatch<Row: Differentiable & Sendable> {
     var sourceOfTarget = [Int](repeating: -1, count: sections.count)
     for (shownIndex, index) in targetOfShown.enumerated() where index >= 0 { sourceOfTarget[index] = shownIndex }
     let limit = Swift.max(sections.count, shownCount)
-    keys.reserveCapacity(sections.count)
     untouchedSource.reserveCapacity(sections.count)
     var isUntouched = [Bool](repeating: false, count: shownCount)
     var targetSlots: [Int] = []
     for index in sections.indices {
-      let key = _RowSectionKey(sections[index])
-      keys.append(key)
       let shownIndex = sourceOfTarget[index]
       if shownIndex >= 0, _sharesStorage(shown.sections[shownIndex].elements, sections[index].items),
-        key.isContentEqual(to: shown.sections[shownIndex].model)
+        _RowSectionKey<Row>.isContentEqual(
+          header: sections[index].header, footer: sections[index].footer, indexTitle: sections[index].indexTitle,
+          to: shown.sections[shownIndex].model)
       {
         untouchedSource.append(shownIndex)
         untouchedShown.append(shownIndex)
