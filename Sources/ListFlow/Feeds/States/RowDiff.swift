@@ -355,7 +355,7 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   guard
     let stages = match.wholeStages(
       plan.stages(source: partSource, target: partList, targetData: partList),
-      partSource: partSource, untouched: match.untouchedShown.map { source[$0] })
+      partSource: partSource, untouched: match.untouchedShown.map { source[$0] }, target: target)
   else { return nil }
   return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
 }
@@ -487,30 +487,35 @@ struct _SectionMatch<Row: Differentiable & Sendable> {
   }
 
   /// The stages of the changed sections (diffed from `partSource`) made stages of the whole list: each stage's
-  /// sections among the untouched ones, every section index mapped to the whole's. `nil` when a stage's sections
-  /// do not keep the slots' order (then the whole list is diffed).
+  /// sections among the untouched ones, every section index mapped to the whole's. The last stage holds `target`
+  /// (the part's target among the untouched sections), not a list made again. `nil` when a stage's sections do
+  /// not keep the slots' order (then the whole list is diffed).
   ///
-  /// - Complexity: O(*s*) per stage for *s* sections, plus O(*c*) for *c* changes.
+  /// - Complexity: O(*s*) per stage but the last for *s* sections, plus O(*c*) for *c* changes.
   @inlinable
   func wholeStages(
-    _ stages: [Changeset<ListSnapshot>], partSource: ListSnapshot, untouched: ListSnapshot
+    _ stages: [Changeset<ListSnapshot>], partSource: ListSnapshot, untouched: ListSnapshot, target: ListSnapshot
   ) -> [Changeset<ListSnapshot>]? {
     guard var beforeSlots = slots(of: partSource) else { return nil }
     var result: [Changeset<ListSnapshot>] = []
     result.reserveCapacity(stages.count)
-    for stage in stages {
+    for (index, stage) in stages.enumerated() {
       guard let afterSlots = slots(of: stage.data) else { return nil }
       var whole: ListSnapshot = []
-      whole.reserveCapacity(untouched.count + stage.data.count)
-      var nextUntouched = 0
-      for (partIndex, section) in stage.data.enumerated() {
-        while nextUntouched < afterSlots[partIndex] {
-          whole.append(untouched[nextUntouched])
-          nextUntouched += 1
+      if index == stages.count - 1 {
+        whole = target
+      } else {
+        whole.reserveCapacity(untouched.count + stage.data.count)
+        var nextUntouched = 0
+        for (partIndex, section) in stage.data.enumerated() {
+          while nextUntouched < afterSlots[partIndex] {
+            whole.append(untouched[nextUntouched])
+            nextUntouched += 1
+          }
+          whole.append(section)
         }
-        whole.append(section)
+        whole.append(contentsOf: untouched[nextUntouched...])
       }
-      whole.append(contentsOf: untouched[nextUntouched...])
       let before = beforeSlots
       result.append(
         stage.mappingSections(data: whole, before: { $0 + before[$0] }, after: { $0 + afterSlots[$0] }))
