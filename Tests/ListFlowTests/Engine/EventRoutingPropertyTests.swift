@@ -188,6 +188,67 @@ struct EventRoutingPropertyTests {
     }
   }
 
+  /// A feed of its own that counts how often its sections' owner is asked.
+  @MainActor final class OwnerCountingFeed: ListFeed {
+    let feedLink = FeedLink<ListSectionSnapshot>()
+    var delegate = SyncDelegate()
+    private(set) var displayedSections: [ListSectionSnapshot]
+    var ownerReads = 0
+
+    init(_ sections: [ListSectionSnapshot]) { displayedSections = sections }
+
+    func feed(owningSection section: Int) -> (feed: any ListFeed<ListSectionSnapshot>, section: Int)? {
+      ownerReads += 1
+      return displayedSections.indices.contains(section) ? (self, section) : nil
+    }
+
+    func show(_ sections: [ListSectionSnapshot]) {
+      let old = displayedSections
+      displayedSections = sections
+      feedLink.send(from: old, to: sections)
+    }
+  }
+
+  @Test("a change of rows reads as many section owners in a list of 400 sections as in one of 4")
+  func ownerReadsFollowTheChange() throws {
+    for seed in DeepPass.seeds(quick: 20, deep: 100) {
+      var reads: [Int] = []
+      var counts: [Int] = []
+      for sectionCount in [4, 400] {
+        var random = SeededRandom(seed: seed)
+        var rows = (0..<sectionCount).map { section in (0..<3).map { "s\(section)-\($0)" } }
+        let render = { (rows: [[String]]) in rows.enumerated().map { Self.section("s\($0)", $1) } }
+        let feed = OwnerCountingFeed(render(rows))
+        let view = RecordingListView()
+        let engine = try ListEngine(view: view, showing: feed)
+        feed.ownerReads = 0
+        var made = 0
+        // Rows inserted, deleted and moved in the first four sections: the same changes at both sizes.
+        for _ in 0..<8 {
+          let section = Int(random.next() % 4)
+          switch random.next() % 3 {
+          case 0:
+            made += 1
+            rows[section].insert("new \(made)", at: Int(random.next() % UInt64(rows[section].count + 1)))
+          case 1 where !rows[section].isEmpty:
+            rows[section].remove(at: Int(random.next() % UInt64(rows[section].count)))
+          default:
+            guard !rows[section].isEmpty else { continue }
+            let row = rows[section].remove(at: Int(random.next() % UInt64(rows[section].count)))
+            let target = Int(random.next() % 4)
+            rows[target].insert(row, at: Int(random.next() % UInt64(rows[target].count + 1)))
+          }
+          feed.show(render(rows))
+        }
+        reads.append(feed.ownerReads)
+        counts.append(view.sections.count)
+        withExtendedLifetime(engine) {}
+      }
+      #expect(counts == [4, 400], "seed \(seed)")
+      #expect(reads[0] == reads[1], "seed \(seed): owners read \(reads[0]) times for 4 sections, \(reads[1]) for 400")
+    }
+  }
+
   @Test("the end is reported again after a change while the viewport stays at it, so paging cannot stall")
   func endIsRearmedAfterEveryChange() async throws {
     var ends = 0
