@@ -80,6 +80,9 @@ public final class Store<State: Sendable>: Sendable {
   private let rounds = Mutex(false)
   /// The largest number of states a subscriber had waiting, as the streams reported it.
   private let peakBuffered = Atomic(0)
+  /// ``state``'s key path, made once: a key path of a generic class is made by the runtime at each use (some
+  /// 10,000 instructions), and Observation takes one at every read and change of the state.
+  private let stateKey: any KeyPath<Store, State> & Sendable = \.state
 
   /// Creates a store holding `initialState`.
   ///
@@ -99,12 +102,12 @@ public final class Store<State: Sendable>: Sendable {
   /// threads set it at once, one value wins and every subscriber ends with that value.
   public var state: State {
     get {
-      access(keyPath: \.state)
+      access(keyPath: stateKey)
       return machine.withSanitizedLock { $0.state }
     }
     set {
       var isRoundDue = false
-      withMutation(keyPath: \.state) {
+      withMutation(keyPath: stateKey) {
         isRoundDue = writers.withSanitizedLock { _ in machine.withSanitizedLock { $0.publish(newValue) } }
       }
       if isRoundDue { deliverOneRound() }
@@ -141,7 +144,7 @@ public final class Store<State: Sendable>: Sendable {
     var result: Result?
     var failure: Failure?
     var isRoundDue = false
-    withMutation(keyPath: \.state) {
+    withMutation(keyPath: stateKey) {
       writers.withSanitizedLock { _ in
         // The body runs outside `machine`'s lock: what it does may need that lock (a cancelled consumer's
         // termination handler unsubscribes under it, on this thread).
