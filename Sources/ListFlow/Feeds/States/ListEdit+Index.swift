@@ -656,13 +656,19 @@ struct _EditLog: Sendable {
     var stages: [Changeset<ListSnapshot>] = []
     var data = source
     if !resolution.updated.isEmpty {
-      for section in data.indices {
-        let replacements = resolution.updated.filter { $0.path.section == section }
-        guard !replacements.isEmpty else { continue }
+      // The updates are sorted by their place in the list before: one run a section, each cut once (a filter of
+      // every update for every section cost the sections times the updates).
+      let updated = resolution.updated
+      var start = 0
+      while start < updated.count {
+        let section = updated[start].path.section
+        var end = start + 1
+        while end < updated.count, updated[end].path.section == section { end += 1 }
         data[section].elements = data[section].elements._replacing(
-          placing: replacements.map { CellBinderList.PlacedPiece(position: $0.path.item, piece: $0.piece) })
+          placing: updated[start..<end].map { CellBinderList.PlacedPiece(position: $0.path.item, piece: $0.piece) })
+        start = end
       }
-      stages.append(Changeset(data: data, elementUpdated: resolution.updated.map(\.path)))
+      stages.append(Changeset(data: data, elementUpdated: updated.map(\.path)))
     }
     if !resolution.deleted.isEmpty {
       for section in data.indices where !resolution.deletedBySection[section].isEmpty {
