@@ -28,36 +28,13 @@ enum DiffProperties {
   static func problems<Element: Differentiable & Equatable>(
     source: [Element], target: [Element], checking aspects: Aspects = .all
   ) -> [String] {
-    var problems: [String] = []
     let changes = StagedChangeset(source: source, target: target)
-    if aspects.contains(.replay) { problems += shapeProblems(changes, sectioned: false) }
-
-    var current = aspects.contains(.replay) ? source : target
-    for (index, stage) in changes.enumerated() where aspects.contains(.replay) {
-      problems += replayProblems(stage, label: "stage \(index + 1)", before: current) { changeset, before throws in
-        (try ReferenceApplier.apply(changeset, to: before), try before.applying(changeset))
-      }
-      current = stage.data
+    var problems = diffProblems(
+      changes, batch: { Changeset(source: source, target: target) }, source: source, target: target,
+      expected: Reference.expectedCounts(source: source, target: target), sectioned: false, checking: aspects
+    ) { changeset, before throws in
+      (try ReferenceApplier.apply(changeset, to: before), try before.applying(changeset))
     }
-    if current != target { problems.append("the last stage's data \(current) is not the target") }
-
-    let expected = Reference.expectedCounts(source: source, target: target)
-    if aspects.contains(.counts), ChangeCounts(changes) != expected {
-      problems.append("counts \(ChangeCounts(changes)), expected \(expected)")
-    }
-
-    if aspects.contains(.singleBatch) {
-      let batch = Changeset(source: source, target: target)
-      problems += sortingProblems(batch, label: "single batch")
-      if batch.data != target { problems.append("single batch: data \(batch.data) is not the target") }
-      problems += replayProblems(batch, label: "single batch", before: source) { changeset, before throws in
-        (try ReferenceApplier.apply(changeset, to: before), try before.applying(changeset))
-      }
-      if aspects.contains(.counts), ChangeCounts(batch) != expected {
-        problems.append("single batch: counts \(ChangeCounts(batch)), expected \(expected)")
-      }
-    }
-
     guard aspects.contains(.policies) else { return problems }
     problems += policyProblems(
       changes, sourceIdentifiers: source.map(\.differenceIdentifier),
@@ -70,34 +47,13 @@ enum DiffProperties {
   static func problems<Model: Differentiable & Equatable, Element: Differentiable & Equatable>(
     source: [ArraySection<Model, Element>], target: [ArraySection<Model, Element>], checking aspects: Aspects = .all
   ) -> [String] {
-    var problems: [String] = []
     let changes = StagedChangeset(source: source, target: target)
-    if aspects.contains(.replay) { problems += shapeProblems(changes, sectioned: true) }
-
-    var current = aspects.contains(.replay) ? source : target
-    for (index, stage) in changes.enumerated() where aspects.contains(.replay) {
-      problems += replayProblems(stage, label: "stage \(index + 1)", before: current) { changeset, before throws in
-        (try ReferenceApplier.apply(changeset, to: before), try before.applying(changeset))
-      }
-      current = stage.data
-    }
-    if current != target { problems.append("the last stage's data \(current) is not the target") }
-
-    let expected = Reference.expectedSectionedCounts(source: source, target: target)
-    if aspects.contains(.counts), ChangeCounts(changes) != expected {
-      problems.append("counts \(ChangeCounts(changes)), expected \(expected)")
-    }
-
-    if aspects.contains(.singleBatch) {
-      let batch = Changeset(source: source, target: target)
-      problems += sortingProblems(batch, label: "single batch")
-      if batch.data != target { problems.append("single batch: data \(batch.data) is not the target") }
-      problems += replayProblems(batch, label: "single batch", before: source) { changeset, before throws in
-        (try ReferenceApplier.apply(changeset, to: before), try before.applying(changeset))
-      }
-      if aspects.contains(.counts), ChangeCounts(batch) != expected {
-        problems.append("single batch: counts \(ChangeCounts(batch)), expected \(expected)")
-      }
+    var problems = diffProblems(
+      changes, batch: { Changeset(source: source, target: target) }, source: source, target: target,
+      expected: Reference.expectedSectionedCounts(source: source, target: target), sectioned: true,
+      checking: aspects
+    ) { changeset, before throws in
+      (try ReferenceApplier.apply(changeset, to: before), try before.applying(changeset))
     }
 
     func elementIdentifiers(_ sections: [ArraySection<Model, Element>]) -> [Element.DifferenceIdentifier] {
@@ -110,6 +66,39 @@ enum DiffProperties {
         source.map { AnyHashable($0.differenceIdentifier) }, target.map { AnyHashable($0.differenceIdentifier) }
       )
     ) { policy throws(DiffError) in try StagedChangeset(source: source, target: target, duplicates: policy) }
+    return problems
+  }
+
+  /// The problems of a diff's stages and single batch, flat or sectioned alike: the stages' shape and replay, the
+  /// last stage's data, the counts against `expected`, and the single batch `batch()` (sorted, its data, its
+  /// replay and counts). `apply` applies a changeset by ``ReferenceApplier`` and by the library.
+  private static func diffProblems<Data: Equatable>(
+    _ changes: StagedChangeset<Data>, batch: () -> Changeset<Data>, source: Data, target: Data,
+    expected: ChangeCounts, sectioned: Bool, checking aspects: Aspects,
+    apply: (Changeset<Data>, Data) throws -> (reference: Data, library: Data)
+  ) -> [String] {
+    var problems: [String] = []
+    if aspects.contains(.replay) { problems += shapeProblems(changes, sectioned: sectioned) }
+
+    var current = aspects.contains(.replay) ? source : target
+    for (index, stage) in changes.enumerated() where aspects.contains(.replay) {
+      problems += replayProblems(stage, label: "stage \(index + 1)", before: current, apply: apply)
+      current = stage.data
+    }
+    if current != target { problems.append("the last stage's data \(current) is not the target") }
+
+    if aspects.contains(.counts), ChangeCounts(changes) != expected {
+      problems.append("counts \(ChangeCounts(changes)), expected \(expected)")
+    }
+
+    guard aspects.contains(.singleBatch) else { return problems }
+    let batch = batch()
+    problems += sortingProblems(batch, label: "single batch")
+    if batch.data != target { problems.append("single batch: data \(batch.data) is not the target") }
+    problems += replayProblems(batch, label: "single batch", before: source, apply: apply)
+    if aspects.contains(.counts), ChangeCounts(batch) != expected {
+      problems.append("single batch: counts \(ChangeCounts(batch)), expected \(expected)")
+    }
     return problems
   }
 
