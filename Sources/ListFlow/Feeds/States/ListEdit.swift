@@ -64,7 +64,7 @@ public struct ListEdit: Sendable {
   public var sectionIdentifiers: [ListIdentifier] { list.map(\.model.id) }
 
   /// The identities of all rows, section after section.
-  public var rowIdentifiers: [ListIdentifier] { sections.flatMap { $0.elements.map(\.id) } }
+  public var rowIdentifiers: [ListIdentifier] { sections.flatMap(\.elements.identities) }
 
   /// The identities of a section's rows, in order.
   ///
@@ -72,7 +72,7 @@ public struct ListEdit: Sendable {
   /// - Returns: The identities.
   /// - Throws: ``ListFlowError/unknownSection(_:)``.
   public func rowIdentifiers(inSection section: ListIdentifier) throws(ListFlowError) -> [ListIdentifier] {
-    sections[try index(ofSection: section)].elements.map(\.id)
+    Array(sections[try index(ofSection: section)].elements.identities)
   }
 
   // MARK: Sections
@@ -488,8 +488,12 @@ public struct ListEdit: Sendable {
       }
       return
     }
-    var seen = Set(rowIdentifiers)
-    for row in rows where !seen.insert(row.id).inserted { throw .duplicateRow(row.id) }
+    // Each new row looked up by identity (a run of rows keeps a table of its identities), not every row read.
+    var seen = Set<ListIdentifier>()
+    for row in rows
+    where !seen.insert(row.id).inserted || list.contains(where: { $0.elements.firstIndex(ofIdentity: row.id) != nil }) {
+      throw .duplicateRow(row.id)
+    }
   }
 
   /// Inserts the app's rows at `path` (a valid position).
