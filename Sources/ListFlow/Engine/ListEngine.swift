@@ -236,7 +236,7 @@ public final class ListEngine: ListDataSource {
 
   /// The stages from ``snapshot`` to `target`, or `nil` when they cannot be computed.
   private func diffFromShown(to target: ListSnapshot) -> StagedChangeset<ListSnapshot>? {
-    try? StagedChangeset(source: snapshot, target: target, duplicates: .matchInOrder)
+    try? _listChanges(from: snapshot, to: target, duplicates: .matchInOrder)
   }
 
   /// Shows a list: a reload when one is due, else the stages one batch each.

@@ -161,6 +161,93 @@ import Testing
     }
   }
 
+  /// What random edits that insert and delete sections cost on a list of two sections of `rows / 2` rows and three
+  /// small ones, shown in a 20-row viewport: contents compared and binders made, from the first edit to the view's
+  /// last batch of the last. Each edit inserts a section of new rows, deletes a small section, or inserts, deletes
+  /// or moves rows of the small sections (an edit that changes sections is diffed, not told); the two long
+  /// sections are never touched. Checks the list shown against the sections the edits made.
+  static func sectionEditCost(rows: Int, seed: UInt64) async throws -> (contents: Int, cells: Int) {
+    let calls = Calls()
+    let controller = controller(calls: calls)
+    let view = ViewportListView(rowCount: 20)
+    let engine = try ListEngine(view: view, showing: controller)
+    // The model: each section's identity and row identities.
+    var model: [(id: String, rows: [Int])] = [
+      ("long0", Array(0..<rows / 2)), ("a", [rows, rows + 1]), ("long1", Array(rows / 2..<rows)),
+      ("b", [rows + 2]), ("c", []),
+    ]
+    var nextID = rows + 3
+    var nextSection = 0
+    await controller.apply(
+      model.map { ListSection(id: $0.id, items: $0.rows.map { CountedRow(id: $0, version: 0) }) })
+    var random = SeededRandom(seed: seed)
+    let before = (reads.withLock { $0 }, calls.value)
+    for _ in 0..<20 {
+      try controller.performEdits { edit in
+        for _ in 0..<(1 + random.below(3)) {
+          let small = model.indices.filter { !model[$0].id.hasPrefix("long") }
+          switch random.below(5) {
+          case 0:
+            let index = random.below(model.count + 1)
+            let ids = (0..<random.below(4)).map { _ in
+              nextID += 1
+              return nextID
+            }
+            let id = "new\(nextSection)"
+            nextSection += 1
+            try edit.insertSections(
+              [ListSection(id: id, items: ids.map { binder(CountedRow(id: $0, version: 0)) })], at: index)
+            model.insert((id, ids), at: index)
+          case 1 where !small.isEmpty:
+            let index = small[random.below(small.count)]
+            try edit.deleteSections([ListIdentifier(model[index].id)])
+            model.remove(at: index)
+          case 2 where !small.isEmpty:
+            let index = small[random.below(small.count)]
+            let item = random.below(model[index].rows.count + 1)
+            nextID += 1
+            try edit.insertRows(
+              [binder(CountedRow(id: nextID, version: 0))], at: ItemPath(item: item, section: index))
+            model[index].rows.insert(nextID, at: item)
+          default:
+            guard let from = small.first(where: { !model[$0].rows.isEmpty }), let to = small.last else { continue }
+            let id = model[from].rows.remove(at: random.below(model[from].rows.count))
+            if random.oneIn(2) {
+              try edit.deleteRows([ListIdentifier(id)])
+            } else {
+              let item = random.below(model[to].rows.count + 1)
+              try edit.moveRow(ListIdentifier(id), to: ItemPath(item: item, section: to))
+              model[to].rows.insert(id, at: item)
+            }
+          }
+        }
+      }
+      let shown = engine.snapshot
+      #expect(shown.map(\.model.id) == model.map { ListIdentifier($0.id) }, "seed \(seed), \(rows) rows")
+      #expect(shown.map(\.elements.count) == model.map(\.rows.count), "seed \(seed), \(rows) rows")
+      for (section, content) in model.enumerated() where !content.id.hasPrefix("long") {
+        #expect(
+          content.rows.indices.allSatisfy {
+            shown[section].elements.identity(at: $0) == ListIdentifier(content.rows[$0])
+          },
+          "seed \(seed), \(rows) rows, section \(content.id)")
+      }
+    }
+    let after = (reads.withLock { $0 }, calls.value)
+    return (after.0.contents - before.0.contents, after.1 - before.1)
+  }
+
+  @Test("edits that insert and delete sections beside long untouched ones cost as much at 10,000 rows as at 100,000")
+  func sectionEditsCostTheSectionsChanged() async throws {
+    for seed in DeepPass.seeds(quick: 3, deep: 12) {
+      let small = try await Self.sectionEditCost(rows: 10_000, seed: seed)
+      let large = try await Self.sectionEditCost(rows: 100_000, seed: seed)
+      #expect(small == large, "seed \(seed): \(small) at 10,000 rows, \(large) at 100,000")
+      // The small sections' rows and the viewport's: a diff of the whole lists would make every row's binder.
+      #expect(large.contents + large.cells < 1_000, "seed \(seed): \(large)")
+    }
+  }
+
   @Test(
     "after any number of told edits the list shown is one piece, read through a balanced tree of pieces"
   )

@@ -54,7 +54,7 @@ extension ListController {
       editing.index = edit.log?.index
       editing.generation = modelGeneration
       publish(told.changes, target: target, reloading: false, animated: animated)
-    } else if let changes = try? StagedChangeset(source: published, target: target, duplicates: .matchInOrder) {
+    } else if let changes = try? _listChanges(from: published, to: target, duplicates: .matchInOrder) {
       publish(changes, target: target, reloading: false, animated: animated)
     } else {
       publish(StagedChangeset(), target: target, reloading: true, animated: animated)

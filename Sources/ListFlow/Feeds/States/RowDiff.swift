@@ -214,7 +214,7 @@ struct _RowMemo<Row: Differentiable & Sendable>: Sendable {
   /// The memo of a state: for every untouched section of `match` the rows and hashes of `shown` (whose rows are
   /// the same storage), and for the others those of `part` (the memo of those sections alone, in order).
   @inlinable
-  init(reusing shown: _RowMemo<Row>, match: _SectionMatch<Row>, part: _RowMemo<Row>) {
+  init(reusing shown: _RowMemo<Row>, match: _SectionMatch, part: _RowMemo<Row>) {
     self.sections = match.merged(untouched: { shown.sections[$0] }) { part.sections[$0] }
     sectionHashes = match.merged(untouched: { shown.sectionHashes[$0] }) { part.sectionHashes[$0] }
     flatHashes = nil
@@ -360,11 +360,12 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
 }
 
-/// The sections of a state matched with those shown by identity, for ``_prepareChangedSections``: which are
-/// untouched (kept, with the very row array shown and the same header, footer and index title) and which changed
-/// (inserted, deleted, or kept with other rows, header, footer or index title).
+/// The sections of a list matched with those shown by identity, for ``_prepareChangedSections`` and
+/// ``_listChanges(from:to:duplicates:)``: which are untouched (kept, with the very rows shown and the same header,
+/// footer and index title) and which changed (inserted, deleted, or kept with other rows, header, footer or index
+/// title).
 @usableFromInline
-struct _SectionMatch<Row: Differentiable & Sendable> {
+struct _SectionMatch {
   /// For each section of the state, its index shown when it is untouched, else `nil`.
   @usableFromInline var untouchedSource: [Int?] = []
   /// The indices shown of the untouched sections, ascending.
@@ -377,30 +378,67 @@ struct _SectionMatch<Row: Differentiable & Sendable> {
   /// the list shown and in the state alike, for a kept section).
   @usableFromInline var slots: [ListIdentifier: Int] = [:]
 
-  /// The match, or `nil` when the sections kept are not in the order shown, an identity repeats, or more than
-  /// half of the sections changed.
+  /// The match of a state's sections of rows with the rows shown: a section is untouched when its row array is
+  /// the very array shown, with the same header, footer and index title.
+  @inlinable
+  init?<Row: Differentiable & Sendable>(_ sections: [ListSection<Row>], shown: _RowMemo<Row>) {
+    // Sections are read in place, by index: iterating them would copy each.
+    self.init(
+      count: sections.count, shownCount: shown.sections.count, id: { sections[$0].id },
+      shownID: { shown.sections[$0].model.id }, mostUnchanged: true
+    ) { index, shownIndex in
+      _sharesStorage(shown.sections[shownIndex].elements, sections[index].items)
+        && _RowSectionKey<Row>.isContentEqual(
+          header: sections[index].header, footer: sections[index].footer, indexTitle: sections[index].indexTitle,
+          to: shown.sections[shownIndex].model)
+    }
+  }
+
+  /// The match of a list with the list shown: a section is untouched when its rows are the very pieces shown
+  /// (an edit, say, left it alone), with a header, footer and index title of the same content. Any number of
+  /// sections may have changed: the rows of one untouched section are rows the whole diff would have read.
+  init?(_ target: ListSnapshot, shown source: ListSnapshot) {
+    self.init(
+      count: target.count, shownCount: source.count, id: { target[$0].model.id }, shownID: { source[$0].model.id },
+      mostUnchanged: false
+    ) { index, shownIndex in
+      _sharesStorage(target[index].elements.pieces, source[shownIndex].elements.pieces)
+        && target[index].model.isContentEqual(to: source[shownIndex].model)
+    }
+  }
+
+  /// The match, or `nil` when the sections kept are not in the order shown, an identity repeats, or (with
+  /// `mostUnchanged`) more than half of the sections changed.
   ///
+  /// - Parameters:
+  ///   - count: The number of sections of the state.
+  ///   - shownCount: The number of sections shown.
+  ///   - id: The identity of a section of the state.
+  ///   - shownID: The identity of a section shown.
+  ///   - mostUnchanged: Whether more than half of the sections changed makes the match `nil`.
+  ///   - isUntouched: Whether a section of the state, of the identity of a section shown, is untouched.
   /// - Complexity: O(*s*) for *s* sections.
   @inlinable
-  init?(_ sections: [ListSection<Row>], shown: _RowMemo<Row>) {
-    let shownCount = shown.sections.count
-    guard Swift.max(sections.count, shownCount) > 1 else { return nil }
+  init?(
+    count: Int, shownCount: Int, id: (Int) -> ListIdentifier, shownID: (Int) -> ListIdentifier, mostUnchanged: Bool,
+    isUntouched: (_ index: Int, _ shownIndex: Int) -> Bool
+  ) {
+    guard Swift.max(count, shownCount) > 1 else { return nil }
     // The index in the state of each section shown, or -1 for a deleted one; the kept ones must ascend.
     var targetOfShown: [Int]
-    // Sections are read in place, by index, here and below: iterating them would copy each.
-    if sections.count == shownCount, sections.indices.allSatisfy({ sections[$0].id == shown.sections[$0].model.id }) {
+    if count == shownCount, (0..<count).allSatisfy({ id($0) == shownID($0) }) {
       targetOfShown = Array(0..<shownCount)
     } else {
       var indexOfID: [ListIdentifier: Int] = [:]
-      indexOfID.reserveCapacity(sections.count)
-      for index in sections.indices {
-        guard indexOfID.updateValue(index, forKey: sections[index].id) == nil else { return nil }
+      indexOfID.reserveCapacity(count)
+      for index in 0..<count {
+        guard indexOfID.updateValue(index, forKey: id(index)) == nil else { return nil }
       }
       targetOfShown = []
       targetOfShown.reserveCapacity(shownCount)
       var last = -1
-      for shownIndex in shown.sections.indices {
-        guard let index = indexOfID[shown.sections[shownIndex].model.id] else {
+      for shownIndex in 0..<shownCount {
+        guard let index = indexOfID[shownID(shownIndex)] else {
           targetOfShown.append(-1)
           continue
         }
@@ -409,49 +447,45 @@ struct _SectionMatch<Row: Differentiable & Sendable> {
         targetOfShown.append(index)
       }
     }
-    var sourceOfTarget = [Int](repeating: -1, count: sections.count)
+    var sourceOfTarget = [Int](repeating: -1, count: count)
     for (shownIndex, index) in targetOfShown.enumerated() where index >= 0 { sourceOfTarget[index] = shownIndex }
-    let limit = Swift.max(sections.count, shownCount)
-    untouchedSource.reserveCapacity(sections.count)
-    var isUntouched = [Bool](repeating: false, count: shownCount)
+    let limit = Swift.max(count, shownCount)
+    untouchedSource.reserveCapacity(count)
+    var isUntouchedShown = [Bool](repeating: false, count: shownCount)
     var targetSlots: [Int] = []
-    for index in sections.indices {
+    for index in 0..<count {
       let shownIndex = sourceOfTarget[index]
-      if shownIndex >= 0, _sharesStorage(shown.sections[shownIndex].elements, sections[index].items),
-        _RowSectionKey<Row>.isContentEqual(
-          header: sections[index].header, footer: sections[index].footer, indexTitle: sections[index].indexTitle,
-          to: shown.sections[shownIndex].model)
-      {
+      if shownIndex >= 0, isUntouched(index, shownIndex) {
         untouchedSource.append(shownIndex)
         untouchedShown.append(shownIndex)
-        isUntouched[shownIndex] = true
+        isUntouchedShown[shownIndex] = true
       } else {
         untouchedSource.append(nil)
         changedTarget.append(index)
         targetSlots.append(untouchedShown.count)
         // Most sections changed: the whole list is diffed.
-        guard changedTarget.count * 2 <= limit else { return nil }
+        guard !mostUnchanged || changedTarget.count * 2 <= limit else { return nil }
       }
     }
     var untouchedBefore = 0
     var sourceSlots: [Int] = []
     for shownIndex in 0..<shownCount {
-      if isUntouched[shownIndex] {
+      if isUntouchedShown[shownIndex] {
         untouchedBefore += 1
         continue
       }
       changedSource.append(shownIndex)
       sourceSlots.append(untouchedBefore)
     }
-    guard changedSource.count + changedTarget.count <= limit else { return nil }
+    guard !mostUnchanged || changedSource.count + changedTarget.count <= limit else { return nil }
     slots.reserveCapacity(changedSource.count + changedTarget.count)
     for (index, slot) in zip(changedTarget, targetSlots) {
-      guard slots.updateValue(slot, forKey: sections[index].id) == nil else { return nil }
+      guard slots.updateValue(slot, forKey: id(index)) == nil else { return nil }
     }
     for (shownIndex, slot) in zip(changedSource, sourceSlots) {
       // A kept section has the same slot on both sides (kept sections keep their order); two sections shown with
       // one identity, deleted, must share theirs.
-      let before = slots.updateValue(slot, forKey: shown.sections[shownIndex].model.id)
+      let before = slots.updateValue(slot, forKey: shownID(shownIndex))
       guard before == nil || before == slot else { return nil }
     }
   }
@@ -475,8 +509,7 @@ struct _SectionMatch<Row: Differentiable & Sendable> {
   }
 
   /// The slots of a part list's sections, or `nil` when one has none or they do not ascend.
-  @inlinable
-  func slots(of part: ListSnapshot) -> [Int]? {
+  private func slots(of part: ListSnapshot) -> [Int]? {
     var result: [Int] = []
     result.reserveCapacity(part.count)
     for section in part {
@@ -492,7 +525,7 @@ struct _SectionMatch<Row: Differentiable & Sendable> {
   /// not keep the slots' order (then the whole list is diffed).
   ///
   /// - Complexity: O(*s*) per stage but the last for *s* sections, plus O(*c*) for *c* changes.
-  @inlinable
+  @usableFromInline
   func wholeStages(
     _ stages: [Changeset<ListSnapshot>], partSource: ListSnapshot, untouched: ListSnapshot, target: ListSnapshot
   ) -> [Changeset<ListSnapshot>]? {
