@@ -15,6 +15,10 @@ import TestSupport
 /// - `terminal-edits`, `viewport-edits`: the terminal or the viewport, each state's 125 changes told through a
 ///   `ListEdit` (`makeEdit`, the edits, `apply(_:)`) instead of a new state: the clock runs from `makeEdit` to the
 ///   frame.
+/// - `viewport-sections`: the viewport, each state an edit that changes sections beside the labels instead:
+///   one inserts a section of 10 new rows before them, the next deletes it (`makeEdit`, `insertSections` or
+///   `deleteSections`, `apply(_:)`); the labels do not change. Such an edit is diffed, not told: the clock runs
+///   from `makeEdit` to the frame, and what it shows is what the untouched long section costs.
 ///
 /// `median_ms` and `p50_ms`/`p99_ms` are of the per-state latencies of every timed run; `cpu_ms` is the process's
 /// CPU time per state (the diff's background thread included); `bytes_per_frame` the median bytes a state
@@ -28,15 +32,16 @@ enum LabelsScenario {
   static let stateCount = 200
   static let screen = TerminalSize(columns: 80, rows: 24)
 
-  /// The three ways a run shows the rows.
+  /// The ways a run shows the rows and changes them.
   enum Kind: String, CaseIterable {
     case terminal
     case viewport
     case terminalEdits = "terminal-edits"
     case viewportEdits = "viewport-edits"
+    case viewportSections = "viewport-sections"
 
     /// Whether the run shows the rows in the viewport.
-    var isViewport: Bool { self == .viewport || self == .viewportEdits }
+    var isViewport: Bool { self == .viewport || self == .viewportEdits || self == .viewportSections }
     /// Whether the changes are told through a `ListEdit`.
     var tellsEdits: Bool { self == .terminalEdits || self == .viewportEdits }
   }
@@ -80,7 +85,7 @@ enum LabelsScenario {
     let loads = timed.map(\.firstLoad).sorted()
     return BenchmarkResult(
       scenario: "labels", contender: "\(label)/\(kind.rawValue)", timesMS: timed.flatMap(\.latencies),
-      changes: 125 * states, peakMB: peak,
+      changes: (kind == .viewportSections ? 10 : 125) * states, peakMB: peak,
       extra: [
         "p50_ms": .double(ApplyLoop.percentile(latencies, 0.50)),
         "p99_ms": .double(ApplyLoop.percentile(latencies, 0.99)),
@@ -114,7 +119,27 @@ enum LabelsScenario {
     run.firstLoad = BenchmarkContext.milliseconds(start.duration(to: clock.now))
     _ = output.takeBytes()
     run.latencies.reserveCapacity(states)
-    for _ in 0..<states {
+    for state in 0..<states {
+      if kind == .viewportSections {
+        let cpuStart = cpuSeconds()
+        start = clock.now
+        do {
+          try controller.performEdits(animated: true) { edit throws(ListFlowError) in
+            if state.isMultiple(of: 2) {
+              let extra = (0..<10).map { LabelRow.toldCell(LabelRow(id: nextID + $0)) }
+              try edit.insertSections([ListSection(id: "extra", items: extra)], at: 0)
+            } else {
+              try edit.deleteSections(["extra"])
+            }
+          }
+        } catch {
+          preconditionFailure("labels: an edit was refused: \(error)")
+        }
+        run.latencies.append(BenchmarkContext.milliseconds(start.duration(to: clock.now)))
+        run.cpu += (cpuSeconds() - cpuStart) * 1_000
+        nextID += state.isMultiple(of: 2) ? 10 : 0
+        continue
+      }
       var edits = RowEdits(rows)
       let changes = LabelChange.make(&edits, nextID: &nextID, using: &random)
       rows = edits.rows
@@ -136,7 +161,7 @@ enum LabelsScenario {
       run.bytes.append(output.takeBytes().count)
     }
     // The list shown is the last state: its count, and the identities of about 1,000 rows spread over it.
-    let shown = engine.snapshot.first?.elements ?? []
+    let shown = engine.snapshot.first { $0.model.id == "labels" }?.elements ?? []
     let step = max(rows.count / 1_000, 1)
     precondition(
       shown.count == rows.count
