@@ -58,9 +58,9 @@ func _prepareBinders(
 }
 
 /// The stages from one list to another. Under ``DuplicatePolicy/matchInOrder``, when the sections kept keep their
-/// order and at most half of the sections changed, only the changed sections are diffed (inserted, deleted, or
-/// kept with other rows, header, footer or index title): a section whose rows are the very pieces it had (one an
-/// edit left alone, or a state kept) costs O(1), however long, and none of its binders is made. Else, or under
+/// order (any number of them may have changed), only the changed sections are diffed (inserted, deleted, or kept
+/// with other rows, header, footer or index title): a section whose rows are the very pieces it had (one an edit
+/// left alone, or a state kept) costs O(1), however long, and none of its binders is made. Else, or under
 /// ``DuplicatePolicy/reject`` (which must see every identity), the whole lists are diffed.
 ///
 /// - Complexity: O(*s*) for *s* sections, plus the diff of the rows of the sections that changed; O(*n*) in the
