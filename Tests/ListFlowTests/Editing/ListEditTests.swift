@@ -250,6 +250,52 @@ struct ListEditTests {
     #expect(edit.reconfiguredRows.isEmpty)
   }
 
+  @Test("new rows are checked against every row shown, few or many of them, from a list of values or of binders")
+  func newRowsAreCheckedAgainstEveryRow() async throws {
+    for seed in DeepPass.seeds(quick: 30, deep: 300) {
+      var random = SeededRandom(seed: seed)
+      // Sections of values (rows made into binders when read) and of binders, some rows told away before.
+      let controller = ListController<[ListSection<Int>]>(rows: { $0 }) {
+        TestRow(id: $0, version: 0, isAlternate: false).cellBinder
+      }
+      let view = ViewportListView(rowCount: 5)
+      let engine = try ListEngine(view: view, showing: controller)
+      let sections = (0..<(1 + random.below(3))).map { section in
+        ListSection(id: "v\(section)", items: (0..<random.below(40)).map { section * 100 + $0 })
+      }
+      await controller.apply(sections)
+      try controller.performEdits { edit in
+        try edit.appendSections([
+          ListSection(
+            id: "b",
+            items: (0..<random.below(30)).map { TestRow(id: 500 + $0, version: 0, isAlternate: true).cellBinder })
+        ])
+        if let first = edit.rowIdentifiers.first, random.oneIn(2) { try edit.deleteRows([first]) }
+      }
+      let shown = Set(controller.makeEdit().rowIdentifiers)
+      // New rows: fresh identities, now and then one shown or one repeated, few or more than 16.
+      var ids = (0..<(1 + random.below(40))).map { 1_000 + $0 }
+      if random.oneIn(2), let taken = shown.randomElement(using: &random) {
+        ids[random.below(ids.count)] = taken.value(as: Int.self) ?? 0
+      }
+      if random.oneIn(4) { ids[random.below(ids.count)] = ids[random.below(ids.count)] }
+      var seen = Set<ListIdentifier>()
+      let expected = ids.map(ListIdentifier.init).first { !seen.insert($0).inserted || shown.contains($0) }
+      var edit = controller.makeEdit()
+      let section = ListSection(
+        id: "new", items: ids.map { TestRow(id: $0, version: 0, isAlternate: false).cellBinder })
+      do {
+        try edit.insertSections([section], at: 0)
+        #expect(
+          expected == nil, "seed \(seed): \(ids.count) new rows, \(expected.map(String.init(describing:)) ?? "") shown")
+      } catch {
+        #expect(error == expected.map(ListFlowError.duplicateRow), "seed \(seed): \(ids.count) new rows")
+        #expect(Set(edit.rowIdentifiers) == shown && edit.sectionIdentifiers.count == controller.snapshot.count)
+      }
+      withExtendedLifetime(engine) {}
+    }
+  }
+
   @Test("performEdits shows the edited list; a refused edit shows nothing")
   func performEdits() async throws {
     let view = RecordingListView()

@@ -490,7 +490,15 @@ public struct ListEdit: Sendable {
       }
       return
     }
-    // Each new row looked up by identity (a run of rows keeps a table of its identities), not every row read.
+    // A few new rows are each looked up by identity: a run of rows keeps a table of its identities, so a look-up
+    // costs a probe a piece (a walk of the pieces, at worst, in a list that a long history of told edits cut into
+    // many, which 16 look-ups keep within a small multiple of one pass). More rows: one pass over every identity,
+    // no binder made.
+    guard rows.count <= 16 else {
+      var seen = Set(list.lazy.flatMap(\.elements.identities))
+      for row in rows where !seen.insert(row.id).inserted { throw .duplicateRow(row.id) }
+      return
+    }
     var seen = Set<ListIdentifier>()
     for row in rows
     where !seen.insert(row.id).inserted || list.contains(where: { $0.elements.firstIndex(ofIdentity: row.id) != nil }) {
