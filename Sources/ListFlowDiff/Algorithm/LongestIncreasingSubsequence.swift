@@ -9,7 +9,7 @@
 ///   positions that belong to the chosen longest increasing subsequence.
 /// - Complexity: O(*n* log *n*) at worst, O(*n*) when the values mostly keep their order.
 @usableFromInline
-internal func _longestIncreasingSubsequenceMask(_ sequence: [Int]) -> [Bool]? {
+package func _longestIncreasingSubsequenceMask(_ sequence: [Int]) -> [Bool]? {
   let count = sequence.count
   // Pass 0: the common case, nothing out of order.
   var isIncreasing = true

@@ -4,16 +4,16 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// States that insert, delete and change a few of many sections, the others the very row arrays shown (as an app
+/// States that insert, delete, move and change a few of many sections, the others the very row arrays shown (as an app
 /// that keeps a long list in chunks makes them): the row path diffs the sections that changed alone, and shows
 /// what the binder path shows, batch for batch.
 @MainActor
-@Suite("Sections inserted, deleted and changed among untouched ones: diffed alone, batch for batch")
+@Suite("Sections inserted, deleted, moved and changed among untouched ones: diffed alone, batch for batch")
 struct SectionChangeTests {
   typealias State = [ListSection<DeclaredRow>]
 
   /// What a step does to one section of the state.
-  enum Change { case insertSection, deleteSection, editRows, header, moveAcross }
+  enum Change { case insertSection, deleteSection, editRows, header, moveAcross, moveSection }
 
   static let changes = WeightedChoice<Change>([
     ("insert a section", weight: 2, .insertSection),
@@ -21,6 +21,7 @@ struct SectionChangeTests {
     ("insert, delete, update or move rows of a section", weight: 2, .editRows),
     ("add, change or remove a header", weight: 1, .header),
     ("move a row to another section", weight: 1, .moveAcross),
+    ("move a section, touched or not", weight: 1, .moveSection),
   ])
 
   /// A few changes to a few sections; every other section keeps its array.
@@ -63,6 +64,9 @@ struct SectionChangeTests {
         let row = state[section].items.remove(at: random.below(state[section].items.count))
         let other = random.below(state.count)
         state[other].items.insert(row, at: random.below(state[other].items.count + 1))
+      case .moveSection:
+        let moved = state.remove(at: section)
+        state.insert(moved, at: random.below(state.count + 1))
       }
     }
     return state
@@ -111,7 +115,9 @@ struct SectionChangeTests {
     }
   }
 
-  @Test("a state that inserts, deletes and changes a few of 200 sections of 500 rows reads the rows of those alone")
+  @Test(
+    "a state that inserts, deletes, moves and changes a few of 200 sections of 500 rows reads the rows of those alone"
+  )
   func costFollowsTheSectionsChanged() async throws {
     for seed in DeepPass.seeds(quick: 2, deep: 10) {
       var random = SeededRandom(seed: seed)
@@ -140,6 +146,9 @@ struct SectionChangeTests {
           state[changed].items[random.below(state[changed].items.count)].version += 1
           touched += 2 * state[changed].items.count
         }
+        // A section moves (at times the changed one): a move reads no row.
+        let moved = state.remove(at: random.below(state.count))
+        state.insert(moved, at: random.below(state.count + 1))
         Self.reads.withLock { $0 = 0 }
         await controller.apply(state)
         let reads = Self.reads.withLock { $0 }

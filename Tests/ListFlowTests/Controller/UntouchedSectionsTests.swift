@@ -25,7 +25,8 @@ struct UntouchedSectionsTests {
   ])
 
   /// The next state: one to three sections get new row arrays (updates, deletes, inserts, moves, rows taken
-  /// from or given to another changed section, a header change); the others keep their arrays.
+  /// from or given to another changed section, a header change); the others keep their arrays; one section in
+  /// three states moves.
   static func next(_ state: State, _ random: inout SeededRandom, nextID: inout Int, duplicates: Bool) -> State {
     var state = state
     let touched = (0..<Int(1 + random.next() % 3)).map { _ in Int(random.next() % UInt64(state.count)) }
@@ -64,6 +65,11 @@ struct UntouchedSectionsTests {
         }
       }
       state[index].items = rows
+    }
+    // Sometimes a section, touched or not, moves elsewhere.
+    if random.next() % 3 == 0 {
+      let moved = state.remove(at: Int(random.next() % UInt64(state.count)))
+      state.insert(moved, at: Int(random.next() % UInt64(state.count + 1)))
     }
     return state
   }

@@ -186,7 +186,7 @@ import Testing
       try controller.performEdits { edit in
         for _ in 0..<(1 + random.below(3)) {
           let small = model.indices.filter { !model[$0].id.hasPrefix("long") }
-          switch random.below(5) {
+          switch random.below(6) {
           case 0:
             let index = random.below(model.count + 1)
             let ids = (0..<random.below(4)).map { _ in
@@ -209,6 +209,17 @@ import Testing
             try edit.insertRows(
               [binder(CountedRow(id: nextID, version: 0))], at: ItemPath(item: item, section: index))
             model[index].rows.insert(nextID, at: item)
+          case 5 where model.count > 1:
+            // Any section, the long ones too, before or after another.
+            let moved = model.remove(at: random.below(model.count))
+            let other = random.below(model.count)
+            let after = random.oneIn(2)
+            if after {
+              try edit.moveSection(ListIdentifier(moved.id), after: ListIdentifier(model[other].id))
+            } else {
+              try edit.moveSection(ListIdentifier(moved.id), before: ListIdentifier(model[other].id))
+            }
+            model.insert(moved, at: other + (after ? 1 : 0))
           default:
             guard let from = small.first(where: { !model[$0].rows.isEmpty }), let to = small.last else { continue }
             let id = model[from].rows.remove(at: random.below(model[from].rows.count))
@@ -237,7 +248,9 @@ import Testing
     return (after.0.contents - before.0.contents, after.1 - before.1)
   }
 
-  @Test("edits that insert and delete sections beside long untouched ones cost as much at 10,000 rows as at 100,000")
+  @Test(
+    "edits that insert, delete and move sections beside long untouched ones cost as much at 10,000 rows as at 100,000"
+  )
   func sectionEditsCostTheSectionsChanged() async throws {
     for seed in DeepPass.seeds(quick: 3, deep: 12) {
       let small = try await Self.sectionEditCost(rows: 10_000, seed: seed)

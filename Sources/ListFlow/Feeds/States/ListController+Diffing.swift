@@ -57,27 +57,23 @@ func _prepareBinders(
   }
 }
 
-/// The stages from one list to another. Under ``DuplicatePolicy/matchInOrder``, when the sections kept keep their
-/// order (any number of them may have changed), only the changed sections are diffed (inserted, deleted, or kept
-/// with other rows, header, footer or index title): a section whose rows are the very pieces it had (one an edit
-/// left alone, or a state kept) costs O(1), however long, and none of its binders is made. Else, or under
-/// ``DuplicatePolicy/reject`` (which must see every identity), the whole lists are diffed.
+/// The stages from one list to another. Under ``DuplicatePolicy/matchInOrder``, when section identities do not
+/// repeat, only the changed sections are diffed (inserted, deleted, or kept with other rows, header, footer or
+/// index title): a section whose rows are the very pieces it had (one an edit left alone or moved, or a state
+/// kept) costs O(1), however long, and none of its binders is made. Else, or under ``DuplicatePolicy/reject``
+/// (which must see every identity), the whole lists are diffed.
 ///
-/// - Complexity: O(*s*) for *s* sections, plus the diff of the rows of the sections that changed; O(*n*) in the
-///   rows of both lists when the whole lists are diffed.
+/// - Complexity: O(*s* log *s*) for *s* sections, plus the diff of the rows of the sections that changed; O(*n*)
+///   in the rows of both lists when the whole lists are diffed.
 func _listChanges(
   from source: ListSnapshot, to target: ListSnapshot, duplicates: DuplicatePolicy
 ) throws(DiffError) -> StagedChangeset<ListSnapshot> {
   if duplicates == .matchInOrder, let match = _SectionMatch(target, shown: source) {
-    guard !match.changedSource.isEmpty || !match.changedTarget.isEmpty else { return StagedChangeset() }
-    let partSource = match.changedSource.map { source[$0] }
+    guard !match.isUnchanged else { return StagedChangeset() }
     let part = try StagedChangeset(
-      source: partSource, target: match.changedTarget.map { target[$0] }, duplicates: .matchInOrder)
-    if let stages = match.wholeStages(
-      Array(part), partSource: partSource, untouched: match.untouchedShown.map { source[$0] }, target: target)
-    {
-      return StagedChangeset(stages)
-    }
+      source: match.changedSource.map { source[$0] }, target: match.changedTarget.map { target[$0] },
+      duplicates: .matchInOrder)
+    if let stages = match.wholeStages(Array(part), source: source, target: target) { return StagedChangeset(stages) }
   }
   return try StagedChangeset(source: source, target: target, duplicates: duplicates)
 }

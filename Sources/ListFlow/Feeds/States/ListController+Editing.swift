@@ -35,7 +35,7 @@ extension ListController {
   ///   - edit: The edited list.
   ///   - animated: Whether the view should animate the batches (``ListUpdate/animated``).
   /// - Complexity: O(*k* log *n*) for *k* rows touched by a told edit; for any other, O(*s*) for *s* sections plus
-  ///   the diff of the rows of the sections it changed (of the whole list when it reorders the sections kept). What
+  ///   the diff of the rows of the sections it changed, plus O(*s* log *s*) when it moved sections. What
   ///   the list before leaves (the nodes and rows the edit replaced) is freed as after a state: off the main
   ///   actor from ``ListControllerConfiguration/backgroundDiffThreshold`` rows.
   public func apply(_ edit: consuming ListEdit, animated: Bool = true) {

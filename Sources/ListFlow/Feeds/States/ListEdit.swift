@@ -28,8 +28,8 @@
 /// list; the first edit after a state makes it, O(*n*) once. An edit that inserts, deletes or moves sections,
 /// that makes more than 1,024 row changes, that starts from a list holding an identity twice, or that was
 /// copied and changed twice, is diffed with the list shown instead, as an edit made with ``init(_:)`` always is:
-/// when the sections it keeps keep their order, only the sections it changed are diffed (a section whose rows are
-/// the very rows shown, with the same header, footer and index title, is not read), else the whole list.
+/// only the sections it changed are diffed (a section whose rows are the very rows shown, with the same header,
+/// footer and index title, is not read, wherever it moved).
 ///
 /// A list that only told edits change, for a long time, keeps every binder the app gave for its rows (a state
 /// keeps the app's rows instead): each edit stays O(log *n*) a row, but takes longer as those binders spread over

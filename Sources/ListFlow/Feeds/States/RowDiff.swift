@@ -275,8 +275,8 @@ func _sharesStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
 ///   - cell: Makes a row's binder.
 ///   - duplicates: The duplicate policy.
 /// - Returns: The list, the changes and the rows, or the error that rejects the state.
-/// - Complexity: O(n) in the rows of the sections that changed, inserted or deleted (of both lists when the
-///   sections kept were reordered or most sections changed), plus one call to `cell` per new or changed header or
+/// - Complexity: O(n) in the rows of the sections that changed, inserted or deleted (of both lists when most
+///   sections changed), plus O(*s* log *s*) for *s* sections, plus one call to `cell` per new or changed header or
 ///   footer.
 @inlinable
 func _prepareRows<Row: Differentiable & Sendable>(
@@ -316,13 +316,12 @@ func _prepareRows<Row: Differentiable & Sendable>(
   return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
 }
 
-/// The fast path of ``_prepareRows``: when the sections the state keeps from the list shown keep their order
-/// (sections may be inserted and deleted around them), and at most half of all sections changed (inserted,
-/// deleted, or kept with other row arrays or another header or footer), diffs the changed sections alone and
-/// puts the stages back in place. A row cannot come from or go to an untouched section, whose rows are the very
+/// The fast path of ``_prepareRows``: when at most half of all sections changed (inserted, deleted, or kept with
+/// other row arrays or another header or footer; the others may move), diffs the changed sections alone and puts
+/// the stages back in place. A row cannot come from or go to an untouched section, whose rows are the very
 /// array shown. `nil` when the path does not apply.
 ///
-/// - Complexity: O(*s*) for *s* sections, plus the diff of the changed sections.
+/// - Complexity: O(*s* log *s*) for *s* sections, plus the diff of the changed sections.
 @inlinable
 func _prepareChangedSections<Row: Differentiable & Sendable>(
   _ sections: [ListSection<Row>],
@@ -339,7 +338,7 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   let part =
     _RowMemo(changedSections, aligningWith: shown, shownSections: match.changedSource) ?? _RowMemo(changedSections)
   let rows = _RowMemo(reusing: shown, match: match, part: part)
-  guard !changed.isEmpty || !match.changedSource.isEmpty else {
+  guard !match.isUnchanged else {
     return .success(PreparedState(target: source, changes: StagedChangeset(), rows: rows))
   }
   let plan = _plan(
@@ -350,33 +349,28 @@ func _prepareChangedSections<Row: Differentiable & Sendable>(
   let partSource = match.changedSource.map { source[$0] }
   let partList = _targetList(changedSections, source: partSource, plan: plan, cell: cell, alignment: part.alignment)
   let target = match.merged(untouched: { source[$0] }) { partList[$0] }
-  // Each stage of the part becomes a stage of the whole: its sections among the untouched ones, each after as
-  // many untouched sections as it has in the list shown or in the state (its slot; both agree for a kept section).
+  // Each stage of the part becomes a stage of the whole, its sections among the untouched ones.
   guard
     let stages = match.wholeStages(
-      plan.stages(source: partSource, target: partList, targetData: partList),
-      partSource: partSource, untouched: match.untouchedShown.map { source[$0] }, target: target)
+      plan.stages(source: partSource, target: partList, targetData: partList), source: source, target: target)
   else { return nil }
   return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
 }
 
 /// The sections of a list matched with those shown by identity, for ``_prepareChangedSections`` and
 /// ``_listChanges(from:to:duplicates:)``: which are untouched (kept, with the very rows shown and the same header,
-/// footer and index title) and which changed (inserted, deleted, or kept with other rows, header, footer or index
-/// title).
+/// footer and index title, wherever they moved) and which changed (inserted, deleted, or kept with other rows,
+/// header, footer or index title).
 @usableFromInline
 struct _SectionMatch {
   /// For each section of the state, its index shown when it is untouched, else `nil`.
   @usableFromInline var untouchedSource: [Int?] = []
-  /// The indices shown of the untouched sections, ascending.
-  @usableFromInline var untouchedShown: [Int] = []
+  /// For each section of the state, its index shown when it is kept (untouched or changed), else -1.
+  @usableFromInline var sourceOfTarget: [Int] = []
   /// The indices shown of the sections deleted or changed, ascending.
   @usableFromInline var changedSource: [Int] = []
   /// The indices in the state of the sections inserted or changed, ascending.
   @usableFromInline var changedTarget: [Int] = []
-  /// For each section deleted, inserted or changed, by identity: how many untouched sections come before it (in
-  /// the list shown and in the state alike, for a kept section).
-  @usableFromInline var slots: [ListIdentifier: Int] = [:]
 
   /// The match of a state's sections of rows with the rows shown: a section is untouched when its row array is
   /// the very array shown, with the same header, footer and index title.
@@ -407,8 +401,8 @@ struct _SectionMatch {
     }
   }
 
-  /// The match, or `nil` when the sections kept are not in the order shown, an identity repeats, or (with
-  /// `mostUnchanged`) more than half of the sections changed.
+  /// The match, or `nil` when an identity repeats or (with `mostUnchanged`) more than half of the sections
+  /// changed. Sections kept may change their order.
   ///
   /// - Parameters:
   ///   - count: The number of sections of the state.
@@ -424,70 +418,44 @@ struct _SectionMatch {
     isUntouched: (_ index: Int, _ shownIndex: Int) -> Bool
   ) {
     guard Swift.max(count, shownCount) > 1 else { return nil }
-    // The index in the state of each section shown, or -1 for a deleted one; the kept ones must ascend.
-    var targetOfShown: [Int]
     if count == shownCount, (0..<count).allSatisfy({ id($0) == shownID($0) }) {
-      targetOfShown = Array(0..<shownCount)
+      sourceOfTarget = Array(0..<count)
     } else {
       var indexOfID: [ListIdentifier: Int] = [:]
       indexOfID.reserveCapacity(count)
       for index in 0..<count {
         guard indexOfID.updateValue(index, forKey: id(index)) == nil else { return nil }
       }
-      targetOfShown = []
-      targetOfShown.reserveCapacity(shownCount)
-      var last = -1
+      sourceOfTarget = [Int](repeating: -1, count: count)
       for shownIndex in 0..<shownCount {
-        guard let index = indexOfID[shownID(shownIndex)] else {
-          targetOfShown.append(-1)
-          continue
-        }
-        guard index > last else { return nil }
-        last = index
-        targetOfShown.append(index)
+        guard let index = indexOfID[shownID(shownIndex)] else { continue }
+        // Two sections shown with one identity.
+        guard sourceOfTarget[index] < 0 else { return nil }
+        sourceOfTarget[index] = shownIndex
       }
     }
-    var sourceOfTarget = [Int](repeating: -1, count: count)
-    for (shownIndex, index) in targetOfShown.enumerated() where index >= 0 { sourceOfTarget[index] = shownIndex }
     let limit = Swift.max(count, shownCount)
     untouchedSource.reserveCapacity(count)
     var isUntouchedShown = [Bool](repeating: false, count: shownCount)
-    var targetSlots: [Int] = []
     for index in 0..<count {
       let shownIndex = sourceOfTarget[index]
       if shownIndex >= 0, isUntouched(index, shownIndex) {
         untouchedSource.append(shownIndex)
-        untouchedShown.append(shownIndex)
         isUntouchedShown[shownIndex] = true
       } else {
         untouchedSource.append(nil)
         changedTarget.append(index)
-        targetSlots.append(untouchedShown.count)
         // Most sections changed: the whole list is diffed.
         guard !mostUnchanged || changedTarget.count * 2 <= limit else { return nil }
       }
     }
-    var untouchedBefore = 0
-    var sourceSlots: [Int] = []
-    for shownIndex in 0..<shownCount {
-      if isUntouchedShown[shownIndex] {
-        untouchedBefore += 1
-        continue
-      }
-      changedSource.append(shownIndex)
-      sourceSlots.append(untouchedBefore)
-    }
+    for shownIndex in 0..<shownCount where !isUntouchedShown[shownIndex] { changedSource.append(shownIndex) }
     guard !mostUnchanged || changedSource.count + changedTarget.count <= limit else { return nil }
-    slots.reserveCapacity(changedSource.count + changedTarget.count)
-    for (index, slot) in zip(changedTarget, targetSlots) {
-      guard slots.updateValue(slot, forKey: id(index)) == nil else { return nil }
-    }
-    for (shownIndex, slot) in zip(changedSource, sourceSlots) {
-      // A kept section has the same slot on both sides (kept sections keep their order); two sections shown with
-      // one identity, deleted, must share theirs.
-      let before = slots.updateValue(slot, forKey: shownID(shownIndex))
-      guard before == nil || before == slot else { return nil }
-    }
+  }
+
+  /// Whether the state is the list shown: no section changed, and none moved.
+  @inlinable var isUnchanged: Bool {
+    changedSource.isEmpty && changedTarget.isEmpty && untouchedSource.indices.allSatisfy { untouchedSource[$0] == $0 }
   }
 
   /// One value for each section of the state, in order: `untouched` of its index shown for an untouched
@@ -508,51 +476,115 @@ struct _SectionMatch {
     return result
   }
 
-  /// The slots of a part list's sections, or `nil` when one has none or they do not ascend.
-  private func slots(of part: ListSnapshot) -> [Int]? {
-    var result: [Int] = []
-    result.reserveCapacity(part.count)
-    for section in part {
-      guard let slot = slots[section.model.id], slot >= (result.last ?? 0) else { return nil }
-      result.append(slot)
-    }
-    return result
-  }
-
-  /// The stages of the changed sections (diffed from `partSource`) made stages of the whole list: each stage's
-  /// sections among the untouched ones, every section index mapped to the whole's. The last stage holds `target`
-  /// (the part's target among the untouched sections), not a list made again. `nil` when a stage's sections do
-  /// not keep the slots' order (then the whole list is diffed).
+  /// The stages of the changed sections (diffed from `source`'s sections ``changedSource`` to `target`'s
+  /// ``changedTarget``) made stages of the whole list. The part's updates and deletes name its sections in the
+  /// order shown, its inserted and moved rows in the state's order: each is mapped to its section's index in the
+  /// whole. The stage of sections is made for the whole, as the plan makes it: the sections inserted, and those
+  /// kept (untouched or changed) outside one longest run that keeps its order, moved. The last stage holds
+  /// `target`, not a list made again. `nil` when the part's stages are not shaped as the plan makes them (then
+  /// the whole list is diffed).
   ///
-  /// - Complexity: O(*s*) per stage but the last for *s* sections, plus O(*c*) for *c* changes.
+  /// - Complexity: O(*s*) per stage for *s* sections, plus O(*k* log *k*) for *k* sections kept that changed
+  ///   their order, plus O(*c*) for *c* changes.
   @usableFromInline
   func wholeStages(
-    _ stages: [Changeset<ListSnapshot>], partSource: ListSnapshot, untouched: ListSnapshot, target: ListSnapshot
+    _ stages: [Changeset<ListSnapshot>], source: ListSnapshot, target: ListSnapshot
   ) -> [Changeset<ListSnapshot>]? {
-    guard var beforeSlots = slots(of: partSource) else { return nil }
-    var result: [Changeset<ListSnapshot>] = []
-    result.reserveCapacity(stages.count)
-    for (index, stage) in stages.enumerated() {
-      guard let afterSlots = slots(of: stage.data) else { return nil }
-      var whole: ListSnapshot = []
-      if index == stages.count - 1 {
-        whole = target
-      } else {
-        whole.reserveCapacity(untouched.count + stage.data.count)
-        var nextUntouched = 0
-        for (partIndex, section) in stage.data.enumerated() {
-          while nextUntouched < afterSlots[partIndex] {
-            whole.append(untouched[nextUntouched])
-            nextUntouched += 1
-          }
-          whole.append(section)
-        }
-        whole.append(contentsOf: untouched[nextUntouched...])
+    guard sourceOfTarget.count == target.count, untouchedSource.count == target.count else { return nil }
+    // Each kept section's index shown, once the deleted ones are gone (where a move starts).
+    var rankOfShown = [Int](repeating: -1, count: source.count)
+    for shownIndex in sourceOfTarget where shownIndex >= 0 { rankOfShown[shownIndex] = 0 }
+    var rank = 0
+    for shownIndex in source.indices where rankOfShown[shownIndex] == 0 {
+      rankOfShown[shownIndex] = rank
+      rank += 1
+    }
+    let inserted = target.indices.filter { sourceOfTarget[$0] < 0 }
+    var moved: [Move<Int>] = []
+    if let staying = _longestIncreasingSubsequenceMask(sourceOfTarget.filter { $0 >= 0 }) {
+      var keptRank = 0
+      for (index, shownIndex) in sourceOfTarget.enumerated() where shownIndex >= 0 {
+        if !staying[keptRank] { moved.append(Move(source: rankOfShown[shownIndex], target: index)) }
+        keptRank += 1
       }
-      let before = beforeSlots
-      result.append(
-        stage.mappingSections(data: whole, before: { $0 + before[$0] }, after: { $0 + afterSlots[$0] }))
-      beforeSlots = afterSlots
+    }
+    var isChangedShown = [Bool](repeating: false, count: source.count)
+    for shownIndex in changedSource { isChangedShown[shownIndex] = true }
+    let keptChanged = changedSource.reduce(0) { $0 + (rankOfShown[$1] >= 0 ? 1 : 0) }
+
+    var result: [Changeset<ListSnapshot>] = []
+    result.reserveCapacity(stages.count + 1)
+    // The whole in the order shown before the next stage, and the part's sections in it.
+    var current = source
+    var partCurrent = changedSource.map { source[$0] }
+    var isArranged = false
+    // The plan's stages come in this order: updates, deletes, sections, rows.
+    var lastPhase = -1
+    let needsArranging = !inserted.isEmpty || !moved.isEmpty
+    /// The stage of sections, from the part's sections in the state's order.
+    func arranging(_ part: ListSnapshot, isLast: Bool) -> Changeset<ListSnapshot>? {
+      guard part.count == changedTarget.count else { return nil }
+      return Changeset(
+        data: isLast ? target : merged(untouched: { source[$0] }) { part[$0] },
+        sectionInserted: inserted, sectionMoved: moved)
+    }
+    for (index, stage) in stages.enumerated() {
+      let isLast = index == stages.count - 1
+      let names = (
+        updates: !stage.sectionUpdated.isEmpty || !stage.elementUpdated.isEmpty,
+        deletes: !stage.sectionDeleted.isEmpty || !stage.elementDeleted.isEmpty,
+        sections: !stage.sectionInserted.isEmpty || !stage.sectionMoved.isEmpty,
+        rows: !stage.elementInserted.isEmpty || !stage.elementMoved.isEmpty
+      )
+      let phase = names.updates ? 0 : names.deletes ? 1 : names.sections ? 2 : 3
+      guard phase > lastPhase else { return nil }
+      lastPhase = phase
+      switch names {
+      case (false, false, true, false):
+        // The part's own stage of sections: its data is the part's sections in the state's order.
+        guard let whole = arranging(stage.data, isLast: isLast) else { return nil }
+        result.append(whole)
+        isArranged = true
+      case (false, false, false, true):
+        if !isArranged, needsArranging {
+          guard let whole = arranging(partCurrent, isLast: false) else { return nil }
+          result.append(whole)
+        }
+        isArranged = true
+        // Before and after it, the whole is in the state's order (with no section inserted or moved, the list
+        // without its deleted sections is).
+        guard stage.data.count == changedTarget.count else { return nil }
+        result.append(
+          stage.mappingSections(
+            data: isLast ? target : merged(untouched: { source[$0] }) { stage.data[$0] },
+            before: { changedTarget[$0] }, after: { changedTarget[$0] }))
+      case (true, false, false, false), (false, true, false, false):
+        // In the order shown: the part's sections are ``changedSource`` (those kept, after its deletes).
+        guard stage.data.count == (names.updates ? changedSource.count : keptChanged) else { return nil }
+        var whole: ListSnapshot = []
+        whole.reserveCapacity(current.count)
+        var nextPart = 0
+        for shownIndex in source.indices {
+          if !isChangedShown[shownIndex] {
+            whole.append(current[shownIndex])
+          } else if names.updates || rankOfShown[shownIndex] >= 0 {
+            whole.append(stage.data[nextPart])
+            nextPart += 1
+          }
+        }
+        let mapped = stage.mappingSections(
+          data: isLast && !needsArranging ? target : whole, before: { changedSource[$0] },
+          after: { changedSource[$0] })
+        result.append(mapped)
+        current = whole
+        partCurrent = stage.data
+      default:
+        return nil
+      }
+    }
+    if !isArranged, needsArranging {
+      guard let whole = arranging(partCurrent, isLast: true) else { return nil }
+      result.append(whole)
     }
     return result
   }
