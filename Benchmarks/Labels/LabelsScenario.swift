@@ -15,10 +15,11 @@ import TestSupport
 /// - `terminal-edits`, `viewport-edits`: the terminal or the viewport, each state's 125 changes told through a
 ///   `ListEdit` (`makeEdit`, the edits, `apply(_:)`) instead of a new state: the clock runs from `makeEdit` to the
 ///   frame.
-/// - `viewport-sections`: the viewport, each state an edit that changes sections beside the labels instead:
-///   one inserts a section of 10 new rows before them, the next deletes it (`makeEdit`, `insertSections` or
-///   `deleteSections`, `apply(_:)`); the labels do not change. Such an edit is diffed, not told: the clock runs
-///   from `makeEdit` to the frame, and what it shows is what the untouched long section costs.
+/// - `viewport-sections`: the viewport, each state an edit that changes sections beside the labels instead, in
+///   turn: one inserts a section of 10 new rows before them, the next moves it after them, the next deletes it
+///   (`makeEdit`, `insertSections`, `moveSection` or `deleteSections`, `apply(_:)`); the labels do not change.
+///   Such an edit is diffed, not told: the clock runs from `makeEdit` to the frame, and what it shows is what the
+///   untouched long section costs.
 ///
 /// `median_ms` and `p50_ms`/`p99_ms` are of the per-state latencies of every timed run; `cpu_ms` is the process's
 /// CPU time per state (the diff's background thread included); `bytes_per_frame` the median bytes a state
@@ -85,7 +86,8 @@ enum LabelsScenario {
     let loads = timed.map(\.firstLoad).sorted()
     return BenchmarkResult(
       scenario: "labels", contender: "\(label)/\(kind.rawValue)", timesMS: timed.flatMap(\.latencies),
-      changes: (kind == .viewportSections ? 10 : 125) * states, peakMB: peak,
+      changes: kind == .viewportSections
+        ? (0..<states).reduce(0) { $0 + ($1 % 3 == 1 ? 1 : 10) } : 125 * states, peakMB: peak,
       extra: [
         "p50_ms": .double(ApplyLoop.percentile(latencies, 0.50)),
         "p99_ms": .double(ApplyLoop.percentile(latencies, 0.99)),
@@ -125,11 +127,12 @@ enum LabelsScenario {
         start = clock.now
         do {
           try controller.performEdits(animated: true) { edit throws(ListFlowError) in
-            if state.isMultiple(of: 2) {
+            switch state % 3 {
+            case 0:
               let extra = (0..<10).map { LabelRow.toldCell(LabelRow(id: nextID + $0)) }
               try edit.insertSections([ListSection(id: "extra", items: extra)], at: 0)
-            } else {
-              try edit.deleteSections(["extra"])
+            case 1: try edit.moveSection("extra", after: "labels")
+            default: try edit.deleteSections(["extra"])
             }
           }
         } catch {
@@ -137,7 +140,7 @@ enum LabelsScenario {
         }
         run.latencies.append(BenchmarkContext.milliseconds(start.duration(to: clock.now)))
         run.cpu += (cpuSeconds() - cpuStart) * 1_000
-        nextID += state.isMultiple(of: 2) ? 10 : 0
+        nextID += state % 3 == 0 ? 10 : 0
         continue
       }
       var edits = RowEdits(rows)
