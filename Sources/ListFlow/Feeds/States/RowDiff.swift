@@ -561,22 +561,25 @@ struct _SectionMatch {
       case (true, false, false, false), (false, true, false, false):
         // In the order shown: the part's sections are ``changedSource`` (those kept, after its deletes).
         guard stage.data.count == (names.updates ? changedSource.count : keptChanged) else { return nil }
-        var whole: ListSnapshot = []
-        whole.reserveCapacity(current.count)
-        var nextPart = 0
-        for shownIndex in source.indices {
-          if !isChangedShown[shownIndex] {
-            whole.append(current[shownIndex])
-          } else if names.updates || rankOfShown[shownIndex] >= 0 {
-            whole.append(stage.data[nextPart])
-            nextPart += 1
+        // The last stage holds the state; any other, the whole with the part's sections replaced.
+        if isLast && !needsArranging {
+          current = target
+        } else {
+          var whole: ListSnapshot = []
+          whole.reserveCapacity(current.count)
+          var nextPart = 0
+          for shownIndex in source.indices {
+            if !isChangedShown[shownIndex] {
+              whole.append(current[shownIndex])
+            } else if names.updates || rankOfShown[shownIndex] >= 0 {
+              whole.append(stage.data[nextPart])
+              nextPart += 1
+            }
           }
+          current = whole
         }
-        let mapped = stage.mappingSections(
-          data: isLast && !needsArranging ? target : whole, before: { changedSource[$0] },
-          after: { changedSource[$0] })
-        result.append(mapped)
-        current = whole
+        result.append(
+          stage.mappingSections(data: current, before: { changedSource[$0] }, after: { changedSource[$0] }))
         partCurrent = stage.data
       default:
         return nil
