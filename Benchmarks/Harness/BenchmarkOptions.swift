@@ -90,13 +90,14 @@ struct BenchmarkOptions: Equatable, Sendable {
       --stdlib-single-run-limit N
                           Above --stdlib-limit and up to N elements (default 250000) it runs once, with no
                           warm-up; above N it does not run and the row reads '> cap'.
-      --states N          The closed-loop scenarios (apply10k, apply100k, apply100x1k, apply1m) apply N
-                          states instead of their own count: for profiling, where a full run is too slow.
+      --states N          The closed-loop scenarios (apply10k, apply100k, apply100x1k, apply1m) and labels
+                          apply N states instead of their own count: for profiling, where a full run is
+                          too slow.
       --view NAME         The end-to-end scenarios drive only this view (repeatable): listflow (the
                           recording view) or listflow-viewport; labels: terminal, viewport,
-                          terminal-edits or viewport-edits; logviewer: its contenders without the
-                          size (state, state-filtered, key-top...; the steps before one still run,
-                          untimed). For profiling one view at a time.
+                          terminal-edits, viewport-edits or viewport-sections; logviewer: its
+                          contenders without the size (state, state-filtered, key-top...; the steps
+                          before one still run, untimed). For profiling one view at a time.
       --lines N           The logviewer and labels scenarios run at N lines (repeatable) instead of their
                           own sizes.
       --no-memory         Do not measure peak memory.
