@@ -514,15 +514,17 @@ struct _SectionMatch {
 
     var result: [Changeset<ListSnapshot>] = []
     result.reserveCapacity(stages.count + 1)
-    // The whole in the order shown before the next stage, and the part's sections in it.
+    // The whole in the order shown before the next stage, and the part's sections in it (those shown until a
+    // stage changes them; made only if a stage of sections must be added).
     var current = source
-    var partCurrent = changedSource.map { source[$0] }
+    var partCurrent: ListSnapshot?
     var isArranged = false
     // The plan's stages come in this order: updates, deletes, sections, rows.
     var lastPhase = -1
     let needsArranging = !inserted.isEmpty || !moved.isEmpty
-    /// The stage of sections, from the part's sections in the state's order.
-    func arranging(_ part: ListSnapshot, isLast: Bool) -> Changeset<ListSnapshot>? {
+    /// The stage of sections, from the part's sections in the state's order (`nil`: those shown).
+    func arranging(_ part: ListSnapshot?, isLast: Bool) -> Changeset<ListSnapshot>? {
+      let part = part ?? changedSource.map { source[$0] }
       guard part.count == changedTarget.count else { return nil }
       return Changeset(
         data: isLast ? target : merged(untouched: { source[$0] }) { part[$0] },
