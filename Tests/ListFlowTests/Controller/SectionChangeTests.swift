@@ -8,7 +8,9 @@ import Testing
 /// that keeps a long list in chunks makes them): the row path diffs the sections that changed alone, and shows
 /// what the binder path shows, batch for batch.
 @MainActor
-@Suite("Sections inserted, deleted, moved and changed among untouched ones: diffed alone, batch for batch")
+@Suite(
+  "Sections inserted, deleted, moved and changed among untouched ones: diffed alone, batch for batch",
+  .serialized)
 struct SectionChangeTests {
   typealias State = [ListSection<DeclaredRow>]
 
@@ -96,7 +98,8 @@ struct SectionChangeTests {
     }
   }
 
-  /// What the row path read of the rows: identities and contents.
+  /// What the row path read of the rows: identities and contents (one count for the suite, whose tests run one
+  /// at a time).
   nonisolated static let reads = Mutex(0)
 
   /// A row that counts the reads of its identity and content.
@@ -158,6 +161,68 @@ struct SectionChangeTests {
         #expect(engine.snapshot.reduce(0) { $0 + $1.elements.count } == state.reduce(0) { $0 + $1.items.count })
         #expect(engine.lastError == nil, "\(context)")
       }
+    }
+  }
+
+  /// The reads of `states` states that change every small section beside one long untouched section of `rows`
+  /// rows: inserted, deleted and updated rows, small sections inserted, deleted and moved.
+  static func mostSectionsChangedReads(rows: Int, seed: UInt64) async -> Int {
+    var random = SeededRandom(seed: seed)
+    let controller = ListController<[ListSection<CountedRow>]>(rows: { $0 }) { row in
+      CellBinder(cell: TextCell.self, value: "r\(row.id) v\(row.version)", id: ListIdentifier(row.id)) {
+        $0.title = $1
+      }
+    }
+    let view = ViewportListView(rowCount: 20)
+    guard let engine = try? ListEngine(view: view, showing: controller) else { return -1 }
+    var numbers = NumberedSections()
+    var state = [numbers.section(rows: rows) { CountedRow(id: $0, version: 0) }]
+    for _ in 0..<(1 + random.below(4)) {
+      state.insert(numbers.section(rows: random.below(8)) { CountedRow(id: $0, version: 0) }, at: random.below(2))
+    }
+    await controller.apply(state)
+    let long = state.first { $0.items.count == rows }?.id
+    var total = 0
+    for _ in 0..<10 {
+      // Every small section changes; now and then one is inserted, deleted or moved.
+      for index in state.indices where state[index].id != long {
+        var items = state[index].items
+        switch random.below(3) {
+        case 0: items.insert(CountedRow(id: numbers.nextRow(), version: 0), at: random.below(items.count + 1))
+        case 1 where !items.isEmpty: items.remove(at: random.below(items.count))
+        default:
+          if items.isEmpty {
+            items.append(CountedRow(id: numbers.nextRow(), version: 0))
+          } else {
+            items[random.below(items.count)].version += 1
+          }
+        }
+        state[index].items = items
+      }
+      switch random.below(4) {
+      case 0: state.insert(numbers.section(rows: random.below(5)) { CountedRow(id: $0, version: 0) }, at: 0)
+      case 1 where state.count > 2:
+        if let small = state.indices.last(where: { state[$0].id != long }) { state.remove(at: small) }
+      case 2: state.append(state.removeFirst())
+      default: break
+      }
+      Self.reads.withLock { $0 = 0 }
+      await controller.apply(state)
+      total += Self.reads.withLock { $0 }
+      #expect(engine.snapshot.map(\.model.id) == state.map(\.id), "seed \(seed)")
+      #expect(engine.lastError == nil, "seed \(seed)")
+    }
+    return total
+  }
+
+  @Test("a state that changes every section but one long one reads as many rows at 10,000 rows as at 100,000")
+  func mostSectionsChangedCostTheirRows() async throws {
+    for seed in DeepPass.seeds(quick: 4, deep: 20) {
+      let small = await Self.mostSectionsChangedReads(rows: 10_000, seed: seed)
+      let large = await Self.mostSectionsChangedReads(rows: 100_000, seed: seed)
+      #expect(small == large, "seed \(seed): \(small) reads at 10,000 rows, \(large) at 100,000")
+      // The small sections' rows, read a few times each: the long section is not read.
+      #expect(large < 2_000, "seed \(seed): \(large) reads")
     }
   }
 }

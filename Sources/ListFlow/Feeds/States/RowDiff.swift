@@ -275,8 +275,8 @@ func _sharesStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
 ///   - cell: Makes a row's binder.
 ///   - duplicates: The duplicate policy.
 /// - Returns: The list, the changes and the rows, or the error that rejects the state.
-/// - Complexity: O(n) in the rows of the sections that changed, inserted or deleted (of both lists when most
-///   sections changed), plus O(*s* log *s*) for *s* sections, plus one call to `cell` per new or changed header or
+/// - Complexity: O(n) in the rows of the sections that changed, inserted or deleted (of both lists when no
+///   section is untouched), plus O(*s* log *s*) for *s* sections, plus one call to `cell` per new or changed header or
 ///   footer.
 @inlinable
 func _prepareRows<Row: Differentiable & Sendable>(
@@ -316,9 +316,9 @@ func _prepareRows<Row: Differentiable & Sendable>(
   return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
 }
 
-/// The fast path of ``_prepareRows``: when at most half of all sections changed (inserted, deleted, or kept with
-/// other row arrays or another header or footer; the others may move), diffs the changed sections alone and puts
-/// the stages back in place. A row cannot come from or go to an untouched section, whose rows are the very
+/// The fast path of ``_prepareRows``: when at least one section is untouched (the others inserted, deleted, or
+/// kept with other row arrays or another header or footer; any of them may move), diffs the changed sections
+/// alone and puts the stages back in place. A row cannot come from or go to an untouched section, whose rows are the very
 /// array shown. `nil` when the path does not apply.
 ///
 /// - Complexity: O(*s* log *s*) for *s* sections, plus the diff of the changed sections.
@@ -379,7 +379,7 @@ struct _SectionMatch {
     // Sections are read in place, by index: iterating them would copy each.
     self.init(
       count: sections.count, shownCount: shown.sections.count, id: { sections[$0].id },
-      shownID: { shown.sections[$0].model.id }, mostUnchanged: true
+      shownID: { shown.sections[$0].model.id }
     ) { index, shownIndex in
       _sharesStorage(shown.sections[shownIndex].elements, sections[index].items)
         && _RowSectionKey<Row>.isContentEqual(
@@ -393,28 +393,26 @@ struct _SectionMatch {
   /// sections may have changed: the rows of one untouched section are rows the whole diff would have read.
   init?(_ target: ListSnapshot, shown source: ListSnapshot) {
     self.init(
-      count: target.count, shownCount: source.count, id: { target[$0].model.id }, shownID: { source[$0].model.id },
-      mostUnchanged: false
+      count: target.count, shownCount: source.count, id: { target[$0].model.id }, shownID: { source[$0].model.id }
     ) { index, shownIndex in
       _sharesStorage(target[index].elements.pieces, source[shownIndex].elements.pieces)
         && target[index].model.isContentEqual(to: source[shownIndex].model)
     }
   }
 
-  /// The match, or `nil` when an identity repeats or (with `mostUnchanged`) more than half of the sections
-  /// changed. Sections kept may change their order.
+  /// The match, or `nil` when an identity repeats or no section is untouched (the changed sections would be the
+  /// whole list). Sections kept may change their order, and any number of them may have changed.
   ///
   /// - Parameters:
   ///   - count: The number of sections of the state.
   ///   - shownCount: The number of sections shown.
   ///   - id: The identity of a section of the state.
   ///   - shownID: The identity of a section shown.
-  ///   - mostUnchanged: Whether more than half of the sections changed makes the match `nil`.
   ///   - isUntouched: Whether a section of the state, of the identity of a section shown, is untouched.
   /// - Complexity: O(*s*) for *s* sections.
   @inlinable
   init?(
-    count: Int, shownCount: Int, id: (Int) -> ListIdentifier, shownID: (Int) -> ListIdentifier, mostUnchanged: Bool,
+    count: Int, shownCount: Int, id: (Int) -> ListIdentifier, shownID: (Int) -> ListIdentifier,
     isUntouched: (_ index: Int, _ shownIndex: Int) -> Bool
   ) {
     guard Swift.max(count, shownCount) > 1 else { return nil }
@@ -434,7 +432,6 @@ struct _SectionMatch {
         sourceOfTarget[index] = shownIndex
       }
     }
-    let limit = Swift.max(count, shownCount)
     untouchedSource.reserveCapacity(count)
     var isUntouchedShown = [Bool](repeating: false, count: shownCount)
     for index in 0..<count {
@@ -445,12 +442,11 @@ struct _SectionMatch {
       } else {
         untouchedSource.append(nil)
         changedTarget.append(index)
-        // Most sections changed: the whole list is diffed.
-        guard !mostUnchanged || changedTarget.count * 2 <= limit else { return nil }
       }
     }
+    // No section untouched: the whole list is diffed.
+    guard changedTarget.count < count else { return nil }
     for shownIndex in 0..<shownCount where !isUntouchedShown[shownIndex] { changedSource.append(shownIndex) }
-    guard !mostUnchanged || changedSource.count + changedTarget.count <= limit else { return nil }
   }
 
   /// Whether the state is the list shown: no section changed, and none moved.
