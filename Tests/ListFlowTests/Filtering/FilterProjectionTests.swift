@@ -14,7 +14,9 @@ struct FilterProjectionTests {
   typealias State = TitledLinesFilter.State
 
   /// A change of the state, by weight.
-  enum Change { case append, drop, retitle, move, pinAcross, empty, insertSection, deleteSection, header, query }
+  enum Change {
+    case append, drop, retitle, move, pinAcross, empty, insertSection, deleteSection, moveSection, header, query
+  }
 
   static let changes = WeightedChoice<Change>([
     ("append rows to a section", weight: 4, .append),
@@ -25,6 +27,7 @@ struct FilterProjectionTests {
     ("empty a section or fill an empty one", weight: 1, .empty),
     ("insert a section", weight: 2, .insertSection),
     ("delete a section", weight: 2, .deleteSection),
+    ("move a section elsewhere", weight: 2, .moveSection),
     ("add, change or remove a section's header", weight: 2, .header),
     ("change the query", weight: 1, .query),
   ])
@@ -111,6 +114,11 @@ struct FilterProjectionTests {
             ids.remove(at: section)
             headers.remove(at: section)
           }
+        case .moveSection:
+          let at = random.below(rows.count)
+          rows.insert(rows.remove(at: section), at: at)
+          ids.insert(ids.remove(at: section), at: at)
+          headers.insert(headers.remove(at: section), at: at)
         case .header:
           headers[section] = random.oneIn(3) ? nil : Line(id: -1 - ids[section], text: "header \(random.below(4))")
         case .query:
@@ -148,7 +156,7 @@ struct FilterProjectionTests {
     }
   }
 
-  @Test("sections inserted and deleted under a query (a long list kept in chunks) cost the rows on screen")
+  @Test("sections inserted, deleted and moved under a query (a long list kept in chunks) cost the rows on screen")
   func sectionChangesCostTheScreen() async throws {
     for seed in DeepPass.seeds(quick: 2, deep: 10) {
       var random = SeededRandom(seed: seed)
@@ -176,6 +184,8 @@ struct FilterProjectionTests {
           Line(id: numbers.nextRow(), text: Self.text(&random))
         }
         state.append(section(rows: 1 + random.below(250)))
+        // A chunk moves elsewhere, as a list sorted by chunk would move it.
+        state.insert(state.remove(at: random.below(state.count)), at: random.below(state.count))
         let before = calls.load(ordering: .relaxed)
         await controller.apply(state)
         let made = calls.load(ordering: .relaxed) - before

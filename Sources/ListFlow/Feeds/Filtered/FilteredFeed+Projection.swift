@@ -6,7 +6,8 @@ extension FilteredFeed {
   /// made when read. A section the source inserts has its rows' titles matched (and is inserted among the
   /// sections shown when it shows a row); one it deletes goes with its rows shown; one that starts or stops
   /// showing rows is inserted or deleted among the sections shown; one whose header or footer changed is updated
-  /// when it shows rows. Applies unless the source moves a section; then it changes nothing and returns `false`.
+  /// when it shows rows; one it moves is moved among the sections shown when it shows rows. Applies to any change
+  /// of a source that is not a tree, under a query; otherwise it changes nothing and returns `false`.
   ///
   /// - Parameter changes: The source's stages, from the sections it showed to those it shows now.
   /// - Returns: Whether the change was filtered.
@@ -24,11 +25,10 @@ extension FilteredFeed {
     // The sections shown before the next stage.
     var shown = displayedSections
     for stage in changes {
-      guard stage.sectionMoved.isEmpty else { return false }
-      if !stage.sectionInserted.isEmpty {
-        // Sections inserted (a stage of their own): their rows are matched by their titles.
+      if !stage.sectionInserted.isEmpty || !stage.sectionMoved.isEmpty {
+        // Sections inserted and moved (a stage of their own): the inserted ones' rows are matched by their titles.
         guard stage.elementChangeCount == 0, stage.sectionDeleted.isEmpty, stage.sectionUpdated.isEmpty,
-          let inserted = Self.insertingSections(stage, positions: positions, counts: counts, pattern: pattern)
+          let inserted = Self.arrangingSections(stage, positions: positions, counts: counts, pattern: pattern)
         else { return false }
         positions = inserted.positions
         counts = stage.data.map(\.elements.count)
@@ -104,45 +104,79 @@ extension FilteredFeed {
       model: section.model, elements: CellBinderList(pieces: [.rows(rows, 0..<positions.count)]))
   }
 
-  /// A source stage that inserts sections (and changes no row) projected onto the rows shown: the positions shown
-  /// after it (an inserted section's rows matched by their titles), and the stage inserting the sections that
-  /// show rows (`nil` for none). `nil` when the stage does not fit the positions.
+  /// A source stage that inserts and moves sections (and changes no row) projected onto the rows shown: the
+  /// positions shown after it (an inserted section's rows matched by their titles, a moved one's kept), and the
+  /// stage inserting and moving the sections that show rows (`nil` for none). `nil` when the stage does not fit
+  /// the positions.
   ///
   /// - Complexity: O(*s*) for *s* sections, plus the titles of the inserted sections' rows.
-  nonisolated private static func insertingSections(
+  nonisolated private static func arrangingSections(
     _ stage: Changeset<[ListSectionSnapshot]>, positions: [[Int]], counts: [Int], pattern: _QueryPattern
   ) -> (positions: [[Int]], stage: Changeset<[ListSectionSnapshot]>?)? {
     let sectionCount = stage.data.count
     guard sectionCount == positions.count + stage.sectionInserted.count else { return nil }
-    var isInserted = [Bool](repeating: false, count: sectionCount)
+    // Each section's index before the stage: -1 for an inserted one; the ones neither inserted nor moved keep
+    // their order.
+    let unplaced = -2
+    var sourceOf = [Int](repeating: unplaced, count: sectionCount)
     for section in stage.sectionInserted {
-      guard section >= 0, section < sectionCount, !isInserted[section] else { return nil }
-      isInserted[section] = true
+      guard section >= 0, section < sectionCount, sourceOf[section] == unplaced else { return nil }
+      sourceOf[section] = -1
+    }
+    var isMoved = [Bool](repeating: false, count: positions.count)
+    for move in stage.sectionMoved {
+      guard move.target >= 0, move.target < sectionCount, sourceOf[move.target] == unplaced, move.source >= 0,
+        move.source < positions.count, !isMoved[move.source]
+      else { return nil }
+      sourceOf[move.target] = move.source
+      isMoved[move.source] = true
+    }
+    var nextSource = 0
+    for section in 0..<sectionCount where sourceOf[section] == unplaced {
+      while nextSource < positions.count, isMoved[nextSource] { nextSource += 1 }
+      guard nextSource < positions.count else { return nil }
+      sourceOf[section] = nextSource
+      nextSource += 1
     }
     var next: [[Int]] = []
     next.reserveCapacity(sectionCount)
-    var kept = 0
     for section in 0..<sectionCount {
       let elements = stage.data[section].elements
-      if isInserted[section] {
+      let source = sourceOf[section]
+      if source < 0 {
         next.append(
           elements.rowPositions(matchingTitles: pattern, among: nil)
             ?? elements.indices.filter { FilteredFeed.Match.isFound(pattern, in: elements.matchedTitle(at: $0)) })
       } else {
-        guard elements.count == counts[kept] else { return nil }
-        next.append(positions[kept])
-        kept += 1
+        guard elements.count == counts[source] else { return nil }
+        next.append(positions[source])
       }
     }
-    var inserted: [Int] = []
+    // The sections shown before the stage, by index before it; then those inserted and moved among the shown.
+    var shownBefore = [Int](repeating: -1, count: positions.count)
     var shownIndex = 0
-    for section in 0..<sectionCount where !next[section].isEmpty {
-      if isInserted[section] { inserted.append(shownIndex) }
+    for section in positions.indices where !positions[section].isEmpty {
+      shownBefore[section] = shownIndex
       shownIndex += 1
     }
-    guard !inserted.isEmpty else { return (next, nil) }
+    var inserted: [Int] = []
+    var moved: [Move<Int>] = []
+    shownIndex = 0
+    for section in 0..<sectionCount where !next[section].isEmpty {
+      let source = sourceOf[section]
+      if source < 0 {
+        inserted.append(shownIndex)
+      } else if isMoved[source] {
+        moved.append(Move(source: shownBefore[source], target: shownIndex))
+      }
+      shownIndex += 1
+    }
+    guard !inserted.isEmpty || !moved.isEmpty else { return (next, nil) }
     return (
-      next, Changeset(data: shownSections(of: stage.data, positions: next, pattern: pattern), sectionInserted: inserted)
+      next,
+      Changeset(
+        data: shownSections(of: stage.data, positions: next, pattern: pattern), sectionInserted: inserted,
+        sectionMoved: moved)
     )
   }
 
