@@ -109,35 +109,23 @@ extension FilteredFeed {
   /// stage inserting and moving the sections that show rows (`nil` for none). `nil` when the stage does not fit
   /// the positions.
   ///
-  /// - Complexity: O(*s*) for *s* sections, plus the titles of the inserted sections' rows.
+  /// - Complexity: O(*s* log *c*) for *s* sections and *c* sections inserted or moved, plus the titles of the
+  ///   inserted sections' rows.
   nonisolated private static func arrangingSections(
     _ stage: Changeset<[ListSectionSnapshot]>, positions: [[Int]], counts: [Int], pattern: _QueryPattern
   ) -> (positions: [[Int]], stage: Changeset<[ListSectionSnapshot]>?)? {
     let sectionCount = stage.data.count
     guard sectionCount == positions.count + stage.sectionInserted.count else { return nil }
-    // Each section's index before the stage: -1 for an inserted one; the ones neither inserted nor moved keep
-    // their order.
-    let unplaced = -2
-    var sourceOf = [Int](repeating: unplaced, count: sectionCount)
-    for section in stage.sectionInserted {
-      guard section >= 0, section < sectionCount, sourceOf[section] == unplaced else { return nil }
-      sourceOf[section] = -1
+    // Each section's index before the stage, -1 for an inserted one: the sections kept followed through it.
+    let mapper = PathMapper(stage)
+    var sourceOf = [Int](repeating: -1, count: sectionCount)
+    for source in positions.indices {
+      guard let section = mapper.mapSection(source), section >= 0, section < sectionCount, sourceOf[section] < 0
+      else { return nil }
+      sourceOf[section] = source
     }
     var isMoved = [Bool](repeating: false, count: positions.count)
-    for move in stage.sectionMoved {
-      guard move.target >= 0, move.target < sectionCount, sourceOf[move.target] == unplaced, move.source >= 0,
-        move.source < positions.count, !isMoved[move.source]
-      else { return nil }
-      sourceOf[move.target] = move.source
-      isMoved[move.source] = true
-    }
-    var nextSource = 0
-    for section in 0..<sectionCount where sourceOf[section] == unplaced {
-      while nextSource < positions.count, isMoved[nextSource] { nextSource += 1 }
-      guard nextSource < positions.count else { return nil }
-      sourceOf[section] = nextSource
-      nextSource += 1
-    }
+    for move in stage.sectionMoved where positions.indices.contains(move.source) { isMoved[move.source] = true }
     var next: [[Int]] = []
     next.reserveCapacity(sectionCount)
     for section in 0..<sectionCount {
