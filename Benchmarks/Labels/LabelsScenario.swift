@@ -20,6 +20,9 @@ import TestSupport
 ///   (`makeEdit`, `insertSections`, `moveSection` or `deleteSections`, `apply(_:)`); the labels do not change.
 ///   Such an edit is diffed, not told: the clock runs from `makeEdit` to the frame, and what it shows is what the
 ///   untouched long section costs.
+/// - `viewport-mixed`: the viewport, the states applied (`apply(_:)`, untimed) and told (timed, as in
+///   `viewport-edits`) in turn, so that each told edit comes right after a state: what an app that mixes the two
+///   pays for an edit.
 ///
 /// `median_ms` and `p50_ms`/`p99_ms` are of the per-state latencies of every timed run; `cpu_ms` is the process's
 /// CPU time per state (the diff's background thread included); `bytes_per_frame` the median bytes a state
@@ -40,11 +43,12 @@ enum LabelsScenario {
     case terminalEdits = "terminal-edits"
     case viewportEdits = "viewport-edits"
     case viewportSections = "viewport-sections"
+    case viewportMixed = "viewport-mixed"
 
     /// Whether the run shows the rows in the viewport.
-    var isViewport: Bool { self == .viewport || self == .viewportEdits || self == .viewportSections }
-    /// Whether the changes are told through a `ListEdit`.
-    var tellsEdits: Bool { self == .terminalEdits || self == .viewportEdits }
+    var isViewport: Bool { self != .terminal && self != .terminalEdits }
+    /// Whether the changes (of every other state, for `viewport-mixed`) are told through a `ListEdit`.
+    var tellsEdits: Bool { self == .terminalEdits || self == .viewportEdits || self == .viewportMixed }
   }
 
   static let scenario = BenchmarkScenario(
@@ -87,11 +91,12 @@ enum LabelsScenario {
     return BenchmarkResult(
       scenario: "labels", contender: "\(label)/\(kind.rawValue)", timesMS: timed.flatMap(\.latencies),
       changes: kind == .viewportSections
-        ? (0..<states).reduce(0) { $0 + ($1 % 3 == 1 ? 1 : 10) } : 125 * states, peakMB: peak,
+        ? (0..<states).reduce(0) { $0 + ($1 % 3 == 1 ? 1 : 10) } : 125 * (kind == .viewportMixed ? states / 2 : states),
+      peakMB: peak,
       extra: [
         "p50_ms": .double(ApplyLoop.percentile(latencies, 0.50)),
         "p99_ms": .double(ApplyLoop.percentile(latencies, 0.99)),
-        "cpu_ms": .double(timed.map(\.cpu).reduce(0, +) / Double(max(timed.count * states, 1))),
+        "cpu_ms": .double(timed.map(\.cpu).reduce(0, +) / Double(max(latencies.count, 1))),
         "bytes_per_frame": .int(bytes.isEmpty ? 0 : bytes[bytes.count / 2]),
         "first_load_ms": .double(loads[loads.count / 2]),
       ])
@@ -146,6 +151,10 @@ enum LabelsScenario {
       var edits = RowEdits(rows)
       let changes = LabelChange.make(&edits, nextID: &nextID, using: &random)
       rows = edits.rows
+      if kind == .viewportMixed, state % 2 == 0 {
+        await controller.apply(rows)
+        continue
+      }
       let cpuStart = cpuSeconds()
       start = clock.now
       if kind.tellsEdits {
