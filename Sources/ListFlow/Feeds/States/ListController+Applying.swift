@@ -157,8 +157,22 @@ extension ListController {
   func publish(
     _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool = true
   ) {
+    followEditIndex(changes, reloading: reloading)
     published = target
     feedLink.send(changes, reloading: reloading, animated: animated)
+  }
+
+  /// Keeps the index of the rows that the last told edit left (``makeEdit()``) for the next one through a change
+  /// of the list made otherwise (a state, an edit diffed, a row the user moved), when the index describes the
+  /// list before it: the next edit then costs its edits, where making the index again costs every row. A told
+  /// edit puts its own index back (``apply(_:animated:)``), for the generation it publishes.
+  private func followEditIndex(_ changes: StagedChangeset<ListSnapshot>, reloading: Bool) {
+    guard editing.generation == modelGeneration - 1, editing.index != nil else { return }
+    if !reloading, isKnownUniquelyReferenced(&editing.index), editing.index?.follow(changes) == true {
+      editing.generation = modelGeneration
+    } else {
+      editing.index = nil
+    }
   }
 
   /// Reports an error to the delegate, keeps it in ``lastError`` and tells whatever shows the controller.

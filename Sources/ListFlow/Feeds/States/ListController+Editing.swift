@@ -7,9 +7,9 @@ extension ListController {
   /// controller.apply(edit)
   /// ```
   ///
-  /// The edit costs its edits: it is given the index of the list's rows that the last edit applied left, or
-  /// makes it with its first row edit (O(*n*) once after a state), and ``apply(_:animated:)`` takes the index
-  /// back for the next edit (see ``ListEdit``).
+  /// The edit costs its edits: it is given the index of the list's rows that the last edit applied left (which
+  /// the states applied since followed), or makes it with its first row edit (O(*n*) once), and
+  /// ``apply(_:animated:)`` takes the index back for the next edit (see ``ListEdit``).
   public func makeEdit() -> ListEdit {
     var edit = ListEdit(published)
     let index = editing.generation == modelGeneration ? editing.index : nil

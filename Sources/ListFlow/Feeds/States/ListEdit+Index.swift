@@ -140,6 +140,28 @@ final class _RowIndex: @unchecked Sendable {
       add(-1, to: slot)
     }
 
+    /// Takes out the row at `position` (less than ``count``): its slot's own row, or one of the rows inserted in
+    /// it, whose identity is returned.
+    mutating func remove(at position: Int) -> ListIdentifier? {
+      let (slot, offset) = locate(position)
+      if isAlive(slot) {
+        if offset == 0 {
+          removeOriginal(at: slot)
+          return nil
+        }
+        return removeInserted(at: slot, offset: offset - 1)
+      }
+      return removeInserted(at: slot, offset: offset)
+    }
+
+    /// Takes out the row `offset` into the rows inserted in `slot`, and returns its identity.
+    private mutating func removeInserted(at slot: Int, offset: Int) -> ListIdentifier? {
+      guard let id = gaps[_SlotKey(slot)]?.remove(at: offset) else { return nil }
+      gapCounts[slot] -= 1
+      add(-1, to: slot)
+      return id
+    }
+
     /// Inserts `ids` at `position` (in `0...count`) and returns the slot they went to.
     mutating func insert(_ ids: [ListIdentifier], at position: Int) -> Int {
       let (slot, gapIndex) = insertionPoint(position)
@@ -311,6 +333,51 @@ final class _RowIndex: @unchecked Sendable {
     let location = Location(section: path.section, slot: slot)
     for id in ids { inserted[id] = location }
     return location
+  }
+}
+
+extension _RowIndex {
+  /// Follows the list through a change made otherwise than by a told edit (a state, an edit diffed, a row the
+  /// user moved), so that the next edit finds its rows without making the index again (O(*n*)): each stage's
+  /// deletes and the sources of its moves are taken out, then its inserts and the targets of its moves put in, as
+  /// a view applies a batch (a row put in is kept like a row an edit inserted). Returns `false` when the index is
+  /// to be made again instead: the change inserts, deletes or moves sections, or puts in an identity the list holds
+  /// already (an index holds each identity once); or the rows it changes and the rows put in since the index was
+  /// made outnumber half the rows it was made from (naming one of *g* rows put in at one place costs O(*g*), and
+  /// the list the index was made from stays alive for it), so that a list that states keep changing makes its
+  /// index again about once for every row it had, O(1) a row.
+  ///
+  /// - Complexity: O(*c* log *n*) for *c* row changes, and an identity read and a look-up for each row put in.
+  func follow(_ changes: StagedChangeset<ListSnapshot>) -> Bool {
+    // A change of more rows than that is not followed at all: making the index again costs less.
+    let baseCount = sectionStarts[sectionStarts.count - 1]
+    let changed = changes.reduce(inserted.count) {
+      $0 + $1.elementDeleted.count + $1.elementInserted.count + $1.elementMoved.count
+    }
+    guard changed <= baseCount / 2 else { return false }
+    for stage in changes {
+      guard stage.sectionDeleted.isEmpty, stage.sectionInserted.isEmpty, stage.sectionMoved.isEmpty,
+        stage.data.count == sections.count
+      else { return false }
+      var removed = stage.elementDeleted + stage.elementMoved.map(\.source)
+      removed.sort { ($0.section, $0.item) > ($1.section, $1.item) }
+      for path in removed {
+        guard sections.indices.contains(path.section), (0..<sections[path.section].count).contains(path.item)
+        else { return false }
+        if let id = sections[path.section].remove(at: path.item) { inserted.removeValue(forKey: id) }
+      }
+      var placed = stage.elementInserted + stage.elementMoved.map(\.target)
+      placed.sort { ($0.section, $0.item) < ($1.section, $1.item) }
+      for path in placed {
+        guard sections.indices.contains(path.section), (0...sections[path.section].count).contains(path.item),
+          stage.data[path.section].elements.indices.contains(path.item)
+        else { return false }
+        let id = stage.data[path.section].elements.identity(at: path.item)
+        guard find(id) == nil else { return false }
+        insert([id], at: path)
+      }
+    }
+    return inserted.count <= baseCount / 2
   }
 }
 

@@ -24,10 +24,13 @@
 /// updating, deleting or moving a row is O(log *n*) and changes no list; it remembers the rows it removed, inserted
 /// and updated, and the edited list (``sections``) is built once, when it is read or applied, from the untouched runs of the
 /// list the edit started from and those rows. The controller makes the stages from the touched rows alone,
-/// without comparing the rest of the list, and keeps the index for its next edit while only edits change its
-/// list; the first edit after a state makes it, O(*n*) once. An edit that inserts, deletes or moves sections,
-/// that makes more than 1,024 row changes, that starts from a list holding an identity twice, or that was
-/// copied and changed twice, is diffed with the list shown instead, as an edit made with ``init(_:)`` always is:
+/// without comparing the rest of the list, and keeps the index for its next edit, following the changes of the
+/// states applied between (O(*c* log *n*) for *c* row changes). The first edit makes it, O(*n*) once, and so does
+/// the first after a change that inserted, deleted or moved sections, that put in an identity the list held
+/// already, or whose rows changed, with the rows put in since the index was made, outnumber half the rows it was
+/// made from (naming one of *g* rows put in at one place costs O(*g*)). An edit that inserts, deletes or moves
+/// sections, that makes more than 1,024 row changes, that starts from a list holding an identity twice, or that
+/// was copied and changed twice, is diffed with the list shown instead, as an edit made with ``init(_:)`` always is:
 /// only the sections it changed are diffed (a section whose rows are the very rows shown, with the same header,
 /// footer and index title, is not read, wherever it moved).
 ///
