@@ -135,9 +135,7 @@ final class _RowIndex: @unchecked Sendable {
     /// Takes row `id`, inserted in `slot`, out.
     mutating func removeInserted(_ id: ListIdentifier, from slot: Int) {
       guard let offset = gaps[_SlotKey(slot)]?.firstIndex(of: id) else { return }
-      gaps[_SlotKey(slot)]?.remove(at: offset)
-      gapCounts[slot] -= 1
-      add(-1, to: slot)
+      _ = removeInserted(at: slot, offset: offset)
     }
 
     /// Takes out the row at `position` (less than ``count``): its slot's own row, or one of the rows inserted in
@@ -349,7 +347,8 @@ extension _RowIndex {
   ///
   /// - Complexity: O(*c* log *n*) for *c* row changes, and an identity read and a look-up for each row put in.
   func follow(_ changes: StagedChangeset<ListSnapshot>) -> Bool {
-    // A change of more rows than that is not followed at all: making the index again costs less.
+    // A change of more rows than half those the index was made from is not followed at all: making the index
+    // again costs less.
     let baseCount = sectionStarts[sectionStarts.count - 1]
     let changed = changes.reduce(inserted.count) {
       $0 + $1.elementDeleted.count + $1.elementInserted.count + $1.elementMoved.count
