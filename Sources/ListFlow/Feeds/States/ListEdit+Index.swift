@@ -707,8 +707,9 @@ struct _EditLog: Sendable {
       }
     }
     for section in source.indices where !staying[section].isEmpty {
-      let stays = _increasingRun(staying[section].map { resolution.kept[$0].source.item })
-      for (number, stay) in zip(staying[section], stays) where stay { moves[number] = false }
+      // The diff's own longest increasing run (`nil`: all of them in order, none moves).
+      let stays = _longestIncreasingSubsequenceMask(staying[section].map { resolution.kept[$0].source.item })
+      for (index, number) in staying[section].enumerated() where stays?[index] ?? true { moves[number] = false }
     }
     var moved: [Move<ItemPath>] = []
     moved.reserveCapacity(moves.count { $0 })
@@ -747,24 +748,4 @@ struct _EditLog: Sendable {
     }
     return StagedChangeset(stages)
   }
-}
-
-/// Marks one longest strictly increasing run of `values` (distinct): patience sorting.
-///
-/// - Complexity: O(*k* log *k*).
-func _increasingRun(_ values: [Int]) -> [Bool] {
-  var tails: [Int] = []
-  var previous = Array(repeating: -1, count: values.count)
-  for (position, value) in values.enumerated() {
-    let length = tails.partitioningIndex { values[$0] >= value }
-    if length > 0 { previous[position] = tails[length - 1] }
-    if length == tails.count { tails.append(position) } else { tails[length] = position }
-  }
-  var mask = Array(repeating: false, count: values.count)
-  var position = tails.last ?? -1
-  while position >= 0 {
-    mask[position] = true
-    position = previous[position]
-  }
-  return mask
 }
