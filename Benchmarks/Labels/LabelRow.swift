@@ -62,7 +62,7 @@ enum LabelChange {
   /// are at that moment: 100 label updates, 10 deletes, 10 inserts of new rows (identities from `nextID` up),
   /// 5 moves.
   static func make(
-    _ rows: inout RowEdits<LabelRow>, nextID: inout Int, using random: inout SeededRandom
+    _ rows: inout ChunkedRows<LabelRow>, nextID: inout Int, using random: inout SeededRandom
   ) -> [LabelChange] {
     var changes: [LabelChange] = []
     changes.reserveCapacity(125)
