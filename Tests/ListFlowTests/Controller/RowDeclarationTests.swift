@@ -228,7 +228,9 @@ struct RowDeclarationTests {
 
   // MARK: User moves
 
-  @Test("after a user move, the next state is diffed by its binders and applies exactly; the state after by its rows")
+  @Test(
+    "after a user move, with binders that do not carry their row, the next state is diffed by its binders and applies exactly; the state after by its rows"
+  )
   func userMoveFallsBackForOneState() async throws {
     let view = RecordingListView()
     let cells = RecordingCells()
@@ -248,7 +250,9 @@ struct RowDeclarationTests {
     #expect(view.renderedLines == ["== A ==", "r2 v0 a", "r3 v0 a", "r4 v0 a", "r1 v0 a", "r5 v0 a"])
     #expect(ListRendering.lines(of: engine.snapshot) == view.renderedLines)
 
-    // The app follows the move and updates r4: every binder is made, and only r4 changes in the view.
+    // The app follows the move and updates r4. The binders carry their text, not their row, so the rows shown
+    // cannot be read back (see `StateAfterEditTests` for binders that can): every binder is made, and only r4
+    // changes in the view.
     let updateCount = view.updates.count
     let second = [section("A", header: 100, [row(2), row(3)]), section("B", [row(4, version: 1), row(1), row(5)])]
     await controller.apply(second)

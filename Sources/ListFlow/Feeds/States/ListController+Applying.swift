@@ -115,7 +115,7 @@ extension ListController {
         prepared = await Self.prepareInBackground(
           request.state, source: source, rows: rows, duplicates: configuration.duplicates, prepare: prepareState)
       } else {
-        prepared = prepareState(request.state, source, rows, configuration.duplicates)
+        prepared = prepareState(request.state, source, _StaleRows.current(rows, of: source), configuration.duplicates)
       }
       if Task.isCancelled { return false }
       // The user moved a row while the diff ran: diff again against the list shown now.

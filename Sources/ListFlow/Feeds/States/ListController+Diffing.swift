@@ -88,6 +88,6 @@ extension ListController {
     duplicates: DuplicatePolicy,
     prepare: _PrepareState<State>
   ) async -> Result<PreparedState, ListFlowError> {
-    prepare(state, source, rows, duplicates)
+    prepare(state, source, _StaleRows.current(rows, of: source), duplicates)
   }
 }

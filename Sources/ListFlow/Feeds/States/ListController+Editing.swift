@@ -50,7 +50,7 @@ extension ListController {
     }
     let target = told?.target ?? edit.sections
     modelGeneration += 1
-    shownRows = nil
+    shownRows = _StaleRows.after(shownRows)
     if let told {
       editing.index = edit.log?.index
       editing.generation = modelGeneration

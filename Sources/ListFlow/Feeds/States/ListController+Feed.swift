@@ -18,8 +18,8 @@ extension ListController: ListFeed {
     }
     moved[move.target.section].elements.insert(binder, at: move.target.item)
     modelGeneration += 1
-    // The rows of the last state no longer describe the list: the next state is diffed by its binders.
-    shownRows = nil
+    // The rows of the last state no longer describe the list: the next state reads them back through them.
+    shownRows = _StaleRows.after(shownRows)
     publish(StagedChangeset([Changeset(data: moved, elementMoved: [move])]), target: moved, reloading: false)
   }
 }

@@ -40,9 +40,16 @@ extension ListController {
   ///   with equal content would get an equal binder. It is not checked: a `cell` that breaks it shows the binder
   ///   of the first state that had the row's content.
   ///
-  /// After the user moves a row (``moveRow(_:)``), or for the first state, the rows shown are not known as
-  /// values: that one state makes every binder and diffs them, then the values take over again. Section headers
-  /// and footers are rows too: a section whose header and footer kept their content keeps their binders.
+  /// After the list changed otherwise than by a state (an edit applied, ``apply(_:animated:)``, or a row the user
+  /// moved, ``moveRow(_:)``), the next state reads the rows of the list shown back through the rows of the last
+  /// state: its runs of rows are theirs, and each binder put in since stands for the row it carries
+  /// (``CellBinder/model(as:)``) when `cell` makes that very binder of it (the same identity and content). That
+  /// costs a copy of the rows and one call to `cell` for each binder put in since, and the state is diffed by its
+  /// rows as usual. When a row cannot be read back (a binder whose model is not a `Row`, as
+  /// ``BindableCell/makeBinder(value:id:)`` with a value other than the row makes, or a binder other than `cell`
+  /// makes of its row), that one state makes every binder and diffs them, as does a state after a list of
+  /// another controller was applied; then the values take over again. Section headers and footers are rows too: a
+  /// section whose header and footer kept their content keeps their binders.
   ///
   /// - Parameters:
   ///   - configuration: When to reload, the duplicate policy (applied to the rows' identities), when to diff off

@@ -263,7 +263,8 @@ func _sharesStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
 ///
 /// With the rows of the list shown (`shown`), the rows are diffed; the new list holds the rows, whose binders are
 /// made when read, and the stages are cut from the list shown around the changed rows. Without them, the first
-/// list is inserted whole, and a later one is diffed by its binders. When the sections the state keeps are in the
+/// list is inserted whole, and a later one is diffed by its binders (after an edit or a move, the controller
+/// reads the rows shown back first: `_StaleRows`). When the sections the state keeps are in the
 /// order shown (others may be inserted or deleted around them) and most of their row arrays are the very arrays
 /// shown (untouched sections of the app's state), only the other sections are diffed: an untouched section costs
 /// O(1).
