@@ -23,6 +23,8 @@ import TestSupport
 /// - `viewport-mixed`: the viewport, the states applied (`apply(_:)`, untimed) and told (timed, as in
 ///   `viewport-edits`) in turn, so that each told edit comes right after a state: what an app that mixes the two
 ///   pays for an edit.
+/// - `viewport-after-edits`: the same turns, the states timed instead: what an app that mixes the two pays for a
+///   state that comes right after told edits.
 ///
 /// The app keeps its rows as a ``ChunkedRows`` and makes the array of every row only to hand a state over: the
 /// contenders that tell edits never make it.
@@ -47,11 +49,16 @@ enum LabelsScenario {
     case viewportEdits = "viewport-edits"
     case viewportSections = "viewport-sections"
     case viewportMixed = "viewport-mixed"
+    case viewportAfterEdits = "viewport-after-edits"
 
     /// Whether the run shows the rows in the viewport.
     var isViewport: Bool { self != .terminal && self != .terminalEdits }
-    /// Whether the changes (of every other state, for `viewport-mixed`) are told through a `ListEdit`.
-    var tellsEdits: Bool { self == .terminalEdits || self == .viewportEdits || self == .viewportMixed }
+    /// Whether the changes (of every other state, for the contenders that alternate) are told through a `ListEdit`.
+    var tellsEdits: Bool {
+      self == .terminalEdits || self == .viewportEdits || self == .viewportMixed || self == .viewportAfterEdits
+    }
+    /// Whether the run applies a state and tells the edits in turn.
+    var alternates: Bool { self == .viewportMixed || self == .viewportAfterEdits }
   }
 
   static let scenario = BenchmarkScenario(
@@ -94,7 +101,7 @@ enum LabelsScenario {
     return BenchmarkResult(
       scenario: "labels", contender: "\(label)/\(kind.rawValue)", timesMS: timed.flatMap(\.latencies),
       changes: kind == .viewportSections
-        ? (0..<states).reduce(0) { $0 + ($1 % 3 == 1 ? 1 : 10) } : 125 * (kind == .viewportMixed ? states / 2 : states),
+        ? (0..<states).reduce(0) { $0 + ($1 % 3 == 1 ? 1 : 10) } : 125 * (kind.alternates ? states / 2 : states),
       peakMB: peak,
       extra: [
         "p50_ms": .double(ApplyLoop.percentile(latencies, 0.50)),
@@ -153,16 +160,14 @@ enum LabelsScenario {
         continue
       }
       let changes = LabelChange.make(&model, nextID: &nextID, using: &random)
-      if kind == .viewportMixed, state % 2 == 0 {
-        rows = model.rows
-        await controller.apply(rows)
-        continue
-      }
+      // The contenders that alternate apply a state on even turns and tell the edits on odd ones; each times one.
+      let tell = kind.tellsEdits && !(kind.alternates && state % 2 == 0)
+      let timed = !kind.alternates || tell == (kind == .viewportMixed)
       // An app that tells its edits makes no array of its rows (see `ChunkedRows`).
-      if !kind.tellsEdits { rows = model.rows }
+      if !tell { rows = model.rows }
       let cpuStart = cpuSeconds()
       start = clock.now
-      if kind.tellsEdits {
+      if tell {
         do {
           try controller.performEdits(animated: true) { edit throws(ListFlowError) in
             for change in changes { try change.tell(&edit) }
@@ -173,6 +178,7 @@ enum LabelsScenario {
       } else {
         await controller.apply(rows)
       }
+      guard timed else { continue }
       run.latencies.append(BenchmarkContext.milliseconds(start.duration(to: clock.now)))
       run.cpu += (cpuSeconds() - cpuStart) * 1_000
       run.bytes.append(output.takeBytes().count)
