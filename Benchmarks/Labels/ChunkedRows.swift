@@ -3,8 +3,8 @@
 /// not a copy of the rows.
 ///
 /// An app that tells its edits keeps its rows in such a way: the edits are what it knows, and it has no array of
-/// every row to hand over. The contenders that apply states make that array (``rows``) each state, as an app
-/// that hands over states does; those that tell edits never do, so that no copy of a million rows (retaining and
+/// every row to hand over. The contenders that tell edits and apply states in turn make that array (``rows``) for
+/// each state they apply; those that only tell edits never do, so that no copy of a million rows (retaining and
 /// releasing each label's storage) runs between two told states and empties the cache the list works in.
 struct ChunkedRows<Row> {
   /// The rows, in order, in chunks of 1 to `2 * half` rows.

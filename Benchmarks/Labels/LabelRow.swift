@@ -61,8 +61,8 @@ enum LabelChange {
   /// Makes one state's changes to `rows`, in this order, each position drawn with `below` on the rows as they
   /// are at that moment: 100 label updates, 10 deletes, 10 inserts of new rows (identities from `nextID` up),
   /// 5 moves.
-  static func make(
-    _ rows: inout ChunkedRows<LabelRow>, nextID: inout Int, using random: inout SeededRandom
+  static func make<Rows: LabelRows>(
+    _ rows: inout Rows, nextID: inout Int, using random: inout SeededRandom
   ) -> [LabelChange] {
     var changes: [LabelChange] = []
     changes.reserveCapacity(125)
@@ -109,3 +109,16 @@ enum LabelChange {
     }
   }
 }
+
+/// The rows of the `labels` app, changed one at a time by ``LabelChange/make(_:nextID:using:)``.
+protocol LabelRows {
+  /// The number of rows.
+  var count: Int { get }
+  /// Removes and returns the row at `index`.
+  mutating func remove(at index: Int) -> LabelRow
+  /// Inserts `row` at `index` (at most ``count``).
+  mutating func insert(_ row: LabelRow, at index: Int)
+}
+
+extension RowEdits: LabelRows where Row == LabelRow {}
+extension ChunkedRows: LabelRows where Row == LabelRow {}
