@@ -1,6 +1,5 @@
 import ListFlow
 import ListFlowTesting
-import Synchronization
 import TestSupport
 import Testing
 
@@ -190,18 +189,11 @@ import Testing
     #expect(readBack > DeepPass.cases(quick: 60, deep: 600) * 2, "\(readBack) states read back")
   }
 
-  /// Counts calls to `cell`, from any isolation.
-  final class Calls: Sendable {
-    private let count = Mutex(0)
-    func add() { count.withLock { $0 += 1 } }
-    var value: Int { count.withLock { $0 } }
-  }
-
   /// The binders a state of a few changes makes on a list of `rows` rows in a 20-row viewport, after 40 told
   /// edits (`carrying`: binders that carry their row, else binders that carry only their text) and a row the
   /// user moved.
   static func stateCost(rows: Int, seed: UInt64, carrying: Bool) async throws -> Int {
-    let calls = Calls()
+    let calls = ToldEditTests.Calls()
     let controller = ListController<State>(
       rows: { $0 },
       cell: { row in

@@ -4,7 +4,8 @@
 // carries its row), and only when that fails are every row's binders made and diffed.
 
 /// The rows of the last state, kept after the list shown changed otherwise; ``current(_:of:)`` reads the rows
-/// of the list shown back through them.
+/// of the list shown back through them. They live until the next state replaces them (the list's runs of rows
+/// hold most of them anyway).
 struct _StaleRows: Sendable {
   let memo: any _RowsReadBack
 
@@ -18,8 +19,8 @@ struct _StaleRows: Sendable {
   /// The rows `list` was made from: `rows` when they are current, read back when they are stale, `nil` when a row
   /// of `list` is not known as a value.
   ///
-  /// - Complexity: O(*n* + *p* log *p*) for *n* rows in *p* pieces when stale, plus a binder made for each row
-  ///   put in since the last state (O(1) otherwise).
+  /// - Complexity: O(*n* + *p*) for *n* rows in *p* pieces when stale, plus a binder made for each row put in
+  ///   since the last state (O(1) otherwise).
   static func current(_ rows: (any Sendable)?, of list: ListSnapshot) -> (any Sendable)? {
     guard let stale = rows as? _StaleRows else { return rows }
     return stale.memo.rows(of: list)
