@@ -484,34 +484,49 @@ extension CellBinderList {
     return source.title(at: range.lowerBound + offset)
   }
 
-  /// The positions of the rows whose ``rowTitle(at:)`` a query, given as its pattern, is found in
+  /// The positions of the rows whose ``matchedTitle(at:)`` a query, given as its pattern, is found in
   /// (``FilteredFeed/Match``'s `isFound`), ascending: among `candidates` (ascending) when given, else among
-  /// every row. `nil` when a row has no title read from its value (see ``rowTitle(at:)``).
+  /// every row.
   ///
-  /// - Complexity: O(*n*) in the bytes of the titles matched, each run of rows reading its titles once and
-  ///   keeping them; no binder made.
-  func rowPositions(matchingTitles pattern: _QueryPattern, among candidates: [Int]?) -> [Int]? {
+  /// - Complexity: O(*n*) in the bytes of the texts matched. A run of ``Titled`` rows reads its titles once and
+  ///   keeps them, with no binder made; any other row (a binder, a row that is not ``Titled``) is matched by its
+  ///   binder's default searchable text, one binder read or made a row.
+  func rowPositions(matchingTitles pattern: _QueryPattern, among candidates: [Int]?) -> [Int] {
     var found: [Int] = []
     var next = 0
     for (index, piece) in pieces.enumerated() {
-      guard case .rows(let source, let range) = piece else { return nil }
-      // Position `p` of the list is position `p + shift` of the source.
       let start = pieceStart(index)
-      let shift = range.lowerBound - start
-      var sourceCandidates: [Int]?
+      let end = start + piece.count
+      // The candidates in the piece, as positions of the list.
+      var pieceCandidates: ArraySlice<Int>?
       if let candidates {
         let first = next
-        while next < candidates.count, candidates[next] < start + range.count { next += 1 }
+        while next < candidates.count, candidates[next] < end { next += 1 }
         guard first < next else { continue }
-        sourceCandidates = shift == 0 ? Array(candidates[first..<next]) : candidates[first..<next].map { $0 + shift }
+        pieceCandidates = candidates[first..<next]
       }
-      guard let matched = source.titlePositions(matching: pattern, in: range, among: sourceCandidates) else {
-        return nil
+      if case .rows(let source, let range) = piece {
+        // Position `p` of the list is position `p + shift` of the source.
+        let shift = range.lowerBound - start
+        let sourceCandidates = pieceCandidates.map { shift == 0 ? Array($0) : $0.map { $0 + shift } }
+        if let matched = source.titlePositions(matching: pattern, in: range, among: sourceCandidates) {
+          if shift == 0 && found.isEmpty {
+            found = matched
+          } else {
+            found.append(contentsOf: matched.lazy.map { $0 - shift })
+          }
+          continue
+        }
       }
-      if shift == 0 && found.isEmpty {
-        found = matched
+      // No title read from the rows: each row is matched by its binder, as `matchedTitle(at:)` does.
+      func matches(_ position: Int) -> Bool {
+        FilteredFeed.Match.isFound(
+          pattern, in: FilteredFeed.defaultSearchableText(of: piece.element(at: position - start)))
+      }
+      if let pieceCandidates {
+        found.append(contentsOf: pieceCandidates.lazy.filter(matches))
       } else {
-        found.append(contentsOf: matched.lazy.map { $0 - shift })
+        found.append(contentsOf: (start..<end).lazy.filter(matches))
       }
     }
     return found
@@ -979,6 +994,6 @@ final class _PiecesSource: _CellBinderSource {
   func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
     let part = CellBinderList(uncompacted: tree.pieces(in: range))
     let shifted = candidates.map { $0.map { $0 - range.lowerBound } }
-    return part.rowPositions(matchingTitles: pattern, among: shifted)?.map { $0 + range.lowerBound }
+    return part.rowPositions(matchingTitles: pattern, among: shifted).map { $0 + range.lowerBound }
   }
 }

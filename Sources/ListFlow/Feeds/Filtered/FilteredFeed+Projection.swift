@@ -132,9 +132,7 @@ extension FilteredFeed {
       let elements = stage.data[section].elements
       let source = sourceOf[section]
       if source < 0 {
-        next.append(
-          elements.rowPositions(matchingTitles: pattern, among: nil)
-            ?? elements.indices.filter { FilteredFeed.Match.isFound(pattern, in: elements.matchedTitle(at: $0)) })
+        next.append(elements.rowPositions(matchingTitles: pattern, among: nil))
       } else {
         guard elements.count == counts[source] else { return nil }
         next.append(positions[source])

@@ -136,7 +136,9 @@ public final class FilteredFeed: ListFeed {
   ///   - searchableText: The text of a row the query is matched against; `nil`, the default, for
   ///     ``defaultSearchableText(of:)``, which matches a row declared as a ``Titled`` value (the rows of a
   ///     ``ListController`` made with `rows:cell:`) by the value's title, with no binder made. The offsets of the
-  ///     matched characters are offsets in this text.
+  ///     matched characters are offsets in this text. With the default, a change of the source while a query is
+  ///     set costs the rows it changes; with a text of your own, the rows shown are also diffed with every row of
+  ///     the source, O(*n*) a change.
   public init(
     _ source: any ListFeed<ListSectionSnapshot>,
     query: String = "",
@@ -311,16 +313,18 @@ extension FilteredFeed {
   /// (`refilterByRowTitles()`); a shorter list is filtered and diffed row by row.
   static let titleFilteringMinimumRows = 1_000
 
-  /// Filters again after the query changed, matching each row by the title of its value (no binder made), and
-  /// shows the matching rows as a list whose binders are made when read, by a reload: a view then asks only the
-  /// rows on screen for their binders (and every row for its height, which a row made from a value keeps).
+  /// Filters again after the query changed, matching each row by the default searchable text (the title of a
+  /// ``Titled`` value read from the row, no binder made; any other row by its binder), and shows the matching
+  /// rows as a list whose binders are made when read, by a reload: a view then asks only the rows on screen for
+  /// their binders (and every row for its height, which a row made from a value keeps). The positions shown are
+  /// kept, so that a change of the source while the query is set costs its change (`projectChange(_:)`).
   /// Applies to a source that is not a tree, with the default searchable text, of at least
-  /// ``titleFilteringMinimumRows`` rows that are all ``Titled`` values; otherwise it changes nothing and returns
-  /// `false`.
+  /// ``titleFilteringMinimumRows`` rows; otherwise it changes nothing and returns `false`.
   ///
   /// - Returns: Whether the rows were filtered.
-  /// - Complexity: O(*n*) in the characters of the rows' titles (each title read from its row once per list of
-  ///   rows), with no allocation per row that does not match an ASCII query; no binder made.
+  /// - Complexity: O(*n*) in the characters of the rows' texts: for ``Titled`` rows, each title read from its
+  ///   row once per list of rows, with no allocation per row that does not match an ASCII query and no binder
+  ///   made; for any other row, one binder read or made.
   func refilterByRowTitles() -> Bool {
     guard matchesRowTitles else { return false }
     if query.isEmpty {
@@ -338,8 +342,7 @@ extension FilteredFeed {
     let sections = source.displayedSections
     guard sections.reduce(0, { $0 + $1.elements.count }) >= Self.titleFilteringMinimumRows else { return false }
     let pattern = FilteredFeed.Match.pattern(of: query)
-    var matched: [[Int]] = []
-    matched.reserveCapacity(sections.count)
+    let matched: [[Int]]
     let known = titleMatches.filter { $0.positions.count == sections.count }
     if let same = known.first(where: { $0.pattern == pattern.folded }) {
       matched = same.positions
@@ -354,12 +357,8 @@ extension FilteredFeed {
       let sectionsPerPart =
         sections.allSatisfy { $0.elements.count < _minimumRowsPerPart }
         ? Swift.max(1, _minimumRowsPerPart * sections.count / Swift.max(rowCount, 1)) : sections.count
-      let found = _mapInParts(Array(sections.indices), minimumPart: sectionsPerPart) { index in
+      matched = _mapInParts(Array(sections.indices), minimumPart: sectionsPerPart) { index in
         sections[index].elements.rowPositions(matchingTitles: pattern, among: narrowest?.positions[index])
-      }
-      for positions in found {
-        guard let positions else { return false }
-        matched.append(positions)
       }
       titleMatches.append((pattern.folded, matched))
       var kept = titleMatches.reduce(0) { $0 + $1.positions.reduce(0) { $0 + $1.count } }

@@ -1,0 +1,160 @@
+import ListFlowTesting
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import ListFlow
+
+/// While a query is set, a change of the source costs its change whatever the rows are: ``Titled`` values, values
+/// that are not (matched by their binders' descriptions), or a list that told edits left with binders among its
+/// rows. Counted in reads of the rows' identities, which a filter that went over every row pays per row.
+@MainActor
+@Suite(.serialized) struct FilterChangeCostTests {
+  /// Counts the identities read, from any thread.
+  final class Reads: Sendable {
+    let identities = Atomic<Int>(0)
+    var value: Int { identities.load(ordering: .relaxed) }
+  }
+
+  /// A row whose identity reads are counted, equal by key and version.
+  protocol CountedRow: Identifiable<Int>, Equatable, Sendable, Differentiable
+  where DifferenceIdentifier == Int {
+    init(key: Int, version: Int, reads: Reads)
+    var key: Int { get }
+    var version: Int { get set }
+  }
+
+  /// A row the filter matches by its title, read from the value.
+  struct TitledRow: CountedRow, Titled {
+    let key: Int
+    var version: Int
+    let reads: Reads
+    init(key: Int, version: Int, reads: Reads) {
+      self.key = key
+      self.version = version
+      self.reads = reads
+    }
+    var id: Int { key }
+    var differenceIdentifier: Int {
+      reads.identities.add(1, ordering: .relaxed)
+      return key
+    }
+    var title: String? { FilterChangeCostTests.text(key, version) }
+    static func == (left: Self, right: Self) -> Bool { left.key == right.key && left.version == right.version }
+  }
+
+  /// A row that is not ``Titled``: the filter matches its binder's model's description.
+  struct PlainRow: CountedRow, CustomStringConvertible {
+    let key: Int
+    var version: Int
+    let reads: Reads
+    init(key: Int, version: Int, reads: Reads) {
+      self.key = key
+      self.version = version
+      self.reads = reads
+    }
+    var id: Int { key }
+    var differenceIdentifier: Int {
+      reads.identities.add(1, ordering: .relaxed)
+      return key
+    }
+    var description: String { FilterChangeCostTests.text(key, version) }
+    static func == (left: Self, right: Self) -> Bool { left.key == right.key && left.version == right.version }
+  }
+
+  nonisolated static func text(_ key: Int, _ version: Int) -> String { "row \(key) v\(version)" }
+
+  /// A row's binder, carrying the row as its model.
+  nonisolated static func cell<Row: CountedRow>(_ row: Row) -> CellBinder {
+    let text = text(row.key, row.version)
+    return CellBinder(cell: TextCell.self, model: row, content: text, id: ListIdentifier(row.key)) { $0.title = text }
+  }
+
+  /// A random change of the first ten sections of `sections` (the same changes whatever the list's length),
+  /// made to the rows, and the edit that tells it.
+  static func change<Row: CountedRow>(
+    _ sections: inout [[Row]], nextKey: inout Int, reads: Reads, using random: inout SeededRandom
+  ) -> (inout ListEdit) throws -> Void {
+    let section = random.below(10)
+    let item = random.below(sections[section].count)
+    switch random.below(4) {
+    case 0:
+      sections[section][item].version += 1
+      let row = sections[section][item]
+      return { try $0.updateRows([cell(row)]) }
+    case 1:
+      let row = Row(key: nextKey, version: 0, reads: reads)
+      nextKey += 1
+      sections[section].insert(row, at: item)
+      return { try $0.insertRows([cell(row)], at: ItemPath(item: item, section: section)) }
+    case 2:
+      let row = sections[section].remove(at: item)
+      return { try $0.deleteRows([ListIdentifier(row.key)]) }
+    default:
+      let row = sections[section].remove(at: item)
+      let target = random.below(sections[section].count + 1)
+      sections[section].insert(row, at: target)
+      return { try $0.moveRow(ListIdentifier(row.key), to: ItemPath(item: target, section: section)) }
+    }
+  }
+
+  /// The identities read by each of a run of random changes, told and applied as states, to `rows` rows in
+  /// sections of 500 under a filter whose query is set before or after a first told edit; checks that the
+  /// filter shows the rows whose text holds the query after each change.
+  static func reads<Row: CountedRow>(_: Row.Type, rows: Int, seed: UInt64) async throws -> [Int] {
+    let reads = Reads()
+    var random = SeededRandom(seed: seed)
+    let controller = ListController<[ListSection<Row>]>(rows: { $0 }, cell: { cell($0) })
+    let filter = FilteredFeed(controller)
+    let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: filter)
+    var sections = stride(from: 0, to: rows, by: 500).map { start in
+      (start..<start + 500).map { Row(key: $0, version: 0, reads: reads) }
+    }
+    var nextKey = rows
+    func state() -> [ListSection<Row>] { sections.indices.map { ListSection(id: $0, items: sections[$0]) } }
+    await controller.apply(state())
+    let queries = ["1", "v1", "3 v", "99"]
+    let query = queries[Int(seed % 4)]
+    let queryFirst = seed % 2 == 0
+    if queryFirst { filter.query = query }
+    try controller.performEdits { edit in
+      for _ in 0..<10 { try change(&sections, nextKey: &nextKey, reads: reads, using: &random)(&edit) }
+    }
+    if !queryFirst { filter.query = query }
+    var counts: [Int] = []
+    for _ in 0..<DeepPass.cases(quick: 8, deep: 40) {
+      let before = reads.value
+      let changes = 1 + random.below(8)
+      if random.below(2) == 0 {
+        try controller.performEdits { edit in
+          for _ in 0..<changes { try change(&sections, nextKey: &nextKey, reads: reads, using: &random)(&edit) }
+        }
+      } else {
+        for _ in 0..<changes { _ = change(&sections, nextKey: &nextKey, reads: reads, using: &random) }
+        await controller.apply(state())
+      }
+      counts.append(reads.value - before)
+      // The rows of the sections changed come first: the rows shown first are theirs.
+      let expected = sections[..<10].joined().filter {
+        FilteredFeed.Match(query: query, in: text($0.key, $0.version)) != nil
+      }
+      let shown = filter.displayedSections.lazy.flatMap(\.elements.identities).prefix(expected.count)
+      #expect(Array(shown) == expected.map { ListIdentifier($0.key) }, "seed \(seed), \(Row.self), query \(query)")
+    }
+    let everyRow = sections.joined().filter { FilteredFeed.Match(query: query, in: text($0.key, $0.version)) != nil }
+    #expect(filter.displayedSections.flatMap(\.elements.identities) == everyRow.map { ListIdentifier($0.key) })
+    _ = engine
+    return counts
+  }
+
+  @Test("a change under a query reads as many identities at 5,000 rows as at 50,000: titled rows or not, told or not")
+  func changeUnderQueryCostsItsChange() async throws {
+    for seed in DeepPass.seeds(from: 0xF17E, quick: 2, deep: 8) {
+      for type: any CountedRow.Type in [TitledRow.self, PlainRow.self] {
+        let small = try await Self.reads(type, rows: 5_000, seed: seed)
+        let large = try await Self.reads(type, rows: 50_000, seed: seed)
+        #expect(zip(small, large).allSatisfy { abs($0 - $1) <= 4 }, "seed \(seed), \(type): \(small) and \(large)")
+      }
+    }
+  }
+}
