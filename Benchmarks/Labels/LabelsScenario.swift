@@ -25,6 +25,8 @@ import TestSupport
 ///   pays for an edit.
 /// - `viewport-after-edits`: the same turns, the states timed instead: what an app that mixes the two pays for a
 ///   state that comes right after told edits.
+/// - `viewport-filtered-edits`: `viewport-edits` through a `FilteredFeed` whose query (``query``, about one row
+///   in eight) the user types after the first told edit (untimed): what told edits cost while a filter is set.
 ///
 /// The contenders that only apply states change the array of the state before and hand it over, as an app that
 /// keeps an array would (a ``RowEdits`` of it, then one copy). The others keep their rows as a ``ChunkedRows``
@@ -41,6 +43,8 @@ enum LabelsScenario {
   static let sizes = [1_000, 10_000, 100_000, 1_000_000]
   static let stateCount = 200
   static let screen = TerminalSize(columns: 80, rows: 24)
+  /// The query of `viewport-filtered-edits`: one of the eight words a label draws its second from.
+  static let query = "ember"
 
   /// The ways a run shows the rows and changes them.
   enum Kind: String, CaseIterable {
@@ -51,12 +55,14 @@ enum LabelsScenario {
     case viewportSections = "viewport-sections"
     case viewportMixed = "viewport-mixed"
     case viewportAfterEdits = "viewport-after-edits"
+    case viewportFilteredEdits = "viewport-filtered-edits"
 
     /// Whether the run shows the rows in the viewport.
     var isViewport: Bool { self != .terminal && self != .terminalEdits }
     /// Whether the changes (of every other state, for the contenders that alternate) are told through a `ListEdit`.
     var tellsEdits: Bool {
       self == .terminalEdits || self == .viewportEdits || self == .viewportMixed || self == .viewportAfterEdits
+        || self == .viewportFilteredEdits
     }
     /// Whether the run applies a state and tells the edits in turn.
     var alternates: Bool { self == .viewportMixed || self == .viewportAfterEdits }
@@ -129,8 +135,9 @@ enum LabelsScenario {
       : TerminalListView(output: output, mode: .screen(screen), title: "labels")
     let controller = ListController<[LabelRow]>(
       rows: { [ListSection(id: "labels", items: $0)] }, cell: LabelRow.cell)
-    // A new controller is shown by nothing else, so showing it cannot fail.
-    guard let engine = try? ListEngine(view: view, showing: controller) else {
+    let filter = kind == .viewportFilteredEdits ? FilteredFeed(controller) : nil
+    // A new controller (or filter) is shown by nothing else, so showing it cannot fail.
+    guard let engine = try? ListEngine(view: view, showing: filter ?? controller) else {
       preconditionFailure("a new controller is already shown")
     }
     let clock = ContinuousClock()
@@ -175,6 +182,8 @@ enum LabelsScenario {
       let timed = !kind.alternates || tell == (kind == .viewportMixed)
       // An app that tells its edits makes no array of its rows (see `ChunkedRows`).
       if !tell, kind.tellsEdits { rows = model.rows }
+      // The user types the filter's query once the list has been edited.
+      if state == 1, let filter { filter.query = query }
       let cpuStart = cpuSeconds()
       start = clock.now
       if tell {
@@ -194,7 +203,9 @@ enum LabelsScenario {
       run.bytes.append(output.takeBytes().count)
     }
     if kind.tellsEdits { rows = model.rows }
-    // The list shown is the last state: its count, and the identities of about 1,000 rows spread over it.
+    // The list shown is the last state (its rows the query matches, for the filter): its count, and the
+    // identities of about 1,000 rows spread over it.
+    if filter != nil { rows = rows.filter { FilteredFeed.Match(query: query, in: $0.label) != nil } }
     let shown = engine.snapshot.first { $0.model.id == "labels" }?.elements ?? []
     let step = max(rows.count / 1_000, 1)
     precondition(
