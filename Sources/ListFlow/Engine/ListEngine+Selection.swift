@@ -12,7 +12,9 @@ extension ListEngine {
   /// The positions of the selected rows in the list shown, ascending (every row that carries a selected
   /// identity). A selected row that a filter hides has no position.
   ///
-  /// - Complexity: O(*n*) in the number of rows; O(1) when nothing is selected.
+  /// - Complexity: O(1) when nothing is selected; for rows made from values whose identities are known (the
+  ///   rows of a ``ListController`` made with `rows:cell:`), a look-up per selected identity and section (each
+  ///   run of rows keeps a table of its identities once searched); else O(*n*) in the number of rows.
   public var selectedRows: [ItemPath] {
     guard !selection.isEmpty else { return [] }
     return rows(carrying: Set(selection.identifiers))
@@ -258,23 +260,20 @@ extension ListEngine {
 
   /// The identities among `ids` that rows of the list shown carry.
   ///
-  /// - Complexity: O(*n*) in the number of rows.
+  /// - Complexity: See ``rows(carrying:)``.
   private func identifiers(in ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
-    var found: Set<ListIdentifier> = []
-    for section in snapshot {
-      for id in section.elements.identities where ids.contains(id) { found.insert(id) }
-    }
-    return found
+    Set(rows(carrying: ids).compactMap { snapshot.identity(ofRowAt: $0) })
   }
 
   /// The positions of the rows that carry one of `ids`, ascending.
+  ///
+  /// - Complexity: O(*s* × *k*) look-ups of *k* identities in *s* sections for rows made from values whose
+  ///   identities are known (O(1) each once a run of rows was searched); O(*n*) identity reads for binders.
   private func rows(carrying ids: Set<ListIdentifier>) -> [ItemPath] {
     guard !ids.isEmpty else { return [] }
     var paths: [ItemPath] = []
     for (section, content) in snapshot.enumerated() {
-      for (item, id) in content.elements.identities.enumerated() where ids.contains(id) {
-        paths.append(ItemPath(item: item, section: section))
-      }
+      paths += content.elements.positions(ofIdentities: ids).map { ItemPath(item: $0, section: section) }
     }
     return paths
   }

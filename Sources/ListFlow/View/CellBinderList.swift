@@ -463,6 +463,26 @@ extension CellBinderList {
     }
     return nil
   }
+
+  /// The positions of the elements whose identity is one of `ids`, ascending.
+  ///
+  /// - Complexity: A run of rows made from values whose identities are known looks each identity up (O(1) per
+  ///   identity once the run was searched, as in ``firstIndex(ofIdentity:from:)``); any other piece reads the
+  ///   identity of each of its elements once.
+  func positions(ofIdentities ids: Set<ListIdentifier>) -> [Int] {
+    guard !ids.isEmpty else { return [] }
+    var found: [Int] = []
+    for (index, piece) in pieces.enumerated() {
+      let start = pieceStart(index)
+      switch piece {
+      case .binders(let binders):
+        for (offset, binder) in binders.enumerated() where ids.contains(binder.id) { found.append(start + offset) }
+      case .rows(let source, let range):
+        found += source.positions(ofIdentities: ids, in: range).map { start + $0 - range.lowerBound }
+      }
+    }
+    return found
+  }
 }
 
 extension CellBinderList {
@@ -575,6 +595,8 @@ protocol _CellBinderSource: AnyObject, Sendable {
   func height(at position: Int) -> RowHeight
   /// The first position in `range` of a row with an identity, or `nil`.
   func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int?
+  /// The positions in `range` of the rows whose identity is one of `ids`, ascending.
+  func positions(ofIdentities ids: Set<ListIdentifier>, in range: Range<Int>) -> [Int]
   /// Appends the hashes of the identities of the rows in `range` (``ListIdentifier``'s), in order.
   func appendIdentityHashes(in range: Range<Int>, to hashes: inout [Int])
   /// The positions in `range`, or among `candidates` (ascending, in `range`) when given, whose rows' titles a
@@ -587,6 +609,25 @@ extension _CellBinderSource {
   /// The first position in `range` of a row with an identity, or `nil`: one identity read per row.
   func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int? {
     range.first { identity(at: $0) == id }
+  }
+
+  /// One identity read per row.
+  func positions(ofIdentities ids: Set<ListIdentifier>, in range: Range<Int>) -> [Int] {
+    range.filter { ids.contains(identity(at: $0)) }
+  }
+
+  /// Each identity looked up with ``firstPosition(ofIdentity:in:)``, every row that carries it: for a source
+  /// that looks identities up without reading each row.
+  func lookedUpPositions(ofIdentities ids: Set<ListIdentifier>, in range: Range<Int>) -> [Int] {
+    var found: [Int] = []
+    for id in ids {
+      var from = range.lowerBound
+      while from < range.upperBound, let position = firstPosition(ofIdentity: id, in: from..<range.upperBound) {
+        found.append(position)
+        from = position + 1
+      }
+    }
+    return found.sorted()
   }
 
   func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
@@ -643,6 +684,16 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
       }
       return index.first(of: id, in: range, identity: read)
     }
+  }
+
+  /// Where the rows' identities are read from the rows, each identity looked up (see
+  /// ``firstPosition(ofIdentity:in:)``) when they are few beside the rows, else each row's identity read; one
+  /// binder made per row when the identities are not known.
+  func positions(ofIdentities ids: Set<ListIdentifier>, in range: Range<Int>) -> [Int] {
+    guard rowIdentity != nil, ids.count * 8 < range.count else {
+      return range.filter { ids.contains(identity(at: $0)) }
+    }
+    return lookedUpPositions(ofIdentities: ids, in: range)
   }
 
   /// The hashes the rows' index by identity keeps, when it is made; else those carried from the rows before
@@ -982,6 +1033,11 @@ final class _PiecesSource: _CellBinderSource {
       return found == nil
     }
     return found
+  }
+
+  /// Each piece's positions, as the piece finds them.
+  func positions(ofIdentities ids: Set<ListIdentifier>, in range: Range<Int>) -> [Int] {
+    CellBinderList(uncompacted: tree.pieces(in: range)).positions(ofIdentities: ids).map { $0 + range.lowerBound }
   }
 
   func appendIdentityHashes(in range: Range<Int>, to hashes: inout [Int]) {

@@ -7,7 +7,8 @@ import Testing
 
 /// While a query is set, a change of the source costs its change whatever the rows are: ``Titled`` values, values
 /// that are not (matched by their binders' descriptions), or a list that told edits left with binders among its
-/// rows. Counted in reads of the rows' identities, which a filter that went over every row pays per row.
+/// rows; and so does selecting rows, some of which the query hides. Counted in reads of the rows' identities,
+/// which a filter or a selection that went over every row pays per row.
 @MainActor
 @Suite(.serialized) struct FilterChangeCostTests {
   /// Counts the identities read, from any thread.
@@ -71,9 +72,10 @@ import Testing
   }
 
   /// A random change of the first ten sections of `sections` (the same changes whatever the list's length),
-  /// made to the rows, and the edit that tells it.
+  /// made to the rows, and the edit that tells it; a row deleted leaves `selected`.
   static func change<Row: CountedRow>(
-    _ sections: inout [[Row]], nextKey: inout Int, reads: Reads, using random: inout SeededRandom
+    _ sections: inout [[Row]], selected: inout Set<Int>, nextKey: inout Int, reads: Reads,
+    using random: inout SeededRandom
   ) -> (inout ListEdit) throws -> Void {
     let section = random.below(10)
     let item = random.below(sections[section].count)
@@ -89,6 +91,7 @@ import Testing
       return { try $0.insertRows([cell(row)], at: ItemPath(item: item, section: section)) }
     case 2:
       let row = sections[section].remove(at: item)
+      selected.remove(row.key)
       return { try $0.deleteRows([ListIdentifier(row.key)]) }
     default:
       let row = sections[section].remove(at: item)
@@ -99,14 +102,29 @@ import Testing
   }
 
   /// The identities read by each of a run of random changes, told and applied as states, to `rows` rows in
-  /// sections of 500 under a filter whose query is set before or after a first told edit; checks that the
-  /// filter shows the rows whose text holds the query after each change.
-  static func reads<Row: CountedRow>(_: Row.Type, rows: Int, seed: UInt64) async throws -> [Int] {
+  /// sections of 500 under a filter whose query is set before or after a first told edit, and (`selecting`) by
+  /// a row selected or deselected with each change, among rows the query shows and hides; checks that the
+  /// filter shows the rows whose text holds the query, and that the rows selected and not deleted since stay
+  /// selected, after each change.
+  static func reads<Row: CountedRow>(
+    _: Row.Type, rows: Int, seed: UInt64, selecting: Bool = false
+  ) async throws -> [Int] {
     let reads = Reads()
     var random = SeededRandom(seed: seed)
     let controller = ListController<[ListSection<Row>]>(rows: { $0 }, cell: { cell($0) })
     let filter = FilteredFeed(controller)
     let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: filter)
+    var selected: Set<Int> = []
+    if selecting { engine.selectionMode = .multiple }
+    func toggleSelection(using random: inout SeededRandom) {
+      let row = sections[random.below(10)].randomElement(using: &random)!
+      if selected.remove(row.key) == nil {
+        selected.insert(row.key)
+        engine.select(ListIdentifier(row.key))
+      } else {
+        engine.deselect(ListIdentifier(row.key))
+      }
+    }
     var sections = stride(from: 0, to: rows, by: 500).map { start in
       (start..<start + 500).map { Row(key: $0, version: 0, reads: reads) }
     }
@@ -117,8 +135,11 @@ import Testing
     let query = queries[Int(seed % 4)]
     let queryFirst = seed % 2 == 0
     if queryFirst { filter.query = query }
+    if selecting { for _ in 0..<4 { toggleSelection(using: &random) } }
     try controller.performEdits { edit in
-      for _ in 0..<10 { try change(&sections, nextKey: &nextKey, reads: reads, using: &random)(&edit) }
+      for _ in 0..<10 {
+        try change(&sections, selected: &selected, nextKey: &nextKey, reads: reads, using: &random)(&edit)
+      }
     }
     if !queryFirst { filter.query = query }
     var counts: [Int] = []
@@ -127,13 +148,26 @@ import Testing
       let changes = 1 + random.below(8)
       if random.below(2) == 0 {
         try controller.performEdits { edit in
-          for _ in 0..<changes { try change(&sections, nextKey: &nextKey, reads: reads, using: &random)(&edit) }
+          for _ in 0..<changes {
+            try change(&sections, selected: &selected, nextKey: &nextKey, reads: reads, using: &random)(&edit)
+          }
         }
       } else {
-        for _ in 0..<changes { _ = change(&sections, nextKey: &nextKey, reads: reads, using: &random) }
+        for _ in 0..<changes {
+          _ = change(&sections, selected: &selected, nextKey: &nextKey, reads: reads, using: &random)
+        }
         await controller.apply(state())
       }
+      if selecting { toggleSelection(using: &random) }
       counts.append(reads.value - before)
+      #expect(Set(engine.selection.identifiers) == Set(selected.map { ListIdentifier($0) }), "seed \(seed)")
+      // A row is hidden when it is in the list and its text does not hold the query.
+      for _ in 0..<6 {
+        let row = sections[random.below(10)].randomElement(using: &random)!
+        let hidden = FilteredFeed.Match(query: query, in: text(row.key, row.version)) == nil
+        #expect(filter.hidesRow(ListIdentifier(row.key)) == hidden, "seed \(seed), row \(row.key)")
+      }
+      #expect(!filter.hidesRow(ListIdentifier(-1)), "seed \(seed)")
       // The rows of the sections changed come first: the rows shown first are theirs.
       let expected = sections[..<10].joined().filter {
         FilteredFeed.Match(query: query, in: text($0.key, $0.version)) != nil
@@ -153,6 +187,18 @@ import Testing
       for type: any CountedRow.Type in [TitledRow.self, PlainRow.self] {
         let small = try await Self.reads(type, rows: 5_000, seed: seed)
         let large = try await Self.reads(type, rows: 50_000, seed: seed)
+        #expect(zip(small, large).allSatisfy { abs($0 - $1) <= 4 }, "seed \(seed), \(type): \(small) and \(large)")
+      }
+    }
+  }
+
+  @Test(
+    "selecting rows and changes with selected rows the query hides read as many identities at 5,000 rows as at 50,000")
+  func selectionUnderQueryCostsItsChange() async throws {
+    for seed in DeepPass.seeds(from: 0x5E1E, quick: 2, deep: 8) {
+      for type: any CountedRow.Type in [TitledRow.self, PlainRow.self] {
+        let small = try await Self.reads(type, rows: 5_000, seed: seed, selecting: true)
+        let large = try await Self.reads(type, rows: 50_000, seed: seed, selecting: true)
         #expect(zip(small, large).allSatisfy { abs($0 - $1) <= 4 }, "seed \(seed), \(type): \(small) and \(large)")
       }
     }

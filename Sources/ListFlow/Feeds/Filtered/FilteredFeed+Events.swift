@@ -103,7 +103,28 @@ extension FilteredFeed {
   ///
   /// - Parameter id: A row's identity.
   /// - Returns: Whether the query hides it, or the source hides it.
-  public func hidesRow(_ id: ListIdentifier) -> Bool { hiddenRows.contains(id) || source.hidesRow(id) }
+  /// - Complexity: The row looked up in the source's rows and in the rows shown, once until they change (O(1) a
+  ///   section for rows made from values whose identities are known, once searched); from the 17th row asked
+  ///   about since they changed, ``hiddenRows`` (O(*n*) once), so that asking about every row costs one pass.
+  public func hidesRow(_ id: ListIdentifier) -> Bool { queryHides(id) || source.hidesRow(id) }
+
+  /// Whether the source holds a row `id` and the query hides it: ``hiddenRows`` when it is known, else a look-up
+  /// of the row, for the first ``hiddenRowLookups`` rows asked about since the rows shown changed.
+  private func queryHides(_ id: ListIdentifier) -> Bool {
+    if let hiddenRowsCache { return hiddenRowsCache.contains(id) }
+    if let known = hiddenRowAnswers[id] { return known }
+    guard hiddenRowAnswers.count < Self.hiddenRowLookups else { return hiddenRows.contains(id) }
+    let ids: Set = [id]
+    func holds(_ sections: [ListSectionSnapshot]) -> Bool {
+      sections.contains { !$0.elements.positions(ofIdentities: ids).isEmpty }
+    }
+    let hidden = !query.isEmpty && holds(source.displayedSections) && !holds(displayedSections)
+    hiddenRowAnswers[id] = hidden
+    return hidden
+  }
+
+  /// The rows ``hidesRow(_:)`` looks up one by one after the rows shown changed.
+  static let hiddenRowLookups = 16
 
   /// Expands or collapses a row of the source, at the row's position there. While a query is set over a source
   /// that reveals the ancestors of its matches, the query decides the expansion, and nothing changes.

@@ -87,7 +87,11 @@ public final class FilteredFeed: ListFeed {
     return hidden
   }
   /// ``hiddenRows`` once read or computed along a filtering; `nil` when the rows shown changed since.
-  var hiddenRowsCache: Set<ListIdentifier>? = []
+  var hiddenRowsCache: Set<ListIdentifier>? = [] {
+    didSet { hiddenRowAnswers = [:] }
+  }
+  /// The rows ``hidesRow(_:)`` looked up since ``hiddenRowsCache`` was last set, and whether the query hides each.
+  var hiddenRowAnswers: [ListIdentifier: Bool] = [:]
   /// For each source section, the positions of its rows shown, ascending, while the rows shown were matched by
   /// their titles (see `refilterByRowTitles()` and `projectChange(_:)`); `nil` otherwise.
   var titlePositions: [[Int]]?
@@ -436,6 +440,15 @@ final class _TitleMatchedRows: _CellBinderSource {
     }
     return nil
   }
+
+  /// The rows of the base list with the identities, each looked up among the positions shown.
+  func positions(ofIdentities ids: Set<ListIdentifier>, in range: Range<Int>) -> [Int] {
+    base.positions(ofIdentities: ids).compactMap { item in
+      let offset = positions.partitioningIndex { $0 >= item }
+      return offset < positions.count && positions[offset] == item && range.contains(offset) ? offset : nil
+    }
+  }
+
   func title(at position: Int) -> String? { base.matchedTitle(at: positions[position]) }
   func height(at position: Int) -> RowHeight { base.rowHeight(at: positions[position]) }
 }
