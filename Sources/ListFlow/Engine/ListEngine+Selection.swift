@@ -159,14 +159,19 @@ extension ListEngine {
 
   /// After a change: the selected identities whose rows were deleted and are neither in the list nor hidden by
   /// a filter leave the selection, and so do hidden ones that their feed dropped. Costs nothing when no selected
-  /// row was deleted and none is hidden.
+  /// row was deleted and none is hidden; the hidden ones are asked of their feed again only when it said its
+  /// hidden rows changed, or the list reloaded.
   func followSelection() {
-    // Hidden rows that a feed no longer hides are either shown again or gone from the feed.
+    // Hidden rows that a feed no longer hides are either shown again (selected rows like any other, whether or
+    // not they are still in this set) or gone from the feed, which says so; rows deselected meanwhile are no
+    // longer followed.
     if !hiddenSelection.isEmpty {
-      let unhidden = hiddenSelection.filter { !selection.contains($0) || !isHidden($0) }
+      let stale = hiddenSelectionIsStale
+      let unhidden = hiddenSelection.filter { !selection.contains($0) || (stale && !isHidden($0)) }
       hiddenSelection.subtract(unhidden)
       selectionCandidates.formUnion(unhidden)
     }
+    hiddenSelectionIsStale = false
     guard !selectionCandidates.isEmpty else { return }
     let candidates = selectionCandidates
     selectionCandidates = []
@@ -185,6 +190,7 @@ extension ListEngine {
   /// any more leave the selection.
   func followHiddenSelection() {
     guard !hiddenSelection.isEmpty else { return }
+    hiddenSelectionIsStale = true
     enqueue(.editSelection { _ in })
   }
 

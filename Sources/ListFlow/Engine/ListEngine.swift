@@ -71,8 +71,13 @@ public final class ListEngine: ListDataSource {
   public internal(set) var selection = ListSelection(mode: .none)
   /// The selected identities whose rows a change deleted, checked once the change is done.
   var selectionCandidates: Set<ListIdentifier> = []
-  /// The selected identities whose rows a feed hides: checked after every change, since a feed may drop them.
+  /// The selected identities whose rows a feed hid when they were last asked: asked again once a change is done
+  /// only when the feed said its hidden rows changed or the list reloaded (``hiddenSelectionIsStale``), since a
+  /// feed that drops a hidden row says so. A row the feed shows again is a selected row like any other, whether
+  /// or not it is still here.
   var hiddenSelection: Set<ListIdentifier> = []
+  /// Whether a feed may have dropped rows of ``hiddenSelection``, or the list reloaded, since they were asked.
+  var hiddenSelectionIsStale = false
   /// Set while a queued toggle runs, so that its edit of the selection is made at once, in its place.
   var editsSelectionAtOnce = false
 
@@ -258,7 +263,10 @@ public final class ListEngine: ListDataSource {
       }
       return
     }
-    if !selection.isEmpty { selectionCandidates.formUnion(selection.identifiers) }
+    if !selection.isEmpty {
+      selectionCandidates.formUnion(selection.identifiers)
+      hiddenSelectionIsStale = true
+    }
     snapshot = target
     let transition = SyncDelegate.Transition(changes: changes, reloadReason: reason, target: target)
     reloadView(transition)

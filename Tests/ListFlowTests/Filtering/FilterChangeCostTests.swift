@@ -116,7 +116,14 @@ import Testing
     let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: filter)
     var selected: Set<Int> = []
     if selecting { engine.selectionMode = .multiple }
+    // At most eight rows selected: the filter looks up 16 rows a change before it lists every row it hides.
     func toggleSelection(using random: inout SeededRandom) {
+      if selected.count >= 8 {
+        let key = selected.sorted()[random.below(selected.count)]
+        selected.remove(key)
+        engine.deselect(ListIdentifier(key))
+        return
+      }
       let row = sections[random.below(10)].randomElement(using: &random)!
       if selected.remove(row.key) == nil {
         selected.insert(row.key)
@@ -143,7 +150,7 @@ import Testing
     }
     if !queryFirst { filter.query = query }
     var counts: [Int] = []
-    for _ in 0..<DeepPass.cases(quick: 8, deep: 40) {
+    for _ in 0..<DeepPass.cases(quick: 8, deep: 24) {
       let before = reads.value
       let changes = 1 + random.below(8)
       if random.below(2) == 0 {
@@ -183,7 +190,7 @@ import Testing
 
   @Test("a change under a query reads as many identities at 5,000 rows as at 50,000: titled rows or not, told or not")
   func changeUnderQueryCostsItsChange() async throws {
-    for seed in DeepPass.seeds(from: 0xF17E, quick: 2, deep: 8) {
+    for seed in DeepPass.seeds(from: 0xF17E, quick: 2, deep: 4) {
       for type: any CountedRow.Type in [TitledRow.self, PlainRow.self] {
         let small = try await Self.reads(type, rows: 5_000, seed: seed)
         let large = try await Self.reads(type, rows: 50_000, seed: seed)
@@ -195,7 +202,7 @@ import Testing
   @Test(
     "selecting rows and changes with selected rows the query hides read as many identities at 5,000 rows as at 50,000")
   func selectionUnderQueryCostsItsChange() async throws {
-    for seed in DeepPass.seeds(from: 0x5E1E, quick: 2, deep: 8) {
+    for seed in DeepPass.seeds(from: 0x5E1E, quick: 2, deep: 4) {
       for type: any CountedRow.Type in [TitledRow.self, PlainRow.self] {
         let small = try await Self.reads(type, rows: 5_000, seed: seed, selecting: true)
         let large = try await Self.reads(type, rows: 50_000, seed: seed, selecting: true)
