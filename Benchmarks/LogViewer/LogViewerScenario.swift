@@ -10,8 +10,11 @@ import LogViewer
 ///   before the clock starts (making them is the log's work, not the viewer's): a sample is the app taking them
 ///   into its store, the controller applying the state, and the frame written.
 /// - `N/state-filtered`: the same with the query `api` set (most lines match), the lines written untimed too.
+/// - `N/state-filtered-marked`: the same with three lines the query hides marked (the newest when marked, marked
+///   again, untimed, when the log dropped them): selected rows a filter hides, followed through every state.
 /// - `N/key-top`, `N/key-middle`, `N/key-bottom`: one cursor move (↓ then ↑, alternately) with the cursor at the
 ///   first row, the middle row or the last row; `cell_calls` per key.
+/// - `N/key-mark`: space on the middle row, marking it and unmarking it in turn (a multi-select list).
 /// - `N/filter-char`: one typed character of the query `/4029`, then Backspace back to empty, each timed.
 /// - `N/filter-char-streaming`: the same keys with a state of the stream before each (the state not timed): a
 ///   character that meets a list it has not matched yet.
@@ -33,8 +36,8 @@ enum LogViewerScenario {
   static let tick = 1_000
   /// The contenders of one size, in the order they run.
   static let contenders = [
-    "first-load", "state", "key-top", "key-middle", "key-bottom", "filter-char", "state-filtered",
-    "filter-char-streaming",
+    "first-load", "state", "key-top", "key-middle", "key-bottom", "key-mark", "filter-char", "state-filtered",
+    "state-filtered-marked", "filter-char-streaming",
   ]
 
   static let scenario = BenchmarkScenario(
@@ -130,6 +133,9 @@ enum LogViewerScenario {
         })
     }
 
+    try viewer.engine.scrollToRow(at: path(ofRow: rowCount / 2), alignment: .center)
+    result("key-mark", await sample(viewer, count: count("key-mark", runs * 2)) { _ in view.handle(.character(" ")) })
+
     view.handle(.character("/"))
     let typed = Array("4029")
     result(
@@ -144,6 +150,30 @@ enum LogViewerScenario {
       await sample(viewer, count: count("state-filtered", states), untimed: { written = source.next(tick) }) { _ in
         await timedState()
       })
+    // Three of the newest lines the query hides, marked (again when the log dropped them): the last ones of the
+    // last section.
+    func markHidden() {
+      guard viewer.engine.selection.identifiers.count < 3,
+        let newest = viewer.controller.displayedSections.last?.elements
+      else { return }
+      var marked = viewer.engine.selection.identifiers.count
+      for item in newest.indices.reversed().prefix(1_000) where marked < 3 {
+        guard let line = newest[item].model(as: LogLine.self), FilteredFeed.Match(query: "api", in: line.text) == nil,
+          !viewer.engine.selection.contains(ListIdentifier(line.id))
+        else { continue }
+        viewer.engine.select(ListIdentifier(line.id))
+        marked += 1
+      }
+    }
+    result(
+      "state-filtered-marked",
+      await sample(
+        viewer, count: count("state-filtered-marked", states),
+        untimed: {
+          written = source.next(tick)
+          markHidden()
+        }
+      ) { _ in await timedState() })
     view.handle(.escape)
     view.handle(.character("/"))
     // The same characters while lines stream: a state comes before each (not timed), so each character
