@@ -23,6 +23,7 @@ import Testing
     init(key: Int, version: Int, reads: Reads)
     var key: Int { get }
     var version: Int { get set }
+    var reads: Reads { get }
   }
 
   /// A row the filter matches by its title, read from the value.
@@ -30,18 +31,7 @@ import Testing
     let key: Int
     var version: Int
     let reads: Reads
-    init(key: Int, version: Int, reads: Reads) {
-      self.key = key
-      self.version = version
-      self.reads = reads
-    }
-    var id: Int { key }
-    var differenceIdentifier: Int {
-      reads.identities.add(1, ordering: .relaxed)
-      return key
-    }
-    var title: String? { FilterChangeCostTests.text(key, version) }
-    static func == (left: Self, right: Self) -> Bool { left.key == right.key && left.version == right.version }
+    var title: String? { text }
   }
 
   /// A row that is not ``Titled``: the filter matches its binder's model's description.
@@ -49,18 +39,7 @@ import Testing
     let key: Int
     var version: Int
     let reads: Reads
-    init(key: Int, version: Int, reads: Reads) {
-      self.key = key
-      self.version = version
-      self.reads = reads
-    }
-    var id: Int { key }
-    var differenceIdentifier: Int {
-      reads.identities.add(1, ordering: .relaxed)
-      return key
-    }
-    var description: String { FilterChangeCostTests.text(key, version) }
-    static func == (left: Self, right: Self) -> Bool { left.key == right.key && left.version == right.version }
+    var description: String { text }
   }
 
   nonisolated static func text(_ key: Int, _ version: Int) -> String { "row \(key) v\(version)" }
@@ -210,4 +189,15 @@ import Testing
       }
     }
   }
+}
+
+extension FilterChangeCostTests.CountedRow {
+  var id: Int { key }
+  var differenceIdentifier: Int {
+    reads.identities.add(1, ordering: .relaxed)
+    return key
+  }
+  /// What the row shows: its key and version.
+  var text: String { FilterChangeCostTests.text(key, version) }
+  static func == (left: Self, right: Self) -> Bool { left.key == right.key && left.version == right.version }
 }
