@@ -4,7 +4,8 @@
 ///
 /// The paging controller is the single owner of the rows: the feed keeps no copy that could disagree. After
 /// every change of the controller the feed rebuilds its section, diffs it with the one shown and sends the
-/// changes on. The feed's own ``delegate`` receives the events of its rows (local positions): displaying a row
+/// changes on: a page loaded costs its rows' binders and a diff of every row loaded (their identities compared,
+/// no binder made), O(*n*) for *n* rows loaded. The feed's own ``delegate`` receives the events of its rows (local positions): displaying a row
 /// near the end loads the next page, and selecting the failure row or the failed footer retries.
 ///
 /// Each identity is shown once: when a page repeats an element whose row (by the identity of the binder `row`
