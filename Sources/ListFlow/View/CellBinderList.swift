@@ -616,20 +616,6 @@ extension _CellBinderSource {
     range.filter { ids.contains(identity(at: $0)) }
   }
 
-  /// Each identity looked up with ``firstPosition(ofIdentity:in:)``, every row that carries it: for a source
-  /// that looks identities up without reading each row.
-  func lookedUpPositions(ofIdentities ids: Set<ListIdentifier>, in range: Range<Int>) -> [Int] {
-    var found: [Int] = []
-    for id in ids {
-      var from = range.lowerBound
-      while from < range.upperBound, let position = firstPosition(ofIdentity: id, in: from..<range.upperBound) {
-        found.append(position)
-        from = position + 1
-      }
-    }
-    return found.sorted()
-  }
-
   func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
     nil
   }
@@ -693,7 +679,15 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
     guard rowIdentity != nil, ids.count * 8 < range.count else {
       return range.filter { ids.contains(identity(at: $0)) }
     }
-    return lookedUpPositions(ofIdentities: ids, in: range)
+    var found: [Int] = []
+    for id in ids {
+      var from = range.lowerBound
+      while from < range.upperBound, let position = firstPosition(ofIdentity: id, in: from..<range.upperBound) {
+        found.append(position)
+        from = position + 1
+      }
+    }
+    return found.sorted()
   }
 
   /// The hashes the rows' index by identity keeps, when it is made; else those carried from the rows before
