@@ -27,6 +27,8 @@ import TestSupport
 ///   state that comes right after told edits.
 /// - `viewport-filtered-edits`: `viewport-edits` through a `FilteredFeed` whose query (``query``, about one row
 ///   in eight) the user types after the first told edit (untimed): what told edits cost while a filter is set.
+/// - `viewport-text-filtered-edits`: the same with a `searchableText` of the app's own (the row's label read from
+///   its binder's model): what told edits cost under a filter that does not match the rows by their titles.
 ///
 /// The contenders that only apply states change the array of the state before and hand it over, as an app that
 /// keeps an array would (a ``RowEdits`` of it, then one copy). The others keep their rows as a ``ChunkedRows``
@@ -56,14 +58,17 @@ enum LabelsScenario {
     case viewportMixed = "viewport-mixed"
     case viewportAfterEdits = "viewport-after-edits"
     case viewportFilteredEdits = "viewport-filtered-edits"
+    case viewportTextFilteredEdits = "viewport-text-filtered-edits"
 
     /// Whether the run shows the rows in the viewport.
     var isViewport: Bool { self != .terminal && self != .terminalEdits }
     /// Whether the changes (of every other state, for the contenders that alternate) are told through a `ListEdit`.
     var tellsEdits: Bool {
       self == .terminalEdits || self == .viewportEdits || self == .viewportMixed || self == .viewportAfterEdits
-        || self == .viewportFilteredEdits
+        || isFiltered
     }
+    /// Whether the rows are shown through a `FilteredFeed`.
+    var isFiltered: Bool { self == .viewportFilteredEdits || self == .viewportTextFilteredEdits }
     /// Whether the run applies a state and tells the edits in turn.
     var alternates: Bool { self == .viewportMixed || self == .viewportAfterEdits }
   }
@@ -135,7 +140,10 @@ enum LabelsScenario {
       : TerminalListView(output: output, mode: .screen(screen), title: "labels")
     let controller = ListController<[LabelRow]>(
       rows: { [ListSection(id: "labels", items: $0)] }, cell: LabelRow.cell)
-    let filter = kind == .viewportFilteredEdits ? FilteredFeed(controller) : nil
+    let filter =
+      kind == .viewportTextFilteredEdits
+      ? FilteredFeed(controller, searchableText: { ($0.model as? LabelRow)?.label ?? "" })
+      : kind.isFiltered ? FilteredFeed(controller) : nil
     // A new controller (or filter) is shown by nothing else, so showing it cannot fail.
     guard let engine = try? ListEngine(view: view, showing: filter ?? controller) else {
       preconditionFailure("a new controller is already shown")
