@@ -19,7 +19,7 @@ enum DemoFilter {
   }
 
   /// The title a row's cell shows, so that the matched offsets are those of the title.
-  static func text(of row: CellBinder) -> String {
+  nonisolated static func text(of row: CellBinder) -> String {
     switch row.model {
     case let line as ProcessLine: line.marker + line.process.name
     case let item as ThreadItem: "    " + item.thread.name

@@ -488,8 +488,10 @@ extension CellBinderList {
 extension CellBinderList {
   /// The text a filter with the default searchable text matches for the row at `position`: ``rowTitle(at:)`` for
   /// a row made from a value, else ``FilteredFeed/defaultSearchableText(of:)`` of its binder (one binder made).
-  func matchedTitle(at position: Int) -> String {
-    rowTitle(at: position) ?? FilteredFeed.defaultSearchableText(of: self[position])
+  /// With `text`, a filter's searchable text of its own, that text of the row's binder.
+  func matchedTitle(at position: Int, text: (@Sendable (CellBinder) -> String)? = nil) -> String {
+    if let text { return text(self[position]) }
+    return rowTitle(at: position) ?? FilteredFeed.defaultSearchableText(of: self[position])
   }
 
   /// The title of the row at `position` read from the row value itself, with no binder made: the row's
@@ -504,14 +506,16 @@ extension CellBinderList {
     return source.title(at: range.lowerBound + offset)
   }
 
-  /// The positions of the rows whose ``matchedTitle(at:)`` a query, given as its pattern, is found in
+  /// The positions of the rows whose ``matchedTitle(at:text:)`` a query, given as its pattern, is found in
   /// (``FilteredFeed/Match``'s `isFound`), ascending: among `candidates` (ascending) when given, else among
   /// every row.
   ///
-  /// - Complexity: O(*n*) in the bytes of the texts matched. A run of ``Titled`` rows reads its titles once and
-  ///   keeps them, with no binder made; any other row (a binder, a row that is not ``Titled``) is matched by its
-  ///   binder's default searchable text, one binder read or made a row.
-  func rowPositions(matchingTitles pattern: _QueryPattern, among candidates: [Int]?) -> [Int] {
+  /// - Complexity: O(*n*) in the bytes of the texts matched. Without `text`, a run of ``Titled`` rows reads its
+  ///   titles once and keeps them, with no binder made; any other row (a binder, a row that is not ``Titled``,
+  ///   any row when `text` is given) is matched by its binder's text, one binder read or made a row.
+  func rowPositions(
+    matchingTitles pattern: _QueryPattern, among candidates: [Int]?, text: (@Sendable (CellBinder) -> String)? = nil
+  ) -> [Int] {
     var found: [Int] = []
     var next = 0
     for (index, piece) in pieces.enumerated() {
@@ -525,7 +529,7 @@ extension CellBinderList {
         guard first < next else { continue }
         pieceCandidates = candidates[first..<next]
       }
-      if case .rows(let source, let range) = piece {
+      if text == nil, case .rows(let source, let range) = piece {
         // Position `p` of the list is position `p + shift` of the source.
         let shift = range.lowerBound - start
         let sourceCandidates = pieceCandidates.map { shift == 0 ? Array($0) : $0.map { $0 + shift } }
@@ -538,10 +542,10 @@ extension CellBinderList {
           continue
         }
       }
-      // No title read from the rows: each row is matched by its binder, as `matchedTitle(at:)` does.
+      // No title read from the rows: each row is matched by its binder, as `matchedTitle(at:text:)` does.
+      let text = text ?? FilteredFeed.defaultSearchableText(of:)
       func matches(_ position: Int) -> Bool {
-        FilteredFeed.Match.isFound(
-          pattern, in: FilteredFeed.defaultSearchableText(of: piece.element(at: position - start)))
+        FilteredFeed.Match.isFound(pattern, in: text(piece.element(at: position - start)))
       }
       if let pieceCandidates {
         found.append(contentsOf: pieceCandidates.lazy.filter(matches))

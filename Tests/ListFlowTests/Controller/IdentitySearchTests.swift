@@ -52,7 +52,9 @@ struct IdentitySearchTests {
           ? []
           : [
             .rows(
-              _TitleMatchedRows(base: list, positions: shownPositions, pattern: FilteredFeed.Match.pattern(of: "")),
+              _TitleMatchedRows(
+                base: list, positions: shownPositions,
+                query: _RowQuery(pattern: FilteredFeed.Match.pattern(of: ""), text: nil)),
               0..<shownPositions.count)
           ])
       for (name, candidate) in [("list", list), ("shown", shown)] {

@@ -7,13 +7,15 @@ import Testing
 
 /// While a query is set, a change of the source costs its change whatever the rows are: ``Titled`` values, values
 /// that are not (matched by their binders' descriptions), or a list that told edits left with binders among its
-/// rows; and so does selecting rows, some of which the query hides. Counted in reads of the rows' identities,
-/// which a filter or a selection that went over every row pays per row.
+/// rows; with the default searchable text or one of the app's own; and so does selecting rows, some of which the
+/// query hides. Counted in reads of the rows' identities, which a filter or a selection that went over every row
+/// pays per row, and in calls of the app's searchable text.
 @MainActor
 @Suite(.serialized) struct FilterChangeCostTests {
-  /// Counts the identities read, from any thread.
+  /// Counts the identities read and the app's searchable texts made, from any thread.
   final class Reads: Sendable {
     let identities = Atomic<Int>(0)
+    let texts = Atomic<Int>(0)
     var value: Int { identities.load(ordering: .relaxed) }
   }
 
@@ -43,6 +45,14 @@ import Testing
   }
 
   nonisolated static func text(_ key: Int, _ version: Int) -> String { "row \(key) v\(version)" }
+
+  /// The searchable text a filter of the app's own matches: the row's text backwards (so that its matches are
+  /// not those of the default text), read from the binder's model; each call counted.
+  nonisolated static func appText(of row: CellBinder, reads: Reads) -> String {
+    reads.texts.add(1, ordering: .relaxed)
+    guard let row = row.model as? any CountedRow else { return "" }
+    return String(text(row.key, row.version).reversed())
+  }
 
   /// A row's binder, carrying the row as its model.
   nonisolated static func cell<Row: CountedRow>(_ row: Row) -> CellBinder {
@@ -80,18 +90,25 @@ import Testing
     }
   }
 
-  /// The identities read by each of a run of random changes, told and applied as states, to `rows` rows in
-  /// sections of 500 under a filter whose query is set before or after a first told edit, and (`selecting`) by
-  /// a row selected or deselected with each change, among rows the query shows and hides; checks that the
-  /// filter shows the rows whose text holds the query, and that the rows selected and not deleted since stay
-  /// selected, after each change.
+  /// The identities read (and the app's texts made) by each of a run of random changes, told and applied as
+  /// states, to `rows` rows in sections of 500 under a filter whose query is set before or after a first told
+  /// edit, with the default searchable text or (`appText`) ``appText(of:reads:)``, and (`selecting`) by a row
+  /// selected or deselected with each change, among rows the query shows and hides; checks that the filter shows
+  /// the rows whose text holds the query, and that the rows selected and not deleted since stay selected, after
+  /// each change.
   static func reads<Row: CountedRow>(
-    _: Row.Type, rows: Int, seed: UInt64, selecting: Bool = false
-  ) async throws -> [Int] {
+    _: Row.Type, rows: Int, seed: UInt64, selecting: Bool = false, appText: Bool = false
+  ) async throws -> (identities: [Int], texts: [Int]) {
     let reads = Reads()
     var random = SeededRandom(seed: seed)
     let controller = ListController<[ListSection<Row>]>(rows: { $0 }, cell: { cell($0) })
-    let filter = FilteredFeed(controller)
+    let searchableText: (@Sendable (CellBinder) -> String)? =
+      appText ? { @Sendable row in Self.appText(of: row, reads: reads) } : nil
+    let filter = FilteredFeed(controller, searchableText: searchableText)
+    // The text the filter matches.
+    func text(_ key: Int, _ version: Int) -> String {
+      appText ? String(Self.text(key, version).reversed()) : Self.text(key, version)
+    }
     let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: filter)
     var selected: Set<Int> = []
     if selecting { engine.selectionMode = .multiple }
@@ -116,9 +133,9 @@ import Testing
     }
     var nextKey = rows
     func state() -> [ListSection<Row>] { sections.indices.map { ListSection(id: $0, items: sections[$0]) } }
-    await controller.apply(state())
     let queries = ["1", "v1", "3 v", "99"]
     let query = queries[Int(seed % 4)]
+    await controller.apply(state())
     let queryFirst = seed % 2 == 0
     if queryFirst { filter.query = query }
     if selecting { for _ in 0..<4 { toggleSelection(using: &random) } }
@@ -129,8 +146,10 @@ import Testing
     }
     if !queryFirst { filter.query = query }
     var counts: [Int] = []
+    var texts: [Int] = []
     for _ in 0..<DeepPass.cases(quick: 8, deep: 24) {
       let before = reads.value
+      let textsBefore = reads.texts.load(ordering: .relaxed)
       let changes = 1 + random.below(8)
       if random.below(2) == 0 {
         try controller.performEdits { edit in
@@ -146,6 +165,7 @@ import Testing
       }
       if selecting { toggleSelection(using: &random) }
       counts.append(reads.value - before)
+      texts.append(reads.texts.load(ordering: .relaxed) - textsBefore)
       #expect(Set(engine.selection.identifiers) == Set(selected.map { ListIdentifier($0) }), "seed \(seed)")
       // A row is hidden when it is in the list and its text does not hold the query.
       for _ in 0..<6 {
@@ -163,17 +183,41 @@ import Testing
     }
     let everyRow = sections.joined().filter { FilteredFeed.Match(query: query, in: text($0.key, $0.version)) != nil }
     #expect(filter.displayedSections.flatMap(\.elements.identities) == everyRow.map { ListIdentifier($0.key) })
+    // A row shown highlights the characters the query matched in the text the filter matches.
+    let shown = filter.displayedSections.lazy.flatMap(\.elements).prefix(30)
+    for (row, binder) in zip(everyRow, shown) {
+      let match = FilteredFeed.Match(query: query, in: text(row.key, row.version))
+      #expect(binder.highlightedMatches == match?.offsets, "seed \(seed), row \(row.key)")
+    }
     _ = engine
-    return counts
+    return (counts, texts)
   }
 
   @Test("a change under a query reads as many identities at 5,000 rows as at 50,000: titled rows or not, told or not")
   func changeUnderQueryCostsItsChange() async throws {
     for seed in DeepPass.seeds(from: 0xF17E, quick: 2, deep: 4) {
       for type: any CountedRow.Type in [TitledRow.self, PlainRow.self] {
-        let small = try await Self.reads(type, rows: 5_000, seed: seed)
-        let large = try await Self.reads(type, rows: 50_000, seed: seed)
+        let small = try await Self.reads(type, rows: 5_000, seed: seed).identities
+        let large = try await Self.reads(type, rows: 50_000, seed: seed).identities
         #expect(zip(small, large).allSatisfy { abs($0 - $1) <= 4 }, "seed \(seed), \(type): \(small) and \(large)")
+      }
+    }
+  }
+
+  @Test(
+    "with the app's own searchable text, a change under a query reads as many identities and texts at 5,000 rows as at 50,000"
+  )
+  func changeUnderQueryWithAppTextCostsItsChange() async throws {
+    for seed in DeepPass.seeds(from: 0x7E45, quick: 2, deep: 4) {
+      for type: any CountedRow.Type in [TitledRow.self, PlainRow.self] {
+        let small = try await Self.reads(type, rows: 5_000, seed: seed, selecting: seed % 3 == 0, appText: true)
+        let large = try await Self.reads(type, rows: 50_000, seed: seed, selecting: seed % 3 == 0, appText: true)
+        for (name, small, large) in [
+          ("identities", small.identities, large.identities), ("texts", small.texts, large.texts),
+        ] {
+          #expect(
+            zip(small, large).allSatisfy { abs($0 - $1) <= 4 }, "seed \(seed), \(type), \(name): \(small) and \(large)")
+        }
       }
     }
   }
@@ -183,8 +227,8 @@ import Testing
   func selectionUnderQueryCostsItsChange() async throws {
     for seed in DeepPass.seeds(from: 0x5E1E, quick: 2, deep: 4) {
       for type: any CountedRow.Type in [TitledRow.self, PlainRow.self] {
-        let small = try await Self.reads(type, rows: 5_000, seed: seed, selecting: true)
-        let large = try await Self.reads(type, rows: 50_000, seed: seed, selecting: true)
+        let small = try await Self.reads(type, rows: 5_000, seed: seed, selecting: true).identities
+        let large = try await Self.reads(type, rows: 50_000, seed: seed, selecting: true).identities
         #expect(zip(small, large).allSatisfy { abs($0 - $1) <= 4 }, "seed \(seed), \(type): \(small) and \(large)")
       }
     }

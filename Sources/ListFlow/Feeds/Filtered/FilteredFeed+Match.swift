@@ -262,3 +262,22 @@ func _isASCIIUppercase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 func _isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
   _isASCIILowercase(byte) || _isASCIIUppercase(byte) || (byte >= 0x30 && byte <= 0x39)
 }
+
+/// A filter's query as its rows are matched against it: the query's pattern, and the filter's searchable text
+/// when the app gave its own (`nil`: the default text, read from a row's title where the row holds one, with no
+/// binder made; see ``CellBinderList/matchedTitle(at:text:)``).
+struct _RowQuery: Sendable {
+  let pattern: _QueryPattern
+  let text: (@Sendable (CellBinder) -> String)?
+
+  /// Whether the query is found in the text of the row at `position` of `rows`.
+  func isFound(inRowAt position: Int, of rows: CellBinderList) -> Bool {
+    FilteredFeed.Match.isFound(pattern, in: rows.matchedTitle(at: position, text: text))
+  }
+
+  /// The positions of the rows of `rows` whose text holds the query, ascending: among `candidates` (ascending)
+  /// when given.
+  func positions(in rows: CellBinderList, among candidates: [Int]?) -> [Int] {
+    rows.rowPositions(matchingTitles: pattern, among: candidates, text: text)
+  }
+}

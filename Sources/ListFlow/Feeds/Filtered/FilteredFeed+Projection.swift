@@ -19,7 +19,7 @@ extension FilteredFeed {
     guard !query.isEmpty, !sourceRevealsRows, !changes.isEmpty, var positions = titlePositions,
       var counts = titleMatchedCounts, positions.count == counts.count
     else { return false }
-    let pattern = FilteredFeed.Match.pattern(of: query)
+    let rowQuery = self.rowQuery
     var stages: [Changeset<[ListSectionSnapshot]>] = []
     var droppedHidden = false
     // The sections shown before the next stage.
@@ -28,7 +28,7 @@ extension FilteredFeed {
       if !stage.sectionInserted.isEmpty || !stage.sectionMoved.isEmpty {
         // Sections inserted and moved (a stage of their own): the inserted ones' rows are matched by their titles.
         guard stage.elementChangeCount == 0, stage.sectionDeleted.isEmpty, stage.sectionUpdated.isEmpty,
-          let inserted = Self.arrangingSections(stage, positions: positions, counts: counts, pattern: pattern)
+          let inserted = Self.arrangingSections(stage, positions: positions, counts: counts, query: rowQuery)
         else { return false }
         positions = inserted.positions
         counts = stage.data.map(\.elements.count)
@@ -56,7 +56,7 @@ extension FilteredFeed {
       }
       guard rowStage.data.count == positions.count,
         let projected = Self.project(
-          rowStage, positions: positions, counts: counts, pattern: pattern, droppedHidden: &droppedHidden)
+          rowStage, positions: positions, counts: counts, query: rowQuery, droppedHidden: &droppedHidden)
       else { return false }
       positions = projected.positions
       counts = rowStage.data.map(\.elements.count)
@@ -74,7 +74,7 @@ extension FilteredFeed {
     hiddenRowsCache = nil
     sourceSections = positions.indices.filter { !positions[$0].isEmpty }
     sourceItems = sourceSections.map { positions[$0] }
-    displayedSections = Self.shownSections(of: sections, positions: positions, pattern: pattern)
+    displayedSections = Self.shownSections(of: sections, positions: positions, query: rowQuery)
     if !stages.isEmpty {
       // The last stage holds the sections shown now.
       stages[stages.count - 1].data = displayedSections
@@ -87,19 +87,19 @@ extension FilteredFeed {
   /// The sections shown for the source's `sections` and the positions shown in each: a section with no row
   /// shown is left out; the rows shown make their binders when read.
   nonisolated static func shownSections(
-    of sections: [ListSectionSnapshot], positions: [[Int]], pattern: _QueryPattern
+    of sections: [ListSectionSnapshot], positions: [[Int]], query: _RowQuery
   ) -> [ListSectionSnapshot] {
     sections.indices.compactMap { index in
-      positions[index].isEmpty ? nil : shownSection(of: sections[index], positions: positions[index], pattern: pattern)
+      positions[index].isEmpty ? nil : shownSection(of: sections[index], positions: positions[index], query: query)
     }
   }
 
   /// The rows at `positions` of a source section, shown (none when `positions` is empty).
   nonisolated static func shownSection(
-    of section: ListSectionSnapshot, positions: [Int], pattern: _QueryPattern
+    of section: ListSectionSnapshot, positions: [Int], query: _RowQuery
   ) -> ListSectionSnapshot {
     guard !positions.isEmpty else { return ListSectionSnapshot(model: section.model, elements: CellBinderList()) }
-    let rows = _TitleMatchedRows(base: section.elements, positions: positions, pattern: pattern)
+    let rows = _TitleMatchedRows(base: section.elements, positions: positions, query: query)
     return ListSectionSnapshot(
       model: section.model, elements: CellBinderList(pieces: [.rows(rows, 0..<positions.count)]))
   }
@@ -112,7 +112,7 @@ extension FilteredFeed {
   /// - Complexity: O(*s* log *c*) for *s* sections and *c* sections inserted or moved, plus the titles of the
   ///   inserted sections' rows.
   nonisolated private static func arrangingSections(
-    _ stage: Changeset<[ListSectionSnapshot]>, positions: [[Int]], counts: [Int], pattern: _QueryPattern
+    _ stage: Changeset<[ListSectionSnapshot]>, positions: [[Int]], counts: [Int], query: _RowQuery
   ) -> (positions: [[Int]], stage: Changeset<[ListSectionSnapshot]>?)? {
     let sectionCount = stage.data.count
     guard sectionCount == positions.count + stage.sectionInserted.count else { return nil }
@@ -132,7 +132,7 @@ extension FilteredFeed {
       let elements = stage.data[section].elements
       let source = sourceOf[section]
       if source < 0 {
-        next.append(elements.rowPositions(matchingTitles: pattern, among: nil))
+        next.append(query.positions(in: elements, among: nil))
       } else {
         guard elements.count == counts[source] else { return nil }
         next.append(positions[source])
@@ -161,7 +161,7 @@ extension FilteredFeed {
     return (
       next,
       Changeset(
-        data: shownSections(of: stage.data, positions: next, pattern: pattern), sectionInserted: inserted,
+        data: shownSections(of: stage.data, positions: next, query: query), sectionInserted: inserted,
         sectionMoved: moved)
     )
   }
@@ -237,7 +237,7 @@ extension FilteredFeed {
     _ stage: Changeset<[ListSectionSnapshot]>,
     positions: [[Int]],
     counts: [Int],
-    pattern: _QueryPattern,
+    query: _RowQuery,
     droppedHidden: inout Bool
   ) -> (positions: [[Int]], stages: [Changeset<[ListSectionSnapshot]>])? {
     let sectionCount = positions.count
@@ -250,7 +250,7 @@ extension FilteredFeed {
     else { return nil }
     func wasShown(_ path: ItemPath) -> Bool { positions[path.section]._sortedContains(path.item) }
     func matches(_ path: ItemPath) -> Bool {
-      FilteredFeed.Match.isFound(pattern, in: stage.data[path.section].elements.matchedTitle(at: path.item))
+      query.isFound(inRowAt: path.item, of: stage.data[path.section].elements)
     }
     func inBefore(_ path: ItemPath) -> Bool {
       path.section >= 0 && path.section < sectionCount && path.item >= 0 && path.item < counts[path.section]
@@ -394,7 +394,7 @@ extension FilteredFeed {
     func shown(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item, section: shownIndex[path.section]) }
     let data = (0..<sectionCount).compactMap { section in
       positions[section].isEmpty
-        ? nil : shownSection(of: stage.data[section], positions: next[section], pattern: pattern)
+        ? nil : shownSection(of: stage.data[section], positions: next[section], query: query)
     }
     // Moves between rows shown before and after; a move with one end hidden, or into a section that starts
     // showing rows, is a delete or an insert.
@@ -436,7 +436,7 @@ extension FilteredFeed {
       // The rows shown before, with their new content: an update stage of its own, as views expect.
       stages.append(
         Changeset(
-          data: shownSections(of: stage.data, positions: positions, pattern: pattern),
+          data: shownSections(of: stage.data, positions: positions, query: query),
           sectionUpdated: sectionsUpdated, elementUpdated: updatedShown.map(shown).sorted(by: sorted)))
     }
     let changed = Changeset(
@@ -458,7 +458,7 @@ extension FilteredFeed {
         index += 1
       }
       stages.append(
-        Changeset(data: shownSections(of: stage.data, positions: next, pattern: pattern), sectionInserted: starting))
+        Changeset(data: shownSections(of: stage.data, positions: next, query: query), sectionInserted: starting))
     }
     return (next, stages)
   }

@@ -51,7 +51,7 @@ public final class FilteredFeed: ListFeed {
   public internal(set) var displayedSections: [ListSectionSnapshot] = []
   /// The text of a row that the query is matched against: by default the title of a ``Titled`` model, else
   /// the model's description.
-  public let searchableText: @MainActor (CellBinder) -> String
+  public let searchableText: @Sendable (CellBinder) -> String
   /// What the user typed; empty shows every row. Setting a query of other bytes than the last one filters again
   /// (the bytes are compared, in linear time: comparing as `String`s costs more than that for a character that
   /// carries many combining marks).
@@ -116,9 +116,9 @@ public final class FilteredFeed: ListFeed {
   /// Whether the source reveals the ancestors of matches (``ListFeed/revealRows(matching:)``): a tree, filtered
   /// with each match's ancestors as context.
   var sourceRevealsRows = false
-  /// Whether the searchable text is the default: then a row made from a ``Titled`` value is matched by the
-  /// value's title, with no binder made.
-  let matchesRowTitles: Bool
+  /// The searchable text the app gave; `nil` for the default, with which a row made from a ``Titled`` value is
+  /// matched by the value's title, with no binder made.
+  let customText: (@Sendable (CellBinder) -> String)?
   /// The queries matched by the rows' titles alone since the source last changed (the last of them, at most
   /// ``keptTitleMatches`` and at most ``keptTitlePositionsPerRow`` positions a source row in all), each with the
   /// positions it matched, section by section (see `refilterByRowTitles()`).
@@ -132,6 +132,9 @@ public final class FilteredFeed: ListFeed {
   /// (see `refilterByRowTitles()`); `nil` otherwise. The rows shown then make their binders when read.
   var titleMatchedCounts: [Int]?
 
+  /// The query as the rows are matched against it: its pattern and the searchable text the app gave.
+  var rowQuery: _RowQuery { _RowQuery(pattern: FilteredFeed.Match.pattern(of: query), text: customText) }
+
   /// Creates a feed that filters `source`.
   ///
   /// - Parameters:
@@ -140,18 +143,19 @@ public final class FilteredFeed: ListFeed {
   ///   - searchableText: The text of a row the query is matched against; `nil`, the default, for
   ///     ``defaultSearchableText(of:)``, which matches a row declared as a ``Titled`` value (the rows of a
   ///     ``ListController`` made with `rows:cell:`) by the value's title, with no binder made. The offsets of the
-  ///     matched characters are offsets in this text. With the default, a change of the source while a query is
-  ///     set costs the rows it changes; with a text of your own, the rows shown are also diffed with every row of
-  ///     the source, O(*n*) a change.
+  ///     matched characters are offsets in this text. A text of your own is a function of the row alone: it is
+  ///     called on any thread, for several rows at once when a long list is matched, and again when a row shown
+  ///     is read. A row's binder is made to call it, so a new query costs a binder a row; a change of the source
+  ///     while a query is set costs the rows it changes, with either text.
   public init(
     _ source: any ListFeed<ListSectionSnapshot>,
     query: String = "",
-    searchableText: (@MainActor (CellBinder) -> String)? = nil
+    searchableText: (@Sendable (CellBinder) -> String)? = nil
   ) {
     self.source = source
     self.query = query
     self.searchableText = searchableText ?? FilteredFeed.defaultSearchableText(of:)
-    self.matchesRowTitles = searchableText == nil
+    self.customText = searchableText
     adjustTree()
     displayedSections = filtered(source.displayedSections)
     source.feedLink.connect { [weak self] message in
@@ -317,20 +321,19 @@ extension FilteredFeed {
   /// (`refilterByRowTitles()`); a shorter list is filtered and diffed row by row.
   static let titleFilteringMinimumRows = 1_000
 
-  /// Filters again after the query changed, matching each row by the default searchable text (the title of a
-  /// ``Titled`` value read from the row, no binder made; any other row by its binder), and shows the matching
-  /// rows as a list whose binders are made when read, by a reload: a view then asks only the rows on screen for
-  /// their binders (and every row for its height, which a row made from a value keeps). The positions shown are
-  /// kept, so that a change of the source while the query is set costs its change (`projectChange(_:)`).
-  /// Applies to a source that is not a tree, with the default searchable text, of at least
-  /// ``titleFilteringMinimumRows`` rows; otherwise it changes nothing and returns `false`.
+  /// Filters again after the query changed, matching each row by its searchable text (with the default, the
+  /// title of a ``Titled`` value read from the row, no binder made; any other row by its binder), and shows the
+  /// matching rows as a list whose binders are made when read, by a reload: a view then asks only the rows on
+  /// screen for their binders (and every row for its height, which a row made from a value keeps). The positions
+  /// shown are kept, so that a change of the source while the query is set costs its change
+  /// (`projectChange(_:)`). Applies to a source that is not a tree, of at least ``titleFilteringMinimumRows``
+  /// rows; otherwise it changes nothing and returns `false`.
   ///
   /// - Returns: Whether the rows were filtered.
-  /// - Complexity: O(*n*) in the characters of the rows' texts: for ``Titled`` rows, each title read from its
-  ///   row once per list of rows, with no allocation per row that does not match an ASCII query and no binder
-  ///   made; for any other row, one binder read or made.
+  /// - Complexity: O(*n*) in the characters of the rows' texts: with the default text, for ``Titled`` rows,
+  ///   each title read from its row once per list of rows, with no allocation per row that does not match an
+  ///   ASCII query and no binder made; for any other row, one binder read or made.
   func refilterByRowTitles() -> Bool {
-    guard matchesRowTitles else { return false }
     if query.isEmpty {
       // Back to every row, from rows matched by their titles: the source's rows as they are, by a reload too
       // (a diff would make the binder of every row on both sides).
@@ -345,7 +348,8 @@ extension FilteredFeed {
     }
     let sections = source.displayedSections
     guard sections.reduce(0, { $0 + $1.elements.count }) >= Self.titleFilteringMinimumRows else { return false }
-    let pattern = FilteredFeed.Match.pattern(of: query)
+    let rowQuery = self.rowQuery
+    let pattern = rowQuery.pattern
     let matched: [[Int]]
     let known = titleMatches.filter { $0.positions.count == sections.count }
     if let same = known.first(where: { $0.pattern == pattern.folded }) {
@@ -362,7 +366,7 @@ extension FilteredFeed {
         sections.allSatisfy { $0.elements.count < _minimumRowsPerPart }
         ? Swift.max(1, _minimumRowsPerPart * sections.count / Swift.max(rowCount, 1)) : sections.count
       matched = _mapInParts(Array(sections.indices), minimumPart: sectionsPerPart) { index in
-        sections[index].elements.rowPositions(matchingTitles: pattern, among: narrowest?.positions[index])
+        rowQuery.positions(in: sections[index].elements, among: narrowest?.positions[index])
       }
       titleMatches.append((pattern.folded, matched))
       var kept = titleMatches.reduce(0) { $0 + $1.positions.reduce(0) { $0 + $1.count } }
@@ -383,7 +387,7 @@ extension FilteredFeed {
     sourceItems = sourceSections.map { matched[$0] }
     // The rows hidden are found when asked (a selected row that left the screen), not for every query.
     hiddenRowsCache = nil
-    displayedSections = Self.shownSections(of: sections, positions: matched, pattern: pattern)
+    displayedSections = Self.shownSections(of: sections, positions: matched, query: rowQuery)
     feedLink.send(StagedChangeset(), reloading: true)
     feedLink.sendHiddenRowsChange()
     return true
@@ -411,19 +415,19 @@ extension FilteredFeed {
 final class _TitleMatchedRows: _CellBinderSource {
   let base: CellBinderList
   let positions: [Int]
-  let pattern: _QueryPattern
+  let query: _RowQuery
 
-  init(base: CellBinderList, positions: [Int], pattern: _QueryPattern) {
+  init(base: CellBinderList, positions: [Int], query: _RowQuery) {
     self.base = base
     self.positions = positions
-    self.pattern = pattern
+    self.query = query
   }
 
   func binder(at position: Int) -> CellBinder {
     let item = positions[position]
     let binder = base[item]
-    let title = base.rowTitle(at: item) ?? FilteredFeed.defaultSearchableText(of: binder)
-    guard let match = FilteredFeed.Match(pattern: pattern, in: title) else { return binder }
+    let title = query.text?(binder) ?? base.rowTitle(at: item) ?? FilteredFeed.defaultSearchableText(of: binder)
+    guard let match = FilteredFeed.Match(pattern: query.pattern, in: title) else { return binder }
     return binder.highlightingMatches(match.offsets)
   }
 
