@@ -97,7 +97,7 @@ import Testing
   /// the rows whose text holds the query, and that the rows selected and not deleted since stay selected, after
   /// each change.
   static func reads<Row: CountedRow>(
-    _: Row.Type, rows: Int, seed: UInt64, selecting: Bool = false, appText: Bool = false
+    _: Row.Type, rows: Int, seed: UInt64, selecting: Bool = false, appText: Bool = false, startsShort: Bool = false
   ) async throws -> (identities: [Int], texts: [Int]) {
     let reads = Reads()
     var random = SeededRandom(seed: seed)
@@ -135,6 +135,11 @@ import Testing
     func state() -> [ListSection<Row>] { sections.indices.map { ListSection(id: $0, items: sections[$0]) } }
     let queries = ["1", "v1", "3 v", "99"]
     let query = queries[Int(seed % 4)]
+    if startsShort {
+      // The query is typed while the list is short; the rest of the rows arrive after.
+      await controller.apply([ListSection(id: 0, items: Array(sections[0].prefix(200)))])
+      filter.query = query
+    }
     await controller.apply(state())
     let queryFirst = seed % 2 == 0
     if queryFirst { filter.query = query }
@@ -219,6 +224,18 @@ import Testing
             zip(small, large).allSatisfy { abs($0 - $1) <= 4 }, "seed \(seed), \(type), \(name): \(small) and \(large)")
         }
       }
+    }
+  }
+
+  @Test("a query typed while the list was short: changes then read as many identities at 5,000 rows as at 50,000")
+  func changeAfterTheListGrewUnderQueryCostsItsChange() async throws {
+    for seed in DeepPass.seeds(from: 0x5407, quick: 2, deep: 4) {
+      let type: any CountedRow.Type = seed % 2 == 0 ? TitledRow.self : PlainRow.self
+      let small = try await Self.reads(type, rows: 5_000, seed: seed, appText: seed % 3 == 0, startsShort: true)
+      let large = try await Self.reads(type, rows: 50_000, seed: seed, appText: seed % 3 == 0, startsShort: true)
+      #expect(
+        zip(small.identities, large.identities).allSatisfy { abs($0 - $1) <= 4 },
+        "seed \(seed), \(type): \(small.identities) and \(large.identities)")
     }
   }
 

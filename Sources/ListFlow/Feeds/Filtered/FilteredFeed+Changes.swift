@@ -7,7 +7,9 @@ extension FilteredFeed {
   /// - Parameter changes: The source's stages, from the sections it showed to those it shows now.
   /// - Returns: Whether the change was filtered.
   /// - Complexity: O(*n*) in the rows of the sections the change touches, with one binder made per row
-  ///   inserted or updated; no binder for the other rows.
+  ///   inserted or updated; no binder for the other rows. Once the source holds
+  ///   ``titleFilteringMinimumRows`` rows, the rows shown become positions (`showPositions(of:in:)`), and the
+  ///   next changes are projected, each costing its change.
   func filterChange(_ changes: StagedChangeset<[ListSectionSnapshot]>) -> Bool {
     if matchedRows == nil, !query.isEmpty, !sourceRevealsRows { matchedRows = rowsMatchedByTitles() }
     titleMatchedCounts = nil
@@ -33,6 +35,10 @@ extension FilteredFeed {
     guard rows.count == sections.count, zip(rows, sections).allSatisfy({ $0.count == $1.elements.count }) else {
       matchedRows = nil
       return false
+    }
+    if rows.reduce(0, { $0 + $1.count }) >= Self.titleFilteringMinimumRows {
+      showPositions(of: rows, in: sections)
+      return true
     }
     let wasHidden = hiddenRows
     var hidden: Set<ListIdentifier> = []
@@ -67,6 +73,28 @@ extension FilteredFeed {
     feedLink.send(from: previous, to: result)
     if !wasHidden.isSubset(of: hiddenRows) { feedLink.sendHiddenRowsChange() }
     return true
+  }
+
+  /// Shows the rows of `matched` (the binder shown for each row of `sections`, `nil` for a row the query hides)
+  /// as the positions shown, as a query typed over a long list does (`refilterByRowTitles()`): a list that grew
+  /// long under the query then has its later changes projected onto them (`projectChange(_:)`), each costing its
+  /// change, where matching every row kept (this function's caller) costs the list. The change is sent as the
+  /// diff of the rows shown, O(*n*) once.
+  private func showPositions(of matched: [[CellBinder?]], in sections: [ListSectionSnapshot]) {
+    let positions = matched.map { rows in rows.indices.filter { rows[$0] != nil } }
+    titlePositions = positions
+    titleMatchedCounts = matched.map(\.count)
+    matchedRows = nil
+    readRows = []
+    showsSourceAsIs = false
+    sourceSections = positions.indices.filter { !positions[$0].isEmpty }
+    sourceItems = sourceSections.map { positions[$0] }
+    // The rows hidden are found when asked, as after a query typed over a long list.
+    hiddenRowsCache = nil
+    let previous = displayedSections
+    displayedSections = Self.shownSections(of: sections, positions: positions, query: rowQuery)
+    feedLink.send(from: previous, to: displayedSections)
+    feedLink.sendHiddenRowsChange()
   }
 
   /// The rows after one stage of element changes: the rows deleted or moved away leave, the rows inserted are

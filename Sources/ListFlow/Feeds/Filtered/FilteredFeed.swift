@@ -318,7 +318,8 @@ public final class FilteredFeed: ListFeed {
 
 extension FilteredFeed {
   /// The fewest rows of the source for which a change of the query is filtered by the rows' titles alone
-  /// (`refilterByRowTitles()`); a shorter list is filtered and diffed row by row.
+  /// (`refilterByRowTitles()`); a shorter list is filtered and diffed row by row. A list that reaches it while a
+  /// query is set moves to the positions shown then (see `filterChange(_:)`).
   static let titleFilteringMinimumRows = 1_000
 
   /// Filters again after the query changed, matching each row by its searchable text (with the default, the
