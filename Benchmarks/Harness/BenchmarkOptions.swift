@@ -96,7 +96,8 @@ struct BenchmarkOptions: Equatable, Sendable {
       --view NAME         The end-to-end scenarios drive only this view (repeatable): listflow (the
                           recording view) or listflow-viewport; labels: terminal, viewport,
                           terminal-edits, viewport-edits, viewport-mixed, viewport-after-edits,
-                          viewport-filtered-edits, viewport-text-filtered-edits or viewport-sections;
+                          viewport-filtered-edits, viewport-text-filtered-edits,
+                          viewport-early-filtered-edits or viewport-sections;
                           logviewer: its contenders without the size (state, state-filtered, key-top...;
                           the steps before one still run, untimed). For profiling one view at a time.
       --lines N           The logviewer and labels scenarios run at N lines (repeatable) instead of their

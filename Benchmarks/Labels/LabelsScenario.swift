@@ -29,6 +29,8 @@ import TestSupport
 ///   in eight) the user types after the first told edit (untimed): what told edits cost while a filter is set.
 /// - `viewport-text-filtered-edits`: the same with a `searchableText` of the app's own (the row's label read from
 ///   its binder's model): what told edits cost under a filter that does not match the rows by their titles.
+/// - `viewport-early-filtered-edits`: `viewport-filtered-edits` with the query typed before the first state, on
+///   the empty list: what told edits cost under a filter whose list grew long after the query was typed.
 ///
 /// The contenders that only apply states change the array of the state before and hand it over, as an app that
 /// keeps an array would (a ``RowEdits`` of it, then one copy). The others keep their rows as a ``ChunkedRows``
@@ -59,6 +61,7 @@ enum LabelsScenario {
     case viewportAfterEdits = "viewport-after-edits"
     case viewportFilteredEdits = "viewport-filtered-edits"
     case viewportTextFilteredEdits = "viewport-text-filtered-edits"
+    case viewportEarlyFilteredEdits = "viewport-early-filtered-edits"
 
     /// Whether the run shows the rows in the viewport.
     var isViewport: Bool { self != .terminal && self != .terminalEdits }
@@ -68,7 +71,9 @@ enum LabelsScenario {
         || isFiltered
     }
     /// Whether the rows are shown through a `FilteredFeed`.
-    var isFiltered: Bool { self == .viewportFilteredEdits || self == .viewportTextFilteredEdits }
+    var isFiltered: Bool {
+      self == .viewportFilteredEdits || self == .viewportTextFilteredEdits || self == .viewportEarlyFilteredEdits
+    }
     /// Whether the run applies a state and tells the edits in turn.
     var alternates: Bool { self == .viewportMixed || self == .viewportAfterEdits }
   }
@@ -148,6 +153,7 @@ enum LabelsScenario {
     guard let engine = try? ListEngine(view: view, showing: filter ?? controller) else {
       preconditionFailure("a new controller is already shown")
     }
+    if kind == .viewportEarlyFilteredEdits { filter?.query = query }
     let clock = ContinuousClock()
     var run = Run()
     var start = clock.now
