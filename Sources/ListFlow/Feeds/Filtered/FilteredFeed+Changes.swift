@@ -1,16 +1,30 @@
 extension FilteredFeed {
   /// Filters a change of the source by the rows it touched: the rows it inserts or updates are matched (their
   /// binders made once each), the others keep the match they had, and the change of the rows shown is sent.
-  /// Applies while a query filters a source that is not a tree and the change keeps the source's sections;
-  /// otherwise it changes nothing and returns `false`, and the caller filters every row again.
+  /// Applies while a query filters a source that is not a tree, and, below ``titleFilteringMinimumRows`` rows,
+  /// the change keeps the source's sections; otherwise it changes nothing and returns `false`, and the caller
+  /// filters every row again.
   ///
   /// - Parameter changes: The source's stages, from the sections it showed to those it shows now.
   /// - Returns: Whether the change was filtered.
   /// - Complexity: O(*n*) in the rows of the sections the change touches, with one binder made per row
-  ///   inserted or updated; no binder for the other rows. Once the source holds
-  ///   ``titleFilteringMinimumRows`` rows, the rows shown become positions (`showPositions(of:in:)`), and the
-  ///   next changes are projected, each costing its change.
+  ///   inserted or updated; no binder for the other rows. From ``titleFilteringMinimumRows`` rows, every row's
+  ///   text matched (titles read, no binder made for ``Titled`` rows) and the rows shown diffed, O(*n*) once:
+  ///   the rows shown are positions then, and the next changes are projected, each costing its change.
   func filterChange(_ changes: StagedChangeset<[ListSectionSnapshot]>) -> Bool {
+    if !query.isEmpty, !sourceRevealsRows, !changes.isEmpty {
+      let sections = source.displayedSections
+      if sections.reduce(0, { $0 + $1.elements.count }) >= Self.titleFilteringMinimumRows {
+        // A long list (one that grew long under the query, or a change the projection does not take): every row
+        // matched by its text, as a query typed over a long list is, and the rows shown diffed once. The rows
+        // shown are positions again, and the next change is projected.
+        let previous = displayedSections
+        show(positions: Self.positions(in: sections, matching: rowQuery, among: nil), of: sections)
+        feedLink.send(from: previous, to: displayedSections)
+        feedLink.sendHiddenRowsChange()
+        return true
+      }
+    }
     if matchedRows == nil, !query.isEmpty, !sourceRevealsRows { matchedRows = rowsMatchedByTitles() }
     titleMatchedCounts = nil
     titlePositions = nil
@@ -35,10 +49,6 @@ extension FilteredFeed {
     guard rows.count == sections.count, zip(rows, sections).allSatisfy({ $0.count == $1.elements.count }) else {
       matchedRows = nil
       return false
-    }
-    if rows.reduce(0, { $0 + $1.count }) >= Self.titleFilteringMinimumRows {
-      showPositions(of: rows, in: sections)
-      return true
     }
     let wasHidden = hiddenRows
     var hidden: Set<ListIdentifier> = []
@@ -73,28 +83,6 @@ extension FilteredFeed {
     feedLink.send(from: previous, to: result)
     if !wasHidden.isSubset(of: hiddenRows) { feedLink.sendHiddenRowsChange() }
     return true
-  }
-
-  /// Shows the rows of `matched` (the binder shown for each row of `sections`, `nil` for a row the query hides)
-  /// as the positions shown, as a query typed over a long list does (`refilterByRowTitles()`): a list that grew
-  /// long under the query then has its later changes projected onto them (`projectChange(_:)`), each costing its
-  /// change, where matching every row kept (this function's caller) costs the list. The change is sent as the
-  /// diff of the rows shown, O(*n*) once.
-  private func showPositions(of matched: [[CellBinder?]], in sections: [ListSectionSnapshot]) {
-    let positions = matched.map { rows in rows.indices.filter { rows[$0] != nil } }
-    titlePositions = positions
-    titleMatchedCounts = matched.map(\.count)
-    matchedRows = nil
-    readRows = []
-    showsSourceAsIs = false
-    sourceSections = positions.indices.filter { !positions[$0].isEmpty }
-    sourceItems = sourceSections.map { positions[$0] }
-    // The rows hidden are found when asked, as after a query typed over a long list.
-    hiddenRowsCache = nil
-    let previous = displayedSections
-    displayedSections = Self.shownSections(of: sections, positions: positions, query: rowQuery)
-    feedLink.send(from: previous, to: displayedSections)
-    feedLink.sendHiddenRowsChange()
   }
 
   /// The rows after one stage of element changes: the rows deleted or moved away leave, the rows inserted are

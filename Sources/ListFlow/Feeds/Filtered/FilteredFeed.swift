@@ -360,15 +360,8 @@ extension FilteredFeed {
       // that extends one matched since the source last changed is matched only against that one's rows.
       let narrowest = known.filter { $0.pattern.isSubsequence(of: pattern.folded) }
         .min { $0.positions.reduce(0) { $0 + $1.count } < $1.positions.reduce(0) { $0 + $1.count } }
-      // Each section reads its titles in parts from `_minimumRowsPerPart` rows; many shorter sections (a long
-      // list kept in chunks) are matched in parts of sections instead.
+      matched = Self.positions(in: sections, matching: rowQuery, among: narrowest?.positions)
       let rowCount = sections.reduce(0) { $0 + $1.elements.count }
-      let sectionsPerPart =
-        sections.allSatisfy { $0.elements.count < _minimumRowsPerPart }
-        ? Swift.max(1, _minimumRowsPerPart * sections.count / Swift.max(rowCount, 1)) : sections.count
-      matched = _mapInParts(Array(sections.indices), minimumPart: sectionsPerPart) { index in
-        rowQuery.positions(in: sections[index].elements, among: narrowest?.positions[index])
-      }
       titleMatches.append((pattern.folded, matched))
       var kept = titleMatches.reduce(0) { $0 + $1.positions.reduce(0) { $0 + $1.count } }
       while titleMatches.count > Self.keptTitleMatches
@@ -379,19 +372,41 @@ extension FilteredFeed {
     }
     adjustTree()
     guard !sourceRevealsRows else { return false }
+    show(positions: matched, of: sections)
+    feedLink.send(StagedChangeset(), reloading: true)
+    feedLink.sendHiddenRowsChange()
+    return true
+  }
+
+  /// The positions of the rows of `sections` whose text holds the query, section by section, ascending: among
+  /// the positions of `candidates` when given. Each section reads its titles in parts from `_minimumRowsPerPart`
+  /// rows; many shorter sections (a long list kept in chunks) are matched in parts of sections instead.
+  nonisolated static func positions(
+    in sections: [ListSectionSnapshot], matching query: _RowQuery, among candidates: [[Int]]?
+  ) -> [[Int]] {
+    let rowCount = sections.reduce(0) { $0 + $1.elements.count }
+    let sectionsPerPart =
+      sections.allSatisfy { $0.elements.count < _minimumRowsPerPart }
+      ? Swift.max(1, _minimumRowsPerPart * sections.count / Swift.max(rowCount, 1)) : sections.count
+    return _mapInParts(Array(sections.indices), minimumPart: sectionsPerPart) { index in
+      query.positions(in: sections[index].elements, among: candidates?[index])
+    }
+  }
+
+  /// Shows the rows of the source's `sections` at `positions` (one list a section), as rows whose binders are
+  /// made when read, and keeps the positions, so that the next change of the source is projected onto them
+  /// (`projectChange(_:)`). Sends nothing: the caller says what changed.
+  func show(positions: [[Int]], of sections: [ListSectionSnapshot]) {
     readRows = []
     matchedRows = nil
     showsSourceAsIs = false
     titleMatchedCounts = sections.map(\.elements.count)
-    titlePositions = matched
-    sourceSections = matched.indices.filter { !matched[$0].isEmpty }
-    sourceItems = sourceSections.map { matched[$0] }
+    titlePositions = positions
+    sourceSections = positions.indices.filter { !positions[$0].isEmpty }
+    sourceItems = sourceSections.map { positions[$0] }
     // The rows hidden are found when asked (a selected row that left the screen), not for every query.
     hiddenRowsCache = nil
-    displayedSections = Self.shownSections(of: sections, positions: matched, query: rowQuery)
-    feedLink.send(StagedChangeset(), reloading: true)
-    feedLink.sendHiddenRowsChange()
-    return true
+    displayedSections = Self.shownSections(of: sections, positions: positions, query: rowQuery)
   }
 
   /// The binder shown for each row of the source before a change, section by section (`nil` for a row the
