@@ -19,7 +19,9 @@ extension ListEngine {
   /// - Parameters:
   ///   - ids: The rows' identities.
   ///   - animated: Whether the view should animate the batch (``ListUpdate/animated``).
-  /// - Complexity: O(*n*) in the number of rows shown.
+  /// - Complexity: For rows whose identities the feed knows without binders (rows declared as values, a
+  ///   filter's rows shown of them), O(*k*) look-ups of *k* identities per section once a section's rows were
+  ///   searched, as ``path(ofRowWithIdentity:)``; otherwise O(*n*) identity reads.
   public func reconfigureRows(_ ids: [ListIdentifier], animated: Bool = true) {
     guard !ids.isEmpty else { return }
     enqueue(.refresh(ids, reloading: false, animated: animated))
@@ -33,7 +35,7 @@ extension ListEngine {
   /// - Parameters:
   ///   - ids: The rows' identities.
   ///   - animated: Whether the view should animate the batch (``ListUpdate/animated``).
-  /// - Complexity: O(*n*) in the number of rows shown.
+  /// - Complexity: As ``reconfigureRows(_:animated:)``.
   public func reloadRows(_ ids: [ListIdentifier], animated: Bool = true) {
     guard !ids.isEmpty else { return }
     enqueue(.refresh(ids, reloading: true, animated: animated))
@@ -45,9 +47,9 @@ extension ListEngine {
     var found = Set<ListIdentifier>()
     var paths: [ItemPath] = []
     for (section, content) in snapshot.enumerated() {
-      for (item, id) in content.elements.identities.enumerated() where wanted.contains(id) {
+      for item in content.elements.positions(ofIdentities: wanted) {
         paths.append(ItemPath(item: item, section: section))
-        found.insert(id)
+        found.insert(content.elements.identity(at: item))
       }
     }
     var reported = Set<ListIdentifier>()

@@ -90,8 +90,9 @@ extension ListEngine {
   /// - Complexity: For rows whose identities the feed knows without binders (rows declared as values, a
   ///   filter's rows shown of them), O(1) per section once a section's rows were searched (the first search
   ///   reads each identity once and keeps the rows by identity; a state's rows take the kept rows' identities
-  ///   from the rows before, so a search after a state reads the identities of the rows it added); otherwise
-  ///   O(*n*) identity comparisons. No binder made for rows whose identity the feed knows.
+  ///   from the rows before, so a search after a state reads the identities of the rows it added, and after
+  ///   a state that follows told edits, every row's once); otherwise O(*n*) identity comparisons. No binder made
+  ///   for rows whose identity the feed knows.
   public func path(ofRowWithIdentity id: ListIdentifier) -> ItemPath? {
     snapshot.path(ofRow: id)
   }
