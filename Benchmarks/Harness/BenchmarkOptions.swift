@@ -97,7 +97,7 @@ struct BenchmarkOptions: Equatable, Sendable {
                           recording view) or listflow-viewport; labels: terminal, viewport,
                           terminal-edits, viewport-edits, viewport-mixed, viewport-after-edits,
                           viewport-filtered-edits, viewport-text-filtered-edits,
-                          viewport-early-filtered-edits or viewport-sections;
+                          viewport-early-filtered-edits, viewport-reconfigure or viewport-sections;
                           logviewer: its contenders without the size (state, state-filtered, key-top...;
                           the steps before one still run, untimed). For profiling one view at a time.
       --lines N           The logviewer and labels scenarios run at N lines (repeatable) instead of their

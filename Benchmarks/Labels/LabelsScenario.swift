@@ -29,6 +29,8 @@ import TestSupport
 ///   in eight) the user types after the first told edit (untimed): what told edits cost while a filter is set.
 /// - `viewport-text-filtered-edits`: the same with a `searchableText` of the app's own (the row's label read from
 ///   its binder's model): what told edits cost under a filter that does not match the rows by their titles.
+/// - `viewport-reconfigure`: the viewport, each state five rows named by identity to `ListEngine.reconfigureRows`
+///   instead (the rows do not change): what refreshing rows by identity costs.
 /// - `viewport-early-filtered-edits`: `viewport-filtered-edits` with the query typed before the first state, on
 ///   the empty list: what told edits cost under a filter whose list grew long after the query was typed.
 ///
@@ -62,6 +64,7 @@ enum LabelsScenario {
     case viewportFilteredEdits = "viewport-filtered-edits"
     case viewportTextFilteredEdits = "viewport-text-filtered-edits"
     case viewportEarlyFilteredEdits = "viewport-early-filtered-edits"
+    case viewportReconfigure = "viewport-reconfigure"
 
     /// Whether the run shows the rows in the viewport.
     var isViewport: Bool { self != .terminal && self != .terminalEdits }
@@ -118,7 +121,8 @@ enum LabelsScenario {
     return BenchmarkResult(
       scenario: "labels", contender: "\(label)/\(kind.rawValue)", timesMS: timed.flatMap(\.latencies),
       changes: kind == .viewportSections
-        ? (0..<states).reduce(0) { $0 + ($1 % 3 == 1 ? 1 : 10) } : 125 * (kind.alternates ? states / 2 : states),
+        ? (0..<states).reduce(0) { $0 + ($1 % 3 == 1 ? 1 : 10) }
+        : kind == .viewportReconfigure ? 5 * states : 125 * (kind.alternates ? states / 2 : states),
       peakMB: peak,
       extra: [
         "p50_ms": .double(ApplyLoop.percentile(latencies, 0.50)),
@@ -162,6 +166,15 @@ enum LabelsScenario {
     _ = output.takeBytes()
     run.latencies.reserveCapacity(states)
     for state in 0..<states {
+      if kind == .viewportReconfigure {
+        let ids = (0..<5).map { _ in ListIdentifier(rows[random.below(rows.count)].id) }
+        let cpuStart = cpuSeconds()
+        start = clock.now
+        engine.reconfigureRows(ids)
+        run.latencies.append(BenchmarkContext.milliseconds(start.duration(to: clock.now)))
+        run.cpu += (cpuSeconds() - cpuStart) * 1_000
+        continue
+      }
       if kind == .viewportSections {
         let cpuStart = cpuSeconds()
         start = clock.now
