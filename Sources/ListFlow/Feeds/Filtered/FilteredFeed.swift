@@ -51,7 +51,7 @@ public final class FilteredFeed: ListFeed {
   public internal(set) var displayedSections: [ListSectionSnapshot] = []
   /// The text of a row that the query is matched against: by default the title of a ``Titled`` model, else
   /// the model's description.
-  public let searchableText: @Sendable (CellBinder) -> String
+  public var searchableText: @Sendable (CellBinder) -> String { customText ?? FilteredFeed.defaultSearchableText(of:) }
   /// What the user typed; empty shows every row. Setting a query of other bytes than the last one filters again
   /// (the bytes are compared, in linear time: comparing as `String`s costs more than that for a character that
   /// carries many combining marks).
@@ -154,7 +154,6 @@ public final class FilteredFeed: ListFeed {
   ) {
     self.source = source
     self.query = query
-    self.searchableText = searchableText ?? FilteredFeed.defaultSearchableText(of:)
     self.customText = searchableText
     adjustTree()
     displayedSections = filtered(source.displayedSections)
