@@ -4,4 +4,4 @@
 /// and append that list here.
 let allScenarios: [BenchmarkScenario] =
   DiffScenarios.all + EndToEndScenarios.all + TerminalScenario.all + HostilePasteScenario.all
-  + ScaleScenarios.all + LogViewerScenario.all + OutlineScenario.all + LabelsScenario.all
+  + ScaleScenarios.all + LogViewerScenario.all + OutlineScenario.all + LabelsScenario.all + PagingScenario.all
