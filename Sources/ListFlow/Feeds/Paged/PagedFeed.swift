@@ -2,11 +2,13 @@
 /// section with the rows of its state (placeholder, empty state, failure, loading and failed footers, end of list)
 /// from a ``PagingAppearance``.
 ///
-/// The paging controller is the single owner of the rows: the feed keeps no copy that could disagree. After
-/// every change of the controller the feed rebuilds its section, diffs it with the one shown and sends the
-/// changes on: a page loaded costs its rows' binders and a diff of every row loaded (their identities compared,
-/// no binder made), O(*n*) for *n* rows loaded. The feed's own ``delegate`` receives the events of its rows (local positions): displaying a row
-/// near the end loads the next page, and selecting the failure row or the failed footer retries.
+/// The paging controller is the single owner of the rows: the feed keeps only their binders, appended as pages
+/// load. After every change of the controller the feed sends the change of its section: a page appended costs
+/// its rows (their binders made, and a diff of the rows after those loaded before: the footer and the new rows),
+/// O(*k* + log *p*) for *k* rows appended to *p* pages loaded. A refresh that replaces the rows, or a change of
+/// what the feed shows instead of its rows (placeholder, empty state, failure), diffs every row shown. The feed's
+/// own ``delegate`` receives the events of its rows (local positions): displaying a row near the end loads the
+/// next page, and selecting the failure row or the failed footer retries.
 ///
 /// Each identity is shown once: when a page repeats an element whose row (by the identity of the binder `row`
 /// makes) is already loaded, as a page of a list whose data shifted between two loads does, the later repeat is
@@ -44,14 +46,20 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
 
   private let sectionID: ListIdentifier
   private let row: (Page.Element) -> CellBinder
-  /// The binders of the paging controller's rows, in order: each made once, when its page loaded.
-  private var contentBinders: [CellBinder] = []
+  /// The binders of the paging controller's rows, in order, a piece for each run of rows appended: each made
+  /// once, when its page loaded, and never copied (a tree of pieces, so that appending a page costs the page).
+  private var content: _PieceTree?
+  /// The number of rows of ``content``.
+  private var contentCount: Int { content?.count ?? 0 }
+  /// What the section shows now: how many rows of ``content`` (all of them, or none in a state that shows no
+  /// rows), and the rows of the state after them or instead of them (from ``appearance``).
+  private var shown: (contentCount: Int, others: [CellBinder]) = (0, [])
   /// The binders the paging controller's identity function made since the last rebuild, in order: those of the
   /// elements it kept become ``contentBinders``, so that a loaded element's binder is made once.
   private var identityBinders: [CellBinder] = []
-  /// The identities of ``contentBinders`` while the feed shows each identity once.
+  /// The identities of ``content`` while the feed shows each identity once.
   private var contentIdentities: Set<ListIdentifier> = []
-  /// The paging controller's ``PagingController/replacementCount`` that ``contentBinders`` follow.
+  /// The paging controller's ``PagingController/replacementCount`` that ``content`` follows.
   private var replacementCount = 0
 
   /// Creates a feed over a paging controller; it takes the controller's ``PagingController/didChange``.
@@ -75,10 +83,11 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
     self.appearance = appearance
     self.sectionID = ListIdentifier(id)
     self.row = row
-    contentBinders = paging.rows.map(row)
+    let binders = paging.rows.map(row)
+    content = binders.isEmpty ? nil : _PieceTree.leaf(.binders(binders[...]))
     replacementCount = paging.replacementCount
     if !keepsDuplicates {
-      contentIdentities = Set(contentBinders.map(\.id))
+      contentIdentities = Set(binders.map(\.id))
       paging.setIdentity { [weak self] element in
         let binder = row(element)
         self?.identityBinders.append(binder)
@@ -90,44 +99,105 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
     paging.didChange = { [weak self] in self?.rebuild() }
   }
 
-  /// Rebuilds the section from the paging controller and sends the changes.
+  /// Rebuilds the section from the paging controller and sends the changes: when the rows shown before are
+  /// still shown, only the rows after them are diffed (see ``appendedChanges(before:appended:)``).
   ///
-  /// - Complexity: O(*n*) for the diff of *n* rows, and a call to `row` per element loaded since the last time.
+  /// - Complexity: O(*k* + log *p*) for *k* rows appended to *p* pages, with a call to `row` for each; O(*n*) for
+  ///   the diff of *n* rows after a replacement or a change of the state shown instead of the rows.
   private func rebuild() {
-    updateContentBinders()
-    let next = makeSections()
+    let before = shown
+    let appended = updateContentBinders()
     let previous = displayedSections
-    displayedSections = next
-    feedLink.send(from: previous, to: next)
+    displayedSections = makeSections()
+    if let appended, before.contentCount > 0, shown.contentCount == before.contentCount + appended.count,
+      let changes = appendedChanges(before: before, appended: appended)
+    {
+      feedLink.send(changes)
+    } else {
+      feedLink.send(from: previous, to: displayedSections)
+    }
   }
 
-  /// Brings ``contentBinders`` up to the paging controller's rows: after a replacement every row is new, else the
-  /// rows past the binders are (a paging controller only appends between replacements). A new row takes the
-  /// binder made for its identity: the paging controller kept an element when its identity was not loaded yet,
-  /// so the binders made, taken in order and kept by the same rule, are those of the rows it kept.
-  private func updateContentBinders() {
+  /// The change from the section shown before, whose rows of ``content`` (`before.contentCount`, at least one)
+  /// are still shown, first, to the section shown now: the rows after them (the state's rows before; the rows
+  /// `appended` and the state's rows now) diffed alone, their positions moved past the rows kept, and each
+  /// stage's data those rows followed by the stage's. `nil` when that diff changes the section itself.
+  ///
+  /// - Complexity: O(*k* + log *p*) for *k* rows after the rows kept and *p* pieces of ``content``.
+  private func appendedChanges(
+    before: (contentCount: Int, others: [CellBinder]), appended: [CellBinder]
+  ) -> StagedChangeset<[ListSectionSnapshot]>? {
+    guard let kept = content?.slice(0..<before.contentCount), let shownSection = displayedSections.first else {
+      return nil
+    }
+    func section(_ rows: [CellBinder]) -> [ListSectionSnapshot] {
+      [ListSectionSnapshot(model: shownSection.model, elements: CellBinderList(rows))]
+    }
+    let tail = StagedChangeset(source: section(before.others), target: section(appended + shown.others))
+    let offset = before.contentCount
+    func moved(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item + offset, section: path.section) }
+    var stages: [Changeset<[ListSectionSnapshot]>] = []
+    for stage in tail {
+      guard stage.sectionChangeCount == 0, stage.data.count == 1 else { return nil }
+      var data = stage.data
+      data[0].elements = CellBinderList(
+        uncompacted: [.rows(_PiecesSource(kept), 0..<offset)] + stage.data[0].elements.pieces)
+      stages.append(
+        Changeset(
+          data: data, elementDeleted: stage.elementDeleted.map(moved),
+          elementInserted: stage.elementInserted.map(moved),
+          elementUpdated: stage.elementUpdated.map(moved),
+          elementMoved: stage.elementMoved.map { Move(source: moved($0.source), target: moved($0.target)) }))
+    }
+    // The last stage holds the section shown now.
+    if !stages.isEmpty { stages[stages.count - 1].data = displayedSections }
+    return StagedChangeset(stages)
+  }
+
+  /// Brings ``content`` up to the paging controller's rows: after a replacement every row is new, else the rows
+  /// past the binders are (a paging controller only appends between replacements). A new row takes the binder
+  /// made for its identity: the paging controller kept an element when its identity was not loaded yet, so the
+  /// binders made, taken in order and kept by the same rule, are those of the rows it kept.
+  ///
+  /// - Returns: The binders appended (empty for none); `nil` after a replacement.
+  private func updateContentBinders() -> [CellBinder]? {
     let made = identityBinders
     identityBinders = []
-    if paging.replacementCount != replacementCount || paging.rows.count < contentBinders.count {
+    var replaced = false
+    if paging.replacementCount != replacementCount || paging.rows.count < contentCount {
       replacementCount = paging.replacementCount
-      contentBinders = []
+      content = nil
       contentIdentities = []
+      replaced = true
     }
-    guard paging.rows.count > contentBinders.count else { return }
+    guard paging.rows.count > contentCount else { return replaced ? nil : [] }
+    var appended: [CellBinder] = []
+    appended.reserveCapacity(paging.rows.count - contentCount)
     var next = made.startIndex
-    for element in paging.rows[contentBinders.count...] {
+    for element in paging.rows[contentCount...] {
       var binder: CellBinder?
       while binder == nil, next < made.endIndex {
         if contentIdentities.insert(made[next].id).inserted { binder = made[next] }
         next += 1
       }
-      contentBinders.append(binder ?? row(element))
+      appended.append(binder ?? row(element))
     }
+    content = _PieceTree.join(content, _PieceTree.leaf(.binders(appended[...])))
+    return replaced ? nil : appended
   }
 
+  /// The section for the paging controller's state: the rows loaded (while the state shows rows) and the state's
+  /// rows from ``appearance``; notes what it shows in ``shown``.
   private func makeSections() -> [ListSectionSnapshot] {
-    let rows = appearance.rows(for: paging.presentation, contentRows: contentBinders)
-    return [ListSection(id: sectionID, items: rows).snapshot]
+    let others = appearance.rows(for: paging.presentation, contentRows: [])
+    let showsContent = if case .rows = paging.presentation { true } else { false }
+    var pieces: [CellBinderList.Piece] = []
+    if showsContent, let content { pieces.append(.rows(_PiecesSource(content), 0..<content.count)) }
+    if !others.isEmpty { pieces.append(.binders(others[...])) }
+    shown = (showsContent ? contentCount : 0, others)
+    var section = ListSection<CellBinder>(id: sectionID, items: []).snapshot
+    section.elements = CellBinderList(uncompacted: pieces)
+    return [section]
   }
 
   /// A row of the feed was displayed: the paging controller loads the next page when it is near the end.
