@@ -55,7 +55,7 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
   /// rows), and the rows of the state after them or instead of them (from ``appearance``).
   private var shown: (contentCount: Int, others: [CellBinder]) = (0, [])
   /// The binders the paging controller's identity function made since the last rebuild, in order: those of the
-  /// elements it kept become ``contentBinders``, so that a loaded element's binder is made once.
+  /// elements it kept join ``content``, so that a loaded element's binder is made once.
   private var identityBinders: [CellBinder] = []
   /// The identities of ``content`` while the feed shows each identity once.
   private var contentIdentities: Set<ListIdentifier> = []
