@@ -91,7 +91,7 @@ import Testing
     let engine = try ListEngine(view: view, showing: shown)
     await paging.refresh()
     var counts: [Int] = []
-    for step in 0..<DeepPass.cases(quick: 6, deep: 20) {
+    for step in 0..<DeepPass.cases(quick: 6, deep: 12) {
       let before = comparisons.value
       if random.below(4) == 0 { server.failNextLoad() }
       await paging.loadMore()
@@ -117,7 +117,7 @@ import Testing
 
   @Test("a page loaded compares as many identities after 2,000 rows as after 20,000: alone or composed")
   func pageLoadCostsItsPage() async throws {
-    for seed in DeepPass.seeds(from: 0x9A6F, quick: 2, deep: 6) {
+    for seed in DeepPass.seeds(from: 0x9A6F, quick: 2, deep: 4) {
       for composed in [false, true] {
         let small = try await Self.comparisons(loaded: 2_000, seed: seed, composed: composed)
         let large = try await Self.comparisons(loaded: 20_000, seed: seed, composed: composed)
