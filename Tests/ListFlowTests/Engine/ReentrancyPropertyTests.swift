@@ -134,6 +134,10 @@ struct ReentrancyPropertyTests {
           }
         ),
         ("toggle an outline row", weight: 1, { outline.toggleRow(at: chaos.pick(max(1, outline.rows.count))) }),
+        (
+          "expand or collapse every outline row", weight: 1,
+          { if chaos.pick(2) == 0 { outline.outline.expandAll() } else { outline.outline.collapseAll() } }
+        ),
         ("update the nested composite's source", weight: 1, { innerSource.update(to: sections("c")) }),
         ("move a child", weight: 1, { try? composite.moveChild(from: chaos.pick(6), to: chaos.pick(6)) }),
         ("hide or show the nested composite", weight: 1, { inner.isHidden.toggle() }),
@@ -173,8 +177,31 @@ struct ReentrancyPropertyTests {
         "seed \(seed); actions \(chaos.log)")
       #expect(view.renderedLines == ListRendering.lines(of: engine.snapshot), "seed \(seed); actions \(chaos.log)")
       #expect(
+        outline.rows.map(\.element) == outline.outline.rows.map(\.element),
+        "the outline shows its expansion: seed \(seed); actions \(chaos.log)")
+      #expect(
         Self.selectionMismatch(view, engine, hidden: composite.hidesRow) == nil, "seed \(seed); actions \(chaos.log)")
     }
+  }
+
+  @Test("an outline change made while an expansion in place is shown is shown, not lost")
+  func outlineChangeFromExpansion() throws {
+    let view = RecordingListView()
+    let feed = OutlineFeed(id: "outline", outline: Self.outline()) { row in
+      SectionHeaderCell.makeBinder(value: String(repeating: "  ", count: row.depth) + row.element, id: row.element)
+    }
+    let engine = try ListEngine(view: view, showing: feed)
+    var once = true
+    engine.delegate.didInsertRows = { _ in
+      guard once else { return }
+      once = false
+      feed.outline.expandAll()
+    }
+    #expect(feed.toggleRow(at: 0))
+    let all = ["fruit", "apple", "pear", "seed", "leek", "nuts", "almond"]
+    #expect(feed.rows.map(\.element) == all)
+    #expect(view.renderedLines.count == all.count)
+    #expect(ListRendering.lines(of: engine.snapshot) == view.renderedLines)
   }
 
   @Test("a child update made from didInsertRows is shown, not lost")

@@ -35,47 +35,82 @@ public struct Outline<Element: Differentiable> {
   /// The visible rows: every root, and under each expanded node its children, depth first.
   ///
   /// - Complexity: O(*v*) for *v* visible rows (collapsed subtrees are not visited).
-  public var rows: [Outline<Element>.Row] { visibleRows(reservingCapacity: 0).rows }
+  public var rows: [Outline<Element>.Row] { visibleRows(of: roots, reservingCapacity: 0).rows }
 
-  /// The visible rows, and the ``Differentiable/differenceHash`` of each row's element (rows with equal
-  /// identities have equal hashes), made in one walk.
+  /// The visible rows under `roots`, walked depth first (see ``_OutlineWalk``).
   ///
-  /// - Parameter capacity: How many rows to make room for at first (the count of the rows before, say).
-  /// - Returns: The rows and their hashes, in order.
+  /// - Parameters:
+  ///   - roots: The nodes to walk from: the outline's roots, or a node's children.
+  ///   - origin: The path of the node whose children `roots` are (empty for the roots).
+  ///   - capacity: How many rows to make room for at first (the count of the rows before, say).
   /// - Complexity: O(*v*) for *v* visible rows (collapsed subtrees are not visited).
-  func visibleRows(reservingCapacity capacity: Int) -> (rows: [Outline<Element>.Row], hashes: [Int]) {
+  func visibleRows(
+    of roots: [Outline<Element>.Node], origin: [Int] = [], reservingCapacity capacity: Int
+  ) -> _OutlineWalk<Element> {
+    // Local arrays, put in the walk at the end: a field of a generic struct is reached through its type's
+    // metadata in code not specialized for `Element` (a quarter of a walk of 200,000 rows).
     var rows: [Outline<Element>.Row] = []
     var hashes: [Int] = []
+    var parentPositions: [Int32] = []
+    var childIndices: [Int32] = []
     rows.reserveCapacity(capacity)
     hashes.reserveCapacity(capacity)
-    // The nodes of the level being walked and the next one's index; the levels above wait on a stack, so that
-    // deep trees do not recurse. Plain arrays and indices: no generic slice or tuple is made per row.
+    parentPositions.reserveCapacity(capacity)
+    childIndices.reserveCapacity(capacity)
+    // The nodes of the level being walked, the next one's index and the position of their parent's row; the
+    // levels above wait on a stack, so that deep trees do not recurse. Plain arrays and indices: no generic
+    // slice or tuple is made per row.
     var level = roots
     var next = 0
+    var parent = -1
     var parents: [[Outline<Element>.Node]] = []
     var parentNext: [Int] = []
+    var parentRows: [Int] = []
     while true {
       guard next < level.count else {
-        guard let parent = parents.popLast() else { break }
-        level = parent
+        guard let above = parents.popLast() else { break }
+        level = above
         next = parentNext.removeLast()
+        parent = parentRows.removeLast()
         continue
       }
       let node = level[next]
-      next += 1
       let isExpandable = !node.children.isEmpty
       let isExpanded = isExpandable && expanded.contains(node.element.differenceIdentifier)
       rows.append(
-        Outline.Row(element: node.element, depth: parents.count, isExpandable: isExpandable, isExpanded: isExpanded))
+        Outline.Row(
+          element: node.element, depth: origin.count + parents.count, isExpandable: isExpandable,
+          isExpanded: isExpanded))
       hashes.append(node.element.differenceHash)
+      parentPositions.append(Int32(truncatingIfNeeded: parent))
+      childIndices.append(Int32(truncatingIfNeeded: next))
+      next += 1
       if isExpanded {
         parents.append(level)
         parentNext.append(next)
+        parentRows.append(parent)
+        parent = rows.count - 1
         level = node.children
         next = 0
       }
     }
-    return (rows, hashes)
+    var walk = _OutlineWalk<Element>(origin: origin)
+    walk.rows = rows
+    walk.hashes = hashes
+    walk.parents = parentPositions
+    walk.childIndices = childIndices
+    return walk
+  }
+
+  /// The node at `path` (the index of a root, then of a child at each level), or `nil` when there is none.
+  func node(at path: [Int]) -> Outline<Element>.Node? {
+    guard let first = path.first, roots.indices.contains(first) else { return nil }
+    var node = roots[first]
+    for index in path.dropFirst() {
+      guard node.children.indices.contains(index) else { return nil }
+      node = node.children[index]
+    }
+    return node
   }
 
   /// Expands the nodes with this identity.
@@ -137,3 +172,32 @@ public struct Outline<Element: Differentiable> {
 
 extension Outline: Equatable where Element: Equatable {}
 extension Outline: Sendable where Element: Sendable, Element.DifferenceIdentifier: Sendable {}
+
+/// The visible rows of a walk of an ``Outline``, depth first, and where each row's node is: the position of its
+/// parent's row in the walk and its index among the parent's children, so that a node is found from its row
+/// without keeping a reference to it (a retain per row, a fifth of a walk).
+struct _OutlineWalk<Element: Differentiable> {
+  /// The path of the node whose children are the walk's first level: empty for the outline's roots.
+  var origin: [Int]
+  /// The rows.
+  var rows: [Outline<Element>.Row] = []
+  /// The ``Differentiable/differenceHash`` of every row's element, for the next diff.
+  var hashes: [Int] = []
+  /// The position of every row's parent's row in the walk, or -1 for a row of the first level.
+  var parents: [Int32] = []
+  /// Every row's node's index among its parent's children (or the roots).
+  var childIndices: [Int32] = []
+
+  init(origin: [Int]) { self.origin = origin }
+
+  /// The path of the node of the row at `position`: ``origin``, then the index at every level down to it.
+  func path(at position: Int) -> [Int] {
+    var indices: [Int] = []
+    var current = position
+    while current >= 0 {
+      indices.append(Int(childIndices[current]))
+      current = Int(parents[current])
+    }
+    return origin + indices.reversed()
+  }
+}

@@ -16,11 +16,16 @@ import Synchronization
 /// the feed that owns the row (``ListFeed/setExpanded(_:forRowAt:)``).
 ///
 /// **What a change costs.** The feed keeps the visible rows as values, not a binder per row: a row's binder is
-/// made by `cell` when a view reads the row. A change of the outline (new trees, an expansion) diffs the rows
-/// by their identity and content, so it costs one walk of the visible rows and calls to `cell` for the rows it
-/// changed and the rows the view shows; setting the same trees again calls `cell` for no row. A row's identity
-/// is its element's ``Differentiable/differenceIdentifier``, wrapped in a ``ListIdentifier``: every binder
-/// `cell` makes is identified by it, whatever ``CellBinder/id`` `cell` gave.
+/// made by `cell` when a view reads the row. A change of ``outline`` (new trees, the expanded identities set)
+/// diffs the rows by their identity and content, so it costs one walk of the visible rows and calls to `cell`
+/// for the rows it changed and the rows the view shows; setting the same trees again calls `cell` for no row.
+/// Expanding or collapsing one row (``setExpanded(_:forRowAt:)``, ``toggleRow(at:)``, the → and ← keys) costs
+/// the rows it shows or hides, not the list: they are put in or taken out after the row, and no other row is
+/// read, when no other visible row has the row's identity (else the visible rows are walked and diffed, as for
+/// a change of ``outline``). The first such expansion or collapse counts the visible rows' hashes once
+/// (O(*v*)); the counts then follow every change. A row's identity is its element's
+/// ``Differentiable/differenceIdentifier``, wrapped in a ``ListIdentifier``: every binder `cell` makes is
+/// identified by it, whatever ``CellBinder/id`` `cell` gave.
 ///
 /// - Precondition: `cell` depends only on what ``Outline/Row/isContentEqual(to:)`` compares (the element's
 ///   content, the depth, the expandability and the expansion), so a row with equal content would get an equal
@@ -30,7 +35,7 @@ import Synchronization
 public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.DifferenceIdentifier: Sendable {
   /// The outline: trees and expanded identities. Setting it shows the new visible rows.
   public var outline: Outline<Element> {
-    didSet { rebuild() }
+    didSet { if !isChangingInPlace { rebuild() } }
   }
   /// The section's header, or `nil`.
   public var header: CellBinder? {
@@ -49,9 +54,25 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// The section shown: the outline's visible rows.
   public private(set) var displayedSections: [ListSectionSnapshot] = []
   /// The visible rows, in order.
-  public private(set) var rows: [Outline<Element>.Row] = []
-  /// The ``Differentiable/differenceHash`` of the element of every row of ``rows``, for the next diff.
-  private var rowHashes: [Int] = []
+  ///
+  /// - Complexity: O(1) after a change of ``outline``; after an expansion or a collapse made in place (see
+  ///   "What a change costs" above), the first read gathers the rows, O(*v*) for *v* visible rows, and keeps
+  ///   them until the next change.
+  public var rows: [Outline<Element>.Row] {
+    if let gatheredRows { return gatheredRows }
+    let rows = gathered().rows
+    gatheredRows = rows
+    return rows
+  }
+  /// The visible rows as one array, when made: by the last walk of the outline, or by a read of ``rows``.
+  private var gatheredRows: [Outline<Element>.Row]?
+  /// How many visible rows have each ``Differentiable/differenceHash`` (rows with equal identities have equal
+  /// hashes, so a hash one row has is an identity no other row has): made by the first expansion or collapse in
+  /// place, then kept following every change (a hash no visible row has is not a key). Hashes, not identities:
+  /// counting them is code made for `Int`, and reads no identity.
+  private var visibleCounts: [Int: Int]?
+  /// Whether ``outline`` is being changed by an expansion or a collapse in place, which shows its rows itself.
+  private var isChangingInPlace = false
 
   private let sectionID: ListIdentifier
   let cell: (Outline<Element>.Row) -> CellBinder
@@ -73,8 +94,9 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     self.outline = outline
     self.sectionID = ListIdentifier(id)
     self.cell = cell
-    (rows, rowHashes) = outline.visibleRows(reservingCapacity: 0)
-    displayedSections = [ListSectionSnapshot(model: sectionModel, elements: lazyBinders(of: rows))]
+    let walk = outline.visibleRows(of: outline.roots, reservingCapacity: 0)
+    gatheredRows = walk.rows
+    displayedSections = [ListSectionSnapshot(model: sectionModel, elements: lazyBinders(of: walk))]
   }
 
   /// Follows a sequence of states, each giving the outline's trees, until it ends or the task is cancelled; the
@@ -101,14 +123,19 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   ///   - expanded: Whether the row should be expanded.
   ///   - path: The row's position in the feed (section 0).
   /// - Returns: Whether the row's expansion changed.
+  /// - Complexity: O(*k* + log *v*) for the *k* rows it shows or hides among *v* visible rows, when no other
+  ///   visible row has the row's identity; else a walk and a diff of the visible rows, O(*v*) (see "What a
+  ///   change costs" above).
   @discardableResult
   public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool {
-    guard path.section == 0, rows.indices.contains(path.item), rows[path.item].isExpandable,
-      rows[path.item].isExpanded != expanded
-    else { return false }
-    let row = rows[path.item]
+    guard path.section == 0, (0..<rowCount).contains(path.item) else { return false }
+    let row = row(at: path.item)
+    guard row.isExpandable, row.isExpanded != expanded else { return false }
     if expanded {
       guard shouldExpand(row) else { return false }
+    }
+    if changeInPlace(row, at: path.item, expanding: expanded) { return true }
+    if expanded {
       outline.expand(row.differenceIdentifier)
     } else {
       outline.collapse(row.differenceIdentifier)
@@ -122,8 +149,9 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// - Parameter path: The row's position in the feed (section 0).
   /// - Returns: Whether the row is expanded, or `nil` when it can neither expand nor collapse.
   public func isRowExpanded(at path: ItemPath) -> Bool? {
-    guard path.section == 0, rows.indices.contains(path.item), rows[path.item].isExpandable else { return nil }
-    let row = rows[path.item]
+    guard path.section == 0, (0..<rowCount).contains(path.item) else { return nil }
+    let row = row(at: path.item)
+    guard row.isExpandable else { return nil }
     if !row.isExpanded, !shouldExpand(row) { return nil }
     return row.isExpanded
   }
@@ -134,8 +162,8 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// - Returns: Whether the row's expansion changed.
   @discardableResult
   public func toggleRow(at index: Int) -> Bool {
-    guard rows.indices.contains(index) else { return false }
-    return setExpanded(!rows[index].isExpanded, forRowAt: ItemPath(item: index, section: 0))
+    guard (0..<rowCount).contains(index) else { return false }
+    return setExpanded(!row(at: index).isExpanded, forRowAt: ItemPath(item: index, section: 0))
   }
 
   /// Shows the outline's visible rows: diffs them with the rows shown by identity and content (no binder is made
@@ -144,20 +172,177 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   ///
   /// - Complexity: O(*v*) for *v* visible rows, plus a call to `cell` per updated row.
   private func rebuild() {
-    let previousRows = rows
-    let previousHashes = rowHashes
     let previous = displayedSections
-    (rows, rowHashes) = outline.visibleRows(reservingCapacity: previousRows.count)
+    let (previousRows, previousHashes) = gathered()
+    let walk = outline.visibleRows(of: outline.roots, reservingCapacity: previousRows.count)
+    gatheredRows = walk.rows
     let model = sectionModel
-    displayedSections = [ListSectionSnapshot(model: model, elements: lazyBinders(of: rows))]
+    displayedSections = [ListSectionSnapshot(model: model, elements: lazyBinders(of: walk))]
     let source = [ArraySection(model: previous[0].model, elements: previousRows)]
-    let target = [ArraySection(model: model, elements: rows)]
+    let target = [ArraySection(model: model, elements: walk.rows)]
     let plan =
-      _SectionedPlan(sparseSource: source, target: target, sourceHashes: previousHashes, targetHashes: rowHashes)
+      _SectionedPlan(sparseSource: source, target: target, sourceHashes: previousHashes, targetHashes: walk.hashes)
       ?? _SectionedPlan(
-        source: source, target: target, policy: .matchInOrder, sourceHashes: previousHashes, targetHashes: rowHashes)
-    let stages = plan.stages(source: previous, target: displayedSections, targetData: displayedSections)
-    feedLink.send(StagedChangeset(stages))
+        source: source, target: target, policy: .matchInOrder, sourceHashes: previousHashes, targetHashes: walk.hashes)
+    let changes = StagedChangeset(
+      plan.stages(source: previous, target: displayedSections, targetData: displayedSections))
+    if visibleCounts != nil {
+      // Deletes name rows before, inserts rows after; an update or a move keeps its identity.
+      for stage in changes {
+        for path in stage.elementDeleted { count(previousHashes[path.item], by: -1) }
+        for path in stage.elementInserted { count(walk.hashes[path.item], by: 1) }
+      }
+    }
+    feedLink.send(changes)
+  }
+
+  /// Expands or collapses the row at `position` in place when no other visible row has its identity: its
+  /// visible descendants are put in after it (walked from its node) or taken out (the rows after it that are
+  /// deeper), and the row is updated, in the list that shares every other row's piece.
+  ///
+  /// - Returns: Whether the change was made; `false` leaves everything as it was.
+  private func changeInPlace(_ row: Outline<Element>.Row, at position: Int, expanding: Bool) -> Bool {
+    if visibleCounts == nil {
+      var counts: [Int: Int] = [:]
+      for hash in gathered().hashes { counts[hash, default: 0] += 1 }
+      visibleCounts = counts
+    }
+    let (rowSource, index) = location(of: position)
+    guard visibleCounts?[rowSource.walk.hashes[index]] == 1 else { return false }
+    let id = row.differenceIdentifier
+    let path = rowSource.walk.path(at: index)
+    guard let node = outline.node(at: path) else { return false }
+    var changed = _OutlineWalk<Element>(origin: Array(path.dropLast()))
+    changed.rows = [row]
+    changed.rows[0].isExpanded = expanding
+    changed.hashes = [rowSource.walk.hashes[index]]
+    changed.parents = [-1]
+    changed.childIndices = [rowSource.walk.childIndices[index]]
+    // The rows after the row that are shown or hidden.
+    let others: Range<Int>
+    // The outline changes without a walk; the flag is down again before the changes are sent, so that a change
+    // of the outline made while they are shown (by a delegate, say) is shown too.
+    isChangingInPlace = true
+    if expanding { outline.expand(id) } else { outline.collapse(id) }
+    isChangingInPlace = false
+    if expanding {
+      // The row's descendants, whose first level's parent is the row (at 0).
+      let walk = outline.visibleRows(of: node.children, origin: path, reservingCapacity: 0)
+      for hash in walk.hashes { count(hash, by: 1) }
+      changed.rows += walk.rows
+      changed.hashes += walk.hashes
+      changed.parents += walk.parents.lazy.map { $0 + 1 }
+      changed.childIndices += walk.childIndices
+      others = (position + 1)..<(position + 1 + walk.rows.count)
+    } else {
+      var end = position + 1
+      forEachRun(in: end..<rowCount) { source, range in
+        for index in range {
+          guard source.rows[index].depth > row.depth else { return false }
+          count(source.walk.hashes[index], by: -1)
+          end += 1
+        }
+        return true
+      }
+      others = (position + 1)..<end
+    }
+    let piece = CellBinderList.Piece.rows(_OutlineRowSource(walk: changed, cell: cell), changed.rows.indices)
+    let model = displayedSections[0].model
+    let list = displayedSections[0].elements
+    let updated = [
+      ListSectionSnapshot(
+        model: model, elements: list._replacing(placing: [.init(position: position, piece: piece.slice(0..<1))]))
+    ]
+    displayedSections = [
+      ListSectionSnapshot(
+        model: model,
+        elements: list.splicing(
+          removing: expanding ? [position] : Array(position..<others.upperBound),
+          placing: [.init(position: position, piece: piece)]))
+    ]
+    gatheredRows = nil
+    let paths = others.map { ItemPath(item: $0, section: 0) }
+    feedLink.send(
+      StagedChangeset([
+        Changeset(data: updated, elementUpdated: [ItemPath(item: position, section: 0)]),
+        expanding
+          ? Changeset(data: displayedSections, elementInserted: paths)
+          : Changeset(data: displayedSections, elementDeleted: paths),
+      ]))
+    return true
+  }
+
+  /// Adds `delta` to the count of visible rows with the hash `hash`, when the counts are kept.
+  private func count(_ hash: Int, by delta: Int) {
+    guard visibleCounts != nil else { return }
+    let count = (visibleCounts?[hash] ?? 0) + delta
+    visibleCounts?[hash] = count > 0 ? count : nil
+  }
+
+  /// The number of visible rows.
+  private var rowCount: Int { displayedSections[0].elements.count }
+
+  /// The visible row at `position` (in `0..<rowCount`).
+  ///
+  /// - Complexity: O(1) while ``rows`` is gathered, else O(log *p*) for *p* pieces.
+  private func row(at position: Int) -> Outline<Element>.Row {
+    if let gatheredRows { return gatheredRows[position] }
+    let (source, index) = location(of: position)
+    return source.rows[index]
+  }
+
+  /// The run of rows holding the visible row at `position` (in `0..<rowCount`), and the row's index in it.
+  private func location(of position: Int) -> (source: _OutlineRowSource<Element>, index: Int) {
+    var (piece, offset) = displayedSections[0].elements.locate(position)
+    if case .rows(let pieces as _PiecesSource, let range) = piece {
+      (piece, offset) = pieces.tree.leaf(at: range.lowerBound + offset)
+    }
+    // Every piece of the list is a run of this feed's rows, or a tree of such runs (see `lazyBinders(of:)`
+    // and `changeInPlace(_:at:expanding:)`).
+    guard case .rows(let source as _OutlineRowSource<Element>, let range) = piece else {
+      preconditionFailure("an outline's list holds only runs of its rows")
+    }
+    return (source, range.lowerBound + offset)
+  }
+
+  /// Calls `body` with the runs of rows holding the visible rows in `range`, in order, cut at its bounds, until
+  /// it returns `false`.
+  private func forEachRun(
+    in range: Range<Int>, _ body: (_OutlineRowSource<Element>, Range<Int>) -> Bool
+  ) {
+    func visit(_ piece: CellBinderList.Piece) -> Bool {
+      switch piece {
+      case .rows(let pieces as _PiecesSource, let range):
+        return pieces.tree.forEachPiece(in: range) { piece, _ in visit(piece) }
+      case .rows(let source as _OutlineRowSource<Element>, let range):
+        return body(source, range)
+      default:
+        return true
+      }
+    }
+    for piece in displayedSections[0].elements.pieces(in: range) { guard visit(piece) else { return } }
+  }
+
+  /// The visible rows and their elements' hashes, gathered from the runs of the list.
+  ///
+  /// - Complexity: O(1) for a list of one run, else O(*v*).
+  private func gathered() -> (rows: [Outline<Element>.Row], hashes: [Int]) {
+    let list = displayedSections[0].elements
+    if list.pieces.count == 1, case .rows(let source as _OutlineRowSource<Element>, let range) = list.pieces[0],
+      range == source.rows.indices
+    {
+      return (source.rows, source.walk.hashes)
+    }
+    var rows: [Outline<Element>.Row] = []
+    var hashes: [Int] = []
+    rows.reserveCapacity(list.count)
+    hashes.reserveCapacity(list.count)
+    forEachRun(in: 0..<list.count) { source, range in
+      rows += source.rows[range]
+      hashes += source.walk.hashes[range]
+      return true
+    }
+    return (rows, hashes)
   }
 
   /// The section's identity, header and footer.
@@ -165,10 +350,10 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     ListSectionSnapshot.Model(id: sectionID, header: header, footer: footer)
   }
 
-  /// The binders of `rows`, each made by `cell` when read and identified by its row's element.
-  private func lazyBinders(of rows: [Outline<Element>.Row]) -> CellBinderList {
-    rows.isEmpty
-      ? CellBinderList() : CellBinderList(pieces: [.rows(_OutlineRowSource(rows: rows, cell: cell), rows.indices)])
+  /// The binders of the rows of a walk, each made by `cell` when read and identified by its row's element.
+  private func lazyBinders(of walk: _OutlineWalk<Element>) -> CellBinderList {
+    walk.rows.isEmpty
+      ? CellBinderList() : CellBinderList(pieces: [.rows(_OutlineRowSource(walk: walk, cell: cell), walk.rows.indices)])
   }
 }
 
@@ -179,11 +364,16 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
 /// and every read runs on it (`MainActor.assumeIsolated` stops a read from elsewhere).
 final class _OutlineRowSource<Element: Differentiable>: _CellBinderSource, @unchecked Sendable
 where Element.DifferenceIdentifier: Sendable {
+  /// The rows, their hashes for the next diff, and where their nodes are, for an expansion in place.
+  let walk: _OutlineWalk<Element>
+  /// The walk's rows (the same storage), read per row without going through the walk, a generic struct whose
+  /// fields code not made for `Element` finds through its type's metadata.
   let rows: [Outline<Element>.Row]
   let cell: (Outline<Element>.Row) -> CellBinder
 
-  init(rows: [Outline<Element>.Row], cell: @escaping (Outline<Element>.Row) -> CellBinder) {
-    self.rows = rows
+  init(walk: _OutlineWalk<Element>, cell: @escaping (Outline<Element>.Row) -> CellBinder) {
+    self.walk = walk
+    self.rows = walk.rows
     self.cell = cell
   }
 
@@ -241,7 +431,7 @@ extension OutlineFeed {
   /// - Parameter path: The row's position in the feed (section 0).
   /// - Returns: Its depth, or 0 for a position that does not exist.
   public func depth(ofRowAt path: ItemPath) -> Int {
-    path.section == 0 && rows.indices.contains(path.item) ? rows[path.item].depth : 0
+    path.section == 0 && (0..<rowCount).contains(path.item) ? row(at: path.item).depth : 0
   }
 
   /// Expands the ancestors of every node whose row matches, keeping the expansion from before the filter to
