@@ -51,12 +51,10 @@ public struct Outline<Element: Differentiable> {
     // metadata in code not specialized for `Element` (a quarter of a walk of 200,000 rows).
     var rows: [Outline<Element>.Row] = []
     var hashes: [Int] = []
-    var parentPositions: [Int32] = []
-    var childIndices: [Int32] = []
+    var places: [_OutlinePlace] = []
     rows.reserveCapacity(capacity)
     hashes.reserveCapacity(capacity)
-    parentPositions.reserveCapacity(capacity)
-    childIndices.reserveCapacity(capacity)
+    places.reserveCapacity(capacity)
     // The nodes of the level being walked, the next one's index and the position of their parent's row; the
     // levels above wait on a stack, so that deep trees do not recurse. Plain arrays and indices: no generic
     // slice or tuple is made per row.
@@ -82,8 +80,8 @@ public struct Outline<Element: Differentiable> {
           element: node.element, depth: origin.count + parents.count, isExpandable: isExpandable,
           isExpanded: isExpanded))
       hashes.append(node.element.differenceHash)
-      parentPositions.append(Int32(truncatingIfNeeded: parent))
-      childIndices.append(Int32(truncatingIfNeeded: next))
+      places.append(
+        _OutlinePlace(parent: Int32(truncatingIfNeeded: parent), childIndex: Int32(truncatingIfNeeded: next)))
       next += 1
       if isExpanded {
         parents.append(level)
@@ -97,8 +95,7 @@ public struct Outline<Element: Differentiable> {
     var walk = _OutlineWalk<Element>(origin: origin)
     walk.rows = rows
     walk.hashes = hashes
-    walk.parents = parentPositions
-    walk.childIndices = childIndices
+    walk.places = places
     return walk
   }
 
@@ -173,9 +170,8 @@ public struct Outline<Element: Differentiable> {
 extension Outline: Equatable where Element: Equatable {}
 extension Outline: Sendable where Element: Sendable, Element.DifferenceIdentifier: Sendable {}
 
-/// The visible rows of a walk of an ``Outline``, depth first, and where each row's node is: the position of its
-/// parent's row in the walk and its index among the parent's children, so that a node is found from its row
-/// without keeping a reference to it (a retain per row, a fifth of a walk).
+/// The visible rows of a walk of an ``Outline``, depth first, and where each row's node is (``_OutlinePlace``), so
+/// that a node is found from its row without keeping a reference to it (a retain per row, a fifth of a walk).
 struct _OutlineWalk<Element: Differentiable> {
   /// The path of the node whose children are the walk's first level: empty for the outline's roots.
   var origin: [Int]
@@ -183,10 +179,8 @@ struct _OutlineWalk<Element: Differentiable> {
   var rows: [Outline<Element>.Row] = []
   /// The ``Differentiable/differenceHash`` of every row's element, for the next diff.
   var hashes: [Int] = []
-  /// The position of every row's parent's row in the walk, or -1 for a row of the first level.
-  var parents: [Int32] = []
-  /// Every row's node's index among its parent's children (or the roots).
-  var childIndices: [Int32] = []
+  /// Where every row's node is.
+  var places: [_OutlinePlace] = []
 
   init(origin: [Int]) { self.origin = origin }
 
@@ -195,9 +189,18 @@ struct _OutlineWalk<Element: Differentiable> {
     var indices: [Int] = []
     var current = position
     while current >= 0 {
-      indices.append(Int(childIndices[current]))
-      current = Int(parents[current])
+      indices.append(Int(places[current].childIndex))
+      current = Int(places[current].parent)
     }
     return origin + indices.reversed()
   }
+}
+
+/// Where the node of a row of an ``_OutlineWalk`` is: one value a row, in one array (not generic, so that code not
+/// made for an outline's element appends it as fast as an `Int`).
+struct _OutlinePlace {
+  /// The position of the row's parent's row in the walk, or -1 for a row of the walk's first level.
+  var parent: Int32
+  /// The node's index among its parent's children (or the roots).
+  var childIndex: Int32
 }

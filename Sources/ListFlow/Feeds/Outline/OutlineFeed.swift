@@ -216,8 +216,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     changed.rows = [row]
     changed.rows[0].isExpanded = expanding
     changed.hashes = [rowSource.walk.hashes[index]]
-    changed.parents = [-1]
-    changed.childIndices = [rowSource.walk.childIndices[index]]
+    changed.places = [_OutlinePlace(parent: -1, childIndex: rowSource.walk.places[index].childIndex)]
     // The rows after the row that are shown or hidden.
     let others: Range<Int>
     // The outline changes without a walk; the flag is down again before the changes are sent, so that a change
@@ -231,8 +230,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
       for hash in walk.hashes { count(hash, by: 1) }
       changed.rows += walk.rows
       changed.hashes += walk.hashes
-      changed.parents += walk.parents.lazy.map { $0 + 1 }
-      changed.childIndices += walk.childIndices
+      changed.places += walk.places.lazy.map { _OutlinePlace(parent: $0.parent + 1, childIndex: $0.childIndex) }
       others = (position + 1)..<(position + 1 + walk.rows.count)
     } else {
       var end = position + 1
