@@ -211,7 +211,9 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     guard visibleCounts?[rowSource.walk.hashes[index]] == 1 else { return false }
     let id = row.differenceIdentifier
     let path = rowSource.walk.path(at: index)
-    guard let node = outline.node(at: path) else { return false }
+    // The place is checked against the row: a node found elsewhere (a place past 32 bits, which no tree that fits
+    // in memory has) walks and diffs instead.
+    guard let node = outline.node(at: path), node.element.differenceIdentifier == id else { return false }
     var changed = _OutlineWalk<Element>(origin: Array(path.dropLast()))
     changed.rows = [row]
     changed.rows[0].isExpanded = expanding
