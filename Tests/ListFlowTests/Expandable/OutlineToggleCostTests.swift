@@ -70,7 +70,7 @@ import Testing
 
   /// Runs random operations on an outline of `roots` roots (most of them expanded) shown on a recording view
   /// alone or after a sibling, checking every step's rows; returns, for each expansion or collapse of a row no
-  /// other visible row shares an identity with (but the first, which counts the visible identities), the
+  /// other visible row shares an identity with (but the first, which counts the visible rows' hashes), the
   /// identity reads it made and the rows it showed or hid.
   static func toggles(
     roots rootCount: Int, seed: UInt64, placement: FeedCostPropertyTests.Placement

@@ -203,8 +203,10 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// - Returns: Whether the change was made; `false` leaves everything as it was.
   private func changeInPlace(_ row: Outline<Element>.Row, at position: Int, expanding: Bool) -> Bool {
     if visibleCounts == nil {
+      let hashes = gathered().hashes
       var counts: [Int: Int] = [:]
-      for hash in gathered().hashes { counts[hash, default: 0] += 1 }
+      counts.reserveCapacity(hashes.count)
+      for hash in hashes { counts[hash, default: 0] += 1 }
       visibleCounts = counts
     }
     let (rowSource, index) = location(of: position)
