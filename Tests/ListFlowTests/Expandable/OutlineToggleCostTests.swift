@@ -47,17 +47,6 @@ import Testing
     return (0..<roots).map { _ in node(depth: 0) }
   }
 
-  /// Where two lists of rows first differ, or `nil` when they are equal (a list of thousands of rows is not
-  /// printed whole).
-  static func difference(_ rows: [String], _ expected: [String]) -> String? {
-    guard rows != expected else { return nil }
-    let index =
-      zip(rows, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(rows.count, expected.count)
-    let row = index < rows.count ? rows[index] : "none"
-    let want = index < expected.count ? expected[index] : "none"
-    return "\(rows.count) rows, expected \(expected.count); row \(index) is \(row), expected \(want)"
-  }
-
   enum Operation { case expand, collapse, toggleShared, change, duplicate }
 
   static let operations = WeightedChoice<Operation>([
@@ -123,10 +112,10 @@ import Testing
       }
       let made = reads.take()
       let expected = Outline(roots, expanded: feed.outline.expanded).rows
-      #expect(Self.difference(feed.rows.map(text), expected.map(text)) == nil, "\(context)")
+      #expect(ListExpectations.difference(feed.rows.map(text), expected.map(text)) == nil, "\(context)")
       let shown = FeedCostPropertyTests.shown(view)
       #expect(Array(shown.dropLast()) == sibling, "\(context)")
-      #expect(Self.difference(shown.last ?? [], expected.map(text)) == nil, "\(context)")
+      #expect(ListExpectations.difference(shown.last ?? [], expected.map(text)) == nil, "\(context)")
       #expect(view.inconsistencies.isEmpty, "\(context)")
       if unique == true {
         if !first { results.append((made, abs(expected.count - before.count))) }
