@@ -204,6 +204,30 @@ struct ReentrancyPropertyTests {
     #expect(ListRendering.lines(of: engine.snapshot) == view.renderedLines)
   }
 
+  @Test("an outline changed by shouldExpand, asked before an expansion, is shown with the expansion")
+  func outlineChangeFromShouldExpand() throws {
+    let view = RecordingListView()
+    let feed = OutlineFeed(id: "outline", outline: Self.outline()) { row in
+      SectionHeaderCell.makeBinder(value: String(repeating: "  ", count: row.depth) + row.element, id: row.element)
+    }
+    let engine = try ListEngine(view: view, showing: feed)
+    var once = true
+    feed.shouldExpand = { _ in
+      if once {
+        once = false
+        // The row asked about is expanded before the expansion is made (and shown): it is not made twice.
+        feed.outline.expand("nuts")
+      }
+      return true
+    }
+    #expect(feed.toggleRow(at: 2))  // nuts
+    #expect(feed.outline.expanded == ["nuts"])
+    #expect(feed.rows.map(\.element) == ["fruit", "leek", "nuts", "almond"])
+    #expect(feed.rows.map(\.element) == feed.outline.rows.map(\.element))
+    #expect(ListRendering.lines(of: engine.snapshot) == view.renderedLines)
+    #expect(view.renderedLines.count == 4)
+  }
+
   @Test("a child update made from didInsertRows is shown, not lost")
   func childUpdateFromInsert() throws {
     let view = RecordingListView()

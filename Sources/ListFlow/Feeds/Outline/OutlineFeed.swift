@@ -52,7 +52,12 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// The closures that receive the events of the outline's rows, with positions in the feed (section 0).
   public var delegate = SyncDelegate()
   /// The section shown: the outline's visible rows.
-  public private(set) var displayedSections: [ListSectionSnapshot] = []
+  public private(set) var displayedSections: [ListSectionSnapshot] = [] {
+    didSet { shownChanges &+= 1 }
+  }
+  /// How many times the rows shown changed: a row's position read before a callback (``shouldExpand``) is only
+  /// used after it when no change came between.
+  private var shownChanges = 0
   /// The visible rows, in order.
   ///
   /// - Complexity: O(1) after a change of ``outline``; after an expansion or a collapse made in place (see
@@ -131,10 +136,11 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     guard path.section == 0, (0..<rowCount).contains(path.item) else { return false }
     let row = row(at: path.item)
     guard row.isExpandable, row.isExpanded != expanded else { return false }
+    let changesBefore = shownChanges
     if expanded {
       guard shouldExpand(row) else { return false }
     }
-    if changeInPlace(row, at: path.item, expanding: expanded) { return true }
+    if shownChanges == changesBefore, changeInPlace(row, at: path.item, expanding: expanded) { return true }
     if expanded {
       outline.expand(row.differenceIdentifier)
     } else {
