@@ -6,7 +6,7 @@ import Testing
 
 /// Expanding or collapsing one row of an ``OutlineFeed`` costs the rows it shows or hides, not the outline:
 /// counted in reads of the elements' identities (a walk of the visible rows reads each of them), over random
-/// expansions, collapses and changes of the trees, some of which give two nodes one identity. A row whose
+/// expansions, collapses, headers set and changes of the trees, some of which give two nodes one identity. A row whose
 /// identity another visible row has is walked and diffed; every step checks the rows shown against a walk of
 /// the outline made by the test.
 @MainActor
@@ -47,7 +47,7 @@ import Testing
     return (0..<roots).map { _ in node(depth: 0) }
   }
 
-  enum Operation { case expand, collapse, toggleShared, change, duplicate }
+  enum Operation { case expand, collapse, toggleShared, change, duplicate, header }
 
   static let operations = WeightedChoice<Operation>([
     ("expand a collapsed row", weight: 6, .expand),
@@ -55,6 +55,7 @@ import Testing
     ("expand or collapse a row whose identity another visible row has", weight: 3, .toggleShared),
     ("change a node's content and set the trees", weight: 1, .change),
     ("give a node another node's identity and set the trees", weight: 1, .duplicate),
+    ("set the header (sometimes the same again)", weight: 1, .header),
   ])
 
   /// Runs random operations on an outline of `roots` roots (most of them expanded) shown on a recording view
@@ -109,6 +110,12 @@ import Testing
         let (from, to) = (shown[random.below(shown.count)], shown[random.below(shown.count)])
         roots[to].children[random.below(8)].element.id = roots[from].children[random.below(8)].element.id
         feed.outline.roots = roots
+      case .header:
+        let text = "header \(random.below(3))"
+        feed.header = CellBinder(cell: TextCell.self, value: text, id: ListIdentifier("header")) { $0.title = $1 }
+        // A header reads no row.
+        #expect(reads.take() == 0, "\(context)")
+        #expect((view.sections.last?.header as? TextCell)?.title == text, "\(context)")
       }
       let made = reads.take()
       let expected = Outline(roots, expanded: feed.outline.expanded).rows
@@ -127,7 +134,7 @@ import Testing
   }
 
   @Test(
-    "expanding or collapsing a row reads a few identities per row it shows or hides, at 200 and 2,000 roots",
+    "expanding or collapsing a row reads a few identities per row it shows or hides, a header none",
     arguments: FeedCostPropertyTests.Placement.allCases)
   func toggleCostsItsRows(placement: FeedCostPropertyTests.Placement) throws {
     for seed in DeepPass.seeds(from: 0x0E7A, quick: 1, deep: 4) {

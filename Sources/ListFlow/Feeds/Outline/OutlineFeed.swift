@@ -23,7 +23,7 @@ import Synchronization
 /// the rows it shows or hides, not the list: they are put in or taken out after the row, and no other row is
 /// read, when no other visible row has the row's identity (else the visible rows are walked and diffed, as for
 /// a change of ``outline``). The first such expansion or collapse counts the visible rows' hashes once
-/// (O(*v*)); the counts then follow every change. A row's identity is its element's
+/// (O(*v*)); the counts then follow every change. Setting ``header`` or ``footer`` reads no row. A row's identity is its element's
 /// ``Differentiable/differenceIdentifier``, wrapped in a ``ListIdentifier``: every binder `cell` makes is
 /// identified by it, whatever ``CellBinder/id`` `cell` gave.
 ///
@@ -37,13 +37,13 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   public var outline: Outline<Element> {
     didSet { if !isChangingInPlace { rebuild() } }
   }
-  /// The section's header, or `nil`.
+  /// The section's header, or `nil`. Setting it shows it without reading a row.
   public var header: CellBinder? {
-    didSet { rebuild() }
+    didSet { showSectionModel() }
   }
-  /// The section's footer, or `nil`.
+  /// The section's footer, or `nil`. Setting it shows it without reading a row.
   public var footer: CellBinder? {
-    didSet { rebuild() }
+    didSet { showSectionModel() }
   }
   /// Asked before a row expands; `false` keeps it collapsed. Every row may expand by default.
   public var shouldExpand: (Outline<Element>.Row) -> Bool = { _ in true }
@@ -200,6 +200,17 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
       }
     }
     feedLink.send(changes)
+  }
+
+  /// Shows the section's header and footer with the rows shown: the section is updated when their content
+  /// changed (as a diff of the rows would find, without the walk).
+  private func showSectionModel() {
+    let previous = displayedSections[0].model
+    let model = sectionModel
+    displayedSections = [ListSectionSnapshot(model: model, elements: displayedSections[0].elements)]
+    feedLink.send(
+      model.isContentEqual(to: previous)
+        ? StagedChangeset() : StagedChangeset([Changeset(data: displayedSections, sectionUpdated: [0])]))
   }
 
   /// Expands or collapses the row at `position` in place when no other visible row has its identity: its
