@@ -167,7 +167,8 @@ extension ListEngine {
     // longer followed.
     if !hiddenSelection.isEmpty {
       let stale = hiddenSelectionIsStale
-      let unhidden = hiddenSelection.filter { !selection.contains($0) || (stale && !isHidden($0)) }
+      let stillHidden = stale ? hiddenIdentities(among: hiddenSelection.filter { selection.contains($0) }) : []
+      let unhidden = hiddenSelection.filter { !selection.contains($0) || (stale && !stillHidden.contains($0)) }
       hiddenSelection.subtract(unhidden)
       selectionCandidates.formUnion(unhidden)
     }
@@ -176,10 +177,10 @@ extension ListEngine {
     let candidates = selectionCandidates
     selectionCandidates = []
     let shown = identifiers(in: candidates)
-    var gone: [ListIdentifier] = []
-    for id in candidates where selection.contains(id) && !shown.contains(id) {
-      if isHidden(id) { hiddenSelection.insert(id) } else { gone.append(id) }
-    }
+    let missing = candidates.filter { selection.contains($0) && !shown.contains($0) }
+    let hidden = hiddenIdentities(among: missing)
+    hiddenSelection.formUnion(hidden)
+    let gone = Array(missing.subtracting(hidden))
     guard !gone.isEmpty else { return }
     var next = selection
     next.deselect(contentsOf: gone)
@@ -202,7 +203,7 @@ extension ListEngine {
     if !added.isEmpty {
       let shown = identifiers(in: Set(added))
       let offscreen = added.filter { !shown.contains($0) }
-      let hidden = offscreen.filter(isHidden)
+      let hidden = hiddenIdentities(among: Set(offscreen))
       hiddenSelection.formUnion(hidden)
       next.deselect(contentsOf: offscreen.filter { !hidden.contains($0) })
     }
@@ -261,7 +262,8 @@ extension ListEngine {
   private func knownIdentifiers(_ ids: [ListIdentifier]) -> [ListIdentifier] {
     guard !ids.isEmpty else { return [] }
     let shown = identifiers(in: Set(ids))
-    return ids.filter { shown.contains($0) || isHidden($0) }
+    let hidden = hiddenIdentities(among: Set(ids.filter { !shown.contains($0) }))
+    return ids.filter { shown.contains($0) || hidden.contains($0) }
   }
 
   /// The identities among `ids` that rows of the list shown carry.
@@ -284,8 +286,9 @@ extension ListEngine {
     return paths
   }
 
-  /// Whether a feed of the list holds a row with this identity that it does not show now (a filter).
-  private func isHidden(_ id: ListIdentifier) -> Bool {
-    feed.hidesRow(id)
+  /// The identities among `ids` whose rows a feed of the list holds and does not show now (a filter), found
+  /// together.
+  private func hiddenIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    _hiddenIdentities(among: ids, in: feed)
   }
 }

@@ -236,3 +236,21 @@ public final class FeedLink<Section: DifferentiableSection> {
     receiver?(message)
   }
 }
+
+/// A feed that finds which of many identities it hides (``ListFeed/hidesRow(_:)``) in one look-up of them all: the
+/// engine asks about every hidden selected row after a change that may have dropped one, and a look-up of each
+/// (or, from the 17th, a filter's pass over every row) cost the list per change.
+@MainActor
+protocol _HidingFeed {
+  /// The identities among `ids` that the feed hides.
+  func hiddenIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier>
+}
+
+/// The identities among `ids` that `feed` hides: found together when the feed can (``_HidingFeed``), else asked
+/// one by one (``ListFeed/hidesRow(_:)``).
+@MainActor
+func _hiddenIdentities(among ids: Set<ListIdentifier>, in feed: some ListFeed) -> Set<ListIdentifier> {
+  guard !ids.isEmpty else { return [] }
+  if let feed = feed as? any _HidingFeed { return feed.hiddenIdentities(among: ids) }
+  return ids.filter { feed.hidesRow($0) }
+}

@@ -112,9 +112,10 @@ import Testing
     let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: filter)
     var selected: Set<Int> = []
     if selecting { engine.selectionMode = .multiple }
-    // At most eight rows selected: the filter looks up 16 rows a change before it lists every row it hides.
+    // Up to 40 rows selected, most of them hidden by the query: more than the 16 a filter looks up one by one
+    // before it lists every row it hides (the engine asks about them together).
     func toggleSelection(using random: inout SeededRandom) {
-      if selected.count >= 8 {
+      if selected.count >= 40 {
         let key = selected.sorted()[random.below(selected.count)]
         selected.remove(key)
         engine.deselect(ListIdentifier(key))
@@ -143,7 +144,7 @@ import Testing
     await controller.apply(state())
     let queryFirst = seed % 2 == 0
     if queryFirst { filter.query = query }
-    if selecting { for _ in 0..<4 { toggleSelection(using: &random) } }
+    if selecting { for _ in 0..<30 { toggleSelection(using: &random) } }
     try controller.performEdits { edit in
       for _ in 0..<10 {
         try change(&sections, selected: &selected, nextKey: &nextKey, reads: reads, using: &random)(&edit)

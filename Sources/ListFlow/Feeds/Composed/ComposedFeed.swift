@@ -264,3 +264,15 @@ extension ComposedFeed {
     children.contains { $0.hidesRow(id) }
   }
 }
+
+extension ComposedFeed: _HidingFeed {
+  /// The identities among `ids` that any child hides, each child asked about those the children before did not
+  /// hide.
+  func hiddenIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    var hidden: Set<ListIdentifier> = []
+    for child in children where hidden.count < ids.count {
+      hidden.formUnion(_hiddenIdentities(among: ids.subtracting(hidden), in: child))
+    }
+    return hidden
+  }
+}

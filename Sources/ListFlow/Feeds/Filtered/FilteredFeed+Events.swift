@@ -125,6 +125,33 @@ extension FilteredFeed {
 
   /// The rows ``hidesRow(_:)`` looks up one by one after the rows shown changed.
   static let hiddenRowLookups = 16
+}
+
+extension FilteredFeed: _HidingFeed {
+  /// The identities among `ids` that the query or the source hides: the identities looked up together in the
+  /// source's rows and then in the rows shown (no pass over every row, where ``hidesRow(_:)`` makes one from the
+  /// 17th row asked about).
+  ///
+  /// - Complexity: O(*s* × *k*) look-ups of *k* identities in *s* sections for rows made from values whose
+  ///   identities are known (see `CellBinderList.positions(ofIdentities:)`); a read of each binder's identity for
+  ///   binders.
+  func hiddenIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    let bySource = _hiddenIdentities(among: ids, in: source)
+    guard !query.isEmpty else { return bySource }
+    if let hiddenRowsCache { return bySource.union(ids.filter { hiddenRowsCache.contains($0) }) }
+    /// The identities among `ids` that rows of `sections` carry.
+    func held(_ ids: Set<ListIdentifier>, in sections: [ListSectionSnapshot]) -> Set<ListIdentifier> {
+      var held: Set<ListIdentifier> = []
+      for section in sections where held.count < ids.count {
+        for position in section.elements.positions(ofIdentities: ids) {
+          held.insert(section.elements.identity(at: position))
+        }
+      }
+      return held
+    }
+    let inSource = held(ids, in: source.displayedSections)
+    return bySource.union(inSource.subtracting(held(inSource, in: displayedSections)))
+  }
 
   /// Expands or collapses a row of the source, at the row's position there. While a query is set over a source
   /// that reveals the ancestors of its matches, the query decides the expansion, and nothing changes.

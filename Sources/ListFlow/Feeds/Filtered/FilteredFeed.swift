@@ -32,7 +32,10 @@
 /// ```
 ///
 /// **Selection.** A row the filter hides stays selected: the feed answers ``ListFeed/hidesRow(_:)``, so the engine keeps
-/// hidden rows in the selection and shows them selected again when the query lets them back.
+/// hidden rows in the selection and shows them selected again when the query lets them back. After a change that may
+/// have dropped a hidden row, the engine asks about its hidden selected rows together: the filter looks them all up
+/// at once in its source's rows and in the rows shown, so many hidden selected rows cost their look-ups, not a pass
+/// over every row.
 ///
 /// **Events.** A row's events reach the ``ListFeed/delegate`` of the feed that owns the row under the source
 /// (the source itself, or a child of a composite source), with the row's position **there**. Expanding and
