@@ -88,10 +88,7 @@ struct ReentrancyPropertyTests {
       let composite = ComposedFeed<ListSectionSnapshot>()
       let source = SectionsFeed<ListSectionSnapshot>()
       let states = ListController<[ListSection<CellBinder>]>()
-      let outline = OutlineFeed(id: "outline", outline: Self.outline()) { row in
-        SectionHeaderCell.makeBinder(
-          value: String(repeating: "  ", count: row.depth) + row.element, id: row.element)
-      }
+      let outline = Self.outlineFeed()
       let paging = PagingController { (cursor: Int?) async -> Page<Int, Int> in
         let page = cursor ?? 0
         return Page(elements: Array(page * 3..<page * 3 + 3), nextPage: page < 4 ? page + 1 : nil)
@@ -187,9 +184,7 @@ struct ReentrancyPropertyTests {
   @Test("an outline change made while an expansion in place is shown is shown, not lost")
   func outlineChangeFromExpansion() throws {
     let view = RecordingListView()
-    let feed = OutlineFeed(id: "outline", outline: Self.outline()) { row in
-      SectionHeaderCell.makeBinder(value: String(repeating: "  ", count: row.depth) + row.element, id: row.element)
-    }
+    let feed = Self.outlineFeed()
     let engine = try ListEngine(view: view, showing: feed)
     var once = true
     engine.delegate.didInsertRows = { _ in
@@ -207,9 +202,7 @@ struct ReentrancyPropertyTests {
   @Test("an outline changed by shouldExpand, asked before an expansion, is shown with the expansion")
   func outlineChangeFromShouldExpand() throws {
     let view = RecordingListView()
-    let feed = OutlineFeed(id: "outline", outline: Self.outline()) { row in
-      SectionHeaderCell.makeBinder(value: String(repeating: "  ", count: row.depth) + row.element, id: row.element)
-    }
+    let feed = Self.outlineFeed()
     let engine = try ListEngine(view: view, showing: feed)
     var once = true
     feed.shouldExpand = { _ in
@@ -301,6 +294,13 @@ struct ReentrancyPropertyTests {
 
   static func section(_ id: String, _ rows: [String]) -> ListSectionSnapshot {
     ListSection(id: id, items: rows.map { SectionHeaderCell.makeBinder(value: $0, id: $0) }).snapshot
+  }
+
+  /// A feed of ``outline()``, each row indented by its depth.
+  static func outlineFeed() -> OutlineFeed<String> {
+    OutlineFeed(id: "outline", outline: outline()) { row in
+      SectionHeaderCell.makeBinder(value: String(repeating: "  ", count: row.depth) + row.element, id: row.element)
+    }
   }
 
   static func outline() -> Outline<String> {
