@@ -134,24 +134,9 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
       [ListSectionSnapshot(model: shownSection.model, elements: CellBinderList(rows))]
     }
     let tail = StagedChangeset(source: section(before.others), target: section(appended + shown.others))
-    let offset = before.contentCount
-    func moved(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item + offset, section: path.section) }
-    var stages: [Changeset<[ListSectionSnapshot]>] = []
-    for stage in tail {
-      guard stage.sectionChangeCount == 0, stage.data.count == 1 else { return nil }
-      var data = stage.data
-      data[0].elements = CellBinderList(
-        uncompacted: [.rows(_PiecesSource(kept), 0..<offset)] + stage.data[0].elements.pieces)
-      stages.append(
-        Changeset(
-          data: data, elementDeleted: stage.elementDeleted.map(moved),
-          elementInserted: stage.elementInserted.map(moved),
-          elementUpdated: stage.elementUpdated.map(moved),
-          elementMoved: stage.elementMoved.map { Move(source: moved($0.source), target: moved($0.target)) }))
-    }
-    // The last stage holds the section shown now.
-    if !stages.isEmpty { stages[stages.count - 1].data = displayedSections }
-    return StagedChangeset(stages)
+    return tail.placed(
+      at: before.contentCount, before: [.rows(_PiecesSource(kept), 0..<before.contentCount)], after: [],
+      final: displayedSections)
   }
 
   /// Brings ``content`` up to the paging controller's rows: after a replacement every row is new, else the rows
