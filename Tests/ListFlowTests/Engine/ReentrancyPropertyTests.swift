@@ -135,6 +135,19 @@ struct ReentrancyPropertyTests {
           "expand or collapse every outline row", weight: 1,
           { if chaos.pick(2) == 0 { outline.outline.expandAll() } else { outline.outline.collapseAll() } }
         ),
+        (
+          "change the outline's trees in place", weight: 1,
+          {
+            // A leaf renamed, a root appended (named by its index: one identity a root) or the last one removed.
+            switch chaos.pick(3) {
+            case 0: outline.outline.roots[0].children[0].element = ["apple", "apricot"][chaos.pick(2)]
+            case 1:
+              let name = "extra \(outline.outline.roots.count)"
+              outline.outline.roots.append(Outline.Node(name, children: [Outline.Node(name + " inner")]))
+            default: if outline.outline.roots.count > 3 { outline.outline.roots.removeLast() }
+            }
+          }
+        ),
         ("update the nested composite's source", weight: 1, { innerSource.update(to: sections("c")) }),
         ("move a child", weight: 1, { try? composite.moveChild(from: chaos.pick(6), to: chaos.pick(6)) }),
         ("hide or show the nested composite", weight: 1, { inner.isHidden.toggle() }),

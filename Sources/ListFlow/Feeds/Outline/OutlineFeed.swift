@@ -16,9 +16,14 @@ import Synchronization
 /// the feed that owns the row (``ListFeed/setExpanded(_:forRowAt:)``).
 ///
 /// **What a change costs.** The feed keeps the visible rows as values, not a binder per row: a row's binder is
-/// made by `cell` when a view reads the row. A change of ``outline`` (new trees, the expanded identities set)
-/// diffs the rows by their identity and content, so it costs one walk of the visible rows and calls to `cell`
-/// for the rows it changed and the rows the view shows; setting the same trees again calls `cell` for no row.
+/// made by `cell` when a view reads the row. New trees that share their unchanged subtrees with the trees before
+/// (trees changed in place: `tree.outline.roots[2].children[5].element = file`, a root appended or the last one
+/// removed, the same trees set again) cost the nodes compared on the way down to the change (the roots, then
+/// the children of each changed node's ancestors) and the rows of the nodes that changed, which are walked and
+/// diffed alone. Any other change of ``outline`` (trees that share nothing, nodes put in or taken out before
+/// others, the expanded identities set) diffs every visible row by its identity and content: one walk of the
+/// visible rows. Either way `cell` is called for the rows the change updated and the rows the view shows;
+/// setting the same trees again calls it for no row.
 /// Expanding or collapsing one row (``setExpanded(_:forRowAt:)``, ``toggleRow(at:)``, the → and ← keys) costs
 /// the rows it shows or hides, not the list: they are put in or taken out after the row, and no other row is
 /// read, when no other visible row has the row's identity (else the visible rows are walked and diffed, as for
@@ -33,9 +38,10 @@ import Synchronization
 ///   content.
 @MainActor
 public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.DifferenceIdentifier: Sendable {
-  /// The outline: trees and expanded identities. Setting it shows the new visible rows.
+  /// The outline: trees and expanded identities. Setting it shows the new visible rows; a change of the trees
+  /// made in place costs the nodes it changed (see "What a change costs" above).
   public var outline: Outline<Element> {
-    didSet { if !isChangingInPlace { rebuild() } }
+    didSet { if !isChangingInPlace, !showChangedSubtrees(from: oldValue) { rebuild() } }
   }
   /// The section's header, or `nil`. Setting it shows it without reading a row.
   public var header: CellBinder? {
@@ -200,6 +206,154 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
       }
     }
     feedLink.send(changes)
+  }
+
+  /// Shows a change of the trees that kept the expanded identities and shares every subtree it did not change with
+  /// the trees before (trees changed in place, as `tree.outline.roots[2].children[5].element = file` changes
+  /// them): only the rows of the nodes that differ are walked and diffed, at their place, in a list that shares
+  /// every other row's piece.
+  ///
+  /// The nodes are compared from the roots down, level by level: a node is the same as before when its element
+  /// has the same identity and content and its children are the very array they were (or are hidden under a
+  /// collapsed node, or are none in both). Past the same nodes at both ends of a level, a single node of the same
+  /// identity and content, expanded, is compared by its children; anything else is the change.
+  ///
+  /// - Returns: Whether the change was shown; `false` (the expanded identities changed, or nodes were put in or
+  ///   taken out before the same nodes, which moves them to other indices) leaves it to ``rebuild()``.
+  /// - Complexity: O(*w*) for the *w* nodes compared on the levels down to the change, plus O(*k* + log *v*) for
+  ///   the *k* rows of the changed nodes (before and now) among *v* visible rows.
+  private func showChangedSubtrees(from old: Outline<Element>) -> Bool {
+    guard old.expanded == outline.expanded else { return false }
+    var path: [Int] = []
+    var before = old.roots
+    var now = outline.roots
+    while true {
+      if _sharesStorage(before, now) {
+        // Nothing changed (as at the top, the same trees set again): the diff would find no change.
+        feedLink.send(StagedChangeset())
+        return true
+      }
+      let common = Swift.min(before.count, now.count)
+      var first = 0
+      while first < common, isSameSubtree(before[first], now[first]) { first += 1 }
+      var last = 0
+      while last < common - first, isSameSubtree(before[before.count - 1 - last], now[now.count - 1 - last]) {
+        last += 1
+      }
+      let changedBefore = first..<(before.count - last)
+      let changedNow = first..<(now.count - last)
+      // The nodes after the changed ones keep their indices, which their rows remember, only when as many nodes
+      // replace as many.
+      guard last == 0 || changedBefore.count == changedNow.count else { return false }
+      if changedBefore.isEmpty, changedNow.isEmpty {
+        feedLink.send(StagedChangeset())
+        return true
+      }
+      if changedBefore.count == 1, changedNow.count == 1 {
+        let (previous, next) = (before[first], now[first])
+        let id = next.element.differenceIdentifier
+        if previous.element.differenceIdentifier == id, next.element.isContentEqual(to: previous.element),
+          !previous.children.isEmpty, !next.children.isEmpty, outline.expanded.contains(id)
+        {
+          // The node's row is as it was: what changed is under it.
+          path.append(first)
+          before = previous.children
+          now = next.children
+          continue
+        }
+      }
+      showRows(of: now[changedNow], under: path, replacing: changedBefore, endsLevel: last == 0)
+      return true
+    }
+  }
+
+  /// Whether `next` shows the rows `previous` showed, found without a walk (see
+  /// ``showChangedSubtrees(from:)``).
+  @inline(__always)
+  private func isSameSubtree(_ previous: Outline<Element>.Node, _ next: Outline<Element>.Node) -> Bool {
+    let id = next.element.differenceIdentifier
+    guard previous.element.differenceIdentifier == id, next.element.isContentEqual(to: previous.element) else {
+      return false
+    }
+    if previous.children.isEmpty || next.children.isEmpty { return previous.children.isEmpty == next.children.isEmpty }
+    return _sharesStorage(previous.children, next.children) || !outline.expanded.contains(id)
+  }
+
+  /// Replaces the rows of the nodes `replaced` (indices among the children of the node at `parent`, or among the
+  /// roots) with the rows of `nodes`, their nodes now (at the same first index): the rows are diffed alone and
+  /// their changes sent at their place. `endsLevel`: no node comes after them.
+  private func showRows(
+    of nodes: ArraySlice<Outline<Element>.Node>, under parent: [Int], replacing replaced: Range<Int>, endsLevel: Bool
+  ) {
+    // The rows of the replaced nodes: from the first one's row to the row of the node after them, or to the
+    // end of the parent's rows.
+    let start = firstPosition(notBefore: parent + [replaced.lowerBound])
+    let end =
+      !endsLevel
+      ? firstPosition(notBefore: parent + [replaced.upperBound])
+      : parent.isEmpty ? rowCount : firstPosition(notBefore: Array(parent.dropLast()) + [parent[parent.count - 1] + 1])
+    var walk = outline.visibleRows(of: Array(nodes), origin: parent, reservingCapacity: end - start)
+    // The first level's places count from the first replaced node.
+    for index in walk.places.indices where walk.places[index].parent < 0 {
+      walk.places[index].childIndex += Int32(truncatingIfNeeded: replaced.lowerBound)
+    }
+    var previousRows: [Outline<Element>.Row] = []
+    var previousHashes: [Int] = []
+    previousRows.reserveCapacity(end - start)
+    previousHashes.reserveCapacity(end - start)
+    forEachRun(in: start..<end) { source, range in
+      previousRows += source.rows[range]
+      previousHashes += source.walk.hashes[range]
+      return true
+    }
+    let model = displayedSections[0].model
+    let list = displayedSections[0].elements
+    let part = [ListSectionSnapshot(model: model, elements: CellBinderList(uncompacted: list.pieces(in: start..<end)))]
+    let next = [ListSectionSnapshot(model: model, elements: lazyBinders(of: walk))]
+    let source = [ArraySection(model: model, elements: previousRows)]
+    let target = [ArraySection(model: model, elements: walk.rows)]
+    let plan =
+      _SectionedPlan(sparseSource: source, target: target, sourceHashes: previousHashes, targetHashes: walk.hashes)
+      ?? _SectionedPlan(
+        source: source, target: target, policy: .matchInOrder, sourceHashes: previousHashes, targetHashes: walk.hashes)
+    let changes = StagedChangeset(plan.stages(source: part, target: next, targetData: next))
+    let placed: [CellBinderList.PlacedPiece] =
+      walk.rows.isEmpty ? [] : [.init(position: start, piece: next[0].elements.pieces[0])]
+    displayedSections = [
+      ListSectionSnapshot(model: model, elements: list.splicing(removing: Array(start..<end), placing: placed))
+    ]
+    gatheredRows = nil
+    if visibleCounts != nil {
+      for stage in changes {
+        for path in stage.elementDeleted { count(previousHashes[path.item], by: -1) }
+        for path in stage.elementInserted { count(walk.hashes[path.item], by: 1) }
+      }
+    }
+    // Both parts hold the same section model, so no stage changes the section.
+    let whole =
+      changes.placed(
+        at: start, before: list.pieces(in: 0..<start), after: list.pieces(in: end..<list.count),
+        final: displayedSections) ?? StagedChangeset()
+    feedLink.send(whole)
+  }
+
+  /// The first visible row whose node's path is not before `bound` (paths in depth-first order: a node's row
+  /// comes before its children's), or ``rowCount``.
+  ///
+  /// - Complexity: O(log *v* × (*d* + log *p*)) for *v* visible rows *d* deep in *p* pieces.
+  private func firstPosition(notBefore bound: [Int]) -> Int {
+    var low = 0
+    var high = rowCount
+    while low < high {
+      let middle = (low + high) / 2
+      let (source, index) = location(of: middle)
+      if source.walk.path(at: index).lexicographicallyPrecedes(bound) {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low
   }
 
   /// Shows the section's header and footer with the rows shown: the section is updated when their content
