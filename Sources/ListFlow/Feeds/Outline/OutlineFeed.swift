@@ -41,7 +41,13 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// The outline: trees and expanded identities. Setting it shows the new visible rows; a change of the trees
   /// made in place costs the nodes it changed (see "What a change costs" above).
   public var outline: Outline<Element> {
-    didSet { if !isChangingInPlace, !showChangedSubtrees(from: oldValue) { rebuild() } }
+    didSet {
+      guard !isChangingInPlace else { return }
+      let before = (roots: shownRoots, expanded: shownExpanded)
+      // Kept before anything is sent: a change made while it is shown compares with this one.
+      (shownRoots, shownExpanded) = (outline.roots, outline.expanded)
+      if !showChangedSubtrees(from: before) { rebuild() }
+    }
   }
   /// The section's header, or `nil`. Setting it shows it without reading a row.
   public var header: CellBinder? {
@@ -84,6 +90,11 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   private var visibleCounts: [Int: Int]?
   /// Whether ``outline`` is being changed by an expansion or a collapse in place, which shows its rows itself.
   private var isChangingInPlace = false
+  /// The trees and expanded identities of the rows shown, which the next change of ``outline`` is compared with.
+  /// Kept here, not read as the observer's old value: that would copy the outline on every change made in place
+  /// (a copy of the expanded identities for each expansion).
+  private var shownRoots: [Outline<Element>.Node]
+  private var shownExpanded: Set<Element.DifferenceIdentifier>
 
   private let sectionID: ListIdentifier
   let cell: (Outline<Element>.Row) -> CellBinder
@@ -103,6 +114,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     cell: @escaping (Outline<Element>.Row) -> CellBinder
   ) {
     self.outline = outline
+    (shownRoots, shownExpanded) = (outline.roots, outline.expanded)
     self.sectionID = ListIdentifier(id)
     self.cell = cell
     let walk = outline.visibleRows(of: outline.roots, reservingCapacity: 0)
@@ -222,7 +234,9 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   ///   taken out before the same nodes, which moves them to other indices) leaves it to ``rebuild()``.
   /// - Complexity: O(*w*) for the *w* nodes compared on the levels down to the change, plus O(*k* + log *v*) for
   ///   the *k* rows of the changed nodes (before and now) among *v* visible rows.
-  private func showChangedSubtrees(from old: Outline<Element>) -> Bool {
+  private func showChangedSubtrees(
+    from old: (roots: [Outline<Element>.Node], expanded: Set<Element.DifferenceIdentifier>)
+  ) -> Bool {
     guard old.expanded == outline.expanded else { return false }
     var path: [Int] = []
     var before = old.roots
@@ -397,7 +411,10 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     // The outline changes without a walk; the flag is down again before the changes are sent, so that a change
     // of the outline made while they are shown (by a delegate, say) is shown too.
     isChangingInPlace = true
+    // The expanded identities change in place: the copy kept for the next comparison is let go first.
+    shownExpanded = []
     if expanding { outline.expand(id) } else { outline.collapse(id) }
+    shownExpanded = outline.expanded
     isChangingInPlace = false
     if expanding {
       // The row's descendants, whose first level's parent is the row (at 0).
