@@ -36,6 +36,30 @@ import Testing
     return "\(String(repeating: ".", count: row.depth))\(marker)\(row.element.id) v\(row.element.version)"
   }
 
+  /// A feed of `outline` whose rows show ``text(_:)``, identified by their elements' identities.
+  static func feed(_ outline: Outline<Item>) -> OutlineFeed<Item> {
+    OutlineFeed(id: "tree", outline: outline) { row in
+      CellBinder(cell: TextCell.self, value: text(row), id: ListIdentifier(row.element.id)) { $0.title = $1 }
+    }
+  }
+
+  /// Checks that `feed` and `view` (after the sibling's rows) show the visible rows of `roots` under the feed's
+  /// expanded identities, as the test walks them, and that the view saw no inconsistency; returns those rows.
+  @discardableResult
+  static func expectShown(
+    _ feed: OutlineFeed<Item>, roots: [Node], on view: RecordingListView, after sibling: [[String]],
+    _ context: String
+  ) -> [Outline<Item>.Row] {
+    let expected = Outline(roots, expanded: feed.outline.expanded).rows
+    let texts = expected.map(text)
+    #expect(ListExpectations.difference(feed.rows.map(text), texts) == nil, "\(context)")
+    let shown = FeedCostPropertyTests.shown(view)
+    #expect(Array(shown.dropLast()) == sibling, "\(context)")
+    #expect(ListExpectations.difference(shown.last ?? [], texts) == nil, "\(context)")
+    #expect(view.inconsistencies.isEmpty, "\(context)")
+    return expected
+  }
+
   /// `roots` trees of three levels under each root (8 children, each with 0 to 5 children of its own).
   static func trees(roots: Int, nextID: inout Int, reads: Reads, using random: inout SeededRandom) -> [Node] {
     func node(depth: Int) -> Node {
@@ -71,9 +95,7 @@ import Testing
     var roots = trees(roots: rootCount, nextID: &nextID, reads: reads, using: &random)
     var outline = Outline(roots)
     for (index, root) in roots.enumerated() where index % 4 != 0 { outline.expand(root.element.id) }
-    let feed = OutlineFeed(id: "tree", outline: outline) { row in
-      CellBinder(cell: TextCell.self, value: text(row), id: ListIdentifier(row.element.id)) { $0.title = $1 }
-    }
+    let feed = Self.feed(outline)
     let view = RecordingListView(historyLimit: 2)
     let (engine, sibling) = try FeedCostPropertyTests.show(feed, on: view, placement)
     var results: [(reads: Int, rows: Int)] = []
@@ -118,12 +140,7 @@ import Testing
         #expect((view.sections.last?.header as? TextCell)?.title == text, "\(context)")
       }
       let made = reads.take()
-      let expected = Outline(roots, expanded: feed.outline.expanded).rows
-      #expect(ListExpectations.difference(feed.rows.map(text), expected.map(text)) == nil, "\(context)")
-      let shown = FeedCostPropertyTests.shown(view)
-      #expect(Array(shown.dropLast()) == sibling, "\(context)")
-      #expect(ListExpectations.difference(shown.last ?? [], expected.map(text)) == nil, "\(context)")
-      #expect(view.inconsistencies.isEmpty, "\(context)")
+      let expected = expectShown(feed, roots: roots, on: view, after: sibling, context)
       if unique == true {
         if !first { results.append((made, abs(expected.count - before.count))) }
         first = false
