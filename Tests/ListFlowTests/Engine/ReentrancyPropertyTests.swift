@@ -212,6 +212,25 @@ struct ReentrancyPropertyTests {
     #expect(ListRendering.lines(of: engine.snapshot) == view.renderedLines)
   }
 
+  @Test("trees changed in place while a change of them is shown are compared with the trees of that change")
+  func outlineTreesChangedWhileShown() throws {
+    let view = RecordingListView()
+    let feed = Self.outlineFeed()
+    let engine = try ListEngine(view: view, showing: feed)
+    var once = true
+    engine.delegate.didInsertRows = { _ in
+      guard once else { return }
+      once = false
+      // The root just appended is taken out again while its insert is shown.
+      feed.outline.roots.removeLast()
+    }
+    feed.outline.roots.append(Outline.Node("extra"))
+    #expect(feed.outline.roots.map(\.element) == ["fruit", "leek", "nuts"])
+    #expect(feed.rows.map(\.element) == ["fruit", "leek", "nuts"])
+    #expect(ListRendering.lines(of: engine.snapshot) == view.renderedLines)
+    #expect(view.renderedLines.count == 3)
+  }
+
   @Test("an outline changed by shouldExpand, asked before an expansion, is shown with the expansion")
   func outlineChangeFromShouldExpand() throws {
     let view = RecordingListView()
