@@ -2,9 +2,10 @@ import ListFlowDiff
 import TestSupport
 import Testing
 
-/// `_sameBitsPrefix` counts a run of elements with the same bits by comparing memory; the row diff walks long
-/// runs of unchanged rows with it, so it must never count past a row that differs, and must stop less than a
-/// piece before it (else the diff walks those rows one by one).
+/// `_sameBitsPrefix` counts a run of elements with the same bits by comparing memory, and `_sameBitsSuffix` a run
+/// that ends both; the row diff walks long runs of unchanged rows with the first, an outline's nodes with both, so
+/// they must never count past an element that differs, and must stop less than a piece before it (else the caller
+/// walks those elements one by one).
 @Suite("Runs of the same bits")
 struct SameBitsTests {
   /// A row without padding: its bits are its fields.
@@ -52,6 +53,40 @@ struct SameBitsTests {
       let limit = random.below(count - start + 1)
       let same = min(run(first, second, from: start), limit)
       let counted = prefix(first, second, from: start, limit: limit)
+      #expect(counted <= same, "case \(index): \(counted) past the run of \(same)")
+      #expect(counted > same - piece, "case \(index): \(counted) stops a piece or more before \(same)")
+    }
+  }
+
+  /// The length of the run of equal elements that end both at `end`.
+  private func trailingRun<Value: Equatable>(_ first: [Value], _ second: [Value], end: Int) -> Int {
+    var count = 0
+    while count < end, first[end - 1 - count] == second[end - 1 - count] { count += 1 }
+    return count
+  }
+
+  /// The count of `_sameBitsSuffix` of the elements before `end`, at most `limit`.
+  private func suffix<Value>(_ first: [Value], _ second: [Value], end: Int, limit: Int) -> Int {
+    first.withUnsafeBufferPointer { first in
+      second.withUnsafeBufferPointer { second in
+        _sameBitsSuffix(endingAt: first.baseAddress! + end, second.baseAddress! + end, limit: limit)
+      }
+    }
+  }
+
+  @Test("random runs of packed rows from an end: the count stops at most a piece before the last row that differs")
+  func packedTrailingRuns() {
+    var random = SeededRandom(seed: 0x7A11_5A3E)
+    let piece = _sameBitsPiece(of: Packed.self)
+    for index in 0..<DeepPass.cases(quick: 2_000, deep: 20_000) {
+      let count = 1 + random.below(index % 10 == 0 ? 3_000 : 300)
+      let first = (0..<count).map { Packed(id: $0, payload: random.below(4)) }
+      var second = first
+      for _ in 0..<random.below(4) { second[random.below(count)].payload += 1 + random.below(3) }
+      let end = 1 + random.below(count)
+      let limit = random.below(end + 1)
+      let same = min(trailingRun(first, second, end: end), limit)
+      let counted = suffix(first, second, end: end, limit: limit)
       #expect(counted <= same, "case \(index): \(counted) past the run of \(same)")
       #expect(counted > same - piece, "case \(index): \(counted) stops a piece or more before \(same)")
     }

@@ -1185,6 +1185,32 @@ package func _sameBitsPrefix<Value>(_ first: UnsafePointer<Value>, _ second: Uns
     block: piece * 8, piece: piece)
 }
 
+/// How many of the elements that end at `first` and `second` (at most `limit`) trail with the same bits:
+/// ``_sameBitsPrefix(_:_:limit:)`` from the ends (a lower bound, by less than a piece, of the run).
+///
+/// - Complexity: O(*n*) bytes compared for the *n* elements counted, plus O(log *b*) comparisons of at most a
+///   block of *b* elements.
+package func _sameBitsSuffix<Value>(
+  endingAt first: UnsafePointer<Value>, _ second: UnsafePointer<Value>, limit: Int
+) -> Int {
+  let piece = _sameBitsPiece(of: Value.self)
+  guard MemoryLayout<Value>.size > 0, limit >= piece else { return 0 }
+  let stride = MemoryLayout<Value>.stride
+  let (first, second) = (UnsafeRawPointer(first), UnsafeRawPointer(second))
+  func same(_ count: Int, after trailing: Int) -> Bool {
+    memcmp(first - (trailing + count) * stride, second - (trailing + count) * stride, count * stride) == 0
+  }
+  let block = piece * 8
+  var trailing = 0
+  while limit - trailing >= block, same(block, after: trailing) { trailing += block }
+  var half = block / 2
+  while half >= piece {
+    if limit - trailing >= half, same(half, after: trailing) { trailing += half }
+    half /= 2
+  }
+  return trailing
+}
+
 /// The fewest elements ``_sameBitsPrefix(_:_:limit:)`` compares as memory: about 128 bytes of them, at least one.
 @inlinable @inline(__always)
 package func _sameBitsPiece<Value>(of _: Value.Type) -> Int {

@@ -247,12 +247,8 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
         feedLink.send(StagedChangeset())
         return true
       }
-      let common = Swift.min(before.count, now.count)
-      var first = 0
-      while first < common, isSameSubtree(before[first], now[first]) { first += 1 }
-      var last = 0
-      while last < common - first, isSameSubtree(before[before.count - 1 - last], now[now.count - 1 - last]) {
-        last += 1
+      let (first, last) = before.withUnsafeBufferPointer { before in
+        now.withUnsafeBufferPointer { now in sameEnds(before, now) }
       }
       let changedBefore = first..<(before.count - last)
       let changedNow = first..<(now.count - last)
@@ -279,6 +275,30 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
       showRows(of: now[changedNow], under: path, replacing: changedBefore, endsLevel: last == 0)
       return true
     }
+  }
+
+  /// How many nodes lead and trail `before` and `now` that are the same (``isSameSubtree(_:_:)``), at most as
+  /// many in all as the shorter has. Nodes with the same bits (copied from the trees before: the same element,
+  /// the very children array) are compared as memory, many at a time, then the others one by one: a level of
+  /// many roots is compared at the speed of memory, not of a call to the element's identity and content per node.
+  private func sameEnds(
+    _ before: UnsafeBufferPointer<Outline<Element>.Node>, _ now: UnsafeBufferPointer<Outline<Element>.Node>
+  ) -> (first: Int, last: Int) {
+    guard let previous = before.baseAddress, let next = now.baseAddress else { return (0, 0) }
+    let common = Swift.min(before.count, now.count)
+    var first = _sameBitsPrefix(previous, next, limit: common)
+    while first < common, _sameBits(previous + first, next + first) || isSameSubtree(before[first], now[first]) {
+      first += 1
+    }
+    let (previousEnd, nextEnd) = (previous + before.count, next + now.count)
+    var last = _sameBitsSuffix(endingAt: previousEnd, nextEnd, limit: common - first)
+    while last < common - first,
+      _sameBits(previousEnd - 1 - last, nextEnd - 1 - last)
+        || isSameSubtree(previousEnd[-1 - last], nextEnd[-1 - last])
+    {
+      last += 1
+    }
+    return (first, last)
   }
 
   /// Whether `next` shows the rows `previous` showed, found without a walk (see
