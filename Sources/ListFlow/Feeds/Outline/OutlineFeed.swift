@@ -200,24 +200,33 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     let (previousRows, previousHashes) = gathered()
     let walk = outline.visibleRows(of: outline.roots, reservingCapacity: previousRows.count)
     gatheredRows = walk.rows
-    let model = sectionModel
-    displayedSections = [ListSectionSnapshot(model: model, elements: lazyBinders(of: walk))]
-    let source = [ArraySection(model: previous[0].model, elements: previousRows)]
-    let target = [ArraySection(model: model, elements: walk.rows)]
+    displayedSections = [ListSectionSnapshot(model: sectionModel, elements: lazyBinders(of: walk))]
+    feedLink.send(changes(from: (previousRows, previousHashes), in: previous, to: walk, in: displayedSections))
+  }
+
+  /// The stages from rows (and their hashes), as the section `source` holds them, to the rows of `walk`, as the
+  /// section `target` holds them, diffed by identity and content; the visible rows' counts follow them.
+  private func changes(
+    from previous: (rows: [Outline<Element>.Row], hashes: [Int]), in source: [ListSectionSnapshot],
+    to walk: _OutlineWalk<Element>, in target: [ListSectionSnapshot]
+  ) -> StagedChangeset<[ListSectionSnapshot]> {
+    let sourceRows = [ArraySection(model: source[0].model, elements: previous.rows)]
+    let targetRows = [ArraySection(model: target[0].model, elements: walk.rows)]
     let plan =
-      _SectionedPlan(sparseSource: source, target: target, sourceHashes: previousHashes, targetHashes: walk.hashes)
+      _SectionedPlan(
+        sparseSource: sourceRows, target: targetRows, sourceHashes: previous.hashes, targetHashes: walk.hashes)
       ?? _SectionedPlan(
-        source: source, target: target, policy: .matchInOrder, sourceHashes: previousHashes, targetHashes: walk.hashes)
-    let changes = StagedChangeset(
-      plan.stages(source: previous, target: displayedSections, targetData: displayedSections))
+        source: sourceRows, target: targetRows, policy: .matchInOrder, sourceHashes: previous.hashes,
+        targetHashes: walk.hashes)
+    let changes = StagedChangeset(plan.stages(source: source, target: target, targetData: target))
     if visibleCounts != nil {
       // Deletes name rows before, inserts rows after; an update or a move keeps its identity.
       for stage in changes {
-        for path in stage.elementDeleted { count(previousHashes[path.item], by: -1) }
+        for path in stage.elementDeleted { count(previous.hashes[path.item], by: -1) }
         for path in stage.elementInserted { count(walk.hashes[path.item], by: 1) }
       }
     }
-    feedLink.send(changes)
+    return changes
   }
 
   /// Shows a change of the trees that kept the expanded identities and shares every subtree it did not change with
@@ -344,28 +353,16 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     let list = displayedSections[0].elements
     let part = [ListSectionSnapshot(model: model, elements: CellBinderList(uncompacted: list.pieces(in: start..<end)))]
     let next = [ListSectionSnapshot(model: model, elements: lazyBinders(of: walk))]
-    let source = [ArraySection(model: model, elements: previousRows)]
-    let target = [ArraySection(model: model, elements: walk.rows)]
-    let plan =
-      _SectionedPlan(sparseSource: source, target: target, sourceHashes: previousHashes, targetHashes: walk.hashes)
-      ?? _SectionedPlan(
-        source: source, target: target, policy: .matchInOrder, sourceHashes: previousHashes, targetHashes: walk.hashes)
-    let changes = StagedChangeset(plan.stages(source: part, target: next, targetData: next))
+    let stages = changes(from: (previousRows, previousHashes), in: part, to: walk, in: next)
     let placed: [CellBinderList.PlacedPiece] =
       walk.rows.isEmpty ? [] : [.init(position: start, piece: next[0].elements.pieces[0])]
     displayedSections = [
       ListSectionSnapshot(model: model, elements: list.splicing(removing: Array(start..<end), placing: placed))
     ]
     gatheredRows = nil
-    if visibleCounts != nil {
-      for stage in changes {
-        for path in stage.elementDeleted { count(previousHashes[path.item], by: -1) }
-        for path in stage.elementInserted { count(walk.hashes[path.item], by: 1) }
-      }
-    }
     // Both parts hold the same section model, so no stage changes the section.
     let whole =
-      changes.placed(
+      stages.placed(
         at: start, before: list.pieces(in: 0..<start), after: list.pieces(in: end..<list.count),
         final: displayedSections) ?? StagedChangeset()
     feedLink.send(whole)
