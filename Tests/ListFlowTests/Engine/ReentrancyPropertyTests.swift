@@ -196,15 +196,7 @@ struct ReentrancyPropertyTests {
 
   @Test("an outline change made while an expansion in place is shown is shown, not lost")
   func outlineChangeFromExpansion() throws {
-    let view = RecordingListView()
-    let feed = Self.outlineFeed()
-    let engine = try ListEngine(view: view, showing: feed)
-    var once = true
-    engine.delegate.didInsertRows = { _ in
-      guard once else { return }
-      once = false
-      feed.outline.expandAll()
-    }
+    let (view, feed, engine) = try Self.outlineShown { $0.outline.expandAll() }
     #expect(feed.toggleRow(at: 0))
     let all = ["fruit", "apple", "pear", "seed", "leek", "nuts", "almond"]
     #expect(feed.rows.map(\.element) == all)
@@ -214,16 +206,8 @@ struct ReentrancyPropertyTests {
 
   @Test("trees changed in place while a change of them is shown are compared with the trees of that change")
   func outlineTreesChangedWhileShown() throws {
-    let view = RecordingListView()
-    let feed = Self.outlineFeed()
-    let engine = try ListEngine(view: view, showing: feed)
-    var once = true
-    engine.delegate.didInsertRows = { _ in
-      guard once else { return }
-      once = false
-      // The root just appended is taken out again while its insert is shown.
-      feed.outline.roots.removeLast()
-    }
+    // The root just appended is taken out again while its insert is shown.
+    let (view, feed, engine) = try Self.outlineShown { $0.outline.roots.removeLast() }
     feed.outline.roots.append(Outline.Node("extra"))
     #expect(feed.outline.roots.map(\.element) == ["fruit", "leek", "nuts"])
     #expect(feed.rows.map(\.element) == ["fruit", "leek", "nuts"])
@@ -329,6 +313,23 @@ struct ReentrancyPropertyTests {
   }
 
   /// A feed of ``outline()``, each row indented by its depth.
+  /// ``outlineFeed()`` shown by an engine on a recording view, with `change` made to the feed once, from the
+  /// engine's first `didInsertRows` (while that insert is shown).
+  static func outlineShown(
+    changingOnFirstInsert change: @escaping @MainActor (OutlineFeed<String>) -> Void
+  ) throws -> (RecordingListView, OutlineFeed<String>, ListEngine) {
+    let view = RecordingListView()
+    let feed = outlineFeed()
+    let engine = try ListEngine(view: view, showing: feed)
+    var once = true
+    engine.delegate.didInsertRows = { _ in
+      guard once else { return }
+      once = false
+      change(feed)
+    }
+    return (view, feed, engine)
+  }
+
   static func outlineFeed() -> OutlineFeed<String> {
     OutlineFeed(id: "outline", outline: outline()) { row in
       SectionHeaderCell.makeBinder(value: String(repeating: "  ", count: row.depth) + row.element, id: row.element)
