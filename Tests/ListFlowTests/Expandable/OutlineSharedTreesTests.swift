@@ -6,9 +6,10 @@ import Testing
 /// A change of an ``OutlineFeed``'s trees that shares its unchanged subtrees with the trees before (trees changed in
 /// place) costs the nodes compared on the way down and the rows of the nodes that changed, not the visible rows:
 /// counted in reads of the elements' identities over random changes of content and identity, roots and children
-/// appended or removed at the end, the same trees set again, mixed with expansions in place and with changes that
-/// are walked and diffed (children put in or taken out before others, the expanded identities set). Every step
-/// checks the rows shown against a walk of the outline made by the test.
+/// appended or removed at the end, roots and children put in or taken out before others (which also cost the rows
+/// of the nodes after them on their level), the same trees set again, mixed with expansions in place and with
+/// setting the expanded identities, which is walked and diffed. Every step checks the rows shown against a walk of
+/// the outline made by the test.
 @MainActor
 @Suite struct OutlineSharedTreesTests {
   typealias Item = OutlineToggleCostTests.Item
@@ -65,14 +66,24 @@ import Testing
   /// The rows `node` shows: its own, and its visible descendants' when it is expanded.
   static func visibleCount(_ node: Node, expanded: Set<Int>) -> Int {
     guard expanded.contains(node.element.id) else { return 1 }
-    return 1 + node.children.reduce(0) { $0 + visibleCount($1, expanded: expanded) }
+    return 1 + visibleCount(node.children[...], expanded: expanded)
+  }
+
+  /// The rows `nodes` show.
+  static func visibleCount(_ nodes: ArraySlice<Node>, expanded: Set<Int>) -> Int {
+    nodes.reduce(0) { $0 + visibleCount($1, expanded: expanded) }
+  }
+
+  /// The nodes under the node at `parent` (the roots for none).
+  static func children(at parent: [Int], of roots: [Node]) -> [Node] {
+    parent.isEmpty ? roots : node(at: parent, of: roots).children
   }
 
   enum Operation {
     case content, identity, appendRoot, removeLastRoot, appendChild, same
     case insertChild, removeChild, toggle, expansion
-    /// Whether the change shares the rest of the trees and keeps every node's index: shown without a walk.
-    var isShared: Bool { [.content, .identity, .appendRoot, .removeLastRoot, .appendChild, .same].contains(self) }
+    /// Whether the change shares the rest of the trees: shown without a walk.
+    var isShared: Bool { ![.toggle, .expansion].contains(self) }
   }
 
   static let operations = WeightedChoice<Operation>([
@@ -82,8 +93,8 @@ import Testing
     ("remove the last root", weight: 2, .removeLastRoot),
     ("append a child to a node", weight: 2, .appendChild),
     ("set the same trees again", weight: 1, .same),
-    ("put a child in before others (moves them: walked and diffed)", weight: 3, .insertChild),
-    ("take a child out before others (walked and diffed)", weight: 2, .removeChild),
+    ("put a root or a child in before others (moves them)", weight: 3, .insertChild),
+    ("take a root or a child out before others (moves them)", weight: 2, .removeChild),
     ("expand or collapse a row in place", weight: 2, .toggle),
     ("set the expanded identities (walked and diffed)", weight: 1, .expansion),
   ])
@@ -134,20 +145,18 @@ import Testing
         changedRows = visibleCount(roots[roots.count - 1], expanded: expanded)
         roots.removeLast()
       case .appendChild, .insertChild, .removeChild:
+        // A child of the node at `parent`, or a root (not the only one).
         let parent = Array(path.dropLast())
-        guard !parent.isEmpty else { continue }
-        let siblings = node(at: parent, of: roots).children.count
-        let index =
-          operation.value == .appendChild ? siblings : operation.value == .insertChild ? path[path.count - 1] : nil
+        guard !parent.isEmpty || (operation.value != .appendChild && roots.count > 1) else { continue }
+        let index = operation.value == .appendChild ? children(at: parent, of: roots).count : path[path.count - 1]
+        // The rows of the node put in or taken out and of the nodes after it, before and now.
+        changedRows += visibleCount(children(at: parent, of: roots)[index...], expanded: expanded)
         let child = tree(depth: parent.count, nextID: &nextID, reads: reads, using: &random)
-        change(&roots, at: parent[...]) { node in
-          if let index {
-            node.children.insert(child, at: index)
-          } else {
-            node.children.remove(at: path[path.count - 1])
-          }
+        func edit(_ nodes: inout [Node]) {
+          if operation.value == .removeChild { nodes.remove(at: index) } else { nodes.insert(child, at: index) }
         }
-        changedRows = 2
+        if parent.isEmpty { edit(&roots) } else { change(&roots, at: parent[...]) { edit(&$0.children) } }
+        changedRows += visibleCount(children(at: parent, of: roots)[index...], expanded: expanded)
       case .same:
         break
       case .toggle:

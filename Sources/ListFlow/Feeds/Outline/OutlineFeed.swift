@@ -17,13 +17,14 @@ import Synchronization
 ///
 /// **What a change costs.** The feed keeps the visible rows as values, not a binder per row: a row's binder is
 /// made by `cell` when a view reads the row. New trees that share their unchanged subtrees with the trees before
-/// (trees changed in place: `tree.outline.roots[2].children[5].element = file`, a root appended or the last one
-/// removed, the same trees set again) cost the nodes compared on the way down to the change (the roots, then
-/// the children of each changed node's ancestors) and the rows of the nodes that changed, which are walked and
-/// diffed alone. Any other change of ``outline`` (trees that share nothing, nodes put in or taken out before
-/// others, the expanded identities set) diffs every visible row by its identity and content: one walk of the
-/// visible rows. Either way `cell` is called for the rows the change updated and the rows the view shows;
-/// setting the same trees again calls it for no row.
+/// (trees changed in place: `tree.outline.roots[2].children[5].element = file`, a child put in or taken out, a
+/// root appended or removed, the same trees set again) cost the nodes compared on the way down to the change
+/// (the roots, then the children of each changed node's ancestors) and the rows of the nodes that changed, which
+/// are walked and diffed alone. A node put in or taken out also costs the rows of the nodes after it among its
+/// siblings (their indices changed): a file added to a folder costs the folder's rows after it, not the list.
+/// Trees that share nothing cost a walk of every visible row, each diffed by its identity and content, as does
+/// setting the expanded identities. Either way `cell` is called for the rows the change updated and the rows the
+/// view shows; setting the same trees again calls it for no row.
 /// Expanding or collapsing one row (``setExpanded(_:forRowAt:)``, ``toggleRow(at:)``, the → and ← keys) costs
 /// the rows it shows or hides, not the list: they are put in or taken out after the row, and no other row is
 /// read, when no other visible row has the row's identity (else the visible rows are walked and diffed, as for
@@ -237,12 +238,15 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// The nodes are compared from the roots down, level by level: a node is the same as before when its element
   /// has the same identity and content and its children are the very array they were (or are hidden under a
   /// collapsed node, or are none in both). Past the same nodes at both ends of a level, a single node of the same
-  /// identity and content, expanded, is compared by its children; anything else is the change.
+  /// identity and content, expanded, is compared by its children; anything else is the change. On a level where
+  /// nodes were put in or taken out, only the same nodes at its start are skipped: the nodes after the change
+  /// have other indices now, which their rows remember, so their rows are walked again with the change's.
   ///
-  /// - Returns: Whether the change was shown; `false` (the expanded identities changed, or nodes were put in or
-  ///   taken out before the same nodes, which moves them to other indices) leaves it to ``rebuild()``.
+  /// - Returns: Whether the change was shown; `false` (the expanded identities changed) leaves it to
+  ///   ``rebuild()``.
   /// - Complexity: O(*w*) for the *w* nodes compared on the levels down to the change, plus O(*k* + log *v*) for
-  ///   the *k* rows of the changed nodes (before and now) among *v* visible rows.
+  ///   the *k* rows of the changed nodes (before and now) among *v* visible rows; where nodes were put in or
+  ///   taken out, *k* counts the rows of the nodes after them on their level too.
   private func showChangedSubtrees(
     from old: (roots: [Outline<Element>.Node], expanded: Set<Element.DifferenceIdentifier>)
   ) -> Bool {
@@ -256,14 +260,14 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
         feedLink.send(StagedChangeset())
         return true
       }
+      // The nodes after the changed ones keep their indices, which their rows remember, only when as many nodes
+      // replace as many; else they are walked again with the changed ones, to the end of the level.
+      let keepsIndices = before.count == now.count
       let (first, last) = before.withUnsafeBufferPointer { before in
-        now.withUnsafeBufferPointer { now in sameEnds(before, now) }
+        now.withUnsafeBufferPointer { now in sameEnds(before, now, trailing: keepsIndices) }
       }
       let changedBefore = first..<(before.count - last)
       let changedNow = first..<(now.count - last)
-      // The nodes after the changed ones keep their indices, which their rows remember, only when as many nodes
-      // replace as many.
-      guard last == 0 || changedBefore.count == changedNow.count else { return false }
       if changedBefore.isEmpty, changedNow.isEmpty {
         feedLink.send(StagedChangeset())
         return true
@@ -287,11 +291,13 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   }
 
   /// How many nodes lead and trail `before` and `now` that are the same (``isSameSubtree(_:_:)``), at most as
-  /// many in all as the shorter has. Nodes with the same bits (copied from the trees before: the same element,
-  /// the very children array) are compared as memory, many at a time, then the others one by one: a level of
-  /// many roots is compared at the speed of memory, not of a call to the element's identity and content per node.
+  /// many in all as the shorter has; no trailing node is counted when `trailing` is `false`. Nodes with the same
+  /// bits (copied from the trees before: the same element, the very children array) are compared as memory, many
+  /// at a time, then the others one by one: a level of many roots is compared at the speed of memory, not of a
+  /// call to the element's identity and content per node.
   private func sameEnds(
-    _ before: UnsafeBufferPointer<Outline<Element>.Node>, _ now: UnsafeBufferPointer<Outline<Element>.Node>
+    _ before: UnsafeBufferPointer<Outline<Element>.Node>, _ now: UnsafeBufferPointer<Outline<Element>.Node>,
+    trailing: Bool
   ) -> (first: Int, last: Int) {
     guard let previous = before.baseAddress, let next = now.baseAddress else { return (0, 0) }
     let common = Swift.min(before.count, now.count)
@@ -299,6 +305,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     while first < common, _sameBits(previous + first, next + first) || isSameSubtree(before[first], now[first]) {
       first += 1
     }
+    guard trailing else { return (first, 0) }
     let (previousEnd, nextEnd) = (previous + before.count, next + now.count)
     var last = _sameBitsSuffix(endingAt: previousEnd, nextEnd, limit: common - first)
     while last < common - first,
