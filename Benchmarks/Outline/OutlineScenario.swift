@@ -10,6 +10,8 @@ import Synchronization
 /// - `N/unchanged`: `outline.roots` set to the same trees.
 /// - `N/change`: one leaf's content changed, then the trees set.
 /// - `N/toggle`: a root collapsed, then expanded again (each timed).
+/// - `N/insert`: a leaf put in before the children of the middle root, then taken out again (each timed): the
+///   root's other children move.
 /// - `N/load`: a new feed, engine and view showing every row (one sample). `bytes_per_row` is the resident memory
 ///   the process gains by the load with the feed and the view alive, `peak_bytes_per_row` the peak during it (see
 ///   ``MemoryProbe``), both divided by the rows.
@@ -112,6 +114,16 @@ enum OutlineScenario {
         feed.outline.roots = roots
       }
       sample("toggle", calls: calls, count: runs * 2) { index in feed.toggleRow(at: 0) }
+      sample("insert", calls: calls, count: runs * 2) { index in
+        // A leaf put in before the children of the middle root, then taken out again: its 99 children move.
+        let root = roots.count / 2
+        if index % 2 == 0 {
+          roots[root].children.insert(Outline.Node(Item(id: -1 - index, version: 0)), at: 0)
+        } else {
+          roots[root].children.removeFirst()
+        }
+        feed.outline.roots = roots
+      }
       withExtendedLifetime(engine) {}
     } catch {
       results.append(.skipped(scenario: "outline", contender: "\(label)/unchanged", reason: "\(error)"))
