@@ -138,13 +138,19 @@ struct ReentrancyPropertyTests {
         (
           "change the outline's trees in place", weight: 1,
           {
-            // A leaf renamed, a root appended (named by its index: one identity a root) or the last one removed.
-            switch chaos.pick(3) {
+            // A leaf renamed, a root appended (named by its index: one identity a root) or the last one removed,
+            // a leaf put in before the first root's children or its first child taken out (the others move).
+            switch chaos.pick(5) {
             case 0: outline.outline.roots[0].children[0].element = ["apple", "apricot"][chaos.pick(2)]
             case 1:
               let name = "extra \(outline.outline.roots.count)"
               outline.outline.roots.append(Outline.Node(name, children: [Outline.Node(name + " inner")]))
-            default: if outline.outline.roots.count > 3 { outline.outline.roots.removeLast() }
+            case 2: if outline.outline.roots.count > 3 { outline.outline.roots.removeLast() }
+            case 3:
+              let name = "early \(outline.outline.roots[0].children.count)"
+              outline.outline.roots[0].children.insert(Outline.Node(name), at: 0)
+            default:
+              if outline.outline.roots[0].children.count > 1 { outline.outline.roots[0].children.removeFirst() }
             }
           }
         ),
