@@ -22,8 +22,9 @@ import Synchronization
 /// (the roots, then the children of each changed node's ancestors) and the rows of the nodes that changed, which
 /// are walked and diffed alone. A node put in or taken out also costs the rows of the nodes after it among its
 /// siblings (their indices changed): a file added to a folder costs the folder's rows after it, not the list.
-/// Trees that share nothing cost a walk of every visible row, each diffed by its identity and content, as does
-/// setting the expanded identities. Either way `cell` is called for the rows the change updated and the rows the
+/// Trees that share nothing cost a walk of every visible row, each diffed by its identity and content, as do
+/// setting the expanded identities and a change whose rows are more than half the visible rows (for which the
+/// walk costs less). Either way `cell` is called for the rows the change updated and the rows the
 /// view shows; setting the same trees again calls it for no row.
 /// Expanding or collapsing one row (``setExpanded(_:forRowAt:)``, ``toggleRow(at:)``, the → and ← keys) costs
 /// the rows it shows or hides, not the list: they are put in or taken out after the row, and no other row is
@@ -242,8 +243,8 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// nodes were put in or taken out, only the same nodes at its start are skipped: the nodes after the change
   /// have other indices now, which their rows remember, so their rows are walked again with the change's.
   ///
-  /// - Returns: Whether the change was shown; `false` (the expanded identities changed) leaves it to
-  ///   ``rebuild()``.
+  /// - Returns: Whether the change was shown; `false` (the expanded identities changed, or the changed nodes held
+  ///   more than half the visible rows) leaves it to ``rebuild()``.
   /// - Complexity: O(*w*) for the *w* nodes compared on the levels down to the change, plus O(*k* + log *v*) for
   ///   the *k* rows of the changed nodes (before and now) among *v* visible rows; where nodes were put in or
   ///   taken out, *k* counts the rows of the nodes after them on their level too.
@@ -285,8 +286,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
           continue
         }
       }
-      showRows(of: now[changedNow], under: path, replacing: changedBefore, endsLevel: last == 0)
-      return true
+      return showRows(of: now[changedNow], under: path, replacing: changedBefore, endsLevel: last == 0)
     }
   }
 
@@ -332,9 +332,12 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// Replaces the rows of the nodes `replaced` (indices among the children of the node at `parent`, or among the
   /// roots) with the rows of `nodes`, their nodes now (at the same first index): the rows are diffed alone and
   /// their changes sent at their place. `endsLevel`: no node comes after them.
+  ///
+  /// - Returns: Whether the rows were shown; `false` when the replaced nodes held more than half the visible rows,
+  ///   which ``rebuild()`` walks and diffs for less (it neither gathers the rows before nor cuts the list).
   private func showRows(
     of nodes: ArraySlice<Outline<Element>.Node>, under parent: [Int], replacing replaced: Range<Int>, endsLevel: Bool
-  ) {
+  ) -> Bool {
     // The rows of the replaced nodes: from the first one's row to the row of the node after them, or to the
     // end of the parent's rows.
     let start = firstPosition(notBefore: parent + [replaced.lowerBound])
@@ -342,6 +345,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
       !endsLevel
       ? firstPosition(notBefore: parent + [replaced.upperBound])
       : parent.isEmpty ? rowCount : firstPosition(notBefore: Array(parent.dropLast()) + [parent[parent.count - 1] + 1])
+    guard (end - start) * 2 <= rowCount else { return false }
     var walk = outline.visibleRows(of: Array(nodes), origin: parent, reservingCapacity: end - start)
     // The first level's places count from the first replaced node.
     for index in walk.places.indices where walk.places[index].parent < 0 {
@@ -373,6 +377,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
         at: start, before: list.pieces(in: 0..<start), after: list.pieces(in: end..<list.count),
         final: displayedSections) ?? StagedChangeset()
     feedLink.send(whole)
+    return true
   }
 
   /// The first visible row whose node's path is not before `bound` (paths in depth-first order: a node's row
