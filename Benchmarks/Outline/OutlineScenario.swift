@@ -12,6 +12,7 @@ import Synchronization
 /// - `N/toggle`: a root collapsed, then expanded again (each timed).
 /// - `N/insert`: a leaf put in before the children of the middle root, then taken out again (each timed): the
 ///   root's other children move.
+/// - `N/insert-root`: a root put in before every other, then taken out again (each timed): every row moves.
 /// - `N/load`: a new feed, engine and view showing every row (one sample). `bytes_per_row` is the resident memory
 ///   the process gains by the load with the feed and the view alive, `peak_bytes_per_row` the peak during it (see
 ///   ``MemoryProbe``), both divided by the rows.
@@ -121,6 +122,15 @@ enum OutlineScenario {
           roots[root].children.insert(Outline.Node(Item(id: -1 - index, version: 0)), at: 0)
         } else {
           roots[root].children.removeFirst()
+        }
+        feed.outline.roots = roots
+      }
+      sample("insert-root", calls: calls, count: runs * 2) { index in
+        // A root put in before every other, then taken out again: every row moves.
+        if index % 2 == 0 {
+          roots.insert(Outline.Node(Item(id: -1_000_000 - index, version: 0)), at: 0)
+        } else {
+          roots.removeFirst()
         }
         feed.outline.roots = roots
       }
