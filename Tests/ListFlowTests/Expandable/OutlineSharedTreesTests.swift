@@ -80,7 +80,7 @@ import Testing
   }
 
   enum Operation {
-    case content, identity, appendRoot, removeLastRoot, appendChild, same
+    case content, identity, duplicate, appendRoot, removeLastRoot, appendChild, same
     case insertChild, removeChild, toggle, expansion
     /// Whether the change shares the rest of the trees: shown without a walk.
     var isShared: Bool { ![.toggle, .expansion].contains(self) }
@@ -89,6 +89,7 @@ import Testing
   static let operations = WeightedChoice<Operation>([
     ("change a node's content", weight: 6, .content),
     ("give a node a new identity", weight: 2, .identity),
+    ("give a node another node's identity (two rows share it)", weight: 1, .duplicate),
     ("append a root", weight: 2, .appendRoot),
     ("remove the last root", weight: 2, .removeLastRoot),
     ("append a child to a node", weight: 2, .appendChild),
@@ -126,14 +127,16 @@ import Testing
       var changedRows = 0
       let path = randomPath(in: roots, using: &random)
       switch operation.value {
-      case .content, .identity:
+      case .content, .identity, .duplicate:
         changedRows += visibleCount(node(at: path, of: roots), expanded: expanded)
+        let other = node(at: randomPath(in: roots, using: &random), of: roots).element.id
         change(&roots, at: path[...]) { node in
-          if operation.value == .content {
-            node.element.version += 1
-          } else {
+          switch operation.value {
+          case .content: node.element.version += 1
+          case .identity:
             node.element.id = nextID
             nextID += 1
+          default: node.element.id = other
           }
         }
         changedRows += visibleCount(node(at: path, of: roots), expanded: expanded)
