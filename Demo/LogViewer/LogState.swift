@@ -75,9 +75,12 @@ public struct LogState: Equatable, Sendable {
   /// - Complexity: O(*k* + *c*) for *k* lines appended and dropped and *c* chunks, plus a copy of each chunk
   ///   that changed (at most ``chunkSize`` lines, two chunks a level).
   public mutating func append(_ new: some Collection<LogLine>) {
-    var added = levelChunks.map { _ in [LogLine]() }
-    for line in new { added[Self.index(of: line.level)].append(line) }
-    var excess = count + new.count - capacity
+    // The lines added to each level, as their positions among the new lines: each line is copied once, into the
+    // chunk that keeps it (a copy per level first made a first load copy every line twice).
+    let newLines = Array(new)
+    var added = levelChunks.map { _ in [Int]() }
+    for (position, line) in newLines.enumerated() { added[Self.index(of: line.level)].append(position) }
+    var excess = count + newLines.count - capacity
     // The oldest lines are the lowest identities: take them from the front of the levels (the chunks kept, then
     // the lines added) and of the pinned lines, lowest first. A level's place is a chunk and a line in it, or,
     // past its chunks, a line of those added.
@@ -92,7 +95,7 @@ public struct LogState: Equatable, Sendable {
       }
       place[level] = (chunk, line)
       if chunk < chunks.count { return chunks[chunk].lines[line] }
-      return line < added[level].count ? added[level][line] : nil
+      return line < added[level].count ? newLines[added[level][line]] : nil
     }
     while excess > 0 {
       var oldest: (level: Int?, id: Int)?
@@ -122,15 +125,15 @@ public struct LogState: Equatable, Sendable {
         fresh = fresh.dropFirst(firstLine)
       } else {
         chunks.removeFirst(dropped)
-        if firstLine > 0 { chunks[0].lines = Self.joined(chunks[0].lines[firstLine...], [][...]) }
+        if firstLine > 0 { chunks[0].lines = Self.joined(chunks[0].lines[firstLine...], [][...], of: newLines) }
       }
       if let last = chunks.last, last.lines.count < chunkSize, !fresh.isEmpty {
         let room = chunkSize - last.lines.count
-        chunks[chunks.count - 1].lines = Self.joined(last.lines[...], fresh.prefix(room))
+        chunks[chunks.count - 1].lines = Self.joined(last.lines[...], fresh.prefix(room), of: newLines)
         fresh = fresh.dropFirst(room)
       }
       while !fresh.isEmpty {
-        chunks.append(Chunk(number: nextChunk, lines: Self.joined(fresh.prefix(chunkSize), [][...])))
+        chunks.append(Chunk(number: nextChunk, lines: Self.joined([][...], fresh.prefix(chunkSize), of: newLines)))
         nextChunk += 1
         fresh = fresh.dropFirst(chunkSize)
       }
@@ -180,16 +183,23 @@ public struct LogState: Equatable, Sendable {
     return sections
   }
 
-  /// `first` then `second`, in a new array, each line copied by a loop over the buffers (`append(contentsOf:)`
-  /// copies a line that holds a string through the runtime's generic copy, about twice the cost).
-  private static func joined(_ first: ArraySlice<LogLine>, _ second: ArraySlice<LogLine>) -> [LogLine] {
-    [LogLine](unsafeUninitializedCapacity: first.count + second.count) { buffer, count in
-      for part in [first, second] {
-        part.withUnsafeBufferPointer { lines in
-          for line in lines {
-            (buffer.baseAddress! + count).initialize(to: line)
-            count += 1
-          }
+  /// `first` then the lines of `lines` at `positions`, in a new array, each line copied by a loop over the
+  /// buffers (`append(contentsOf:)` copies a line that holds a string through the runtime's generic copy, about
+  /// twice the cost).
+  private static func joined(
+    _ first: ArraySlice<LogLine>, _ positions: ArraySlice<Int>, of lines: [LogLine]
+  ) -> [LogLine] {
+    [LogLine](unsafeUninitializedCapacity: first.count + positions.count) { buffer, count in
+      first.withUnsafeBufferPointer { first in
+        for line in first {
+          (buffer.baseAddress! + count).initialize(to: line)
+          count += 1
+        }
+      }
+      lines.withUnsafeBufferPointer { lines in
+        for position in positions {
+          (buffer.baseAddress! + count).initialize(to: lines[position])
+          count += 1
         }
       }
     }
