@@ -87,13 +87,17 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
     content = binders.isEmpty ? nil : _PieceTree.leaf(.binders(binders[...]))
     replacementCount = paging.replacementCount
     if !keepsDuplicates {
+      // The rows already loaded are identified by the binders just made: `row` is not called for them again.
       contentIdentities = Set(binders.map(\.id))
-      paging.setIdentity { [weak self] element in
-        let binder = row(element)
-        self?.identityBinders.append(binder)
-        return binder.id
-      }
-      identityBinders = []
+      paging.setIdentity(
+        { [weak self] element in
+          let binder = row(element)
+          self?.identityBinders.append(binder)
+          return binder.id
+        }, loaded: contentIdentities)
+    } else {
+      // A feed made before over the same controller may have set an identity: every element is kept now.
+      paging.setIdentity(nil, loaded: [])
     }
     displayedSections = makeSections()
     paging.didChange = { [weak self] in self?.rebuild() }

@@ -248,9 +248,14 @@ public final class PagingController<Page: Pageable & Sendable> {
 
   /// Makes the controller drop loaded elements whose identity is already among the rows (the earlier one stays),
   /// or keep every element (`nil`). The rows already loaded are kept as they are.
-  func setIdentity(_ identity: ((Page.Element) -> ListIdentifier)?) {
+  ///
+  /// - Parameters:
+  ///   - identity: The identity of an element, or `nil`.
+  ///   - loaded: The identities `identity` gives the rows already loaded (ignored for `nil`): the caller read
+  ///     them already, so `identity` is not called for those rows again.
+  func setIdentity(_ identity: ((Page.Element) -> ListIdentifier)?, loaded: Set<ListIdentifier>) {
     self.identity = identity
-    loadedIdentities = identity.map { identity in Set(rows.map(identity)) } ?? []
+    loadedIdentities = identity == nil ? [] : loaded
   }
 
   private func finish(

@@ -1,0 +1,71 @@
+import ListFlow
+import ListFlowTesting
+import Synchronization
+import Testing
+
+/// A paged feed calls `row` once per loaded element, whether the element was loaded before the feed was made or
+/// after, and a feed that keeps duplicates keeps them even over a paging controller a feed that drops them had.
+@MainActor
+@Suite struct PagedFeedRowCallTests {
+  /// Counts calls from any thread.
+  final class Calls: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+  }
+
+  static let appearance = PagingAppearance(
+    loadingMore: MessageCell.makeBinder(value: "loading"), failedFooter: MessageCell.makeBinder(value: "failed"),
+    endOfList: MessageCell.makeBinder(value: "end"))
+
+  /// Pages of `size` numbers; each page after the first starts with the last number of the page before.
+  static func paging(size: Int) -> PagingController<Page<Int, Int>> {
+    PagingController { (cursor: Int?) in
+      let start = cursor ?? 0
+      return Page(elements: Array(Swift.max(start - 1, 0)..<(start + size)), nextPage: start + size)
+    }
+  }
+
+  static func feed(
+    over paging: PagingController<Page<Int, Int>>, keepsDuplicates: Bool, calls: Calls
+  ) -> PagedFeed<Page<Int, Int>> {
+    PagedFeed(id: "numbers", paging: paging, appearance: appearance, keepsDuplicates: keepsDuplicates) { number in
+      calls.add()
+      return MessageCell.makeBinder(value: "\(number)")
+    }
+  }
+
+  @Test(
+    "a feed made over rows loaded already calls `row` once a row, then once an element of each page",
+    arguments: [false, true])
+  func rowOncePerElement(keepsDuplicates: Bool) async {
+    for size in [1, 5, 40] {
+      let paging = Self.paging(size: size)
+      _ = await paging.refresh()
+      let calls = Calls()
+      let feed = Self.feed(over: paging, keepsDuplicates: keepsDuplicates, calls: calls)
+      #expect(calls.value == size, "size \(size): the rows loaded before the feed")
+      _ = await paging.loadMore()
+      // The page's every element is read once: its identity, or its row.
+      #expect(calls.value == size + size + 1, "size \(size): the rows of the page loaded after")
+      let expected = Array(0..<size) + (keepsDuplicates ? [size - 1] : []) + Array(size..<(2 * size))
+      #expect(paging.rows == expected, "size \(size)")
+      #expect(feed.displayedSections[0].elements.count >= expected.count, "size \(size): every row shown")
+    }
+  }
+
+  @Test("a feed that keeps duplicates keeps them over a paging controller that a feed dropping them had")
+  func keepsDuplicatesAfterAnotherFeed() async {
+    let paging = Self.paging(size: 3)
+    _ = await paging.refresh()
+    let calls = Calls()
+    let dropping = Self.feed(over: paging, keepsDuplicates: false, calls: calls)
+    _ = await paging.loadMore()
+    #expect(paging.rows == [0, 1, 2, 3, 4, 5])
+    let keeping = Self.feed(over: paging, keepsDuplicates: true, calls: calls)
+    _ = await paging.loadMore()
+    #expect(paging.rows == [0, 1, 2, 3, 4, 5, 5, 6, 7, 8])
+    #expect(keeping.displayedSections[0].elements.count == 10, "every row, no footer while idle")
+    withExtendedLifetime(dropping) {}
+  }
+}
