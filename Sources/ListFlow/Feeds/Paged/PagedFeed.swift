@@ -17,7 +17,8 @@
 /// repeated identities in order (``DuplicatePolicy/matchInOrder``).
 ///
 /// `row` is called once per loaded element, when its page loads (the binder made to read its identity is the one
-/// shown): a load starting, a failure, a retry or a page appended make no binder for the rows already loaded.
+/// shown), or when the feed is made for the rows loaded before: a load starting, a failure, a retry or a page
+/// appended make no binder for the rows already loaded.
 ///
 /// ```swift
 /// let paging = PagingController { (cursor: Int?) in try await api.page(cursor ?? 1) }
