@@ -55,11 +55,9 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
   /// What the section shows now: how many rows of ``content`` (all of them, or none in a state that shows no
   /// rows), and the rows of the state after them or instead of them (from ``appearance``).
   private var shown: (contentCount: Int, others: [CellBinder]) = (0, [])
-  /// The binders the paging controller's identity function made since the last rebuild, in order: those of the
-  /// elements it kept join ``content``, so that a loaded element's binder is made once.
-  private var identityBinders: [CellBinder] = []
-  /// The identities of ``content`` while the feed shows each identity once.
-  private var contentIdentities: Set<ListIdentifier> = []
+  /// What the paging controller keeps a page by while the feed shows each identity once; `nil` when it keeps
+  /// duplicates.
+  private let loaded: LoadedRows?
   /// The paging controller's ``PagingController/replacementCount`` that ``content`` follows.
   private var replacementCount = 0
 
@@ -89,16 +87,13 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
     replacementCount = paging.replacementCount
     if !keepsDuplicates {
       // The rows already loaded are identified by the binders just made: `row` is not called for them again.
-      contentIdentities = Set(binders.map(\.id))
-      paging.setIdentity(
-        { [weak self] element in
-          let binder = row(element)
-          self?.identityBinders.append(binder)
-          return binder.id
-        }, loaded: contentIdentities)
+      let loaded = LoadedRows(identities: Set(binders.map(\.id)))
+      self.loaded = loaded
+      paging.keptElements = { elements, replacing in loaded.keep(elements, replacing: replacing, row: row) }
     } else {
-      // A feed made before over the same controller may have set an identity: every element is kept now.
-      paging.setIdentity(nil, loaded: [])
+      // A feed made before over the same controller may have set what it keeps: every element is kept now.
+      loaded = nil
+      paging.keptElements = nil
     }
     displayedSections = makeSections()
     paging.didChange = { [weak self] in self?.rebuild() }
@@ -145,33 +140,23 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
   }
 
   /// Brings ``content`` up to the paging controller's rows: after a replacement every row is new, else the rows
-  /// past the binders are (a paging controller only appends between replacements). A new row takes the binder
-  /// made for its identity: the paging controller kept an element when its identity was not loaded yet, so the
-  /// binders made, taken in order and kept by the same rule, are those of the rows it kept.
+  /// past the binders are (a paging controller only appends between replacements). The new rows take the
+  /// binders ``loaded`` made for the elements the paging controller kept since the last rebuild, one a row, in
+  /// order; `row` makes them when there are none (the feed keeps duplicates, or a feed made later over the same
+  /// paging controller picks its elements).
   ///
   /// - Returns: The binders appended (empty for none); `nil` after a replacement.
   private func updateContentBinders() -> [CellBinder]? {
-    let made = identityBinders
-    identityBinders = []
+    let made = loaded?.takeBinders() ?? []
     var replaced = false
     if paging.replacementCount != replacementCount || paging.rows.count < contentCount {
       replacementCount = paging.replacementCount
       content = nil
-      contentIdentities = []
       replaced = true
     }
     guard paging.rows.count > contentCount else { return replaced ? nil : [] }
-    var appended: [CellBinder] = []
-    appended.reserveCapacity(paging.rows.count - contentCount)
-    var next = made.startIndex
-    for element in paging.rows[contentCount...] {
-      var binder: CellBinder?
-      while binder == nil, next < made.endIndex {
-        if contentIdentities.insert(made[next].id).inserted { binder = made[next] }
-        next += 1
-      }
-      appended.append(binder ?? row(element))
-    }
+    let new = paging.rows[contentCount...]
+    let appended = made.count == new.count ? made : new.map(row)
     content = _PieceTree.join(content, _PieceTree.leaf(.binders(appended[...])))
     return replaced ? nil : appended
   }
@@ -209,6 +194,60 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
 }
 
 extension PagedFeed {
+  /// The identities of the rows a feed that shows each identity once has loaded, and the binders of the elements
+  /// kept since the feed last took them: the paging controller keeps a page by them
+  /// (``PagingController/keptElements``), so that each loaded element's binder is made once and its identity
+  /// hashed once.
+  @MainActor final class LoadedRows {
+    private var identities: Set<ListIdentifier>
+    private var binders: [CellBinder] = []
+
+    init(identities: Set<ListIdentifier>) { self.identities = identities }
+
+    /// The elements of a page whose identity (that of the binder `row` makes) is not loaded yet, nor earlier
+    /// among them, in order; notes their identities and keeps their binders. A page that replaces the rows
+    /// starts from no identity.
+    ///
+    /// - Complexity: O(*k*) for *k* elements, with a call to `row` for each; the array given is returned as it is
+    ///   when every element is kept.
+    func keep(
+      _ elements: [Page.Element], replacing: Bool, row: (Page.Element) -> CellBinder
+    ) -> [Page.Element] {
+      // The loop works on the set and the binders moved out of the object (not copied: the object's are emptied
+      // first), since every access to a stored property of a class is checked for exclusivity at run time.
+      var identities = replacing ? [] : self.identities
+      var binders = replacing ? [] : self.binders
+      self.identities = []
+      self.binders = []
+      defer {
+        self.identities = identities
+        self.binders = binders
+      }
+      binders.reserveCapacity(binders.count + elements.count)
+      // A first page makes the set at its size; a set grown by its inserts hashes every identity again as it
+      // doubles. (A later page lets the set grow by doubling: reserving the room of each page made it again.)
+      if identities.isEmpty { identities.reserveCapacity(elements.count) }
+      // The elements kept, made at the first element dropped.
+      var kept: [Page.Element]?
+      for index in elements.indices {
+        let binder = row(elements[index])
+        if identities.insert(binder.id).inserted {
+          binders.append(binder)
+          kept?.append(elements[index])
+        } else if kept == nil {
+          kept = Array(elements[..<index])
+        }
+      }
+      return kept ?? elements
+    }
+
+    /// The binders kept since the last call, in order.
+    func takeBinders() -> [CellBinder] {
+      defer { binders = [] }
+      return binders
+    }
+  }
+
   /// The closures that receive the events of the feed's rows (positions in the feed). Reading it gives them with
   /// the feed's own handling added: a displayed row near the end loads the next page, and selecting the retry
   /// row retries.

@@ -59,11 +59,10 @@ public final class PagingController<Page: Pageable & Sendable> {
   }
   /// How many pages added no row so far: a displayed row reported before the last of them is no news after it.
   private(set) var pagesAddingNoRow = 0
-  /// The identity of an element, set by a ``PagedFeed`` that shows each identity once: a loaded element whose
-  /// identity is already among the rows is dropped. `nil` keeps every element.
-  private(set) var identity: ((Page.Element) -> ListIdentifier)?
-  /// The identities of ``rows`` while ``identity`` is set.
-  private var loadedIdentities: Set<ListIdentifier> = []
+  /// Picks the elements of a page to keep, set by a ``PagedFeed`` that shows each identity once: given a page's
+  /// elements, in order, and whether they replace the rows, it returns those whose identity is not among the rows
+  /// kept yet (the rows before, unless replaced, and the page's elements before them). `nil` keeps every element.
+  var keptElements: ((_ elements: [Page.Element], _ replacing: Bool) -> [Page.Element])?
   /// The number of pages loaded since the rows were last replaced, counting that replacing load's pages.
   private(set) var loadedPageCount = 0
   /// How many times ``rows`` were replaced (a refresh), so that a ``PagedFeed`` tells a replacement from an
@@ -216,9 +215,11 @@ public final class PagingController<Page: Pageable & Sendable> {
     }
     switch machine.pageLoaded(request, nextPage: page.nextPage) {
     case .replaceRows:
-      loadedIdentities = []
       replacementCount &+= 1
-      rows = firstOccurrences(of: elements)
+      rows = keptElements?(elements, true) ?? elements
+      // Room for the pages that follow: the elements come without any, and the first page appended would copy
+      // every row. The copy is made here, in a load that costs the rows anyway.
+      rows.reserveCapacity(rows.count + rows.count / 8)
       loadedPageCount = pageCount
       lastError = nil
       isWaitingForNewReport = rows.isEmpty
@@ -226,7 +227,7 @@ public final class PagingController<Page: Pageable & Sendable> {
       return .replaced(rowCount: rows.count)
     case .appendRows:
       let start = rows.count
-      rows.append(contentsOf: firstOccurrences(of: page.elements))
+      rows.append(contentsOf: keptElements?(page.elements, false) ?? page.elements)
       loadedPageCount += 1
       lastError = nil
       isWaitingForNewReport = rows.count == start
@@ -237,25 +238,6 @@ public final class PagingController<Page: Pageable & Sendable> {
     case .load, .keepRows:
       return .ignored(.staleResult)
     }
-  }
-
-  /// The elements whose identity is not loaded yet, nor earlier among them; every element when ``identity`` is not
-  /// set. Records the identities kept.
-  private func firstOccurrences(of elements: [Page.Element]) -> [Page.Element] {
-    guard let identity else { return elements }
-    return elements.filter { loadedIdentities.insert(identity($0)).inserted }
-  }
-
-  /// Makes the controller drop loaded elements whose identity is already among the rows (the earlier one stays),
-  /// or keep every element (`nil`). The rows already loaded are kept as they are.
-  ///
-  /// - Parameters:
-  ///   - identity: The identity of an element, or `nil`.
-  ///   - loaded: The identities `identity` gives the rows already loaded (ignored for `nil`): the caller read
-  ///     them already, so `identity` is not called for those rows again.
-  func setIdentity(_ identity: ((Page.Element) -> ListIdentifier)?, loaded: Set<ListIdentifier>) {
-    self.identity = identity
-    loadedIdentities = identity == nil ? [] : loaded
   }
 
   private func finish(
