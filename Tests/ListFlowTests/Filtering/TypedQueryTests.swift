@@ -1,4 +1,5 @@
 import ListFlowTesting
+import Synchronization
 import TestSupport
 import Testing
 
@@ -79,6 +80,66 @@ struct TypedQueryTests {
         #expect(
           feed.titleMatches.count <= 1 || kept <= FilteredFeed.keptTitlePositionsPerRow * rowCount,
           "\(context): \(kept) positions kept for \(rowCount) rows")
+      }
+    }
+  }
+
+  /// Counts the calls of the app's searchable text, from any thread.
+  final class TextCalls: Sendable {
+    let count = Atomic<Int>(0)
+  }
+
+  @Test(
+    "a character typed on after a change of the source matches only the rows the query matched: texts counted")
+  func typedOnAfterChangeMatchesTheMatches() async throws {
+    // One line in ten holds the word the query spells; no other word holds a "z".
+    let words = ["api", "Health", "users", "café", "orders", "disk", "full"]
+    for seed in DeepPass.seeds(from: 0x7E4D, quick: 3, deep: 30) {
+      var random = SeededRandom(seed: seed)
+      let calls = TextCalls()
+      let controller = ListController<State>(rows: { $0 }) { line in
+        CellBinder(cell: TextCell.self, value: line.title ?? "", id: ListIdentifier(line.id)) { $0.title = $1 }
+      }
+      let feed = FilteredFeed(controller) { row in
+        calls.count.add(1, ordering: .relaxed)
+        return row.model as? String ?? ""
+      }
+      let view = RecordingListView()
+      let engine = try ListEngine(view: view, showing: feed, reloadThreshold: 100_000)
+      var nextID = 0
+      func line() -> Line {
+        nextID += 1
+        let word = random.below(10) == 0 ? "zebra" : words[random.below(words.count)]
+        return Line(id: nextID, text: "\(words[random.below(words.count)]) \(word)")
+      }
+      var rows = (0..<(1 + random.below(2))).map { _ in (0..<(1_200 + random.below(400))).map { _ in line() } }
+      func state() -> State { rows.indices.map { ListSection(id: ListIdentifier($0), items: rows[$0]) } }
+      await controller.apply(state())
+      var query = "z"
+      feed.query = query
+      for step in 0..<6 {
+        // A change of some rows: the oldest dropped, new ones appended, a few given new text.
+        let section = random.below(rows.count)
+        rows[section].removeFirst(min(rows[section].count, random.below(40)))
+        rows[section] += (0..<random.below(40)).map { _ in line() }
+        for _ in 0..<random.below(4) where !rows[section].isEmpty {
+          rows[section][random.below(rows[section].count)] = line()
+        }
+        await controller.apply(state())
+        let matched = TitledLinesFilter.expected(state(), query: query).reduce(0) { $0 + $1.count }
+        calls.count.store(0, ordering: .relaxed)
+        query.append(random.below(4) == 0 ? "a" : Array("zebra")[min(query.count, 4)])
+        feed.query = query
+        let context = "seed \(seed), step \(step), query \(query.debugDescription), \(matched) rows matched before"
+        let read = calls.count.load(ordering: .relaxed)
+        let rowCount = rows.reduce(0) { $0 + $1.count }
+        // The rows the query matched, once to match and once more for those shown: never every row.
+        #expect(read <= 2 * matched + 64, "\(context): \(read) texts made for \(rowCount) rows")
+        #expect(
+          view.sections.map { $0.rows.map(\.textRepresentation) } == TitledLinesFilter.expected(state(), query: query),
+          "\(context)")
+        #expect(view.inconsistencies.isEmpty, "\(context): \(view.inconsistencies)")
+        #expect(engine.lastError == nil, "\(context)")
       }
     }
   }

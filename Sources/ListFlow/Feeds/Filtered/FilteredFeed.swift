@@ -57,7 +57,9 @@ public final class FilteredFeed: ListFeed {
   public var searchableText: @Sendable (CellBinder) -> String { customText ?? FilteredFeed.defaultSearchableText(of:) }
   /// What the user typed; empty shows every row. Setting a query of other bytes than the last one filters again
   /// (the bytes are compared, in linear time: comparing as `String`s costs more than that for a character that
-  /// carries many combining marks).
+  /// carries many combining marks). On a list of 1,000 rows or more, a query that holds the characters of the
+  /// query shown, or of one set since the source last changed, in their order (a character typed on) is matched
+  /// only against the rows that query matched.
   public var query: String {
     didSet {
       if !query.utf8.elementsEqual(oldValue.utf8), !refilterByRowTitles() { refilter() }
@@ -122,9 +124,10 @@ public final class FilteredFeed: ListFeed {
   /// The searchable text the app gave; `nil` for the default, with which a row made from a ``Titled`` value is
   /// matched by the value's title, with no binder made.
   let customText: (@Sendable (CellBinder) -> String)?
-  /// The queries matched by the rows' titles alone since the source last changed (the last of them, at most
-  /// ``keptTitleMatches`` and at most ``keptTitlePositionsPerRow`` positions a source row in all), each with the
-  /// positions it matched, section by section (see `refilterByRowTitles()`).
+  /// The queries matched by the rows' titles alone since the source last changed, starting with the query shown
+  /// when its rows were projected through that change (the last of them, at most ``keptTitleMatches`` and at
+  /// most ``keptTitlePositionsPerRow`` positions a source row in all), each with the positions it matched,
+  /// section by section (see `refilterByRowTitles()` and `projectChange(_:)`).
   var titleMatches: [(pattern: [_FoldedCharacter], positions: [[Int]])] = []
   /// The most queries kept in `titleMatches`: one per character of a query being typed and erased.
   static let keptTitleMatches = 32
