@@ -219,6 +219,11 @@ public struct CellBinderList: Sendable {
     return CellBinderList(uncompacted: [.rows(_PiecesSource(tree), 0..<tree.count)])
   }
 
+  /// Whether the list is `other`'s very storage, so that its elements are `other`'s without a look at them.
+  ///
+  /// - Complexity: O(1).
+  func sharesStorage(with other: CellBinderList) -> Bool { _sharesStorage(pieces, other.pieces) }
+
   /// The index of the piece holding element `position`.
   func pieceIndex(of position: Int) -> Int {
     ends.dropLast().partitioningIndex { $0 > position }

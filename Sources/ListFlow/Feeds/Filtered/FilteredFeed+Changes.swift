@@ -19,7 +19,7 @@ extension FilteredFeed {
         // matched by its text, as a query typed over a long list is, and the rows shown diffed once. The rows
         // shown are positions again, and the next change is projected.
         let previous = displayedSections
-        show(positions: Self.positions(in: sections, matching: rowQuery, among: nil), of: sections)
+        show(positions: Self.positions(in: sections, matching: rowQuery), of: sections)
         feedLink.send(from: previous, to: displayedSections)
         feedLink.sendHiddenRowsChange()
         return true

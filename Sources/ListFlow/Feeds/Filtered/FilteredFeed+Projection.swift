@@ -68,9 +68,10 @@ extension FilteredFeed {
     guard sections.map(\.elements.count) == counts else { return false }
     titlePositions = positions
     titleMatchedCounts = counts
-    // The query's matches are known again: a query typed on from it is matched against them alone, as between
-    // two changes of the source (see `refilterByRowTitles()`).
-    titleMatches = [(rowQuery.pattern.folded, positions)]
+    // The query's matches are known in every section again: a query typed on from it is matched against them
+    // alone (see `refilterByRowTitles()`).
+    carryTitleMatches(to: sections, keepingQueriesIn: rowQuery.pattern.folded)
+    keepTitleMatch(rowQuery.pattern.folded, positions)
     matchedRows = nil
     readRows = []
     showsSourceAsIs = false

@@ -57,9 +57,10 @@ public final class FilteredFeed: ListFeed {
   public var searchableText: @Sendable (CellBinder) -> String { customText ?? FilteredFeed.defaultSearchableText(of:) }
   /// What the user typed; empty shows every row. Setting a query of other bytes than the last one filters again
   /// (the bytes are compared, in linear time: comparing as `String`s costs more than that for a character that
-  /// carries many combining marks). On a list of 1,000 rows or more, a query that holds the characters of the
-  /// query shown, or of one set since the source last changed, in their order (a character typed on) is matched
-  /// only against the rows that query matched.
+  /// carries many combining marks). On a list of 1,000 rows or more, the feed remembers the rows the last few
+  /// queries matched, section by section, through changes of the source: a query set again (a character erased)
+  /// is matched only in the sections the source changed since, and a query that holds the characters of a
+  /// remembered one in their order (a character typed on) only against the rows that one matched.
   public var query: String {
     didSet {
       if !query.utf8.elementsEqual(oldValue.utf8), !refilterByRowTitles() { refilter() }
@@ -124,11 +125,14 @@ public final class FilteredFeed: ListFeed {
   /// The searchable text the app gave; `nil` for the default, with which a row made from a ``Titled`` value is
   /// matched by the value's title, with no binder made.
   let customText: (@Sendable (CellBinder) -> String)?
-  /// The queries matched by the rows' titles alone since the source last changed, starting with the query shown
-  /// when its rows were projected through that change (the last of them, at most ``keptTitleMatches`` and at
-  /// most ``keptTitlePositionsPerRow`` positions a source row in all), each with the positions it matched,
-  /// section by section (see `refilterByRowTitles()` and `projectChange(_:)`).
-  var titleMatches: [(pattern: [_FoldedCharacter], positions: [[Int]])] = []
+  /// The queries last matched by the rows' texts alone (at most ``keptTitleMatches``, and at most
+  /// ``keptTitlePositionsPerRow`` positions a source row in all; through a change of the source, the query shown
+  /// and those it extends), each with the positions it matched in each section of ``titleMatchedSections``:
+  /// `nil` for a section whose rows it was not matched against (see `refilterByRowTitles()`,
+  /// `carryTitleMatches(to:keepingQueriesIn:)` and `projectChange(_:)`).
+  var titleMatches: [(pattern: [_FoldedCharacter], positions: [[Int]?])] = []
+  /// The source's sections that the positions of ``titleMatches`` are positions of.
+  var titleMatchedSections: [ListSectionSnapshot] = []
   /// The most queries kept in `titleMatches`: one per character of a query being typed and erased.
   static let keptTitleMatches = 32
   /// The most positions kept in `titleMatches`, per row of the source: the memory of a few queries that match
@@ -166,7 +170,11 @@ public final class FilteredFeed: ListFeed {
     source.feedLink.connect { [weak self] message in
       guard let self else { return }
       if case .changes(let changes, let reloading, let animated) = message {
-        self.titleMatches = []
+        // No query is shown: what the queries matched is dropped, and with it the sections they were matched on
+        // (a projection of the change carries what the query shown extends).
+        if self.query.isEmpty, !self.titleMatchedSections.isEmpty {
+          self.carryTitleMatches(to: self.source.displayedSections, keepingQueriesIn: [])
+        }
         guard !self.isAdjustingTree else { return }
         if self.query.isEmpty, self.showsSourceAsIs {
           // Every row is shown as the source shows it: its change is the filter's, passed on with no diff.
@@ -355,26 +363,27 @@ extension FilteredFeed {
     let sections = source.displayedSections
     guard sections.reduce(0, { $0 + $1.elements.count }) >= Self.titleFilteringMinimumRows else { return false }
     let rowQuery = self.rowQuery
-    let pattern = rowQuery.pattern
-    let matched: [[Int]]
-    let known = titleMatches.filter { $0.positions.count == sections.count }
-    if let same = known.first(where: { $0.pattern == pattern.folded }) {
-      matched = same.positions
-    } else {
-      // A text that holds a query's characters in order holds those of any query they hold in order: a query
-      // that extends one matched since the source last changed is matched only against that one's rows.
-      let narrowest = known.filter { $0.pattern.isSubsequence(of: pattern.folded) }
-        .min { $0.positions.reduce(0) { $0 + $1.count } < $1.positions.reduce(0) { $0 + $1.count } }
-      matched = Self.positions(in: sections, matching: rowQuery, among: narrowest?.positions)
-      let rowCount = sections.reduce(0) { $0 + $1.elements.count }
-      titleMatches.append((pattern.folded, matched))
-      var kept = titleMatches.reduce(0) { $0 + $1.positions.reduce(0) { $0 + $1.count } }
-      while titleMatches.count > Self.keptTitleMatches
-        || (titleMatches.count > 1 && kept > Self.keptTitlePositionsPerRow * rowCount)
-      {
-        kept -= titleMatches.removeFirst().positions.reduce(0) { $0 + $1.count }
+    let pattern = rowQuery.pattern.folded
+    carryTitleMatches(to: sections)
+    // For each section, the positions the query matched there already, else the rows there of the narrowest
+    // query it extends (a text that holds a query's characters in order holds those of any query they hold in
+    // order), else every row.
+    var known = [[Int]?](repeating: nil, count: sections.count)
+    var candidates = [[Int]?](repeating: nil, count: sections.count)
+    for entry in titleMatches {
+      let same = entry.pattern == pattern
+      guard same || entry.pattern.isSubsequence(of: pattern) else { continue }
+      for index in sections.indices {
+        guard let positions = entry.positions[index] else { continue }
+        if same {
+          known[index] = positions
+        } else if positions.count < candidates[index]?.count ?? Int.max {
+          candidates[index] = positions
+        }
       }
     }
+    let matched = Self.positions(in: sections, matching: rowQuery, known: known, among: candidates)
+    if known.contains(where: { $0 == nil }) { keepTitleMatch(pattern, matched) }
     adjustTree()
     guard !sourceRevealsRows else { return false }
     show(positions: matched, of: sections)
@@ -383,18 +392,72 @@ extension FilteredFeed {
     return true
   }
 
-  /// The positions of the rows of `sections` whose text holds the query, section by section, ascending: among
-  /// the positions of `candidates` when given. Each section reads its titles in parts from `_minimumRowsPerPart`
-  /// rows; many shorter sections (a long list kept in chunks) are matched in parts of sections instead.
+  /// Carries ``titleMatches`` over to the source's `sections`: a section whose rows are those a query was
+  /// matched against (the same storage: a section the source kept untouched) keeps that query's positions; any
+  /// other section's are unknown. A query left with no section known is dropped. Each section is looked for
+  /// among the sections matched on from where the one before it was found, and a few past that: a source keeps
+  /// its sections in their order, and a section moved further is matched again.
+  ///
+  /// - Parameters:
+  ///   - sections: The source's sections now.
+  ///   - pattern: Through a change of the source, the pattern of the query shown: only the queries it extends
+  ///     (those an erased character gets back to, and itself) are carried.
+  /// - Complexity: O(*s*) for *s* sections, times the queries carried when a section changed.
+  func carryTitleMatches(to sections: [ListSectionSnapshot], keepingQueriesIn pattern: [_FoldedCharacter]? = nil) {
+    if let pattern { titleMatches.removeAll { !$0.pattern.isSubsequence(of: pattern) } }
+    let matchedOn = titleMatchedSections
+    titleMatchedSections = sections
+    guard !titleMatches.isEmpty else { return }
+    var carried = [Int?](repeating: nil, count: sections.count)
+    var unchanged = matchedOn.count == sections.count
+    var next = 0
+    for index in sections.indices {
+      for candidate in next..<Swift.min(next + 4, matchedOn.count)
+      where sections[index].elements.sharesStorage(with: matchedOn[candidate].elements) {
+        carried[index] = candidate
+        next = candidate + 1
+        break
+      }
+      if carried[index] != index { unchanged = false }
+    }
+    guard !unchanged else { return }
+    titleMatches = titleMatches.compactMap { entry in
+      let positions = carried.map { index in index.flatMap { entry.positions[$0] } }
+      return positions.contains { $0 != nil } ? (entry.pattern, positions) : nil
+    }
+  }
+
+  /// Keeps the positions `pattern` matched in every section of ``titleMatchedSections`` as the last query of
+  /// ``titleMatches`` (in place of the one of the same pattern), and drops the oldest while more are kept than
+  /// ``keptTitleMatches``, or than ``keptTitlePositionsPerRow`` positions a row.
+  func keepTitleMatch(_ pattern: [_FoldedCharacter], _ positions: [[Int]]) {
+    func count(_ positions: [[Int]?]) -> Int { positions.reduce(0) { $0 + ($1?.count ?? 0) } }
+    titleMatches.removeAll { $0.pattern == pattern }
+    titleMatches.append((pattern, positions.map { $0 }))
+    let rowCount = titleMatchedSections.reduce(0) { $0 + $1.elements.count }
+    var kept = titleMatches.reduce(0) { $0 + count($1.positions) }
+    while titleMatches.count > Self.keptTitleMatches
+      || (titleMatches.count > 1 && kept > Self.keptTitlePositionsPerRow * rowCount)
+    {
+      kept -= count(titleMatches.removeFirst().positions)
+    }
+  }
+
+  /// The positions of the rows of `sections` whose text holds the query, section by section, ascending: those of
+  /// `known` for a section it gives them for, else among the positions of `candidates` for a section it gives
+  /// them for, else among every row. Each section reads its titles in parts from `_minimumRowsPerPart` rows;
+  /// many shorter sections (a long list kept in chunks) are matched in parts of sections instead.
   nonisolated static func positions(
-    in sections: [ListSectionSnapshot], matching query: _RowQuery, among candidates: [[Int]]?
+    in sections: [ListSectionSnapshot], matching query: _RowQuery, known: [[Int]?] = [],
+    among candidates: [[Int]?] = []
   ) -> [[Int]] {
     let rowCount = sections.reduce(0) { $0 + $1.elements.count }
     let sectionsPerPart =
       sections.allSatisfy { $0.elements.count < _minimumRowsPerPart }
       ? Swift.max(1, _minimumRowsPerPart * sections.count / Swift.max(rowCount, 1)) : sections.count
     return _mapInParts(Array(sections.indices), minimumPart: sectionsPerPart) { index in
-      query.positions(in: sections[index].elements, among: candidates?[index])
+      if index < known.count, let positions = known[index] { return positions }
+      return query.positions(in: sections[index].elements, among: index < candidates.count ? candidates[index] : nil)
     }
   }
 
