@@ -54,6 +54,25 @@ import Testing
     }
   }
 
+  @Test("a feed whose paging controller a later feed took over shows the rows loaded since, `row` once a row")
+  func feedAfterTakeover() async {
+    let paging = Self.paging(size: 3)
+    _ = await paging.refresh()
+    let (earlierCalls, laterCalls) = (Calls(), Calls())
+    let earlier = Self.feed(over: paging, keepsDuplicates: false, calls: earlierCalls)
+    let later = Self.feed(over: paging, keepsDuplicates: false, calls: laterCalls)
+    _ = await paging.loadMore()
+    // The later feed picks the page's elements (its first repeats a row) and makes their binders.
+    #expect(paging.rows == [0, 1, 2, 3, 4, 5])
+    #expect(laterCalls.value == 3 + 4)
+    let texts = paging.rows.map { "\($0)" }
+    #expect(later.displayedSections[0].elements.map { $0.model as? String } == texts)
+    // The earlier feed, made to show its rows again, makes the binders of the rows loaded since, once each.
+    earlier.appearance = Self.appearance
+    #expect(earlierCalls.value == 3 + 3)
+    #expect(earlier.displayedSections[0].elements.map { $0.model as? String } == texts)
+  }
+
   @Test("a feed that keeps duplicates keeps them over a paging controller that a feed dropping them had")
   func keepsDuplicatesAfterAnotherFeed() async {
     let paging = Self.paging(size: 3)
