@@ -170,10 +170,11 @@ public final class FilteredFeed: ListFeed {
     source.feedLink.connect { [weak self] message in
       guard let self else { return }
       if case .changes(let changes, let reloading, let animated) = message {
-        // No query is shown: what the queries matched is dropped, and with it the sections they were matched on
-        // (a projection of the change carries what the query shown extends).
-        if self.query.isEmpty, !self.titleMatchedSections.isEmpty {
-          self.carryTitleMatches(to: self.source.displayedSections, keepingQueriesIn: [])
+        // No query is shown: what the queries matched is dropped, with the sections they were matched on (a
+        // projection of the change carries what the query shown extends).
+        if self.query.isEmpty {
+          self.titleMatches = []
+          self.titleMatchedSections = []
         }
         guard !self.isAdjustingTree else { return }
         if self.query.isEmpty, self.showsSourceAsIs {
