@@ -253,33 +253,48 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, CellBinderList.Piece> {
     // (bounds kept and checked) was a third of the descent's own instructions.
     removed.withUnsafeBufferPointer { removed in
       inserted.withUnsafeBufferPointer { inserted in
-        rebuilt(base: 0, removed: removed, inserted: inserted)
+        Self.rebuilt(.passUnretained(self), base: 0, removed: removed, inserted: inserted)
       }
     }
   }
 
-  private func rebuilt(
-    base: Int, removed: UnsafeBufferPointer<Int>,
+  /// The subtree `node` (its first element at `base`) with the elements at `removed` taken out and the pieces of
+  /// `inserted` put in: the nodes on their paths made again, every other subtree shared.
+  ///
+  /// The caller keeps `node` alive, and so every node under it: the descent holds no reference of its own to the
+  /// nodes it passes through (a retain and a release of both subtrees at every level, touched or not, were half
+  /// of the splice's time in `swift_retain` under `perf`); a subtree kept as it is is retained once, by the node
+  /// that takes it.
+  private static func rebuilt(
+    _ node: Unmanaged<_PieceTree>, base: Int, removed: UnsafeBufferPointer<Int>,
     inserted: UnsafeBufferPointer<CellBinderList.PlacedPiece>
   ) -> _PieceTree? {
-    if removed.isEmpty && inserted.isEmpty { return self }
-    guard let left, let right else {
-      return withPieces { Self.rebuiltLeaf($0, base: base, removed: removed, inserted: inserted) }
+    if removed.isEmpty && inserted.isEmpty { return node.takeUnretainedValue() }
+    let children = node._withUnsafeGuaranteedRef { tree in
+      tree.withUnsafeMutablePointerToHeader { header -> (left: Unmanaged<_PieceTree>, right: Unmanaged<_PieceTree>)? in
+        guard let left = header.pointee.left, let right = header.pointee.right else { return nil }
+        return (.passUnretained(left), .passUnretained(right))
+      }
     }
-    let split = base + left.count
+    guard let (left, right) = children else {
+      return node._withUnsafeGuaranteedRef { leaf in
+        leaf.withPieces { rebuiltLeaf($0, base: base, removed: removed, inserted: inserted) }
+      }
+    }
+    let split = base + left._withUnsafeGuaranteedRef { $0.count }
     let removedSplit = removed.partitioningIndex { $0 >= split }
     let insertedSplit = inserted.partitioningIndex { $0.position >= split }
-    return Self.join(
-      left.rebuilt(
-        base: base, removed: .init(rebasing: removed[..<removedSplit]),
+    return join(
+      rebuilt(
+        left, base: base, removed: .init(rebasing: removed[..<removedSplit]),
         inserted: .init(rebasing: inserted[..<insertedSplit])),
-      right.rebuilt(
-        base: split, removed: .init(rebasing: removed[removedSplit...]),
+      rebuilt(
+        right, base: split, removed: .init(rebasing: removed[removedSplit...]),
         inserted: .init(rebasing: inserted[insertedSplit...])))
   }
 
   /// A leaf's pieces (the first starting at element `base`) with the elements at `removed` taken out and the pieces
-  /// of `inserted` put in, in as few leaves as hold them (see ``rebuilt(base:removed:inserted:)``).
+  /// of `inserted` put in, in as few leaves as hold them (see ``rebuilt(_:base:removed:inserted:)``).
   ///
   /// Each piece kept is copied once, into the leaf that holds it (a copy is a retain of what the piece reads
   /// from: a cache miss in a long list, where the binders told over many edits are spread over memory): the
