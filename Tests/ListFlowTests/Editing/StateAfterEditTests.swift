@@ -21,16 +21,19 @@ import Testing
     case .alternate:
       return CellBinder(cell: TallCell.self, model: row, content: text, id: ListIdentifier(row.id)) { $0.text = text }
     case .header:
-      return declaredCell(row)
+      // A header carries its row too, so that a section told in with a header can be read back.
+      let id = ListIdentifier("header\(row.id)")
+      return CellBinder(cell: SectionHeaderCell.self, model: row, content: text, id: id) { $0.bind(text) }
     }
   }
 
   /// The ways the list changes between two states.
   enum Change: CaseIterable {
-    case told, toldOtherBinder, toldNoRow, userMove
+    case told, toldSections, toldOtherBinder, toldNoRow, userMove
 
     static let weighted = WeightedChoice<Change>([
       ("told edits of rows, each binder the row's own", weight: 6, .told),
+      ("a section told in (a header or none, rows), and one deleted or moved", weight: 2, .toldSections),
       ("a told update whose binder is another than cell makes of its row", weight: 1, .toldOtherBinder),
       ("a told update whose binder carries no row", weight: 1, .toldNoRow),
       ("a row the user moved", weight: 2, .userMove),
@@ -96,6 +99,44 @@ import Testing
           for told in edits { try told.tell(&edit) }
         }
       }
+    case .toldSections:
+      // A section of an identity the state has not got (the states' sections are 0..<6), with a header or none
+      // and a few new rows, then, half the time, another section deleted or moved.
+      let free = (6..<12).filter { id in !draft.contains { $0.id == id } }
+      guard !free.isEmpty else { return }
+      let id = free[random.below(free.count)]
+      var new = DraftSection(id: id, header: DeclaredLists.randomHeader(of: id, &random), footer: nil, items: [])
+      for _ in 0..<random.below(4) {
+        new.items.append(DeclaredRow(id: nextID, version: 0, label: "new"))
+        nextID += 1
+      }
+      let at = random.below(draft.count + 1)
+      draft.insert(new, at: at)
+      let told = new.listSection.map(Self.cell)
+      var other: (id: Int, to: Int?)?
+      if draft.count > 1, random.oneIn(2) {
+        let index = (at + 1 + random.below(draft.count - 1)) % draft.count
+        let section = draft.remove(at: index)
+        if random.oneIn(2) {
+          let after = random.below(draft.count)
+          other = (section.id, draft[after].id)
+          draft.insert(section, at: after + 1)
+        } else {
+          other = (section.id, nil)
+        }
+      }
+      for controller in controllers {
+        try controller.performEdits { edit in
+          try edit.insertSections([told], at: at)
+          if let other {
+            if let after = other.to {
+              try edit.moveSection(ListIdentifier(other.id), after: ListIdentifier(after))
+            } else {
+              try edit.deleteSections([ListIdentifier(other.id)])
+            }
+          }
+        }
+      }
     case .toldOtherBinder, .toldNoRow:
       let section = filled[random.below(filled.count)]
       let item = random.below(draft[section].items.count)
@@ -131,6 +172,9 @@ import Testing
   func stateAfterEditsMatchesTheBinderPath() async throws {
     var random = SeededRandom(seed: 0x5EED_0A17)
     var readBack = 0
+    // The states after a section told in (and no binder that cannot be read back), and those of them read back.
+    var sectionStates = 0
+    var sectionsReadBack = 0
     for sequence in 0..<DeepPass.cases(quick: 60, deep: 600) {
       let calls = CallLog<Int>()
       let rowsView = RecordingListView()
@@ -182,17 +226,23 @@ import Testing
         {
           readBack += 1
         }
+        if !kinds.contains(.toldOtherBinder), !kinds.contains(.toldNoRow), kinds.contains(.toldSections), rowCount > 0 {
+          sectionStates += 1
+          if called.count < rowCount + state.count { sectionsReadBack += 1 }
+        }
         if rowsView.renderedLines != expected { return }
       }
     }
-    // Most states after plain edits were read back, not diffed by their binders.
+    // Most states after plain edits were read back, not diffed by their binders, and so were most of those after
+    // sections told in.
     #expect(readBack > DeepPass.cases(quick: 60, deep: 600) * 2, "\(readBack) states read back")
+    #expect(sectionsReadBack * 2 > sectionStates, "\(sectionsReadBack) of \(sectionStates) read back")
   }
 
   /// The binders a state of a few changes makes on a list of `rows` rows in a 20-row viewport, after 40 told
-  /// edits (`carrying`: binders that carry their row, else binders that carry only their text) and a row the
-  /// user moved.
-  static func stateCost(rows: Int, seed: UInt64, carrying: Bool) async throws -> Int {
+  /// edits (`carrying`: binders that carry their row, else binders that carry only their text), a row the
+  /// user moved and, with `toldSection`, a section of a header and three rows told in after the first.
+  static func stateCost(rows: Int, seed: UInt64, carrying: Bool, toldSection: Bool = false) async throws -> Int {
     let calls = ToldEditTests.Calls()
     let controller = ListController<State>(
       rows: { $0 },
@@ -224,26 +274,43 @@ import Testing
     let moved = items.remove(at: 3)
     items.insert(moved, at: 10)
     try controller.moveRow(Move(source: ItemPath(item: 3, section: 0), target: ItemPath(item: 10, section: 0)))
+    var state = [ListSection(id: 0, items: items)]
+    if toldSection {
+      let told = ListSection(
+        id: 1, header: DeclaredLists.header(of: 1, version: 0),
+        items: (0..<3).map { DeclaredRow(id: rows + 10 + $0, version: 0, label: "t") })
+      try controller.performEdits { edit in try edit.appendSections([told.map(cell)]) }
+      state.append(told)
+    }
     for _ in 0..<5 { items[random.below(1_000)].version += 1 }
     items.insert(DeclaredRow(id: rows + 1, version: 0, label: "r"), at: random.below(1_000))
+    state[0].items = items
     let before = calls.value
-    await controller.apply([ListSection(id: 0, items: items)])
+    await controller.apply(state)
     let made = calls.value - before
     let shown = engine.snapshot[0].elements
     #expect(shown.count == items.count)
     #expect((0..<1_200).allSatisfy { shown[$0].id == ListIdentifier(items[$0].id) })
     #expect(shown[10].isContentEqual(to: cell(items[10])))
+    if toldSection {
+      #expect(engine.snapshot.count == 2)
+      #expect(engine.snapshot.last?.elements.map(\.id) == state[1].items.map { ListIdentifier($0.id) })
+    }
     return made
   }
 
-  @Test("a state after told edits and a move makes as many binders at 10,000 rows as at 100,000")
+  @Test("a state after told edits, a move and a section told in makes as many binders at 10,000 rows as at 100,000")
   func stateAfterEditsCostsItsChange() async throws {
     for seed in DeepPass.seeds(quick: 2, deep: 6) {
-      let small = try await Self.stateCost(rows: 10_000, seed: seed, carrying: true)
-      let large = try await Self.stateCost(rows: 100_000, seed: seed, carrying: true)
-      #expect(abs(small - large) <= 4, "seed \(seed): \(small) binders at 10,000 rows, \(large) at 100,000")
-      // The 40 rows told (each made again once, to check it), the rows changed and the viewport's.
-      #expect(large < 200, "seed \(seed): \(large)")
+      for toldSection in [false, true] {
+        let small = try await Self.stateCost(rows: 10_000, seed: seed, carrying: true, toldSection: toldSection)
+        let large = try await Self.stateCost(rows: 100_000, seed: seed, carrying: true, toldSection: toldSection)
+        let context = "seed \(seed), a section told in: \(toldSection)"
+        #expect(abs(small - large) <= 4, "\(context): \(small) binders at 10,000 rows, \(large) at 100,000")
+        // The 40 rows told (each made again once, to check it), the section's header and rows, the rows changed
+        // and the viewport's.
+        #expect(large < 200, "\(context): \(large)")
+      }
     }
     // The documented limit: binders that do not carry their row cannot be read back, and the state makes every
     // row's binder.

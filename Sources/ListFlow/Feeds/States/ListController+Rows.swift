@@ -43,9 +43,11 @@ extension ListController {
   /// After the list changed otherwise than by a state (an edit applied, ``apply(_:animated:)``, or a row the user
   /// moved, ``moveRow(_:)``), the next state reads the rows of the list shown back through the rows of the last
   /// state: its runs of rows are theirs, and each binder put in since stands for the row it carries
-  /// (``CellBinder/model(as:)``) when `cell` makes that very binder of it (the same identity and content). That
-  /// costs a copy of the rows and one call to `cell` for each binder put in since, and the state is diffed by its
-  /// rows as usual. When a row cannot be read back (a binder whose model is not a `Row`, as
+  /// (``CellBinder/model(as:)``) when `cell` makes that very binder of it (the same content, and the row's
+  /// identity on this path, `ListIdentifier(row.differenceIdentifier)`: set ``CellBinder/id`` to it on a binder
+  /// an edit puts in). A section an edit put in is read the same way, its header and footer the rows their
+  /// binders carry. That costs a copy of the rows and one call to `cell` for each binder put in since, and the
+  /// state is diffed by its rows as usual. When a row cannot be read back (a binder whose model is not a `Row`, as
   /// ``BindableCell/makeBinder(value:id:)`` with a value other than the row makes, or a binder other than `cell`
   /// makes of its row), that one state makes every binder and diffs them, as does a state after a list of
   /// another controller was applied; then the values take over again. Section headers and footers are rows too: a

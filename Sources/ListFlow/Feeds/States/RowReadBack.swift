@@ -38,8 +38,9 @@ extension _RowMemo: _RowsReadBack {
   /// matched with the section of these rows of its identity (its header and footer, made again, must be the
   /// binders the list has), its runs of rows read from these rows' arrays (with their hashes), and each binder
   /// put in since taken as the row it carries (``CellBinder/model(as:)``) when the controller's `cell` makes it
-  /// again, identity and content. A run of rows of another array (a list the controller did not make), a binder
-  /// that carries no row or another binder than its row's, or a section unknown to these rows gives `nil`.
+  /// again, identity and content. A section the edits put in is read the same way, its header and footer the
+  /// rows their binders carry. A run of rows of another array (a list the controller did not make), or a binder
+  /// (row, header or footer) that carries no row or another binder than its row's, gives `nil`.
   func rows(of list: ListSnapshot) -> (any Sendable)? {
     // The arrays of these rows by their storage: a run of rows of one of them was made by the controller.
     var owners: [UnsafeRawPointer: Int] = [:]
@@ -55,9 +56,19 @@ extension _RowMemo: _RowsReadBack {
     read.reserveCapacity(list.count)
     hashes.reserveCapacity(list.reduce(0) { $0 + $1.elements.count })
     for section in list {
-      guard let index = sectionOfID[section.model.id] else { return nil }
-      let key = sections[index].model
-      guard key.indexTitle == section.model.indexTitle else { return nil }
+      let key: Key
+      if let index = sectionOfID[section.model.id] {
+        let known = sections[index].model
+        guard known.indexTitle == section.model.indexTitle else { return nil }
+        key = Key(id: known.id, header: known.header, footer: known.footer, indexTitle: known.indexTitle)
+      } else {
+        // A section the edits put in: its header and footer are the rows their binders carry, checked below
+        // as every binder put in since is.
+        guard let header = Self.row(carriedBy: section.model.header),
+          let footer = Self.row(carriedBy: section.model.footer)
+        else { return nil }
+        key = Key(id: section.model.id, header: header, footer: footer, indexTitle: section.model.indexTitle)
+      }
       let pieces = section.elements.pieces
       // A section left as the state made it: its very array, so that the next diff skips it when kept too.
       if pieces.count == 1, case .rows(let source as _RowBinderSource<Row>, let range) = pieces[0],
@@ -117,6 +128,22 @@ extension _RowMemo: _RowsReadBack {
       else { return nil }
     }
     return _RowMemo(read, hashes: hashes)
+  }
+
+  /// What a section read back is known by: from the section of the last state of its identity, or, for a
+  /// section the edits put in, from the list.
+  private struct Key {
+    var id: ListIdentifier
+    var header: Row?
+    var footer: Row?
+    var indexTitle: String?
+  }
+
+  /// The row a header or footer binder carries (``CellBinder/model(as:)``): `.some(nil)` for no binder, `nil`
+  /// for a binder that carries no row.
+  private static func row(carriedBy binder: CellBinder?) -> Row?? {
+    guard let binder else { return .some(nil) }
+    return binder.model(as: Row.self).map { .some($0) }
   }
 
   /// Where an array's elements are (the same for two arrays that share their storage); `nil` for no rows.
