@@ -264,6 +264,52 @@ import Testing
     return (after.0.contents - before.0.contents, after.1 - before.1)
   }
 
+  /// The identities read by ten edits that each append a section and then 20 new rows to it, beside two long
+  /// sections of `rows` rows in all, after a first such edit (which makes the long runs' tables of identities);
+  /// the last edit puts in a row the list has, which is refused.
+  static func newSectionReads(rows: Int) async throws -> Int {
+    let controller = controller(calls: Calls())
+    let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: controller)
+    await controller.apply([
+      ListSection(id: "long0", items: (0..<rows / 2).map { CountedRow(id: $0, version: 0) }),
+      ListSection(id: "long1", items: (rows / 2..<rows).map { CountedRow(id: $0, version: 0) }),
+    ])
+    var nextID = rows
+    func newRows() -> [CellBinder] {
+      defer { nextID += 20 }
+      return (nextID..<nextID + 20).map { binder(CountedRow(id: $0, version: 0)) }
+    }
+    try controller.performEdits { edit in try edit.appendSections([ListSection(id: "new0", items: newRows())]) }
+    let before = reads.withLock { $0.identities }
+    for index in 1...10 {
+      try controller.performEdits { edit in
+        try edit.appendSections([ListIdentifier("new\(index)")])
+        try edit.appendRows(newRows(), toSection: ListIdentifier("new\(index)"))
+      }
+    }
+    let read = reads.withLock { $0.identities } - before
+    #expect(engine.snapshot.map(\.elements.count) == [rows / 2, rows - rows / 2] + Array(repeating: 20, count: 11))
+    // A row of a long section, or of a section told in, is there already.
+    for id in [rows - 1, rows + 5] {
+      #expect(throws: ListFlowError.duplicateRow(ListIdentifier(id))) {
+        try controller.performEdits { edit in
+          try edit.appendRows(newRows() + [binder(CountedRow(id: id, version: 0))], toSection: "new3")
+        }
+      }
+    }
+    return read
+  }
+
+  @Test("edits that put 20 rows in a new section beside long ones read as many identities at 10,000 rows as at 100,000")
+  func newSectionRowsCostTheirRows() async throws {
+    let small = try await Self.newSectionReads(rows: 10_000)
+    let large = try await Self.newSectionReads(rows: 100_000)
+    #expect(small == large, "\(small) identities read at 10,000 rows, \(large) at 100,000")
+    // A probe of each long run's table for each new row, and a few reads of rows whose hashes share high bits: a
+    // table of the list's identities read every one of them.
+    #expect(large < 1_000, "\(large)")
+  }
+
   @Test(
     "edits that insert, delete and move sections beside long untouched ones cost as much at 10,000 rows as at 100,000"
   )

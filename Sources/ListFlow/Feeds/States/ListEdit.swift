@@ -493,18 +493,20 @@ public struct ListEdit: Sendable {
       }
       return
     }
-    // A few new rows are each looked up by identity: a run of rows keeps a table of its identities, so a look-up
-    // costs a probe a piece (a walk of the pieces, at worst, in a list that a long history of told edits cut into
-    // many, which 16 look-ups keep within a small multiple of one pass). More rows: one pass over every identity,
-    // no binder made.
-    guard rows.count <= 16 else {
-      var seen = Set(list.lazy.flatMap(\.elements.identities))
-      for row in rows where !seen.insert(row.id).inserted { throw .duplicateRow(row.id) }
-      return
+    // The new identities are looked for in each section, each piece choosing how: a run of rows that keeps a
+    // table of its identities looks each one up when they are few beside its rows (a probe each), and reads its
+    // rows' identities once otherwise; no binder made where the identities are known. So a few rows put in a long
+    // list cost a probe a run, not a table of every identity of the list.
+    let ids = Set(rows.lazy.map(\.id))
+    var present = Set<ListIdentifier>()
+    for section in list {
+      for position in section.elements.positions(ofIdentities: ids) {
+        present.insert(section.elements.identity(at: position))
+      }
     }
+    // The first row, in order, whose identity the list has or an earlier row has.
     var seen = Set<ListIdentifier>()
-    for row in rows
-    where !seen.insert(row.id).inserted || list.contains(where: { $0.elements.firstIndex(ofIdentity: row.id) != nil }) {
+    for row in rows where !seen.insert(row.id).inserted || present.contains(row.id) {
       throw .duplicateRow(row.id)
     }
   }
