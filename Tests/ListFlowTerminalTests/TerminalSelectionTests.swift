@@ -54,14 +54,14 @@ import Testing
     let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(filtered)
     let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size))
-    let list = try ListEngine(view: view, showing: composite)
+    let engine = try ListEngine(view: view, showing: composite)
 
-    list.selectionMode = .multiple
+    engine.selectionMode = .multiple
     view.onFilterChange = { query in filtered.query = query }
 
     view.handle(.character("/"))
     view.handle(.character("x"))
-    #expect(filtered.query == "x" && list.selection.mode == .multiple)
+    #expect(filtered.query == "x" && engine.selection.mode == .multiple)
   }
 
   @Test("space toggles the row under the cursor in a multi-select list, and the marks follow")
