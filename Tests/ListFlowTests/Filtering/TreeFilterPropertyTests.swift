@@ -41,6 +41,40 @@ struct TreeFilterPropertyTests {
     return nodes(depth: 0)
   }
 
+  /// Changes the trees where they are: a node with a new identity put under a node (or at the top), a node
+  /// renamed, or a node taken out with its children; under a collapsed node as often as under an expanded one.
+  static func change(_ roots: inout [Outline<File>.Node], nextID: inout Int, _ random: inout SeededRandom) {
+    var paths: [[Int]] = []
+    func collect(_ nodes: [Outline<File>.Node], _ path: [Int]) {
+      for (index, node) in nodes.enumerated() {
+        paths.append(path + [index])
+        collect(node.children, path + [index])
+      }
+    }
+    collect(roots, [])
+    func modify(
+      _ nodes: inout [Outline<File>.Node], _ path: ArraySlice<Int>,
+      _ body: (inout [Outline<File>.Node], Int) -> Void
+    ) {
+      guard let first = path.first else { return }
+      if path.count == 1 { body(&nodes, first) } else { modify(&nodes[first].children, path.dropFirst(), body) }
+    }
+    let name = FilteredFeedTests.word(&random, maxLength: 4)
+    guard !paths.isEmpty else {
+      roots.append(Outline.Node(File(id: nextID, name: name)))
+      nextID += 1
+      return
+    }
+    let path = paths[Int(random.next() % UInt64(paths.count))][...]
+    switch random.next() % 3 {
+    case 0:
+      modify(&roots, path) { nodes, index in nodes[index].children.append(Outline.Node(File(id: nextID, name: name))) }
+      nextID += 1
+    case 1: modify(&roots, path) { nodes, index in nodes[index].element.name = name }
+    default: modify(&roots, path) { nodes, index in nodes.remove(at: index) }
+    }
+  }
+
   /// The model: the rows a tree filter shows, as the test cell draws them (`(name)` for context).
   static func expected(_ roots: [Outline<File>.Node], query: String) -> [String] {
     func matches(_ node: Outline<File>.Node) -> FilteredFeed.Match? {
@@ -70,6 +104,7 @@ struct TreeFilterPropertyTests {
     for seed in DeepPass.seeds(quick: 60, deep: 300) {
       var random = SeededRandom(seed: seed)
       var roots = Self.forest(&random)
+      var nextID = 100
       let expanded = Set((1...16).filter { _ in random.next() % 2 == 0 })
       let tree = OutlineFeed(id: "tree", outline: Outline(roots, expanded: expanded), cell: Self.binder)
       let feed = FilteredFeed(tree)
@@ -92,6 +127,17 @@ struct TreeFilterPropertyTests {
           "seed \(seed) step \(step) query '\(feed.query)'")
         #expect(view.inconsistencies.isEmpty, "seed \(seed) step \(step)")
         #expect(feed.isRowExpanded(at: ItemPath(item: 0, section: 0)) == nil || feed.query.isEmpty, "seed \(seed)")
+        // The trees changed where they are while the query is set: a match put in or renamed under a collapsed
+        // node is shown with its ancestors as well.
+        if !feed.query.isEmpty, random.next() % 2 == 0 {
+          for _ in 0..<(1 + random.next() % 2) { Self.change(&roots, nextID: &nextID, &random) }
+          tree.outline.roots = roots
+          #expect(
+            view.sections.map { $0.rows.map(\.textRepresentation) }
+              == [Self.expected(roots, query: feed.query)].filter { !$0.isEmpty },
+            "seed \(seed) step \(step) query '\(feed.query)', the trees changed")
+          #expect(view.inconsistencies.isEmpty, "seed \(seed) step \(step)")
+        }
       }
       feed.query = ""
       #expect(tree.outline.expanded == expanded, "seed \(seed): the expansion from before the filter")

@@ -20,8 +20,8 @@
 /// **Trees.** When the source is an ``OutlineFeed``, the feed filters it as a tree: it shows each matching row
 /// with its ancestors, which are marked as context (``CellBinder/isFilterContext``; their cells get
 /// ``MatchHighlighting/markAsFilterContext()``), and it searches collapsed branches too: while the query is set,
-/// the ancestors of every match are expanded, and clearing the query gives back the expansion from before the
-/// filter. While a query is set, the expansion follows it, so rows of a tree cannot be expanded or collapsed
+/// the ancestors of every match are expanded (a match a change of the trees puts in too), and clearing the query
+/// gives back the expansion from before the filter. While a query is set, the expansion follows it, so rows of a tree cannot be expanded or collapsed
 /// (``isRowExpanded(at:)`` says `nil`).
 ///
 /// ```swift

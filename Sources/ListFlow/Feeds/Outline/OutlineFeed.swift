@@ -45,6 +45,12 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   public var outline: Outline<Element> {
     didSet {
       guard !isChangingInPlace else { return }
+      if let matches = revealedMatches, !_sharesStorage(outline.roots, shownRoots) {
+        // The trees changed while a filter reveals its matches: a match they put in or renamed under a collapsed
+        // node is revealed too (an assignment in the observer does not call it again).
+        let expanded = expansion(revealing: matches)
+        if expanded != outline.expanded { outline.expanded = expanded }
+      }
       let before = (roots: shownRoots, expanded: shownExpanded)
       // Kept before anything is sent: a change made while it is shown compares with this one.
       (shownRoots, shownExpanded) = (outline.roots, outline.expanded)
@@ -103,6 +109,9 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// The expanded identities from before a tree filter expanded the ancestors of its matches (see
   /// ``FilteredFeed``), restored when the filter is cleared.
   var expansionBeforeFilter: Set<Element.DifferenceIdentifier>?
+  /// While a tree filter reveals the matches of its query, whether a row matches: a change of the trees reveals
+  /// the matches it puts in as well.
+  private var revealedMatches: ((CellBinder) -> Bool)?
 
   /// Creates a feed over an outline.
   ///
@@ -654,21 +663,30 @@ extension OutlineFeed {
   }
 
   /// Expands the ancestors of every node whose row matches, keeping the expansion from before the filter to
-  /// give back when `matches` is `nil`; the other nodes keep that expansion.
+  /// give back when `matches` is `nil`; the other nodes keep that expansion. Until then, each change of the trees
+  /// does the same, so that a match it puts in or renames under a collapsed node is shown too.
   ///
   /// - Parameter matches: Whether a row matches, or `nil` to give back the expansion from before.
   /// - Returns: `true`: a filter keeps each match's ancestors.
   /// - Complexity: O(*n* × *d*) for *n* nodes *d* deep: every node's row is made and matched, collapsed or not.
   @discardableResult
   public func revealRows(matching matches: ((CellBinder) -> Bool)?) -> Bool {
+    revealedMatches = matches
     guard let matches else {
       restoreExpansion()
       return true
     }
+    expansionBeforeFilter = expansionBeforeFilter ?? outline.expanded
+    let expanded = expansion(revealing: matches)
+    if expanded != outline.expanded { outline.expanded = expanded }
+    return true
+  }
 
-    let before = expansionBeforeFilter ?? outline.expanded
-    expansionBeforeFilter = before
-    var expanded = before
+  /// The expansion from before the filter with the ancestors of every node whose row matches expanded.
+  ///
+  /// - Complexity: O(*n* × *d*) for *n* nodes *d* deep.
+  private func expansion(revealing matches: (CellBinder) -> Bool) -> Set<Element.DifferenceIdentifier> {
+    var expanded = expansionBeforeFilter ?? outline.expanded
     // Depth first with an explicit stack; each entry carries its ancestors' identities.
     var stack: [(node: Outline<Element>.Node, depth: Int, ancestors: [Element.DifferenceIdentifier])] =
       outline.roots.reversed().map { ($0, 0, []) }
@@ -679,8 +697,7 @@ extension OutlineFeed {
       if matches(cell(row)) { expanded.formUnion(ancestors) }
       for child in node.children.reversed() { stack.append((child, depth + 1, ancestors + [id])) }
     }
-    if expanded != outline.expanded { outline.expanded = expanded }
-    return true
+    return expanded
   }
 
   private func restoreExpansion() {
