@@ -250,6 +250,41 @@ struct ListEditTests {
     #expect(edit.reconfiguredRows.isEmpty)
   }
 
+  @Test("deleting sections deletes one section an identity named: the first of it when the list holds it twice")
+  func deleteSectionsOfIdentitiesHeldTwice() throws {
+    for seed in DeepPass.seeds(quick: 200, deep: 2_000) {
+      var random = SeededRandom(seed: seed)
+      // Up to six sections over three identities, each with rows of their own.
+      let ids = ["a", "b", "c"]
+      let sections = (0..<(1 + random.below(6))).map { number in
+        ListSection(
+          id: ids[random.below(ids.count)],
+          items: (0..<(1 + random.below(2))).map {
+            TestRow(id: number * 10 + $0, version: 0, isAlternate: false).cellBinder
+          }
+        ).snapshot
+      }
+      var edit = ListEdit(sections)
+      // Identities the list holds, one of them now and then named twice; now and then one it does not hold.
+      let held = Array(Set(sections.map(\.model.id)))
+      var named = (0..<(1 + random.below(3))).map { _ in held[random.below(held.count)] }
+      if random.oneIn(4) { named.append(named[0]) }
+      let unknown = random.oneIn(5)
+      if unknown { named.insert("z", at: random.below(named.count + 1)) }
+      let context = "seed \(seed): \(sections.map(\.model.id)) deleting \(named)"
+      if unknown {
+        #expect(throws: ListFlowError.unknownSection("z"), "\(context)") { try edit.deleteSections(named) }
+        #expect(edit.sections.map(\.model.id) == sections.map(\.model.id), "\(context)")
+        continue
+      }
+      try edit.deleteSections(named)
+      var left = Set(named)
+      let expected = sections.filter { left.remove($0.model.id) == nil }
+      #expect(edit.sections.map(\.model.id) == expected.map(\.model.id), "\(context)")
+      #expect(edit.rowIdentifiers == expected.flatMap { $0.elements.map(\.id) }, "\(context)")
+    }
+  }
+
   @Test("new rows are checked against every row shown, few or many of them, from a list of values or of binders")
   func newRowsAreCheckedAgainstEveryRow() async throws {
     for seed in DeepPass.seeds(quick: 30, deep: 300) {

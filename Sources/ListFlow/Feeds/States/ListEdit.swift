@@ -154,13 +154,17 @@ public struct ListEdit: Sendable {
 
   /// Deletes sections and their rows.
   ///
-  /// - Parameter ids: The sections' identities.
+  /// - Parameter ids: The sections' identities. Each identity deletes one section, however many times it is
+  ///   named: the first of that identity, when the list holds it twice.
   /// - Throws: ``ListFlowError/unknownSection(_:)``.
   public mutating func deleteSections(_ ids: [ListIdentifier]) throws(ListFlowError) {
     for id in ids { _ = try index(ofSection: id) }
     settle()
-    let deleted = Set(ids)
-    list.removeAll { deleted.contains($0.model.id) }
+    var named = Set(ids)
+    var kept: ListSnapshot = []
+    kept.reserveCapacity(list.count)
+    for section in list where named.remove(section.model.id) == nil { kept.append(section) }
+    list = kept
   }
 
   /// Moves a section before another.
