@@ -70,7 +70,10 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
 
   /// Applies changes computed elsewhere (a page appended by paging, say) without diffing.
   ///
-  /// Each stage is checked against the sections before it; the sections become the last stage's data.
+  /// Each stage is checked against the sections before it and applied to them, as a view applies it: the
+  /// sections and rows it inserts, and the new content of those it updates, are taken from the stage's data;
+  /// every other one is kept, and the stage's data at its place is not read (a row whose content changed must be
+  /// named as updated to show it).
   ///
   /// - Parameter changes: Stages whose first applies to ``sections``.
   /// - Throws: ``DiffError/positionOutOfRange(_:)`` when a stage does not fit the sections before it; the
