@@ -8,8 +8,8 @@ import Testing
 /// lists (an outline with collapsed and expanded rows, a selection mode, edit actions or none, a refresh handler
 /// or none, a filter or none, the cursor anywhere): the help lists exactly the keys that would act, each with the
 /// command that would act. Each key is pressed in a fresh copy of the list, and "acts" means something the user
-/// can see or the app can tell changed (the cursor, the expansion, the selection, the help, the filter, an event
-/// reaching the delegate, a handler or an app command called), or the key quits.
+/// can see or the app can tell changed (the cursor, the expansion, the selection, the help, the filter, following
+/// the last row, an event reaching the delegate, a handler or an app command called), or the key quits.
 @MainActor
 @Suite struct CommandHelpPropertyTests {
   static let pool: [Key] = [
@@ -29,6 +29,8 @@ import Testing
     var editsFilter: Bool
     var query: String
     var log: [String]
+    /// Whether the cursor follows the last row (End), which the status bar says.
+    var followsLastRow: Bool
   }
 
   /// One random list with one random key map, rebuilt the same from its seed.
@@ -99,7 +101,8 @@ import Testing
       Digest(
         cursor: view.selectedRow, rows: feed.rows.map(\.element), selection: "\(controller.selection)",
         showsHelp: view.isShowingHelp, editsFilter: view.isEditingFilter, query: view.filterQuery,
-        log: log + (view.currentStatusMessage.map { [$0] } ?? []))
+        log: log + (view.currentStatusMessage.map { [$0] } ?? []),
+        followsLastRow: view.statusBar(width: 80).text.contains(" follow"))
     }
   }
 

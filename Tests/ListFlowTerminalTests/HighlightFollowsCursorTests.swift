@@ -69,3 +69,96 @@ import Testing
     }
   }
 }
+
+/// End (`G`) moves the cursor to the last row and follows it: through any change, the cursor is on the last row
+/// until another key acts, and the status bar says so; without it, the cursor stays on its row.
+@MainActor
+@Suite struct FollowLastRowTests {
+  /// A step of ``endFollowsTheLastRow()``.
+  enum Step { case key, append, insert, delete, shuffle }
+
+  static let steps = WeightedChoice<Step>([
+    ("press End, Home, j, k or Enter", weight: 3, .key),
+    ("append rows at the end, as a log does", weight: 3, .append),
+    ("insert a row anywhere", weight: 1, .insert),
+    ("delete a row, the last one included", weight: 1, .delete),
+    ("shuffle the rows", weight: 1, .shuffle),
+  ])
+
+  @Test("after End the cursor stays on the last row through any change until another key acts")
+  func endFollowsTheLastRow() async throws {
+    let seed = terminalFuzzSeed
+    var random = SeededRandom(seed: seed)
+    for round in 0..<DeepPass.cases(quick: 30, deep: 200) {
+      let output = CapturingOutput()
+      let size = TerminalSize(columns: 30, rows: 8)
+      var screen = ScreenModel(columns: size.columns, rows: size.rows)
+      let view = TerminalListView(output: output, mode: .screen(size))
+      let list = ListController<[Int]> { (ids: [Int]) in
+        let rows = ids.map { id in
+          CellBinder(cell: TextCell.self, value: id, id: ListIdentifier(id)) { cell, id in cell.title = "row \(id)" }
+        }
+        return [ListSection(id: "rows", items: rows)]
+      }
+      let engine = try ListEngine(view: view, showing: list)
+      var ids = Array(0..<Int.random(in: 0...12, using: &random))
+      var next = ids.count
+      var follows = false
+      await list.apply(ids)
+      for step in 0..<30 {
+        let context = "seed \(seed) round \(round) step \(step)"
+        let cursor = view.selectedRow?.item
+        let cursorID = cursor.flatMap { ids.indices.contains($0) ? ids[$0] : nil }
+        switch Self.steps.pick(using: &random).value {
+        case .key:
+          let key = ["G", "g", "j", "k", "\r"][Int.random(in: 0..<5, using: &random)]
+          // What the key does: End acts when the cursor can go down or does not follow yet; Enter on any row; the
+          // others when they can move the cursor. Any key that acts but End stops following.
+          let acted = view.handle(key == "\r" ? .enter : .character(Character(key))) != nil
+          let canMove =
+            cursor.map {
+              switch key {
+              case "j": $0 < ids.count - 1
+              case "G": $0 < ids.count - 1 || !follows
+              case "\r": true
+              default: $0 > 0
+              }
+            } ?? false
+          #expect(acted == canMove, "\(context): \(key) acted \(acted)")
+          if acted { follows = key == "G" }
+          if key == "G", !ids.isEmpty {
+            #expect(view.selectedRow?.item == ids.count - 1, "\(context): End goes to the last row")
+          }
+          continue
+        case .append:
+          for _ in 0..<Int.random(in: 1...3, using: &random) {
+            ids.append(next)
+            next += 1
+          }
+        case .insert:
+          ids.insert(next, at: Int.random(in: 0...ids.count, using: &random))
+          next += 1
+        case .delete where !ids.isEmpty:
+          ids.remove(at: Int.random(in: ids.indices, using: &random))
+        case .delete, .shuffle:
+          ids.shuffle(using: &random)
+        }
+        await list.apply(ids)
+        let row = view.selectedRow.flatMap { ids.indices.contains($0.item) ? ids[$0.item] : nil }
+        if follows, let last = ids.last {
+          #expect(row == last, "\(context): following, the cursor is on \(row.map(String.init) ?? "none")")
+        } else if let cursorID, ids.contains(cursorID) {
+          #expect(row == cursorID, "\(context): not following, the cursor stays on its row")
+        }
+        let status = TerminalHelpAndStatusTests.screen(output, into: &screen).last ?? ""
+        #expect(status.contains(" follow") == follows, "\(context): \(status)")
+        if follows, let last = ids.last {
+          #expect(
+            TerminalHelpAndStatusTests.screen(output, into: &screen).contains { $0.contains("row \(last)") },
+            "\(context): the last row is on screen")
+        }
+      }
+      withExtendedLifetime(engine) {}
+    }
+  }
+}

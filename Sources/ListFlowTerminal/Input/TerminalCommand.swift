@@ -145,10 +145,15 @@ extension TerminalCommand {
     "moveToTop", keys: [.home, .character("g")], help: "move to the first row",
     isAvailable: { $0.view.canMoveCursor(by: -1) },
     action: { $0.view.moveCursor(by: -$0.view.viewport.itemCount) })
-  /// Move the cursor to the last row (End, `G`).
+  /// Move the cursor to the last row and follow it (End, `G`): until another command acts (any other key that
+  /// acts, ``TerminalListView/perform(_:)``), a click, the wheel or ``TerminalListView/scrollToRow(at:alignment:)``
+  /// moves the cursor, each change of the list puts it on the last row, so that rows that come in at the end
+  /// bring it with them, and the status bar says `follow`. Available while the cursor can move down or does not
+  /// follow the last row yet.
   public static let moveToBottom = TerminalCommand(
-    "moveToBottom", keys: [.end, .character("G")], help: "move to the last row",
-    isAvailable: { $0.view.canMoveCursor(by: 1) }, action: { $0.view.moveCursor(by: $0.view.viewport.itemCount) })
+    "moveToBottom", keys: [.end, .character("G")], help: "move to the last row and follow it",
+    isAvailable: { $0.view.canMoveCursor(by: 1) || ($0.view.viewport.selection != nil && !$0.view.followsLastRow) },
+    action: { $0.view.followLastRow() })
   /// Choose the row under the cursor (Enter): `selectRow`, which reaches the delegate's `didSelectRow`; in a
   /// multi-select list the selection is left to ``toggleSelection`` (space).
   public static let select = TerminalCommand(

@@ -14,8 +14,18 @@ extension TerminalListView {
     if case .mouse(let event) = key { return handle(mouse: event) }
     if isEditingFilter { return editFilter(with: key) }
     guard let command = command(for: key) else { return nil }
-    command.action(TerminalCommand.Context(view: self))
+    act(command)
     return command
+  }
+
+  /// Performs an available command; any command but ``TerminalCommand/moveToBottom`` stops the cursor following
+  /// the last row, as any key the user presses does.
+  private func act(_ command: TerminalCommand) {
+    let wasFollowing = followsLastRow
+    if command != .moveToBottom { followsLastRow = false }
+    command.action(TerminalCommand.Context(view: self))
+    // The status bar said `follow`.
+    if wasFollowing, !followsLastRow { render() }
   }
 
   /// The help screen covers the list, so keys do not act on rows the user cannot see: Ctrl-C and Ctrl-D still
@@ -46,9 +56,8 @@ extension TerminalListView {
   /// - Returns: Whether it was available, and so acted.
   @discardableResult
   public func perform(_ command: TerminalCommand) -> Bool {
-    let context = TerminalCommand.Context(view: self)
-    guard command.isAvailable(context) else { return false }
-    command.action(context)
+    guard command.isAvailable(TerminalCommand.Context(view: self)) else { return false }
+    act(command)
     return true
   }
 
@@ -101,13 +110,22 @@ extension TerminalListView {
     moveCursor(reach: down ? (0, height) : (height, 0)) { $0.movePage(by: down ? 1 : -1) }
   }
 
+  /// Moves the cursor to the last row and follows it (see ``followsLastRow``).
+  func followLastRow() {
+    moveCursor(following: true) { $0.moveSelection(by: $0.itemCount) }
+  }
+
   /// Changes the viewport (a move, a page, a scroll), measuring the rows it brings on screen (see
   /// ``settle(reach:_:)``), moves the highlight when the selection changed, draws.
   ///
   /// - Parameters:
   ///   - reach: The lines above and below the screen whose rows decide where the change lands.
+  ///   - following: Whether the cursor follows the last row from now on; any move but End stops it.
   ///   - change: The change.
-  func moveCursor(reach: (above: Int, below: Int) = (0, 0), _ change: (inout ListViewport) -> Void) {
+  func moveCursor(
+    reach: (above: Int, below: Int) = (0, 0), following: Bool = false, _ change: (inout ListViewport) -> Void
+  ) {
+    followsLastRow = following
     let previous = viewport.selection
     settle(reach: reach, change)
     rememberCursor()

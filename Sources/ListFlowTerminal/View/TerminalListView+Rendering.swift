@@ -157,7 +157,7 @@ extension TerminalListView {
 
   func statusBar(width: Int) -> StyledLine {
     let position = viewport.selectionIndex.map { "\($0 + 1)/\(viewport.itemCount)" } ?? "0/0"
-    var left = StyledLine(" \(position)  ", style: .bold)
+    var left = StyledLine(" \(position)\(followsLastRow ? " follow" : "")  ", style: .bold)
     if let note = selectionNote() { left.append(note + "  ", style: .bold) }
     if let filter = filterStatus() {
       left.append(contentsOf: filter)

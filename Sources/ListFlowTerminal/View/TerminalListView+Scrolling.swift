@@ -37,6 +37,7 @@ extension TerminalListView {
         return nil
       }
       if path == viewport.selection {
+        followsLastRow = false
         selectCurrentRow()
         return .select
       }

@@ -122,6 +122,9 @@ public final class TerminalListView: ListView {
   var changeAnchor: Int?
   /// The identity of the cursor's row, to find it again after a reload.
   var cursorIdentity: ListIdentifier?
+  /// Whether the cursor follows the last row (End): a change keeps it on the last row, so that rows that come in
+  /// at the end bring it with them. Any other command, a click, the wheel or a scroll to a row stops it.
+  var followsLastRow = false
   /// The shown status message and when it goes away (clock time).
   var statusMessage: (text: String, expiry: Duration)?
   /// The spinner's label and when it started (clock time), while it runs.
@@ -214,8 +217,11 @@ public final class TerminalListView: ListView {
     measuredRows = []
     viewport.setSections(currentShape(), selecting: wanted)
     let anchor = found != nil ? screenRow : nil
+    let followsLastRow = followsLastRow
     settle { viewport in
-      if let anchor {
+      if followsLastRow {
+        viewport.moveSelection(by: viewport.itemCount)
+      } else if let anchor {
         viewport.keepSelection(atScreenRow: anchor)
       } else {
         viewport.scrollToSelection()
@@ -238,6 +244,8 @@ public final class TerminalListView: ListView {
   /// inserted or deleted above it scroll the list instead of moving the cursor, so the user's place is kept and
   /// unchanged rows are not repainted. When the selected row is deleted, the cursor goes to the first row after
   /// it that stays (the row that takes its place), or, when none does, to the nearest row before it that stays.
+  /// While the cursor follows the last row (``TerminalCommand/moveToBottom``, End), it goes to the last row
+  /// instead, on screen: rows that come in at the end bring it with them, as `tail -f` shows new lines.
   ///
   /// - Parameter update: The stage; the data source already reflects it.
   public func performBatchUpdates(_ update: ListUpdate) {
@@ -268,9 +276,13 @@ public final class TerminalListView: ListView {
     viewport.setSections(shape.sections, selecting: selection)
     if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
     if update.stage == update.stageCount - 1 {
-      // The rows the change brought on screen are measured: the cursor keeps its line with their real heights.
+      // The rows the change brought on screen are measured: the cursor keeps its line with their real heights,
+      // or, following the last row, goes to the last row, on screen.
+      let followsLastRow = followsLastRow
       settle { viewport in
-        if let screenRow {
+        if followsLastRow {
+          viewport.moveSelection(by: viewport.itemCount)
+        } else if let screenRow {
           viewport.keepSelection(atScreenRow: screenRow)
         } else {
           viewport.scrollToSelection()
