@@ -7,25 +7,37 @@ extension RecordingListView {
     try dataSource?.selectRow(at: path)
   }
 
-  /// Drags a row to another position, as a user would: the view moves its cell, then tells the data source.
+  /// Drags a row to another position, as a user would: the view moves its cell, then tells the data source, so
+  /// that a change the data source shows while it takes the move (one a delegate makes) meets the moved cell.
   ///
-  /// When the data source refuses (it throws), the view leaves its cells as they are; so it does when the data
-  /// source takes a move from or to a position the view does not have.
+  /// When the data source refuses (it throws), the view moves the cell back; a move from or to a position the
+  /// view does not have moves no cell, and the data source is told all the same.
   ///
   /// - Parameter move: Where the row is and where it goes.
   /// - Throws: What the data source throws, such as ``ListFlowError/rowNotMovable(_:)``.
   public func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) {
     guard let dataSource else { return }
-    try dataSource.moveRow(move)
-    // A data source may take a move the view cannot show (one that checks nothing): the view keeps its rows.
-    guard sections.indices.contains(move.source.section), sections.indices.contains(move.target.section),
-      sections[move.source.section].rows.indices.contains(move.source.item)
-    else { return }
+    let moved = moveCell(from: move.source, to: move.target)
+    do {
+      try dataSource.moveRow(move)
+    } catch {
+      if moved { _ = moveCell(from: move.target, to: move.source) }
+      throw error
+    }
+  }
+
+  /// Moves a cell from one position to another (`to.item` counted once the cell left); `false`, moving nothing,
+  /// for a position the view does not have.
+  private func moveCell(from source: ItemPath, to target: ItemPath) -> Bool {
+    guard sections.indices.contains(source.section), sections.indices.contains(target.section),
+      sections[source.section].rows.indices.contains(source.item)
+    else { return false }
     var newSections = sections
-    let cell = newSections[move.source.section].rows.remove(at: move.source.item)
-    guard (0...newSections[move.target.section].rows.count).contains(move.target.item) else { return }
-    newSections[move.target.section].rows.insert(cell, at: move.target.item)
+    let cell = newSections[source.section].rows.remove(at: source.item)
+    guard (0...newSections[target.section].rows.count).contains(target.item) else { return false }
+    newSections[target.section].rows.insert(cell, at: target.item)
     replaceSections(newSections)
+    return true
   }
 
   /// Scrolls, as a user would.

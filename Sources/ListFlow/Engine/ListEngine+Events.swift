@@ -173,7 +173,10 @@ extension ListEngine {
   }
 
   /// The user moved a row: the view shows it at `move.target` already. The feed that owns the row takes the move
-  /// into its model, then its delegate and ``delegate`` are told (``SyncDelegate/didMoveRow``).
+  /// into its model, then its delegate and ``delegate`` are told (``SyncDelegate/didMoveRow``). The feed's own
+  /// record of the move is not sent back to the view; anything else published meanwhile (a delegate that edits a
+  /// list or changes another feed, before the feed's record or after it) is shown once the move is taken, diffed
+  /// from the list the view shows.
   ///
   /// Called while a change is being applied (from a delegate closure), the move is checked and made after that
   /// change, against the list shown then, and sent to the view as a batch, since the view has not moved anything.
@@ -188,9 +191,48 @@ extension ListEngine {
       enqueue(.move(move))
       return
     }
-    isAbsorbingViewMove = true
-    defer { isAbsorbingViewMove = false }
-    try takeMove(move)
+    absorbedMove = AbsorbedMove(move: move)
+    var failure: ListFlowError?
+    do { try takeMove(move) } catch { failure = error }
+    if let absorbed = absorbedMove.take() { showPublished(during: absorbed) }
+    if let failure { throw failure }
+  }
+
+  /// Shows what the feeds published while they took a move the view made. The feed's echo of the move alone (one
+  /// stage, that move and nothing else) is not sent: the view shows it already, and the cells follow it. Anything
+  /// else (a delegate that edited a list, a feed that changed another) is shown after the move, diffed from the
+  /// list the view shows: the list before with the row moved.
+  private func showPublished(during absorbed: AbsorbedMove) {
+    guard let newest = absorbed.published.last else { return }
+    if absorbed.published.count == 1, newest.changes.count == 1, let stage = newest.changes.first,
+      stage.changeCount == 1, stage.elementMoved == [absorbed.move]
+    {
+      displayedCells.follow(stage)
+      snapshot = newest.target
+      return
+    }
+    let move = absorbed.move
+    var shown = snapshot
+    if shown.indices.contains(move.source.section),
+      shown[move.source.section].elements.indices.contains(move.source.item),
+      shown.indices.contains(move.target.section)
+    {
+      let row = shown[move.source.section].elements.remove(at: move.source.item)
+      let target = move.target
+      if (0...shown[target.section].elements.count).contains(target.item) {
+        shown[target.section].elements.insert(row, at: target.item)
+        displayedCells.follow(Changeset(data: shown, elementMoved: [move]))
+        snapshot = shown
+      }
+    }
+    let reloading = absorbed.published.contains { $0.reloading }
+    let animated = absorbed.published.allSatisfy { $0.animated }
+    // From the list the view shows; lists that cannot be diffed are shown by a reload, never left out.
+    if let changes = try? _listChanges(from: snapshot, to: newest.target, duplicates: .matchInOrder) {
+      enqueue(.publish(changes, target: newest.target, reloading: reloading, animated: animated))
+    } else {
+      enqueue(.publish(StagedChangeset(), target: newest.target, reloading: true, animated: animated))
+    }
   }
 
   /// Makes a move queued during a change: the feed takes it, and the view gets it as a batch.

@@ -57,8 +57,9 @@ public final class ListEngine: ListDataSource {
   var pending: [Operation] = []
   /// Whether a change is being applied (queued operations are being drained).
   public private(set) var isApplying = false
-  /// Set while the feed takes a move the view already shows, so that the feed's echo is not sent back to it.
-  var isAbsorbingViewMove = false
+  /// While the feeds take a move the view already shows: the move, and the lists published meanwhile, which are
+  /// shown once the move is taken (the feed's echo of the move is not sent back to the view).
+  var absorbedMove: AbsorbedMove?
   /// The routing of every section before the stage being applied, for events about elements that were there.
   var routingBeforeStage: [SectionRoute]?
   /// The routing of every section of the list shown, taken when the last change was done: the feeds move on
@@ -167,10 +168,9 @@ public final class ListEngine: ListDataSource {
   func publish(
     _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool = false, animated: Bool = true
   ) {
-    if isAbsorbingViewMove {
-      // The view made the move already: its cells moved, and so does the record of where each one is.
-      for stage in changes { displayedCells.follow(stage) }
-      snapshot = target
+    if absorbedMove != nil {
+      // Kept until the move is taken: a delegate's change may come before the feed's echo of the move, or after.
+      absorbedMove?.published.append((changes, target, reloading, animated))
       return
     }
     enqueue(.publish(changes, target: target, reloading: reloading, animated: animated))
@@ -386,4 +386,12 @@ extension ListEngine {
       route(forSection: section) ?? SectionRoute(owner: nil, localSection: section)
     }
   }
+}
+
+/// A move the view made, which the feeds take, and the lists they published while taking it (see
+/// `ListEngine.moveRow(_:)`).
+struct AbsorbedMove {
+  let move: Move<ItemPath>
+  var published: [(changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool)] =
+    []
 }

@@ -262,6 +262,90 @@ struct ReentrancyPropertyTests {
     #expect(ListRendering.lines(of: engine.snapshot) == view.renderedLines)
   }
 
+  @Test("changes made while the feeds take a user's move are shown after it, whoever makes them and whenever")
+  func changesDuringAUserMove() async throws {
+    for seed in DeepPass.seeds(from: 0, quick: 40, deep: 300) {
+      let chaos = Chaos(seed: seed)
+      var log: [String] = []
+      let view = RecordingListView()
+      // Two children: the one the user moves rows of and another; a move's callbacks change either, or nothing.
+      let composite = ComposedFeed<ListSectionSnapshot>()
+      let moved = ListController<[ListSection<CellBinder>]>()
+      let other = SectionsFeed<ListSectionSnapshot>()
+      try composite.append(moved)
+      try composite.append(other)
+      let engine = try ListEngine(view: view, showing: composite)
+      var failures: [String] = []
+      view.didApplyBatch = { view, _ in
+        if let failure = Self.mismatch(view, engine) { failures.append(failure) }
+      }
+      func otherSections() -> [ListSectionSnapshot] {
+        RandomLists.sections(&chaos.random).map { section in
+          ListSection(
+            id: "o\(section.id)", header: section.header, footer: section.footer,
+            items: section.items.map { binder in
+              var binder = binder
+              binder.id = ListIdentifier("o\(binder.id)")
+              return binder
+            }
+          ).snapshot
+        }
+      }
+      // What a callback does: edit the moved feed's list (rows deleted or reconfigured), change the other feed, or
+      // nothing.
+      let respond = {
+        switch chaos.pick(3) {
+        case 0:
+          let ids = Self.randomRows(in: moved.displayedSections, &chaos.random)
+          log.append("edit \(ids)")
+          moved.performEdits { edit in
+            for id in ids { try? edit.deleteRows([id]) }
+          }
+        case 1:
+          log.append("update the other feed")
+          other.update(to: otherSections())
+        default: break
+        }
+      }
+      // Which callback responds: the engine's `didMoveRow`, the moved feed's, or the composite's `didUpdate`
+      // (which runs while the moved feed's change of the move passes through the composite, before the engine
+      // has it).
+      switch chaos.pick(3) {
+      case 0:
+        engine.delegate.didMoveRow = { _, _ in respond() }
+      case 1:
+        moved.delegate.didMoveRow = { _, _ in respond() }
+      default:
+        var once = false
+        composite.didUpdate = { _ in
+          guard !once else { return }
+          once = true
+          respond()
+          once = false
+        }
+      }
+      engine.delegate.canMoveRow = { _, _ in true }
+      await moved.apply(RandomLists.sections(&chaos.random))
+      other.update(to: otherSections())
+      for step in 0..<6 {
+        // The moved feed's sections come first: a move among them is the user's.
+        let ownSections = Array(engine.snapshot.prefix(moved.displayedSections.count))
+        if let move = Self.randomMove(in: ownSections, &chaos.random) {
+          log.append("move \(move)")
+          try? view.moveRow(move)
+        }
+        let context = "seed \(seed), step \(step): \(log)"
+        #expect(view.renderedLines == ListRendering.lines(of: engine.snapshot), "\(context)")
+        #expect(
+          ListRendering.lines(of: engine.snapshot) == ListRendering.lines(of: composite.displayedSections), "\(context)"
+        )
+        if step % 2 == 1 { await moved.apply(RandomLists.sections(&chaos.random)) }
+      }
+      #expect(failures.isEmpty, "seed \(seed): \(failures.first ?? ""); \(log)")
+      #expect(view.inconsistencies.isEmpty, "seed \(seed): \(view.inconsistencies); \(log)")
+    }
+  }
+
   // MARK: Support
 
   static func mismatch(_ view: RecordingListView, _ engine: ListEngine) -> String? {

@@ -23,7 +23,8 @@
 public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
   /// The displayed sections of every child, in child order: the composite's content, shown or not.
   public private(set) var sections: [Section] = []
-  /// Called with the staged changes of ``displayedSections`` after every change of a child, hide and show.
+  /// Called with the staged changes of ``displayedSections`` after every change of a child, hide and show, once
+  /// they are sent on: a change made here (of a child or another feed) comes after them.
   public var didUpdate: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
   /// The link to the composite this one is a child of.
   public let feedLink = FeedLink<Section>()
@@ -219,8 +220,9 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
 
   private func emit(_ changes: StagedChangeset<[Section]>, reloading: Bool = false, animated: Bool = true) {
     guard !changes.isEmpty || reloading else { return }
-    if !changes.isEmpty { didUpdate(changes) }
+    // Sent on first, so that a change `didUpdate` makes (of a child or another feed) comes after this one.
     feedLink.send(changes, reloading: reloading, animated: animated)
+    if !changes.isEmpty { didUpdate(changes) }
   }
 }
 

@@ -15,7 +15,8 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   /// The source's sections, shown or not.
   public private(set) var sections: [Section]
   /// Called with the staged changes of ``displayedSections`` after every update, hide and show, in this source's
-  /// own section positions.
+  /// own section positions, once they are sent on: a change made here (of this source or another feed) comes
+  /// after them.
   public var didUpdate: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
   /// The link to the composite this source is a child of.
   public let feedLink = FeedLink<Section>()
@@ -103,8 +104,9 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
 
   private func emit(_ changes: StagedChangeset<[Section]>) {
     guard !changes.isEmpty else { return }
-    didUpdate(changes)
+    // Sent on first, so that a change `didUpdate` makes (of this feed or another) comes after this one everywhere.
     feedLink.send(changes)
+    didUpdate(changes)
   }
 }
 
