@@ -10,20 +10,16 @@ extension RecordingListView {
   /// Drags a row to another position, as a user would: the view moves its cell, then tells the data source, so
   /// that a change the data source shows while it takes the move (one a delegate makes) meets the moved cell.
   ///
-  /// When the data source refuses (it throws), the view moves the cell back; a move from or to a position the
-  /// view does not have moves no cell, and the data source is told all the same.
+  /// When the data source refuses (it throws), the view does not move the cell back itself: the data source puts
+  /// it back by a batch (see ``ListDataSource/moveRow(_:)``). A move from or to a position the view does not have
+  /// moves no cell, and the data source is told all the same.
   ///
   /// - Parameter move: Where the row is and where it goes.
   /// - Throws: What the data source throws, such as ``ListFlowError/rowNotMovable(_:)``.
   public func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) {
     guard let dataSource else { return }
-    let moved = moveCell(from: move.source, to: move.target)
-    do {
-      try dataSource.moveRow(move)
-    } catch {
-      if moved { _ = moveCell(from: move.target, to: move.source) }
-      throw error
-    }
+    _ = moveCell(from: move.source, to: move.target)
+    try dataSource.moveRow(move)
   }
 
   /// Moves a cell from one position to another (`to.item` counted once the cell left); `false`, moving nothing,

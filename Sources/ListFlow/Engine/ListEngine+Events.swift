@@ -178,14 +178,19 @@ extension ListEngine {
   /// list or changes another feed, before the feed's record or after it) is shown once the move is taken, diffed
   /// from the list the view shows.
   ///
+  /// A move refused (it throws) is undone here, not by the view: the view gets one batch, from the list it shows
+  /// (the row at `move.target`) to the engine's list, which puts the row back and shows anything published while
+  /// the move was checked (by ``SyncDelegate/canMoveRow`` or ``SyncDelegate/didFail``, say). A move from or to a
+  /// position the list does not have moved no row, and gets only what was published.
+  ///
   /// Called while a change is being applied (from a delegate closure), the move is checked and made after that
   /// change, against the list shown then, and sent to the view as a batch, since the view has not moved anything.
   ///
   /// - Parameter move: Where the row was and where it is now; the target may be in another section of the same
   ///   feed, and `target.item` may be at most the number of rows of the target section once the row left.
   /// - Throws: An out-of-range error for the source or the target, or ``ListFlowError/rowNotMovable(_:)`` (also
-  ///   reported to the delegate); the list is unchanged then. Nothing is thrown for a queued move: its error is
-  ///   reported to the delegate when it is made.
+  ///   reported to the delegate); the engine's list is unchanged by the move then. Nothing is thrown for a queued
+  ///   move: its error is reported to the delegate when it is made.
   public func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) {
     if isApplying {
       enqueue(.move(move))
@@ -194,25 +199,29 @@ extension ListEngine {
     absorbedMove = AbsorbedMove(move: move)
     var failure: ListFlowError?
     do { try takeMove(move) } catch { failure = error }
-    if let absorbed = absorbedMove.take() { showPublished(during: absorbed) }
+    if let absorbed = absorbedMove.take() { showPublished(during: absorbed, isTaken: failure == nil) }
     if let failure { throw failure }
   }
 
-  /// Shows what the feeds published while they took a move the view made. The feed's echo of the move alone (one
-  /// stage, that move and nothing else) is not sent: the view shows it already, and the cells follow it. Anything
-  /// else (a delegate that edited a list, a feed that changed another) is shown after the move, diffed from the
-  /// list the view shows: the list before with the row moved.
-  private func showPublished(during absorbed: AbsorbedMove) {
-    guard let newest = absorbed.published.last else { return }
-    if absorbed.published.count == 1, newest.changes.count == 1, let stage = newest.changes.first,
-      stage.changeCount == 1, stage.elementMoved == [absorbed.move]
+  /// Shows what the feeds published while they took a move the view made, or (`isTaken` false) while they
+  /// refused it, and puts a refused move's row back. The feed's echo of a move taken (one stage, that move and
+  /// nothing else) is not sent: the view shows it already, and the cells follow it. Anything else (a delegate that
+  /// edited a list, a feed that changed another) is sent as one batch, diffed from the list the view shows (the
+  /// list before with the row moved) to the newest list published, or to the list before for a refused move.
+  private func showPublished(during absorbed: AbsorbedMove, isTaken: Bool) {
+    let newest = absorbed.published.last
+    if isTaken, let newest, absorbed.published.count == 1, newest.changes.count == 1,
+      let stage = newest.changes.first, stage.changeCount == 1, stage.elementMoved == [absorbed.move]
     {
       displayedCells.follow(stage)
       snapshot = newest.target
       return
     }
+    let before = snapshot
+    guard let target = newest?.target ?? (isTaken ? nil : before) else { return }
     let move = absorbed.move
     var shown = snapshot
+    var isMoved = false
     if shown.indices.contains(move.source.section),
       shown[move.source.section].elements.indices.contains(move.source.item),
       shown.indices.contains(move.target.section)
@@ -223,15 +232,18 @@ extension ListEngine {
         shown[target.section].elements.insert(row, at: target.item)
         displayedCells.follow(Changeset(data: shown, elementMoved: [move]))
         snapshot = shown
+        isMoved = true
       }
     }
+    // A refused move that moved no row, with nothing published, leaves the view as it is.
+    guard newest != nil || isMoved else { return }
     let reloading = absorbed.published.contains { $0.reloading }
     let animated = absorbed.published.allSatisfy { $0.animated }
     // From the list the view shows; lists that cannot be diffed are shown by a reload, never left out.
-    if let changes = try? _listChanges(from: snapshot, to: newest.target, duplicates: .matchInOrder) {
-      enqueue(.publish(changes, target: newest.target, reloading: reloading, animated: animated))
+    if let changes = try? _listChanges(from: snapshot, to: target, duplicates: .matchInOrder) {
+      enqueue(.publish(changes, target: target, reloading: reloading, animated: animated))
     } else {
-      enqueue(.publish(StagedChangeset(), target: newest.target, reloading: true, animated: animated))
+      enqueue(.publish(StagedChangeset(), target: target, reloading: true, animated: animated))
     }
   }
 

@@ -165,6 +165,9 @@ public protocol ListDataSource: AnyObject {
 
   /// The user moved a row; the view shows it at `move.target` already, and the data source updates its model.
   ///
+  /// A view does not undo a refused move itself: before it throws, the data source sends the batch that puts the
+  /// row back (with any change made while the move was checked), so that the view never undoes what a batch did.
+  ///
   /// - Parameter move: The row's position before and after the move.
   /// - Throws: An out-of-range error, or ``ListFlowError/rowNotMovable(_:)``.
   func moveRow(_ move: Move<ItemPath>) throws(ListFlowError)

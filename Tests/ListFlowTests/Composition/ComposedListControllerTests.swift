@@ -82,11 +82,12 @@ struct ComposedListControllerTests {
     var child = SyncDelegate()
     child.canMoveRow = { _, _ in true }
     bottomSource.delegate = child
+    // The user drags: the view moves the cell, and the engine puts it back when it refuses.
     #expect(throws: ListFlowError.rowNotMovable(ItemPath(item: 0, section: 1))) {
-      try controller.moveRow(Move(source: ItemPath(item: 0, section: 1), target: ItemPath(item: 0, section: 0)))
+      try view.moveRow(Move(source: ItemPath(item: 0, section: 1), target: ItemPath(item: 0, section: 0)))
     }
     #expect(throws: ListFlowError.rowNotMovable(ItemPath(item: 0, section: 0))) {
-      try controller.moveRow(Move(source: ItemPath(item: 0, section: 0), target: ItemPath(item: 1, section: 0)))
+      try view.moveRow(Move(source: ItemPath(item: 0, section: 0), target: ItemPath(item: 1, section: 0)))
     }
     #expect(view.renderedLines == ["# A", "1", "2", "# B", "3", "4", "5"])
   }

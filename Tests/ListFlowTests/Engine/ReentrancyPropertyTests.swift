@@ -307,14 +307,16 @@ struct ReentrancyPropertyTests {
         default: break
         }
       }
-      // Which callback responds: the engine's `didMoveRow`, the moved feed's, or the composite's `didUpdate`
-      // (which runs while the moved feed's change of the move passes through the composite, before the engine
-      // has it).
-      switch chaos.pick(3) {
+      // Which callback responds: the engine's `didMoveRow`, the moved feed's, the engine's `didFail` (a move
+      // refused), or the composite's `didUpdate` (which runs while the moved feed's change of the move passes
+      // through the composite, before the engine has it).
+      switch chaos.pick(4) {
       case 0:
         engine.delegate.didMoveRow = { _, _ in respond() }
       case 1:
         moved.delegate.didMoveRow = { _, _ in respond() }
+      case 2:
+        engine.delegate.didFail = { _ in respond() }
       default:
         var once = false
         composite.didUpdate = { _ in
@@ -324,14 +326,17 @@ struct ReentrancyPropertyTests {
           once = false
         }
       }
-      engine.delegate.canMoveRow = { _, _ in true }
+      // About one move in three is refused: the view puts the row back, and what a callback changed is shown.
+      var mayMove = true
+      engine.delegate.canMoveRow = { _, _ in mayMove }
       await moved.apply(RandomLists.sections(&chaos.random))
       other.update(to: otherSections())
       for step in 0..<6 {
         // The moved feed's sections come first: a move among them is the user's.
         let ownSections = Array(engine.snapshot.prefix(moved.displayedSections.count))
+        mayMove = chaos.pick(3) != 0
         if let move = Self.randomMove(in: ownSections, &chaos.random) {
-          log.append("move \(move)")
+          log.append(mayMove ? "move \(move)" : "refused move \(move)")
           try? view.moveRow(move)
         }
         let context = "seed \(seed), step \(step): \(log)"
