@@ -149,11 +149,11 @@ enum LabelsScenario {
       : TerminalListView(output: output, mode: .screen(screen), title: "labels")
     let controller = ListController<[LabelRow]>(
       rows: { [ListSection(id: "labels", items: $0)] }, cell: LabelRow.cell)
+    // A new controller (or filter) is shown by nothing else, so showing it cannot fail.
     let filter =
       kind == .viewportTextFilteredEdits
-      ? FilteredFeed(controller, searchableText: { ($0.model as? LabelRow)?.label ?? "" })
-      : kind.isFiltered ? FilteredFeed(controller) : nil
-    // A new controller (or filter) is shown by nothing else, so showing it cannot fail.
+      ? try? FilteredFeed(controller, searchableText: { ($0.model as? LabelRow)?.label ?? "" })
+      : kind.isFiltered ? try? FilteredFeed(controller) : nil
     guard let engine = try? ListEngine(view: view, showing: filter ?? controller) else {
       preconditionFailure("a new controller is already shown")
     }

@@ -57,7 +57,7 @@ enum HostilePasteScenario {
       }
     }
     let source = SectionsFeed(sections: [ListSection(id: "rows", items: rows).snapshot])
-    let feed = FilteredFeed(source)
+    let feed = try FilteredFeed(source)
     let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(feed)
     let list = try ListEngine(view: view, showing: composite)

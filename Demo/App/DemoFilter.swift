@@ -5,8 +5,8 @@ import ListFlowTerminal
 @MainActor
 enum DemoFilter {
   /// The three process lists, each behind a filter matched against the process name as drawn.
-  static func feeds(_ sources: [any ListFeed<ListSectionSnapshot>]) -> [FilteredFeed] {
-    sources.map { FilteredFeed($0, searchableText: text(of:)) }
+  static func feeds(_ sources: [any ListFeed<ListSectionSnapshot>]) throws(ListFlowError) -> [FilteredFeed] {
+    try sources.map { source throws(ListFlowError) in try FilteredFeed(source, searchableText: text(of:)) }
   }
 
   /// Multi-select, and `/` typing into every filter.

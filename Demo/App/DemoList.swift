@@ -65,7 +65,7 @@ final class DemoList {
     }
 
     let composite = ComposedFeed<ListSectionSnapshot>()
-    filters = DemoFilter.feeds([pinned, top, browse])
+    filters = try DemoFilter.feeds([pinned, top, browse])
     try composite.append(machine)
     for filter in filters { try composite.append(filter) }
 

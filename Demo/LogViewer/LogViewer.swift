@@ -34,7 +34,7 @@ public final class LogViewer {
       counter.calls.add(1, ordering: .relaxed)
       return CellBinder(data: line, mapper: LogMapper.self, style: line.style)
     }
-    let filtered = FilteredFeed(controller)
+    let filtered = try FilteredFeed(controller)
     let engine = try ListEngine(view: view, showing: filtered)
     engine.selectionMode = .multiple
     controller.delegate.didSelectRow = { _, row in

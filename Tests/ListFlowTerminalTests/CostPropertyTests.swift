@@ -279,7 +279,7 @@ import Testing
           cell.title = text
         }
       }
-      let filtered = FilteredFeed(controller)
+      let filtered = try FilteredFeed(controller)
       let view = TerminalListView(output: CapturingOutput(), mode: .screen(Host.size), title: "Log")
       let engine = try ListEngine(view: view, showing: filtered)
       view.onFilterChange = { filtered.query = $0 }

@@ -29,7 +29,7 @@ import Testing
         CellBinder(cell: TextCell.self, value: title, id: ListIdentifier(index)) { cell, title in cell.title = title }
       }
       let source = SectionsFeed(sections: [ListSection(id: "rows", items: rows).snapshot])
-      feed = FilteredFeed(source)
+      feed = try FilteredFeed(source)
       let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(feed)
       list = try ListEngine(view: view, showing: composite)

@@ -48,7 +48,7 @@ import Testing
         cell.title = name
       }
     }
-    let filtered = FilteredFeed(feed)
+    let filtered = try FilteredFeed(feed)
     let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(filtered)
     let controller = try ListEngine(view: view, showing: composite)

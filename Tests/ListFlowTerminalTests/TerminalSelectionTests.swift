@@ -27,7 +27,7 @@ import Testing
         CellBinder(cell: TextCell.self, value: name, id: ListIdentifier(name)) { cell, title in cell.title = title }
       }
       source = SectionsFeed(sections: [ListSection(id: "fruits", items: rows).snapshot])
-      feed = FilteredFeed(source)
+      feed = try FilteredFeed(source)
       let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(feed)
       list = try ListEngine(view: view, showing: composite)
@@ -50,7 +50,7 @@ import Testing
   @Test("the article's two lines make a multi-select list with a / filter")
   func articleExample() throws {
     let source = SectionsFeed<ListSectionSnapshot>(sections: [])
-    let filtered = FilteredFeed(source)
+    let filtered = try FilteredFeed(source)
     let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(filtered)
     let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size))

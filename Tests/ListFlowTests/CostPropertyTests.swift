@@ -126,7 +126,7 @@ import Testing
     var random = SeededRandom(seed: seed)
     let cells = CountingCells()
     let controller = Self.controller(cells)
-    let filter = FilteredFeed(controller)
+    let filter = try FilteredFeed(controller)
     let composite = ComposedFeed<ListSectionSnapshot>()
     try composite.append(filter)
     let view = RecordingListView(historyLimit: 4)

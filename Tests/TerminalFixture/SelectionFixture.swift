@@ -19,8 +19,7 @@ func runSelection() async -> Int32 {
     CellBinder(cell: TextCell.self, value: name, id: ListIdentifier(name)) { cell, title in cell.title = title }
   }
   let source = SectionsFeed(sections: [ListSection(id: "fruits", items: rows).snapshot])
-  let feed = FilteredFeed(source)
-  guard let list = try? ListEngine(view: view, showing: feed) else { return 1 }
+  guard let feed = try? FilteredFeed(source), let list = try? ListEngine(view: view, showing: feed) else { return 1 }
   list.selectionMode = .multiple
   list.delegate.didChangeSelection = { change in
     view.status = "selected " + change.selection.identifiers.map(\.description).joined(separator: ",")

@@ -138,7 +138,7 @@ public final class ListEngine: ListDataSource {
     self.delegate = delegate
     self.reloadThreshold = reloadThreshold
     view.dataSource = self
-    feed.feedLink.connect { [weak self] message in self?.receive(message) }
+    feed.feedLink.connect(owner: self) { [weak self] message in self?.receive(message) }
     // The first list reloads the view: now, or, for a feed that shows nothing yet, with its first change.
     if !feed.displayedSections.isEmpty { publish(StagedChangeset(), target: feed.displayedSections) }
   }

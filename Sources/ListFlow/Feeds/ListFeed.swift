@@ -178,6 +178,9 @@ public final class FeedLink<Section: DifferentiableSection> {
     case failure(ListFlowError)
   }
 
+  /// What shows the feed: a composite, a filter or an engine. Held weakly: once it is gone, the feed can be
+  /// shown elsewhere.
+  weak var owner: AnyObject?
   /// The composite holding the feed, when a composite holds it.
   weak var parent: ComposedFeed<Section>?
   /// Receives every message: set by what shows the feed.
@@ -189,16 +192,20 @@ public final class FeedLink<Section: DifferentiableSection> {
   public init() {}
 
   /// Whether something shows the feed: a composite, a filter or an engine.
-  public var isConnected: Bool { receiver != nil }
+  public var isConnected: Bool { owner != nil }
 
-  /// Connects the link to what shows the feed.
-  func connect(parent: ComposedFeed<Section>? = nil, receiver: @escaping @MainActor (Message) -> Void) {
+  /// Connects the link to what shows the feed, `owner` (a composite is also the feed's `parent`).
+  func connect(
+    owner: AnyObject, parent: ComposedFeed<Section>? = nil, receiver: @escaping @MainActor (Message) -> Void
+  ) {
+    self.owner = owner
     self.parent = parent
     self.receiver = receiver
   }
 
   /// Disconnects the link: the feed's messages go nowhere until it is shown again.
   func disconnect() {
+    owner = nil
     parent = nil
     receiver = nil
   }

@@ -57,7 +57,7 @@ struct SelectionArticleTests {
     let source = SectionsFeed<ListSectionSnapshot>(sections: [
       ListSection(id: "tools", items: ["grep", "git", "gzip"].map { NameCell.makeBinder(value: $0, id: $0) }).snapshot
     ])
-    let filtered = FilteredFeed(source)
+    let filtered = try FilteredFeed(source)
     let screen = ComposedFeed<ListSectionSnapshot>()
     try screen.append(filtered)
     let view = RecordingListView()
@@ -86,7 +86,7 @@ struct SelectionArticleTests {
     let tree = OutlineFeed(id: "files", outline: Outline(folders)) { row in
       NameCell.makeBinder(value: row.element, id: row.element)
     }
-    let files = FilteredFeed(tree)
+    let files = try FilteredFeed(tree)
     files.query = "f0123"
     let rows = files.displayedSections[0].elements.map { "\($0.id)\($0.isFilterContext ? " (context)" : "")" }
     // ["docs (context)", "f0123.txt"]: docs was collapsed, and is expanded while the query is set

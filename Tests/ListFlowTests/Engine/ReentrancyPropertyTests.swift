@@ -103,7 +103,7 @@ struct ReentrancyPropertyTests {
       let innerSource = SectionsFeed<ListSectionSnapshot>()
       try inner.append(innerSource)
       let filterSource = SectionsFeed<ListSectionSnapshot>()
-      let filtered = FilteredFeed(filterSource)
+      let filtered = try FilteredFeed(filterSource)
       for child in [source, states, outline, paged, inner, filtered] as [any ListFeed<ListSectionSnapshot>] {
         try composite.append(child)
       }

@@ -61,7 +61,7 @@ struct CarriedTitlesTests {
           cell, text in cell.title = text
         }
       }
-      let feed = FilteredFeed(controller)
+      let feed = try FilteredFeed(controller)
       let view = RecordingListView()
       let engine = try ListEngine(view: view, showing: feed, reloadThreshold: 100_000)
       var nextID = 0

@@ -104,7 +104,7 @@ import Testing
     let controller = ListController<[ListSection<Row>]>(rows: { $0 }, cell: { cell($0) })
     let searchableText: (@Sendable (CellBinder) -> String)? =
       appText ? { @Sendable row in Self.appText(of: row, reads: reads) } : nil
-    let filter = FilteredFeed(controller, searchableText: searchableText)
+    let filter = try FilteredFeed(controller, searchableText: searchableText)
     // The text the filter matches.
     func text(_ key: Int, _ version: Int) -> String {
       appText ? String(Self.text(key, version).reversed()) : Self.text(key, version)

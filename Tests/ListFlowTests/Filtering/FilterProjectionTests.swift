@@ -167,7 +167,7 @@ struct FilterProjectionTests {
           $0.title = $1
         }
       }
-      let feed = FilteredFeed(controller)
+      let feed = try FilteredFeed(controller)
       let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: feed)
       var numbers = NumberedSections()
       func section(rows: Int) -> ListSection<Line> {
@@ -208,7 +208,7 @@ struct FilterProjectionTests {
     let controller = ListController<State>(rows: { $0 }) { line in
       CellBinder(cell: TextCell.self, value: line.title ?? "", id: ListIdentifier(line.id)) { $0.title = $1 }
     }
-    let feed = FilteredFeed(controller)
+    let feed = try FilteredFeed(controller)
     let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: feed)
     var numbers = NumberedSections()
     let state = (0..<100).map { _ in numbers.section(rows: 400) { Line(id: $0, text: Self.text(&random)) } }

@@ -51,7 +51,7 @@ struct FilteredFeedTests {
     for seed in DeepPass.seeds(quick: 40, deep: 200) {
       var random = SeededRandom(seed: seed)
       let source = SectionsFeed<ListSectionSnapshot>(sections: Self.sections(&random))
-      let feed = FilteredFeed(source)
+      let feed = try FilteredFeed(source)
       let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(feed)
       let view = RecordingListView()
@@ -95,7 +95,7 @@ struct FilteredFeedTests {
     for seed in DeepPass.seeds(quick: 40, deep: 200) {
       var random = SeededRandom(seed: seed)
       let source = SectionsFeed<ListSectionSnapshot>(sections: Self.sections(&random))
-      let feed = FilteredFeed(source)
+      let feed = try FilteredFeed(source)
       let other = SectionsFeed<ListSectionSnapshot>(
         sections: [ListSection(id: "other", items: [Self.binder(Named(id: 100, title: "other"))]).snapshot])
       let composite = ComposedFeed<ListSectionSnapshot>()
@@ -154,8 +154,8 @@ struct FilteredFeedEventTests {
         sections.map { ListSection(id: $0.model.id, items: Array($0.elements)) }
       }
       let plain = SectionsFeed<ListSectionSnapshot>()
-      let ownedFeed = FilteredFeed(owned)
-      let plainFeed = FilteredFeed(plain)
+      let ownedFeed = try FilteredFeed(owned)
+      let plainFeed = try FilteredFeed(plain)
       let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(ownedFeed)
       try composite.append(plainFeed)

@@ -25,7 +25,7 @@ struct TitledLinesFilter {
         cell.title = text
       }
     }
-    feed = FilteredFeed(controller)
+    feed = try FilteredFeed(controller)
     engine = try ListEngine(view: view, showing: feed, reloadThreshold: 100_000)
   }
 

@@ -107,7 +107,7 @@ struct TreeFilterPropertyTests {
       var nextID = 100
       let expanded = Set((1...16).filter { _ in random.next() % 2 == 0 })
       let tree = OutlineFeed(id: "tree", outline: Outline(roots, expanded: expanded), cell: Self.binder)
-      let feed = FilteredFeed(tree)
+      let feed = try FilteredFeed(tree)
       let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(feed)
       let view = RecordingListView()

@@ -101,7 +101,7 @@ struct TypedQueryTests {
       let controller = ListController<State>(rows: { $0 }) { line in
         CellBinder(cell: TextCell.self, value: line.title ?? "", id: ListIdentifier(line.id)) { $0.title = $1 }
       }
-      let feed = FilteredFeed(controller) { row in
+      let feed = try FilteredFeed(controller) { row in
         calls.count.add(1, ordering: .relaxed)
         return row.model as? String ?? ""
       }

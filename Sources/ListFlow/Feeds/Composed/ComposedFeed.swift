@@ -63,7 +63,8 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
   ///
   /// - Parameter child: The source.
   /// - Throws: ``ListFlowError/alreadyComposed`` when the source is a child elsewhere or shown by a view of
-  ///   its own, ``ListFlowError/cycle`` when it is this composite or contains it.
+  ///   its own, ``ListFlowError/cycle`` when it is this composite or contains it (directly, or as the source of
+  ///   a ``FilteredFeed`` that shows this composite).
   public func append(_ child: any ListFeed<Section>) throws(ListFlowError) {
     try insert(child, at: children.count)
   }
@@ -79,14 +80,16 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
     guard (0...children.count).contains(index) else {
       throw .childIndexOutOfRange(index: index, childCount: children.count)
     }
-    var ancestor: ComposedFeed<Section>? = self
-    while let node = ancestor {
+    // Up through what shows this composite (composites and filters) to the engine, if any: the child must not be
+    // one of them.
+    var ancestor: AnyObject? = self
+    while let node = ancestor as? any ListFeed<Section> {
       if node === child { throw .cycle }
-      ancestor = node.feedLink.parent
+      ancestor = node.feedLink.owner
     }
     guard !child.feedLink.isConnected else { throw .alreadyComposed }
     let id = ObjectIdentifier(child)
-    child.feedLink.connect(parent: self) { [weak self] message in
+    child.feedLink.connect(owner: self, parent: self) { [weak self] message in
       guard let self else { return }
       if case .changes(let changes, let reloading, let animated) = message {
         self.child(id, didChange: changes, reloading: reloading, animated: animated)

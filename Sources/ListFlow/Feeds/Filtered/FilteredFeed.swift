@@ -12,7 +12,7 @@
 /// let processes = ListController<[Process]> { list in
 ///   [ListSection(id: "all", items: list.map { ProcessItem($0).cellBinder })]
 /// }
-/// let filtered = FilteredFeed(processes)
+/// let filtered = try FilteredFeed(processes)
 /// try screen.append(filtered)
 /// filtered.query = "fx"      // only the rows whose title holds f…x
 /// ```
@@ -26,7 +26,7 @@
 ///
 /// ```swift
 /// let tree = OutlineFeed(id: "files", outline: Outline(folders)) { row in FileCell.binder(row) }
-/// let filtered = FilteredFeed(tree)
+/// let filtered = try FilteredFeed(tree)
 /// filtered.query = "f0123"   // every f0123.txt, under its folders, collapsed ones included
 /// filtered.query = ""        // the folders expanded as before
 /// ```
@@ -42,7 +42,8 @@
 /// collapsing reach the source the same way (an ``OutlineFeed``). While a query is set, rows cannot be moved.
 ///
 /// The filter shows its source: the source must not be shown by anything else (a composite, another filter or an
-/// engine). The filter connects to the source's ``ListFeed/feedLink`` and reads its
+/// engine; the initializer throws ``ListFlowError/alreadyComposed`` then), and a composite that the filter's
+/// source contains cannot take the filter as a child (``ListFlowError/cycle``). The filter connects to the source's ``ListFeed/feedLink`` and reads its
 /// ``ListFeed/displayedSections``.
 @MainActor
 public final class FilteredFeed: ListFeed {
@@ -148,7 +149,7 @@ public final class FilteredFeed: ListFeed {
   /// Creates a feed that filters `source`.
   ///
   /// - Parameters:
-  ///   - source: The feed to filter; not a child of a composite.
+  ///   - source: The feed to filter, shown by nothing else.
   ///   - query: The first query; empty by default.
   ///   - searchableText: The text of a row the query is matched against; `nil`, the default, for
   ///     ``defaultSearchableText(of:)``, which matches a row declared as a ``Titled`` value (the rows of a
@@ -157,17 +158,20 @@ public final class FilteredFeed: ListFeed {
   ///     called on any thread, for several rows at once when a long list is matched, and again when a row shown
   ///     is read. A row's binder is made to call it, so a new query costs a binder a row; a change of the source
   ///     while a query is set costs the rows it changes, with either text.
+  /// - Throws: ``ListFlowError/alreadyComposed`` when something shows `source` already (a composite, another
+  ///   filter or an engine).
   public init(
     _ source: any ListFeed<ListSectionSnapshot>,
     query: String = "",
     searchableText: (@Sendable (CellBinder) -> String)? = nil
-  ) {
+  ) throws(ListFlowError) {
+    guard !source.feedLink.isConnected else { throw .alreadyComposed }
     self.source = source
     self.query = query
     self.customText = searchableText
     adjustTree()
     displayedSections = filtered(source.displayedSections)
-    source.feedLink.connect { [weak self] message in
+    source.feedLink.connect(owner: self) { [weak self] message in
       guard let self else { return }
       if case .changes(let changes, let reloading, let animated) = message {
         // No query is shown: what the queries matched is dropped, with the sections they were matched on (a
