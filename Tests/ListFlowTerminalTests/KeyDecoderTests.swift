@@ -218,10 +218,51 @@ import Testing
     // A read that comes after the deadline, before a late timer: the ESC was an Escape.
     #expect(decoder.decode([0x1B], at: .milliseconds(300)) == [])
     #expect(decoder.decode([0x71], at: .milliseconds(331)) == [.escape, .character("q")])
-    // An open string or paste does not time out: it waits for its end.
+    // An open string does not time out: it waits for its end (a paste, see `unendedPastes`).
     #expect(decoder.decode(Array("\u{1B}]0;".utf8), at: .milliseconds(400)) == [])
     #expect(decoder.deadline == nil)
     #expect(decoder.decode(Array("d\u{07}".utf8), at: .seconds(5)) == [])
     #expect(TimedKeyDecoder(escapeTimeout: .milliseconds(-5)).escapeTimeout == .zero)
+  }
+
+  @Test("a paste whose end never comes ends once no byte came for a second: what it held is one paste, keys follow")
+  func unendedPastes() {
+    var random = SeededRandom(seed: terminalFuzzSeed &+ 7)
+    let alphabet = Array("ab日\u{1B}[201\u{3}q\r~".utf8)
+    for round in 0..<DeepPass.cases(quick: 300, deep: 3_000) {
+      // An escape timeout below, at or above the paste timeout.
+      let escapeTimeout = Duration.milliseconds([30, 1_000, 4_000][Int(random.next() % 3)])
+      let wait = max(escapeTimeout, TimedKeyDecoder.pasteTimeout)
+      var decoder = TimedKeyDecoder(escapeTimeout: escapeTimeout)
+      // The paste's text, never holding its end marker; at times a cut end marker ends it.
+      var text = (0..<Int(random.next() % 40)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+      while let range = text.firstRange(of: Array("\u{1B}[201~".utf8)) { text.removeSubrange(range) }
+      if random.next() % 3 == 0 { text += Array("\u{1B}[20".utf8).prefix(1 + Int(random.next() % 4)) }
+      let after = Array("q\u{3}j".utf8)
+      var keys: [Key] = []
+      var time = Duration.seconds(10)
+      keys += decoder.decode(Array("\u{1B}[200~".utf8), at: time)
+      // The text in reads less than the wait apart: the paste stays open.
+      var rest = text[...]
+      while !rest.isEmpty {
+        let count = 1 + Int(random.next() % UInt64(rest.count))
+        time += wait * Double(random.next() % 100) / 101
+        keys += decoder.decode(Array(rest.prefix(count)), at: time)
+        rest = rest.dropFirst(count)
+        #expect(keys.allSatisfy { if case .paste = $0 { true } else { false } }, "round \(round): \(keys)")
+      }
+      time += wait
+      keys += decoder.expire(at: time)
+      keys += decoder.decode(after, at: time + .milliseconds(1))
+      let pasted = keys.prefix { if case .paste = $0 { true } else { false } }
+      let text2 = pasted.map { key -> String in
+        if case .paste(let piece) = key { return piece }
+        return ""
+      }.joined()
+      let context = "round \(round): \(text) gave \(keys)"
+      #expect(text2 == String(decoding: text, as: UTF8.self), "\(context)")
+      #expect(Array(keys.dropFirst(pasted.count)) == [.character("q"), .interrupt, .character("j")], "\(context)")
+      #expect(decoder.deadline == nil, "\(context)")
+    }
   }
 }

@@ -19,7 +19,10 @@
 /// - **Bracketed paste.** The text between `CSI 200~` and `CSI 201~` (a terminal sends them around a paste
 ///   when bracketed paste is on, as ``TerminalSession`` sets it) comes out as one ``Key/paste(_:)``, escape bytes
 ///   and line breaks included; a paste longer than 64 KiB comes out in pieces, in order, each cut between two
-///   UTF-8 characters. A stray `CSI 201~` is dropped.
+///   UTF-8 characters. A stray `CSI 201~` is dropped. A paste whose end never comes (a lost end marker, or a
+///   `CSI 200~` inside text the terminal did not bracket) is ended by ``flush()``, which
+///   ``TerminalSession/keys()`` calls once no byte has come for ``TimedKeyDecoder/pasteTimeout``: the keys after
+///   it are keys again.
 ///
 /// Input arrives in reads of any size, and the keys do not depend on where the reads split it: a sequence, a
 /// string, a paste or a UTF-8 character cut between two reads is completed by the next ``decode(_:)``.
@@ -69,12 +72,16 @@ struct KeyDecoder: Sendable {
 
   /// Whether the meaning of the bytes read so far depends on whether more come soon: an `ESC`, or a sequence or
   /// UTF-8 character cut at the end of the last read (at most ``maximumSequenceLength`` bytes). An open paste or
-  /// string is not pending: it waits for its end, however long that takes.
+  /// string is not pending: it waits for its end (a paste, see ``isInPaste``).
   var hasPendingInput: Bool { !pending.isEmpty && mode != .paste }
 
+  /// Whether a bracketed paste is open: its end marker has not come yet.
+  var isInPaste: Bool { mode == .paste }
+
   /// Reports what is pending as if the input had ended: a lone Escape as ``Key/escape``, `ESC` and a character
-  /// as ``Key/alt(_:)``, a cut sequence as ``Key/unknown(_:)``, a cut UTF-8 character as U+FFFD, an open paste as
-  /// ``Key/paste(_:)``; an open string ends, and its Escape, if one is pending, is reported as ``Key/escape``.
+  /// as ``Key/alt(_:)``, a cut sequence as ``Key/unknown(_:)``, a cut UTF-8 character as U+FFFD; an open paste
+  /// ends, what it holds (a cut end marker included) reported as ``Key/paste(_:)``; an open string ends, and its
+  /// Escape, if one is pending, is reported as ``Key/escape``.
   ///
   /// - Returns: The keys, in order; empty when nothing was pending.
   mutating func flush() -> [Key] {
@@ -82,8 +89,9 @@ struct KeyDecoder: Sendable {
     pending = []
     switch mode {
     case .paste:
+      mode = .ground
       pasted += input
-      return [takePaste(upTo: pasted.count)]
+      return pasted.isEmpty ? [] : [takePaste(upTo: pasted.count)]
     case .string:
       mode = .ground
       return input.isEmpty ? [] : [.escape]

@@ -15,11 +15,22 @@ struct TimedKeyDecoder: Sendable {
     self.escapeTimeout = max(escapeTimeout, .zero)
   }
 
+  /// How long an open bracketed paste waits for its next byte before it ends (or ``escapeTimeout``, when that
+  /// is longer): a terminal sends a paste at once, so a second with no byte means its end marker is lost (or was
+  /// never coming), and the keys typed next are keys again, Ctrl-C and `q` among them.
+  static let pasteTimeout = Duration.seconds(1)
+
   /// Decodes the bytes of a read made at `time`.
   mutating func decode(_ bytes: [UInt8], at time: Duration) -> [Key] {
     var keys = expire(at: time)
     keys += decoder.decode(bytes)
-    deadline = decoder.hasPendingInput ? time + escapeTimeout : nil
+    if decoder.hasPendingInput {
+      deadline = time + escapeTimeout
+    } else if decoder.isInPaste {
+      deadline = time + max(escapeTimeout, Self.pasteTimeout)
+    } else {
+      deadline = nil
+    }
     return keys
   }
 
