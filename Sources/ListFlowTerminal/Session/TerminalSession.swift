@@ -96,7 +96,8 @@ public final class TerminalSession: Sendable {
   ///   - outputDescriptor: The terminal drawn on; standard output by default.
   ///   - reportsMouse: Whether to turn mouse reporting on; off by default.
   ///   - escapeTimeout: How long an `ESC` waits for a following byte before it counts as the Escape key;
-  ///     ``defaultEscapeTimeout`` by default, and a negative one counts as zero (see ``keys()``).
+  ///     ``defaultEscapeTimeout`` by default; a negative one counts as zero, and any long one is kept (see
+  ///     ``keys()``).
   ///   - environment: The variables that describe the terminal; the process's by default.
   /// - Throws: ``TerminalError/notATerminal(fileDescriptor:)`` when either descriptor is not a terminal,
   ///   ``TerminalError/dumbTerminal`` when `TERM` is `dumb`, ``TerminalError/systemCall(name:errno:)`` when its
@@ -160,7 +161,8 @@ public final class TerminalSession: Sendable {
   /// Ctrl-Z does not come out as a key: it suspends the program (see ``suspend()``). An `ESC` is the Escape key
   /// only when no byte follows it within ``escapeTimeout``: with a byte after it, it starts an escape sequence
   /// (an arrow, a mouse report), an Alt key (``Key/alt(_:)``), a string the terminal sent (dropped) or a paste
-  /// (``Key/paste(_:)``).
+  /// (``Key/paste(_:)``). A paste whose end marker never comes ends once no byte has come for a second (or
+  /// ``escapeTimeout``, when longer), so the keys after it are keys again.
   ///
   /// - Returns: A stream of the keys read.
   public func keys() -> AsyncStream<Key> {
@@ -170,9 +172,11 @@ public final class TerminalSession: Sendable {
     let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
     let reader = KeyReader(continuation: continuation, escapeTimeout: escapeTimeout)
     /// Flushes pending input once the timeout has passed with no new byte (again later if the timer was early).
+    /// A wait of more than an hour is an hour: the timer then finds the deadline not reached and waits again
+    /// (a timeout of `.seconds(.max)` never ends, and its nanoseconds would not fit in an `Int`).
     @Sendable func scheduleExpiry(_ wait: Duration?) {
       guard let wait else { return }
-      let (seconds, attoseconds) = wait.components
+      let (seconds, attoseconds) = min(wait, .seconds(3_600)).components
       let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
       queue.asyncAfter(deadline: .now() + .nanoseconds(max(nanoseconds, 0))) {
         scheduleExpiry(reader.expire())
