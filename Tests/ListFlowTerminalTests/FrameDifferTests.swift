@@ -96,6 +96,38 @@ import Testing
     )
   }
 
+  @Test("a terminal that draws emoji narrower than counted keeps no text of the line before, full-width lines too")
+  func narrowerTerminalKeepsNoStaleText() {
+    // A terminal that draws each character in at most two columns: a skin-toned emoji or a joined family is
+    // counted wider by `DisplayWidth`.
+    let size = TerminalSize(columns: 12, rows: 4)
+    for seed in DeepPass.seeds(from: 1, quick: 40, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      var differ = FrameDiffer()
+      var screen = ScreenModel(columns: size.columns, rows: size.rows)
+      screen.width = { min(DisplayWidth.of($0), 2) }
+      var lines = [StyledLine](repeating: StyledLine(), count: size.rows)
+      for step in 0..<30 {
+        let row = Int(random.next() % UInt64(size.rows))
+        // Words while they fit, then, at times, `x` to the last column.
+        var line = StyledLine()
+        var width = 0
+        while let word = Self.words.randomElement(using: &random), width + DisplayWidth.of(word) <= size.columns,
+          random.next() % 4 != 0
+        {
+          line.append(word, style: Self.styles.randomElement(using: &random)!)
+          width += DisplayWidth.of(word)
+        }
+        if random.next() % 2 == 0 { line.append(String(repeating: "x", count: size.columns - width)) }
+        lines[row] = line
+        let frame = TerminalFrame(size: size, lines: lines)
+        screen.feed(differ.render(frame))
+        #expect(screen.unsupported.isEmpty, "seed \(seed) step \(step): \(screen.unsupported)")
+        #expect(screen.text == frame.text, "seed \(seed) step \(step):\n\(screen.text)\n---\n\(frame.text)")
+      }
+    }
+  }
+
   @Test("styles are drawn as SGR runs and reset at the end of each line")
   func stylesBecomeGraphicRendition() {
     let line = StyledLine([StyledRun("A", style: .bold + TextStyle(foreground: .red)), StyledRun("b")])

@@ -62,11 +62,19 @@ struct FrameDiffer: Sendable {
   /// Appends the bytes that draw one line at the start of a row.
   ///
   /// A line as wide as the screen is not followed by an erase: the cursor waits past the last column, and an erase
-  /// there would blank the last character on some terminals.
+  /// there would blank the last character on some terminals. Such a line is erased before it is drawn instead
+  /// when it holds anything but ASCII: a terminal may draw a character narrower than ``DisplayWidth`` counts it
+  /// (an emoji with a skin tone, a joined family, in two columns), and the columns it leaves would still show the
+  /// line before.
   private static func draw(
     _ line: StyledLine, atRow row: Int, columns: Int, erasing: Bool, asciiOnly: Bool, into output: inout String
   ) {
     output += EscapeSequence.moveCursor(row: row, column: 0)
+    if erasing, !asciiOnly, line.width >= columns,
+      !line.runs.allSatisfy({ $0.text.utf8.allSatisfy { $0 < 0x80 } })
+    {
+      output += EscapeSequence.eraseToEndOfLine
+    }
     var style = TextStyle.plain
     var width = 0
     for run in line.runs where !run.text.isEmpty {

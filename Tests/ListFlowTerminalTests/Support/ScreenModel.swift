@@ -32,6 +32,9 @@ struct ScreenModel {
   private(set) var cursorColumn = 0
   private(set) var attributes = Attributes()
   private(set) var unsupported: [String] = []
+  /// The columns the terminal draws a character in: `DisplayWidth`'s count, unless a test models a terminal
+  /// that draws some characters narrower.
+  var width: (Character) -> Int = { DisplayWidth.of($0) }
 
   init(columns: Int, rows: Int) {
     self.columns = columns
@@ -62,7 +65,7 @@ struct ScreenModel {
   }
 
   private mutating func put(_ character: Character) {
-    let width = DisplayWidth.of(character)
+    let width = width(character)
     guard character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }) else {
       unsupported.append("control \(character.unicodeScalars.map { $0.value })")
       return
