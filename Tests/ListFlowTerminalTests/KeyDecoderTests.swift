@@ -225,6 +225,26 @@ import Testing
     #expect(TimedKeyDecoder(escapeTimeout: .milliseconds(-5)).escapeTimeout == .zero)
   }
 
+  @Test("a timer waits any escape timeout's nanoseconds, at most an hour at a time, and never traps")
+  func timerNanoseconds() {
+    var random = SeededRandom(seed: terminalFuzzSeed &+ 11)
+    let ends: [Duration] = [.seconds(Int64.max), .seconds(Int64.min), .seconds(86_400 * 365 * 300), .zero]
+    for round in 0..<1_000 {
+      let wait =
+        round < ends.count
+        ? ends[round] : .nanoseconds(Int64(bitPattern: random.next()) >> Int64(random.next() % 64))
+      let nanoseconds = TerminalSession.timerNanoseconds(wait)
+      let hour = 3_600_000_000_000
+      if wait <= .zero {
+        #expect(nanoseconds == 0, "\(wait)")
+      } else if wait >= .nanoseconds(hour) {
+        #expect(nanoseconds == hour, "\(wait)")
+      } else {
+        #expect(Duration.nanoseconds(nanoseconds) == wait, "\(wait)")
+      }
+    }
+  }
+
   @Test("a paste whose end never comes ends once no byte came for a second: what it held is one paste, keys follow")
   func unendedPastes() {
     var random = SeededRandom(seed: terminalFuzzSeed &+ 7)

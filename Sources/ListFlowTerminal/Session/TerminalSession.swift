@@ -172,13 +172,9 @@ public final class TerminalSession: Sendable {
     let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
     let reader = KeyReader(continuation: continuation, escapeTimeout: escapeTimeout)
     /// Flushes pending input once the timeout has passed with no new byte (again later if the timer was early).
-    /// A wait of more than an hour is an hour: the timer then finds the deadline not reached and waits again
-    /// (a timeout of `.seconds(.max)` never ends, and its nanoseconds would not fit in an `Int`).
     @Sendable func scheduleExpiry(_ wait: Duration?) {
       guard let wait else { return }
-      let (seconds, attoseconds) = min(wait, .seconds(3_600)).components
-      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-      queue.asyncAfter(deadline: .now() + .nanoseconds(max(nanoseconds, 0))) {
+      queue.asyncAfter(deadline: .now() + .nanoseconds(Self.timerNanoseconds(wait))) {
         scheduleExpiry(reader.expire())
       }
     }
@@ -199,6 +195,14 @@ public final class TerminalSession: Sendable {
     source.resume()
     state.withSanitizedLock { $0.sources.append(source) }
     return stream
+  }
+
+  /// The nanoseconds a timer waits for `wait`: none for a negative wait, and at most an hour, after which the
+  /// timer finds the deadline not reached and waits again (a timeout of `.seconds(.max)` never ends, and its
+  /// nanoseconds do not fit in an `Int`).
+  static func timerNanoseconds(_ wait: Duration) -> Int {
+    let (seconds, attoseconds) = min(max(wait, .zero), .seconds(3_600)).components
+    return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
   }
 
   private static func processEnvironment() -> [String: String] {
