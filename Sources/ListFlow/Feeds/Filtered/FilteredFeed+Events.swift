@@ -50,7 +50,21 @@ extension FilteredFeed {
     routed.canEditRow = { path, binder in row(path).map { $0.0.canEditRow($0.1, binder) } ?? false }
     routed.editActions = { path, binder in row(path).map { $0.0.editActions($0.1, binder) } ?? [] }
     routed.commitEdit = { action, path, binder in if let (d, p) = row(path) { d.commitEdit(action, p, binder) } }
-    routed.canMoveRow = { _, _ in false }
+    // Rows move while no query is set: the rows shown are the source's, at the same positions. A move reaches
+    // the delegate of the feed that owns the row, mapped by section (after the move, the row at the source
+    // position may be gone).
+    routed.canMoveRow = { [weak self] path, binder in
+      guard let self, self.query.isEmpty, let (delegate, local) = row(path) else { return false }
+      return delegate.canMoveRow(local, binder)
+    }
+    routed.didMoveRow = { move, binder in
+      guard let (delegate, source) = section(move.source.section), let (_, target) = section(move.target.section)
+      else { return }
+      delegate.didMoveRow(
+        Move(
+          source: ItemPath(item: move.source.item, section: source),
+          target: ItemPath(item: move.target.item, section: target)), binder)
+    }
     routed.didChangeSelection = { [weak self] change in
       // Narrowed to each owning feed's rows, in its positions; the identities stay those of the change.
       guard let self else { return }
@@ -98,6 +112,16 @@ extension FilteredFeed {
   /// The events of the filtered rows, sent on to the feed that owns each row under the source, at the row's
   /// position there.
   public var delegate: SyncDelegate { forwarding(to: source) }
+
+  /// Moves a row in the source, while no query is set (the rows shown are then the source's, at the same
+  /// positions): the feed that owns the row takes it as it would unfiltered.
+  ///
+  /// - Parameter move: The move, in this feed's positions.
+  /// - Throws: ``ListFlowError/rowNotMovable(_:)`` while a query is set, or what the source throws.
+  public func moveRow(_ move: Move<ItemPath>) throws(ListFlowError) {
+    guard query.isEmpty else { throw .rowNotMovable(move.source) }
+    try source.moveRow(move)
+  }
 
   /// Whether a row the query hides is held by the source (so that its selection is kept).
   ///
