@@ -186,6 +186,10 @@ extension ListEngine {
   /// Called while a change is being applied (from a delegate closure), the move is checked and made after that
   /// change, against the list shown then, and sent to the view as a batch, since the view has not moved anything.
   ///
+  /// This is the view's call, for a move the user made in it. To move a row from code (a key command of your
+  /// own), move it in its feed instead, as any other change: a ``ListEdit``'s `moveRow` applied to the
+  /// ``ListController``, or a new state; the view is then sent the move.
+  ///
   /// - Parameter move: Where the row was and where it is now; the target may be in another section of the same
   ///   feed, and `target.item` may be at most the number of rows of the target section once the row left.
   /// - Throws: An out-of-range error for the source or the target, or ``ListFlowError/rowNotMovable(_:)`` (also

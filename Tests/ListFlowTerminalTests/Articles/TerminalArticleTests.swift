@@ -44,8 +44,11 @@ enum TerminalArticle {
 struct TerminalArticleTests {
   @Test("choosing the mode: a test process's standard streams are not a terminal unless isatty says so")
   func chooseMode() {
-    let interactive = TerminalSession.isTerminal(STDOUT_FILENO) && TerminalSession.isTerminal(STDIN_FILENO)
-    #expect(interactive == (isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1))
+    let interactive =
+      TerminalSession.isTerminal(STDOUT_FILENO) && TerminalSession.isTerminal(STDIN_FILENO)
+      && !TerminalEnvironment.process.isDumb
+    let isDumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
+    #expect(interactive == (isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 && !isDumb))
   }
 
   func item(for message: Message) -> CellBinder {
