@@ -55,6 +55,10 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
   /// Sets a row's own tap handler: selecting a row whose model equals `model` runs `handler` instead of the
   /// constructor's ``StaticListConstructor/itemSelected(item:)``. Setting one again for an equal model replaces it.
   ///
+  /// The handler follows the model's value, not the row: a model that carries a value that changes (a toggle's
+  /// `.wifi(on: true)`) matches only while the value is the same. Handle such rows in
+  /// ``StaticListConstructor/itemSelected(item:)``, which gets the model as it is now.
+  ///
   /// - Parameters:
   ///   - model: The row's model.
   ///   - handler: What selecting the row does.
