@@ -41,11 +41,11 @@ public enum ListFlowError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A row was asked to move before or after itself.
   case movedRelativeToItself(ListIdentifier)
 
-  // MARK: Composition (``ComposedFeed``, ``ListEngine``)
+  // MARK: Composition (``ComposedFeed``, ``FilteredFeed``, ``ListEngine``)
 
   /// The feed is shown already (by a composite, a filter or an engine); remove it there first.
   case alreadyComposed
-  /// A composite was asked to contain itself, directly or through a child.
+  /// A composite was asked to contain itself, directly or through a child or a ``FilteredFeed``.
   case cycle
   /// A child index that the composite does not have.
   case childIndexOutOfRange(index: Int, childCount: Int)

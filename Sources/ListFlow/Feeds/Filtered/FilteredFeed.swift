@@ -45,8 +45,8 @@
 ///
 /// The filter shows its source: the source must not be shown by anything else (a composite, another filter or an
 /// engine; the initializer throws ``ListFlowError/alreadyComposed`` then), and a composite that the filter's
-/// source contains cannot take the filter as a child (``ListFlowError/cycle``). The filter connects to the source's ``ListFeed/feedLink`` and reads its
-/// ``ListFeed/displayedSections``.
+/// source contains cannot take the filter as a child (``ListFlowError/cycle``). The filter connects to the
+/// source's ``ListFeed/feedLink`` and reads its ``ListFeed/displayedSections``.
 @MainActor
 public final class FilteredFeed: ListFeed {
   /// The feed whose rows are filtered.
