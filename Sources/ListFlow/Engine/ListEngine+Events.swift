@@ -200,10 +200,18 @@ extension ListEngine {
       enqueue(.move(move))
       return
     }
+    // While the feeds take the move, the view shows it and the engine's list does not yet: anything a callback
+    // asks for (another move, a reload, a selection, a reconfigure, a scroll) waits in the queue, to be made
+    // against the list the view shows once the move is shown.
     absorbedMove = AbsorbedMove(move: move)
+    isApplying = true
     var failure: ListFlowError?
     do { try takeMove(move) } catch { failure = error }
-    if let absorbed = absorbedMove.take() { showPublished(during: absorbed, isTaken: failure == nil) }
+    isApplying = false
+    if let absorbed = absorbedMove.take(), let shown = showPublished(during: absorbed, isTaken: failure == nil) {
+      pending.insert(shown, at: 0)
+    }
+    drain()
     if let failure { throw failure }
   }
 
@@ -212,17 +220,19 @@ extension ListEngine {
   /// nothing else) is not sent: the view shows it already, and the cells follow it. Anything else (a delegate that
   /// edited a list, a feed that changed another) is sent as one batch, diffed from the list the view shows (the
   /// list before with the row moved) to the newest list published, or to the list before for a refused move.
-  private func showPublished(during absorbed: AbsorbedMove, isTaken: Bool) {
+  ///
+  /// - Returns: The batch to show before anything queued meanwhile, or `nil` when there is none.
+  private func showPublished(during absorbed: AbsorbedMove, isTaken: Bool) -> Operation? {
     let newest = absorbed.published.last
     if isTaken, let newest, absorbed.published.count == 1, newest.changes.count == 1,
       let stage = newest.changes.first, stage.changeCount == 1, stage.elementMoved == [absorbed.move]
     {
       displayedCells.follow(stage)
       snapshot = newest.target
-      return
+      return nil
     }
     let before = snapshot
-    guard let target = newest?.target ?? (isTaken ? nil : before) else { return }
+    guard let target = newest?.target ?? (isTaken ? nil : before) else { return nil }
     let move = absorbed.move
     var shown = snapshot
     var isMoved = false
@@ -240,15 +250,14 @@ extension ListEngine {
       }
     }
     // A refused move that moved no row, with nothing published, leaves the view as it is.
-    guard newest != nil || isMoved else { return }
+    guard newest != nil || isMoved else { return nil }
     let reloading = absorbed.published.contains { $0.reloading }
     let animated = absorbed.published.allSatisfy { $0.animated }
     // From the list the view shows; lists that cannot be diffed are shown by a reload, never left out.
     if let changes = try? _listChanges(from: snapshot, to: target, duplicates: .matchInOrder) {
-      enqueue(.publish(changes, target: target, reloading: reloading, animated: animated))
-    } else {
-      enqueue(.publish(StagedChangeset(), target: target, reloading: true, animated: animated))
+      return .publish(changes, target: target, reloading: reloading, animated: animated)
     }
+    return .publish(StagedChangeset(), target: target, reloading: true, animated: animated)
   }
 
   /// Makes a move queued during a change: the feed takes it, and the view gets it as a batch.

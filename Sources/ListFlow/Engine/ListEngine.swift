@@ -55,8 +55,9 @@ public final class ListEngine: ListDataSource {
   var edges: (top: Bool, end: Bool) = (false, false)
   /// The operations waiting for the current change to finish, oldest first.
   var pending: [Operation] = []
-  /// Whether a change is being applied (queued operations are being drained).
-  public private(set) var isApplying = false
+  /// Whether a change is being applied (queued operations are being drained), or the feeds are taking a move the
+  /// user made: calls made meanwhile (from delegate closures) are queued and made after it, in order.
+  public internal(set) var isApplying = false
   /// While the feeds take a move the view already shows: the move, and the lists published meanwhile, which are
   /// shown once the move is taken (the feed's echo of the move is not sent back to the view).
   var absorbedMove: AbsorbedMove?
@@ -187,7 +188,7 @@ public final class ListEngine: ListDataSource {
   }
 
   /// Applies the waiting operations one after another; an operation queued meanwhile waits its turn.
-  private func drain() {
+  func drain() {
     guard !isApplying else { return }
     isApplying = true
     defer { isApplying = false }

@@ -275,6 +275,7 @@ struct ReentrancyPropertyTests {
       try composite.append(moved)
       try composite.append(other)
       let engine = try ListEngine(view: view, showing: composite)
+      engine.selectionMode = .multiple
       var failures: [String] = []
       view.didApplyBatch = { view, _ in
         if let failure = Self.mismatch(view, engine) { failures.append(failure) }
@@ -291,10 +292,11 @@ struct ReentrancyPropertyTests {
           ).snapshot
         }
       }
-      // What a callback does: edit the moved feed's list (rows deleted or reconfigured), change the other feed, or
-      // nothing.
+      // What a callback does: edit the moved feed's list (rows deleted or reconfigured), change the other feed,
+      // ask the engine for another move, a reload, a reconfigure or a selection (each made against the list the
+      // view shows once the move is shown), or nothing.
       let respond = {
-        switch chaos.pick(3) {
+        switch chaos.pick(7) {
         case 0:
           let ids = Self.randomRows(in: moved.displayedSections, &chaos.random)
           log.append("edit \(ids)")
@@ -304,6 +306,24 @@ struct ReentrancyPropertyTests {
         case 1:
           log.append("update the other feed")
           other.update(to: otherSections())
+        case 2:
+          // A move of the engine's own, from code: only while it applies a change or takes a move, when it is
+          // queued (outside, the engine would take it for a move the view already shows).
+          let own = Array(engine.snapshot.prefix(moved.displayedSections.count))
+          guard engine.isApplying, let move = Self.randomMove(in: own, &chaos.random) else { return }
+          log.append("engine move \(move)")
+          try? engine.moveRow(move)
+        case 3:
+          log.append("reload")
+          engine.reloadData()
+        case 4:
+          let ids = Self.randomRows(in: engine.snapshot, &chaos.random)
+          log.append("reconfigure \(ids)")
+          engine.reconfigureRows(ids)
+        case 5:
+          let ids = Self.randomRows(in: engine.snapshot, &chaos.random)
+          log.append("select \(ids)")
+          for id in ids { engine.select(id) }
         default: break
         }
       }
@@ -344,6 +364,7 @@ struct ReentrancyPropertyTests {
         #expect(
           ListRendering.lines(of: engine.snapshot) == ListRendering.lines(of: composite.displayedSections), "\(context)"
         )
+        #expect(view.selectedRows == engine.selectedRows, "\(context)")
         if step % 2 == 1 { await moved.apply(RandomLists.sections(&chaos.random)) }
       }
       #expect(failures.isEmpty, "seed \(seed): \(failures.first ?? ""); \(log)")
