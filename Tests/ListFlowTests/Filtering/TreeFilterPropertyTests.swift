@@ -150,4 +150,37 @@ struct TreeFilterPropertyTests {
       _ = list
     }
   }
+
+  @Test("a filter let go gives the tree back as it found it: its expansion, and no match revealed after")
+  func droppedFilter() throws {
+    for seed in DeepPass.seeds(quick: 60, deep: 300) {
+      var random = SeededRandom(seed: seed)
+      var roots = Self.forest(&random)
+      var nextID = 100
+      let expanded = Set((1...16).filter { _ in random.next() % 2 == 0 })
+      let tree = OutlineFeed(id: "tree", outline: Outline(roots, expanded: expanded), cell: Self.binder)
+      let query = FilteredFeedTests.word(&random, maxLength: 2).filter { $0 != " " }
+      do {
+        let feed = try FilteredFeed(tree)
+        let list = try ListEngine(view: RecordingListView(), showing: feed)
+        feed.query = query
+        if random.next() % 2 == 0 {
+          Self.change(&roots, nextID: &nextID, &random)
+          tree.outline.roots = roots
+        }
+        withExtendedLifetime(list) {}
+      }
+      // The filter and its engine are gone: the tree is shown again, unfiltered, and changes as any tree.
+      let context = "seed \(seed) query '\(query)'"
+      let view = RecordingListView()
+      let list = try ListEngine(view: view, showing: tree)
+      #expect(tree.outline.expanded.isSubset(of: expanded), "\(context): \(tree.outline.expanded) after the filter")
+      Self.change(&roots, nextID: &nextID, &random)
+      tree.outline.roots = roots
+      let rows = Outline(roots, expanded: tree.outline.expanded).rows.map(\.element.name)
+      #expect(view.sections.map { $0.rows.map(\.textRepresentation) } == [rows], "\(context)")
+      #expect(tree.outline.expanded.isSubset(of: expanded), "\(context)")
+      withExtendedLifetime(list) {}
+    }
+  }
 }

@@ -196,6 +196,13 @@ public final class FilteredFeed: ListFeed {
     }
   }
 
+  /// A filter let go gives its source back as it found it: a tree the query had expanded (``OutlineFeed``) goes back
+  /// to its expansion from before the filter, and stops revealing matches, so that what shows the source next
+  /// shows it unfiltered.
+  isolated deinit {
+    if !query.isEmpty, sourceRevealsRows { _ = source.revealRows(matching: nil) }
+  }
+
   /// The title of a ``Titled`` model, else the model's description.
   ///
   /// - Parameter row: A row's binder.
