@@ -91,8 +91,8 @@ public final class ListEngine: ListDataSource {
     case reload(SyncDelegate.Transition.ReloadReason)
     /// A move asked for while a change was applied: taken by the feed, then shown as a batch.
     case move(Move<ItemPath>)
-    /// An expansion asked for while a change was applied.
-    case expand(Bool, ItemPath)
+    /// An expansion asked for while a change was applied, by the row's identity.
+    case expand(Bool, ListIdentifier)
     /// Rows to reconfigure or reload, by identity, with no change of content (see `ListEngine+ExplicitUpdates`).
     case refresh([ListIdentifier], reloading: Bool, animated: Bool)
     /// A scroll to a row asked for while a change was applied.
@@ -218,8 +218,10 @@ public final class ListEngine: ListDataSource {
         reload(reason)
       case .move(let move):
         performQueuedMove(move)
-      case .expand(let expanded, let path):
-        expand(expanded, path)
+      case .expand(let expanded, let id):
+        // The row the caller saw, wherever the changes before made it go (in the feed's rows: a feed changed
+        // from its own change's callbacks may send that change later), and nothing when they removed it.
+        if let path = feed.displayedSections.path(ofRow: id) { _ = feed.setExpanded(expanded, forRowAt: path) }
       case .refresh(let ids, let reloading, let animated):
         refresh(ids, reloading: reloading, animated: animated)
       case .scroll(let target, let alignment):
@@ -327,16 +329,20 @@ public final class ListEngine: ListDataSource {
   }
 
   /// The user asked to expand or collapse a row: the feed that owns it (``ListFeed/setExpanded(_:forRowAt:)``, such as an
-  /// ``OutlineFeed``) decides, and publishes its new rows. Asked while a change is applied, it waits for it.
+  /// ``OutlineFeed``) decides, and publishes its new rows. Asked while a change is applied, it waits for it: the
+  /// position names the row the caller sees now, which is expanded where the changes before it put it (the first
+  /// row of its identity), and not at all when they removed it.
   ///
   /// - Parameters:
   ///   - expanded: Whether the row should show its children.
   ///   - path: The row's position.
-  /// - Returns: Whether the row's expansion changed; `true` for a request that waits for the change under way.
+  /// - Returns: Whether the row's expansion changed; `true` for a request that waits for the change under way,
+  ///   `false` for a position the list does not have.
   @discardableResult
   public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool {
     if isApplying {
-      enqueue(.expand(expanded, path))
+      guard let id = snapshot.identity(ofRowAt: path) ?? (try? snapshot.row(at: path))?.id else { return false }
+      enqueue(.expand(expanded, id))
       return true
     }
     return expand(expanded, path)
