@@ -1,6 +1,7 @@
 import ListFlow
 import ListFlowTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// A paged feed calls `row` once per loaded element, whether the element was loaded before the feed was made or
@@ -86,5 +87,31 @@ import Testing
     #expect(paging.rows == [0, 1, 2, 3, 4, 5, 5, 6, 7, 8])
     #expect(keeping.displayedSections[0].elements.count == 10, "every row, no footer while idle")
     withExtendedLifetime(dropping) {}
+  }
+
+  @Test("a feed let go makes no binder after, and its controller keeps every element again, repeats included")
+  func feedLetGo() async throws {
+    var random = SeededRandom(seed: 5)
+    for _ in 0..<20 {
+      let size = 1 + Int(random.next() % 6)
+      let pagesBefore = Int(random.next() % 3)
+      let paging = Self.paging(size: size)
+      _ = await paging.refresh()
+      let calls = Calls()
+      do {
+        let feed = Self.feed(over: paging, keepsDuplicates: false, calls: calls)
+        let engine = try ListEngine(view: RecordingListView(), showing: feed)
+        for _ in 0..<pagesBefore { _ = await paging.loadMore() }
+        withExtendedLifetime(engine) {}
+      }
+      // The feed and its engine are gone; the app goes on with its paging controller.
+      let (callsBefore, rowsBefore) = (calls.value, paging.rows.count)
+      let pagesAfter = 1 + Int(random.next() % 3)
+      for _ in 0..<pagesAfter { _ = await paging.loadMore() }
+      let context = "size \(size), \(pagesBefore) pages with the feed, \(pagesAfter) after"
+      #expect(calls.value == callsBefore, "\(context): no binder made for a feed that is gone")
+      // Each page after the first repeats the last element of the page before: kept now, as without a feed.
+      #expect(paging.rows.count == rowsBefore + pagesAfter * (size + 1), "\(context)")
+    }
   }
 }

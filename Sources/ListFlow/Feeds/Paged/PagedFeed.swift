@@ -89,7 +89,11 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
       // The rows already loaded are identified by the binders just made: `row` is not called for them again.
       let loaded = LoadedRows(identities: Set(binders.map(\.id)))
       self.loaded = loaded
-      paging.keptElements = { elements, replacing in loaded.keep(elements, replacing: replacing, row: row) }
+      // Weakly: once the feed is gone, the controller keeps every element again, as without a feed, and makes
+      // no binder (held, they would pile up with every page).
+      paging.keptElements = { [weak loaded] elements, replacing in
+        loaded?.keep(elements, replacing: replacing, row: row) ?? elements
+      }
     } else {
       // A feed made before over the same controller may have set what it keeps: every element is kept now.
       loaded = nil
