@@ -15,11 +15,9 @@ struct QueuedExpandPropertyTests {
   func queuedExpansions() throws {
     for seed in DeepPass.seeds(quick: 60, deep: 400) {
       var random = SeededRandom(seed: seed)
-      var roots = TreeFilterPropertyTests.forest(&random)
+      let (forest, _, tree) = TreeFilterPropertyTests.randomTree(&random)
+      var roots = forest
       var nextID = 100
-      let tree = OutlineFeed(
-        id: "tree", outline: Outline(roots, expanded: Set((1...16).filter { _ in random.next() % 2 == 0 })),
-        cell: TreeFilterPropertyTests.binder)
       let view = RecordingListView()
       let engine = try ListEngine(view: view, showing: tree)
       var asked: (id: Int, expand: Bool, isExpandable: Bool)?

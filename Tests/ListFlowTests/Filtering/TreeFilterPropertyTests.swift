@@ -41,6 +41,15 @@ struct TreeFilterPropertyTests {
     return nodes(depth: 0)
   }
 
+  /// A random forest (``forest(_:)``) and an outline feed of it, about half of its nodes expanded.
+  static func randomTree(
+    _ random: inout SeededRandom
+  ) -> (roots: [Outline<File>.Node], expanded: Set<Int>, feed: OutlineFeed<File>) {
+    let roots = forest(&random)
+    let expanded = Set((1...16).filter { _ in random.next() % 2 == 0 })
+    return (roots, expanded, OutlineFeed(id: "tree", outline: Outline(roots, expanded: expanded), cell: binder))
+  }
+
   /// Changes the trees where they are: a node with a new identity put under a node (or at the top), a node
   /// renamed, or a node taken out with its children; under a collapsed node as often as under an expanded one.
   static func change(_ roots: inout [Outline<File>.Node], nextID: inout Int, _ random: inout SeededRandom) {
@@ -103,10 +112,9 @@ struct TreeFilterPropertyTests {
   func matchesAndAncestors() throws {
     for seed in DeepPass.seeds(quick: 60, deep: 300) {
       var random = SeededRandom(seed: seed)
-      var roots = Self.forest(&random)
+      let (forest, expanded, tree) = Self.randomTree(&random)
+      var roots = forest
       var nextID = 100
-      let expanded = Set((1...16).filter { _ in random.next() % 2 == 0 })
-      let tree = OutlineFeed(id: "tree", outline: Outline(roots, expanded: expanded), cell: Self.binder)
       let feed = try FilteredFeed(tree)
       let composite = ComposedFeed<ListSectionSnapshot>()
       try composite.append(feed)
@@ -155,10 +163,9 @@ struct TreeFilterPropertyTests {
   func droppedFilter() throws {
     for seed in DeepPass.seeds(quick: 60, deep: 300) {
       var random = SeededRandom(seed: seed)
-      var roots = Self.forest(&random)
+      let (forest, expanded, tree) = Self.randomTree(&random)
+      var roots = forest
       var nextID = 100
-      let expanded = Set((1...16).filter { _ in random.next() % 2 == 0 })
-      let tree = OutlineFeed(id: "tree", outline: Outline(roots, expanded: expanded), cell: Self.binder)
       let query = FilteredFeedTests.word(&random, maxLength: 2).filter { $0 != " " }
       do {
         let feed = try FilteredFeed(tree)
