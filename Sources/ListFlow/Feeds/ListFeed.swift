@@ -182,7 +182,7 @@ public final class FeedLink<Section: DifferentiableSection> {
   /// shown elsewhere.
   weak var owner: AnyObject?
   /// The composite holding the feed, when a composite holds it.
-  weak var parent: ComposedFeed<Section>?
+  var parent: ComposedFeed<Section>? { owner as? ComposedFeed<Section> }
   /// Receives every message: set by what shows the feed.
   var receiver: (@MainActor (Message) -> Void)?
   /// Called with every change sent, in the feed's own positions; for observers of the feed.
@@ -194,19 +194,15 @@ public final class FeedLink<Section: DifferentiableSection> {
   /// Whether something shows the feed: a composite, a filter or an engine.
   public var isConnected: Bool { owner != nil }
 
-  /// Connects the link to what shows the feed, `owner` (a composite is also the feed's `parent`).
-  func connect(
-    owner: AnyObject, parent: ComposedFeed<Section>? = nil, receiver: @escaping @MainActor (Message) -> Void
-  ) {
+  /// Connects the link to what shows the feed, `owner` (a composite owner is also the feed's ``parent``).
+  func connect(owner: AnyObject, receiver: @escaping @MainActor (Message) -> Void) {
     self.owner = owner
-    self.parent = parent
     self.receiver = receiver
   }
 
   /// Disconnects the link: the feed's messages go nowhere until it is shown again.
   func disconnect() {
     owner = nil
-    parent = nil
     receiver = nil
   }
 

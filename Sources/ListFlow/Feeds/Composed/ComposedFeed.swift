@@ -89,7 +89,7 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
     }
     guard !child.feedLink.isConnected else { throw .alreadyComposed }
     let id = ObjectIdentifier(child)
-    child.feedLink.connect(owner: self, parent: self) { [weak self] message in
+    child.feedLink.connect(owner: self) { [weak self] message in
       guard let self else { return }
       if case .changes(let changes, let reloading, let animated) = message {
         self.child(id, didChange: changes, reloading: reloading, animated: animated)
