@@ -4,7 +4,7 @@
 /// ```swift
 /// let view = RecordingListView()
 /// let controller = ListController<VenueDetailViewState>(cell: VenueDetailViewState.binder)
-/// try ListEngine(view: view, showing: controller)
+/// let engine = try ListEngine(view: view, showing: controller)  // keep it while the list is shown
 /// await controller.apply(state)
 /// #expect(view.renderedLines == ["# Kaminarimon", "== Reviews ==", "Yosuke Ishikawa: Foo"])
 /// #expect(view.inconsistencies.isEmpty)

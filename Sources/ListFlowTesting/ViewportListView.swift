@@ -14,7 +14,7 @@ import ListFlow
 /// let controller = ListController<[Contact]> { [ListSection(id: "contacts", items: $0)] } cell: {
 ///   ContactCell.makeBinder(value: $0, id: $0.id)
 /// }
-/// try ListEngine(view: view, showing: controller)
+/// let engine = try ListEngine(view: view, showing: controller)  // keep it while the list is shown
 /// await controller.apply(contacts)  // 20,000 contacts: about 20 binders made
 /// view.renderedLines                // the first 20 rows
 /// ```

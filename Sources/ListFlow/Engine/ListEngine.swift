@@ -16,7 +16,8 @@
 /// once the current change is done: never lost, never interleaved with the stages under way, and never a
 /// recursion. Changes that wait together are merged into one diff from the list shown to the newest list.
 ///
-/// You rarely make an engine yourself: the controllers make one for their view and expose it as `engine`.
+/// Make one engine for each view, and keep it (in a `let` of the app, say) as long as the list is shown: the view
+/// holds its data source weakly, so an engine that nobody keeps is freed at once and the view shows nothing.
 @MainActor
 public final class ListEngine: ListDataSource {
   /// The view the engine drives; its ``ListView/dataSource`` is this engine.

@@ -2,7 +2,7 @@ extension ListSelection {
   /// How many rows of a list can be selected at once: none, one, or any number.
   ///
   /// ```swift
-  /// controller.selectionMode = .multiple
+  /// engine.selectionMode = .multiple
   /// ```
   public struct Mode: Hashable, Sendable, CustomStringConvertible {
     private enum Kind: Hashable, Sendable {

@@ -14,7 +14,7 @@ import Synchronization
 /// ```swift
 /// let store = Store(Inbox(messages: []))
 /// let controller = ListController<Inbox> { inbox in inbox.sections }
-/// try ListEngine(view: view, showing: controller)
+/// let engine = try ListEngine(view: view, showing: controller)  // keep it while the list is shown
 /// let rendering = Task { await controller.run(store.updates()) }  // consumes states until cancelled
 ///
 /// store.update { $0.messages.append(message) }  // from any task: the list shows it next

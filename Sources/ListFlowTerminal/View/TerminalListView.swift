@@ -12,7 +12,7 @@
 ///
 /// ```swift
 /// let view = TerminalListView(output: StandardOutput(), mode: .screen(size))
-/// try ListEngine(view: view, showing: controller, delegate: delegate)
+/// let engine = try ListEngine(view: view, showing: controller, delegate: delegate)  // keep it while shown
 /// for await key in session.keys() {
 ///   if view.handle(key) == .quit { break }
 /// }
