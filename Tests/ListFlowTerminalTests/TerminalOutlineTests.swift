@@ -1,4 +1,5 @@
 import ListFlowTerminal
+import TestSupport
 import Testing
 
 /// An outline feed in a terminal: → and ← expand and collapse the selected row through the engine.
@@ -64,5 +65,49 @@ import Testing
     #expect(view.handle(.escape) == .clearFilter)
     #expect(feed.rows.map(\.element) == ["fruit", "leek"], "fruit is collapsed again")
     #expect(controller.numberOfRows(inSection: 0) == 2)
+  }
+
+  @Test("shouldExpand is asked only when → or l would expand the row under the cursor, never as the cursor moves")
+  func shouldExpandAskedOnlyToExpand() throws {
+    for seed in DeepPass.seeds(quick: 40, deep: 200) {
+      var random = SeededRandom(seed: seed)
+      var next = 0
+      func nodes(depth: Int) -> [Outline<String>.Node] {
+        (0..<Int(random.next() % 4)).map { _ in
+          next += 1
+          return Outline.Node("n\(next)", children: depth < 3 ? nodes(depth: depth + 1) : [])
+        }
+      }
+      let feed = OutlineFeed(id: "tree", outline: Outline(nodes(depth: 0))) { row in
+        CellBinder(cell: TextCell.self, value: row, id: ListIdentifier(row.element)) { cell, row in
+          cell.title = String(repeating: "  ", count: row.depth) + row.element
+        }
+      }
+      var asked: [String] = []
+      let refused = Set((0...next).filter { _ in random.next() % 3 == 0 }.map { "n\($0)" })
+      feed.shouldExpand = { row in
+        asked.append(row.element)
+        return !refused.contains(row.element)
+      }
+      let view = TerminalListView(
+        output: CapturingOutput(), mode: .screen(TerminalSize(columns: 30, rows: Int(5 + random.next() % 6))))
+      let engine = try ListEngine(view: view, showing: feed)
+      let keys: [Key] = [.up, .down, .pageUp, .pageDown, .home, .end, .right, .left, .character("l"), .character("?")]
+      for step in 0..<30 {
+        let key = keys.randomElement(using: &random)!
+        // The row the key acts on, and whether it is collapsed with children: only then is shouldExpand asked.
+        let row = view.selectedRow.map { feed.rows[$0.item] }
+        let expands = (key == .right || key == .character("l")) && !view.isShowingHelp
+        let expected = expands && row.map { $0.isExpandable && !$0.isExpanded } == true ? [row!.element] : []
+        asked = []
+        _ = view.handle(key)
+        #expect(asked == expected, "seed \(seed) step \(step) key \(key)")
+        if let row, expected == [row.element] {
+          #expect(
+            feed.outline.expanded.contains(row.element) == !refused.contains(row.element), "seed \(seed) step \(step)")
+        }
+      }
+      withExtendedLifetime(engine) {}
+    }
   }
 }

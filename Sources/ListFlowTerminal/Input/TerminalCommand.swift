@@ -168,7 +168,8 @@ extension TerminalCommand {
   public static let refresh = TerminalCommand(
     "refresh", keys: [.character("r")], shortHelp: "refresh", help: "ask for fresh data",
     isAvailable: { $0.view.onRefresh != nil }, action: { $0.view.onRefresh?() })
-  /// Expand the row under the cursor (→, `l`); available only on a collapsed row that can expand.
+  /// Expand the row under the cursor (→, `l`); available only on a collapsed row with children (an outline asks
+  /// its `shouldExpand` when the key is pressed, not before).
   public static let expand = TerminalCommand(
     "expand", keys: [.right, .character("l")], help: "expand the row",
     isAvailable: { $0.view.expansionOfCurrentRow() == false }, action: { $0.view.setCurrentRowExpanded(true) })

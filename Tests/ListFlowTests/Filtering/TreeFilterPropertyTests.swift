@@ -190,4 +190,62 @@ struct TreeFilterPropertyTests {
       withExtendedLifetime(list) {}
     }
   }
+
+  @Test("the app's expansion changes made while a query is set are kept, and given back when it is cleared")
+  func appExpansionDuringQuery() throws {
+    for seed in DeepPass.seeds(quick: 80, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      let (roots, expanded, tree) = Self.randomTree(&random)
+      let feed = try FilteredFeed(tree)
+      let view = RecordingListView()
+      let list = try ListEngine(view: view, showing: feed)
+      // The expansion the app means, changed by the app alone.
+      var model = expanded
+      for step in 0..<6 {
+        let context = "seed \(seed) step \(step)"
+        if random.next() % 3 == 0 {
+          feed.query = FilteredFeedTests.word(&random, maxLength: 2).filter { $0 != " " }
+        }
+        let id = Int(1 + random.next() % 16)
+        // What the app changes is what it expands that is shown collapsed, and what it collapses that is shown
+        // expanded (a node the query expanded is already expanded: expanding it again changes nothing).
+        let shown = tree.outline.expanded
+        switch random.next() % 4 {
+        case 0:
+          tree.outline.expand(id)
+          if !shown.contains(id) { model.insert(id) }
+        case 1:
+          tree.outline.collapse(id)
+          model.remove(id)
+        case 2:
+          let set = Set((1...16).filter { _ in random.next() % 2 == 0 })
+          tree.outline.expanded = set
+          model = model.subtracting(shown.subtracting(set)).union(set.subtracting(shown))
+        default:
+          // The tree's own expansion of a collapsed row it shows (in place when it can).
+          let collapsed = tree.rows.indices.filter { tree.rows[$0].isExpandable && !tree.rows[$0].isExpanded }
+          guard let index = collapsed.randomElement(using: &random) else { continue }
+          let row = tree.rows[index]
+          #expect(tree.setExpanded(true, forRowAt: ItemPath(item: index, section: 0)), "\(context)")
+          model.insert(row.element.id)
+        }
+        if !feed.query.isEmpty {
+          // The query still decides what is shown: every match, with its ancestors.
+          #expect(
+            view.sections.map { $0.rows.map(\.textRepresentation) }
+              == [Self.expected(roots, query: feed.query)].filter { !$0.isEmpty }, "\(context) '\(feed.query)'")
+        } else {
+          #expect(tree.outline.expanded == model, "\(context)")
+        }
+        #expect(view.inconsistencies.isEmpty, "\(context)")
+      }
+      feed.query = ""
+      #expect(tree.outline.expanded == model, "seed \(seed): the app's expansion after the filter")
+      #expect(
+        view.sections.map { $0.rows.map(\.textRepresentation) } == [
+          Outline(roots, expanded: model).rows.map(\.element.name)
+        ], "seed \(seed)")
+      withExtendedLifetime(list) {}
+    }
+  }
 }

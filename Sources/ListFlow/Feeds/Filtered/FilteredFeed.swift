@@ -21,8 +21,11 @@
 /// with its ancestors, which are marked as context (``CellBinder/isFilterContext``; their cells get
 /// ``MatchHighlighting/markAsFilterContext()``), and it searches collapsed branches too: while the query is set,
 /// the ancestors of every match are expanded (a match a change of the trees puts in too), and clearing the query
-/// gives back the expansion from before the filter. While a query is set, the expansion follows it, so rows of a tree cannot be expanded or collapsed
-/// (``isRowExpanded(at:)`` says `nil`).
+/// gives back the expansion from before the filter. While a query is set, the expansion follows it, so rows of a
+/// tree cannot be expanded or collapsed through the filter (``isRowExpanded(at:)`` says `nil`), and the tree's
+/// `outline.expanded` reads the expansion shown. The app may still change the tree's expansion meanwhile (setting
+/// `outline.expanded`, `outline.expand(_:)`, the tree's own `setExpanded(_:forRowAt:)`): the ancestors of the
+/// matches stay expanded, and the change is kept in the expansion given back when the query is cleared.
 ///
 /// ```swift
 /// let tree = OutlineFeed(id: "files", outline: Outline(folders)) { row in FileCell.binder(row) }

@@ -45,11 +45,17 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   public var outline: Outline<Element> {
     didSet {
       guard !isChangingInPlace else { return }
-      if let matches = revealedMatches, !_sharesStorage(outline.roots, shownRoots) {
-        // The trees changed while a filter reveals its matches: a match they put in or renamed under a collapsed
-        // node is revealed too (an assignment in the observer does not call it again).
-        let expanded = expansion(revealing: matches)
-        if expanded != outline.expanded { outline.expanded = expanded }
+      if let matches = revealedMatches, !isRevealing {
+        // The app changed the expansion while a filter reveals its matches: the change is kept in the expansion
+        // the filter gives back (it is not the filter's own).
+        let expansionChanged = outline.expanded != shownExpanded
+        if expansionChanged { keepForAfterFilter(from: shownExpanded, to: outline.expanded) }
+        if expansionChanged || !_sharesStorage(outline.roots, shownRoots) {
+          // A match the trees put in or renamed under a collapsed node is revealed too (an assignment in the
+          // observer does not call it again).
+          let expanded = expansion(revealing: matches)
+          if expanded != outline.expanded { outline.expanded = expanded }
+        }
       }
       let before = (roots: shownRoots, expanded: shownExpanded)
       // Kept before anything is sent: a change made while it is shown compares with this one.
@@ -65,7 +71,13 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   public var footer: CellBinder? {
     didSet { showSectionModel() }
   }
-  /// Asked before a row expands; `false` keeps it collapsed. Every row may expand by default.
+  /// Asked when a row with children is about to expand (``setExpanded(_:forRowAt:)``, ``toggleRow(at:)``, the
+  /// → key), and at no other time: not when a view asks whether a row is expanded (``isRowExpanded(at:)``), so
+  /// not as a cursor moves. `false` keeps the row collapsed. Every row may expand by default.
+  ///
+  /// It may change ``outline``, for example to load the row's children the first time it opens (give a node
+  /// not read yet one placeholder child, so that it can expand): the row asked about is then found again by its
+  /// identity and expanded in the new trees.
   public var shouldExpand: (Outline<Element>.Row) -> Bool = { _ in true }
   /// The link to the composite this feed is a child of.
   public let feedLink = FeedLink<ListSectionSnapshot>()
@@ -112,6 +124,8 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// While a tree filter reveals the matches of its query, whether a row matches: a change of the trees reveals
   /// the matches it puts in as well.
   private var revealedMatches: ((CellBinder) -> Bool)?
+  /// Whether ``revealRows(matching:)`` is setting the expansion (the filter's change, not the app's).
+  private var isRevealing = false
 
   /// Creates a feed over an outline.
   ///
@@ -169,7 +183,14 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     if expanded {
       guard shouldExpand(row) else { return false }
     }
-    if shownChanges == changesBefore, changeInPlace(row, at: path.item, expanding: expanded) { return true }
+    if shownChanges == changesBefore, changeInPlace(row, at: path.item, expanding: expanded) {
+      // Made in place, so the observer of `outline` did not see it: kept for after a filter here.
+      if revealedMatches != nil {
+        let id: Set = [row.differenceIdentifier]
+        keepForAfterFilter(from: expanded ? [] : id, to: expanded ? id : [])
+      }
+      return true
+    }
     if expanded {
       outline.expand(row.differenceIdentifier)
     } else {
@@ -178,17 +199,15 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     return true
   }
 
-  /// Whether the row at a position of ``rows`` is expanded: `nil` for a row without children, or a collapsed
-  /// one that ``shouldExpand`` keeps closed.
+  /// Whether the row at a position of ``rows`` is expanded: `nil` for a row without children. It does not ask
+  /// ``shouldExpand``, which is asked only when a row is about to expand.
   ///
   /// - Parameter path: The row's position in the feed (section 0).
   /// - Returns: Whether the row is expanded, or `nil` when it can neither expand nor collapse.
   public func isRowExpanded(at path: ItemPath) -> Bool? {
     guard path.section == 0, (0..<rowCount).contains(path.item) else { return nil }
     let row = row(at: path.item)
-    guard row.isExpandable else { return nil }
-    if !row.isExpanded, !shouldExpand(row) { return nil }
-    return row.isExpanded
+    return row.isExpandable ? row.isExpanded : nil
   }
 
   /// Expands a collapsed row or collapses an expanded one.
@@ -678,8 +697,25 @@ extension OutlineFeed {
     }
     expansionBeforeFilter = expansionBeforeFilter ?? outline.expanded
     let expanded = expansion(revealing: matches)
-    if expanded != outline.expanded { outline.expanded = expanded }
+    if expanded != outline.expanded {
+      isRevealing = true
+      defer { isRevealing = false }
+      outline.expanded = expanded
+    }
     return true
+  }
+
+  /// Keeps a change of the expansion the app made while a filter reveals its matches (`before` to `after`) in
+  /// the expansion given back when the filter is cleared.
+  ///
+  /// - Complexity: O(*e*) in the expanded identities.
+  private func keepForAfterFilter(
+    from before: Set<Element.DifferenceIdentifier>, to after: Set<Element.DifferenceIdentifier>
+  ) {
+    guard var kept = expansionBeforeFilter else { return }
+    kept.subtract(before.subtracting(after))
+    kept.formUnion(after.subtracting(before))
+    expansionBeforeFilter = kept
   }
 
   /// The expansion from before the filter with the ancestors of every node whose row matches expanded.
