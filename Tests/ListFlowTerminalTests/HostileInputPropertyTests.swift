@@ -85,6 +85,44 @@ import Testing
     return problems.isEmpty ? nil : problems.joined(separator: "; ")
   }
 
+  @Test("a query set from code is the query a paste of the same text gives, handed on, and typing stops")
+  func queryFromCode() {
+    var random = SeededRandom(seed: terminalFuzzSeed)
+    let pieces = ["a", "é", "e\u{301}", "\u{1B}", "\u{1B}[31m", "\n", "\r\n", "\u{7}", "\u{202E}", "👩‍👩‍👧", "漢", " "]
+    for round in 0..<DeepPass.cases(quick: 300, deep: 2000) {
+      let text = (0..<Int(random.next() % 12)).map { _ in
+        random.next() % 40 == 0
+          ? String(repeating: "x\u{301}", count: 300) : pieces[Int(random.next() % UInt64(pieces.count))]
+      }.joined()
+      // The same text pasted into an open filter on a fresh view, then Enter.
+      let pasted = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 40, rows: 8)))
+      pasted.onFilterChange = { _ in }
+      pasted.handle(.character("/"))
+      pasted.handle(.paste(text))
+      pasted.handle(.enter)
+      let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 40, rows: 8)))
+      var handed: [String] = []
+      view.onFilterChange = { handed.append($0) }
+      if random.next() % 2 == 0 {
+        view.handle(.character("/"))
+        view.handle(.character("q"))
+      }
+      let before = view.filterQuery
+      view.filterQuery = text
+      let context = "seed \(terminalFuzzSeed) round \(round) text \(text.debugDescription)"
+      #expect(view.filterQuery.unicodeScalars.elementsEqual(pasted.filterQuery.unicodeScalars), "\(context)")
+      #expect(!view.isEditingFilter, "\(context)")
+      let changed = !before.unicodeScalars.elementsEqual(view.filterQuery.unicodeScalars)
+      #expect(
+        changed
+          ? handed.last.map { $0.unicodeScalars.elementsEqual(view.filterQuery.unicodeScalars) } == true
+          : handed.count <= 1, "\(context): handed \(handed)")
+    }
+    let off = TerminalListView(output: CapturingOutput(), mode: .plain)
+    off.filterQuery = "abc"
+    #expect(off.filterQuery.isEmpty, "with no onFilterChange the filter is off, and the query stays empty")
+  }
+
   @Test("a filter being typed takes typed and pasted text; escape strings and Alt keys run no command")
   func filterTakesTextOnly() async {
     var random = SeededRandom(seed: terminalFuzzSeed)

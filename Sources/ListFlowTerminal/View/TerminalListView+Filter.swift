@@ -14,8 +14,8 @@ extension TerminalListView {
   func setFilterQuery(_ query: String, editing: Bool) {
     isEditingFilter = editing
     // Compared by bytes, in linear time (see `FilteredFeed.query`).
-    if !query.utf8.elementsEqual(filterQuery.utf8) {
-      filterQuery = query
+    if !query.utf8.elementsEqual(shownQuery.utf8) {
+      shownQuery = query
       onFilterChange?(query)
     }
     render()
@@ -58,18 +58,27 @@ extension TerminalListView {
   /// - Complexity: O(*n*) in the scalars of `characters` looked at, at most ``maximumFilterLength`` per character
   ///   kept and one pass over a character to find its end.
   func type(_ characters: some Sequence<Character>) {
-    var room = Self.maximumFilterLength - filterQuery.unicodeScalars.count
+    let added = Self.typable(characters, room: Self.maximumFilterLength - filterQuery.unicodeScalars.count)
+    guard !added.isEmpty else { return }
+    setFilterQuery(filterQuery + String(added), editing: true)
+  }
+
+  /// The scalars of `characters` that may join a query, up to `room` of them: the characters that are not
+  /// typable are left out, and the character that reaches the limit keeps only the scalars that fit.
+  ///
+  /// - Complexity: O(*n*) in the scalars of `characters` looked at, at most `room` per character kept.
+  static func typable(_ characters: some Sequence<Character>, room: Int) -> String.UnicodeScalarView {
+    var room = room
     var added = String.UnicodeScalarView()
     for character in characters {
       guard room > 0 else { break }
       var scalars = String.UnicodeScalarView()
       scalars.append(contentsOf: character.unicodeScalars.prefix(room))
-      guard Self.isTypable(scalars) else { continue }
+      guard isTypable(scalars) else { continue }
       added.append(contentsOf: scalars)
       room -= scalars.count
     }
-    guard !added.isEmpty else { return }
-    setFilterQuery(filterQuery + String(added), editing: true)
+    return added
   }
 
   /// Whether a typed character may join the query: printable text that the sanitiser leaves as it is.

@@ -71,8 +71,20 @@ public final class TerminalListView: ListView {
   public var onFilterChange: ((String) -> Void)? {
     didSet { render() }
   }
-  /// The filter's query as the user typed it (sanitised); empty when no filter is set.
-  public internal(set) var filterQuery = ""
+  /// The filter's query (sanitised); empty when no filter is set. The user types it after `/`; an app sets it
+  /// to clear the filter or to start with one, and the view shows it and tells ``onFilterChange``, as it does
+  /// for typing (characters that cannot be typed are left out, and it is cut at 256 Unicode scalars). Set it here,
+  /// not in the ``FilteredFeed`` (whose query the view does not see), so that the status bar shows the query the
+  /// list is filtered by. Setting it stops typing. With no ``onFilterChange`` (the filter off) it stays empty.
+  public var filterQuery: String {
+    get { shownQuery }
+    set {
+      guard onFilterChange != nil else { return }
+      setFilterQuery(String(Self.typable(newValue, room: Self.maximumFilterLength)), editing: false)
+    }
+  }
+  /// The query ``filterQuery`` reads.
+  var shownQuery = ""
   /// Whether keys type into the filter's query (after `/`, until Enter or Escape).
   public internal(set) var isEditingFilter = false
   /// The last error met while pulling a cell or sending an event, if any.

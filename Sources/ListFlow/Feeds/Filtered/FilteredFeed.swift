@@ -61,7 +61,8 @@ public final class FilteredFeed: ListFeed {
   /// The text of a row that the query is matched against: by default the title of a ``Titled`` model, else
   /// the model's description.
   public var searchableText: @Sendable (CellBinder) -> String { customText ?? FilteredFeed.defaultSearchableText(of:) }
-  /// What the user typed; empty shows every row. Setting a query of other bytes than the last one filters again
+  /// What the user typed; empty shows every row. (Under the terminal host the view hands its query on here:
+  /// set the view's `filterQuery` to change it from code, so that the view shows the query too.) Setting a query of other bytes than the last one filters again
   /// (the bytes are compared, in linear time: comparing as `String`s costs more than that for a character that
   /// carries many combining marks). On a list of 1,000 rows or more, the feed remembers the rows the last few
   /// queries matched, section by section, through changes of the source: a query set again (a character erased)
