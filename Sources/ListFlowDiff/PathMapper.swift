@@ -89,7 +89,7 @@ public struct PathMapper: Sendable {
     let move = movedItems.partitioningIndex { $0.source >= path }
     if move < movedItems.count, movedItems[move].source == path { return .kept(movedItems[move].target) }
     // Pass 3: take out what left before it in its section, then put back what arrived at or before it.
-    let item = path.item - Self.count(in: Self.items(leftItems, path.section), below: path.item)
+    let item = path.item &- Self.count(in: Self.items(leftItems, path.section), below: path.item)
     return .kept(
       ItemPath(item: Self.position(afterArrivals: Self.items(arrivedItems, section), of: item), section: section))
   }
@@ -100,11 +100,13 @@ public struct PathMapper: Sendable {
   /// - Returns: Its index after the changeset.
   /// - Complexity: O(log *c*) for *c* changes.
   public func mapSection(_ section: Int) -> Int? {
-    if Self.count(in: deletedSections, below: section + 1) != Self.count(in: deletedSections, below: section) {
+    // Wrapping arithmetic here and below: an inconsistent changeset, or a section or item near `Int.min` or
+    // `Int.max`, maps to an unspecified place, never to a trap.
+    if Self.count(in: deletedSections, below: section &+ 1) != Self.count(in: deletedSections, below: section) {
       return nil
     }
     if !movedSectionTargets.isEmpty, let target = movedSectionTargets[section] { return target }
-    return Self.position(afterArrivals: arrivedSections, of: section - Self.count(in: leftSections, below: section))
+    return Self.position(afterArrivals: arrivedSections, of: section &- Self.count(in: leftSections, below: section))
   }
 
   /// Whether a sorted array holds `value` (binary search).
@@ -123,6 +125,6 @@ public struct PathMapper: Sendable {
   private static func position(afterArrivals arrivals: [Int], of index: Int) -> Int {
     // The element lands at `index + k` for the number k of arrivals before it: arrival j (sorted, distinct) comes
     // before it when `arrivals[j] <= index + j`, and `arrivals[j] - j` never decreases: one binary search.
-    index + arrivals.indices.partitioningIndex { arrivals[$0] - $0 > index }
+    index &+ arrivals.indices.partitioningIndex { arrivals[$0] &- $0 > index }
   }
 }

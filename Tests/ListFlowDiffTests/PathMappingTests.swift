@@ -149,4 +149,28 @@ struct PathMappingTests {
     #expect(changeset.mappedPath(ItemPath(item: 0, section: 1)) == .removed(ItemPath(item: 0, section: 0)))
     #expect(changeset.mappedPath(ItemPath(item: 1, section: 1)) == .kept(ItemPath(item: 0, section: 0)))
   }
+
+  @Test("an inconsistent changeset, or positions near Int.min and Int.max, map somewhere and never trap")
+  func inconsistentNeverTraps() {
+    var random = SeededRandom(seed: 23)
+    let extremes = [Int.min, Int.min + 1, -2, -1, 0, 1, 2, 3, 7, Int.max - 1, Int.max]
+    func value() -> Int { extremes[Int(random.next() % UInt64(extremes.count))] }
+    func path() -> ItemPath { ItemPath(item: value(), section: value()) }
+    for _ in 0..<DeepPass.cases(quick: 2_000, deep: 20_000) {
+      func some<T>(_ make: () -> T) -> [T] { (0..<Int(random.next() % 4)).map { _ in make() } }
+      let changeset = Changeset(
+        data: [Section(model: 0, elements: [Row(id: 1, value: 0)])],
+        sectionDeleted: some(value), sectionInserted: some(value), sectionUpdated: some(value),
+        sectionMoved: some { Move(source: value(), target: value()) },
+        elementDeleted: some(path), elementInserted: some(path), elementUpdated: some(path),
+        elementMoved: some { Move(source: path(), target: path()) })
+      let mapper = PathMapper(changeset)
+      // Reaching the end is the property: any answer will do, a trap ends the test process.
+      for _ in 0..<4 {
+        _ = mapper.map(path())
+        _ = mapper.mapSection(value())
+      }
+      _ = changeset.mappedPath(path())
+    }
+  }
 }
