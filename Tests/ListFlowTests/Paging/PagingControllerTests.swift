@@ -1,4 +1,5 @@
 import ListFlow
+import TestSupport
 import Testing
 
 @MainActor
@@ -276,6 +277,65 @@ struct PagingControllerTests {
         #expect(await report.value == .appended(4..<4))
         #expect(await paging.visibleRowsChanged(0..<4) == .ignored(.waitingForNewReport))
         #expect(gate.cursors == [nil, 2, 3, 4])
+      }
+    }
+  }
+
+  /// A server's loads, of which the one named by `failAt` (counted from 0 since the last reset) throws.
+  @MainActor final class FailingLoads {
+    var failAt: Int?
+    var calls = 0
+  }
+
+  @Test("a load-more after a failed refresh asks again for the pages that refresh asked for")
+  func retriedRefreshAsksForItsPages() async {
+    for seed in DeepPass.seeds(quick: 60, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      let server = RandomPagedServer(&random)
+      let loads = FailingLoads()
+      let paging = PagingController<Page<TestRow, Int>>(prefetchDistance: .init(rows: 0)) { @MainActor cursor in
+        defer { loads.calls += 1 }
+        if loads.calls == loads.failAt { throw LoadFailure(message: "load \(loads.calls)") }
+        return server.page(cursor)
+      }
+      /// The pages a refresh of `pages` pages loads: it follows each answer's next page.
+      func pagesFollowed(_ pages: Int) -> Int {
+        var (page, count) = (server.page(nil), 1)
+        while count < pages, let next = page.nextPage { (page, count) = (server.page(next), count + 1) }
+        return count
+      }
+      // The model: pages loaded since the rows were last replaced, and the pages of the last refresh.
+      var loaded = 0
+      var refreshPages = 1
+      for step in 0..<12 {
+        if random.next() % 3 == 0 { server.shift(&random) }
+        loads.calls = 0
+        loads.failAt = random.next() % 3 == 0 ? Int(random.next() % 3) : nil
+        let retries = if case .error(let failure) = paging.state { failure.operation == .refresh } else { false }
+        let outcome: PagingController<Page<TestRow, Int>>.Outcome
+        switch random.next() % 3 {
+        case 0:
+          refreshPages = 1
+          outcome = await paging.refresh()
+        case 1:
+          refreshPages = max(1, loaded)
+          outcome = await paging.refreshLoadedPages()
+        default:
+          outcome = await paging.loadMore()
+        }
+        let context = "seed \(seed) step \(step) \(outcome)"
+        switch outcome {
+        case .replaced(let count):
+          #expect(paging.rows == server.rowsOfFirstPages(refreshPages, keepingDuplicates: true), "\(context)")
+          #expect(count == paging.rows.count, "\(context)")
+          loaded = pagesFollowed(refreshPages)
+        case .appended:
+          #expect(!retries, "\(context): a load-more after a failed refresh appended")
+          loaded += 1
+        default: break
+        }
+        // A refresh's prefetch may have loaded more pages after it (none here: the distance is 0 and no rows
+        // are reported covered).
       }
     }
   }

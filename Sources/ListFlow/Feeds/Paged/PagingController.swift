@@ -65,6 +65,8 @@ public final class PagingController<Page: Pageable & Sendable> {
   var keptElements: ((_ elements: [Page.Element], _ replacing: Bool) -> [Page.Element])?
   /// The number of pages loaded since the rows were last replaced, counting that replacing load's pages.
   private(set) var loadedPageCount = 0
+  /// The pages the last refresh asked for, which a load-more after its failure asks for again.
+  private var refreshPageCount = 1
   /// How many times ``rows`` were replaced (a refresh), so that a ``PagedFeed`` tells a replacement from an
   /// append: between two replacements, rows are only appended.
   private(set) var replacementCount = 0
@@ -128,7 +130,9 @@ public final class PagingController<Page: Pageable & Sendable> {
     return outcome
   }
 
-  /// Loads the next page and appends its rows; after a failed refresh, retries that refresh instead.
+  /// Loads the next page and appends its rows; after a failed refresh, retries that refresh instead, asking for
+  /// as many pages as it asked for (one after ``refresh()``, the pages loaded then after
+  /// ``refreshLoadedPages()``), so that a retry keeps the pages the user scrolled to.
   ///
   /// Returns at once with ``Outcome/ignored(_:)`` when a load is running, when the last page is loaded,
   /// or when no page was loaded yet (and no refresh failed).
@@ -137,7 +141,7 @@ public final class PagingController<Page: Pageable & Sendable> {
   ///   retried refresh.
   @discardableResult
   public func loadMore() async -> Outcome {
-    await perform(machine.loadMore())
+    await perform(machine.loadMore(), pages: refreshPageCount)
   }
 
   /// Tells the controller which rows the viewport covers, and loads more when they are near the end.
@@ -187,12 +191,13 @@ public final class PagingController<Page: Pageable & Sendable> {
   }
 
   /// Performs a trigger's action: runs the load and applies its result. A refresh loads `pages` pages, following
-  /// each answer's next page, and replaces the rows with all of them at once.
+  /// each answer's next page, and replaces the rows with all of them at once (a load-more ignores `pages`).
   private func perform(_ action: RefreshStateMachine<Page>.Action, pages: Int = 1) async -> Outcome {
     guard case .load(let request) = action else {
       if case .ignore(let reason) = action { return .ignored(reason) }
       return .ignored(.staleResult)
     }
+    if request.operation == .refresh { refreshPageCount = pages }
     didChange()
     var page: Page
     var elements: [Page.Element] = []

@@ -16,8 +16,9 @@
 /// ```
 ///
 /// Failures are recoverable: after ``PagingController/State/error(_:)`` a refresh starts over, and a load-more
-/// retries the load that failed: the page after the rows (its cursor is kept) after a failed load-more, the first
-/// page after a failed refresh, since the rows shown are the ones that refresh meant to replace. The rows already
+/// retries the load that failed: the page after the rows (its cursor is kept) after a failed load-more, the refresh
+/// after a failed refresh (from the first page, with as many pages as the driver asked for), since the rows shown
+/// are the ones that refresh meant to replace. The rows already
 /// shown are never dropped by a failure.
 struct RefreshStateMachine<Page: Pageable & Sendable>: Equatable, Sendable {
   /// The cursor of a page.
@@ -71,8 +72,9 @@ struct RefreshStateMachine<Page: Pageable & Sendable>: Equatable, Sendable {
 
   /// More rows were requested: load the next page, when there is one and no load is running.
   ///
-  /// After a failed refresh the load-more retries that refresh instead: the first page is loaded and replaces
-  /// the rows, so that no page is appended to rows the refresh meant to replace.
+  /// After a failed refresh the load-more retries that refresh instead: it loads from the first page (as many
+  /// pages as the driver asks for) and replaces the rows, so that no page is appended to rows the refresh meant
+  /// to replace.
   ///
   /// - Returns: ``Action/load(_:)`` with a request for ``nextPage`` (state ``State/paging``), or with a
   ///   first-page request after a failed refresh (state ``State/refreshing``), or ``Action/ignore(_:)``
