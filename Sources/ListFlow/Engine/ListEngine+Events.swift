@@ -229,6 +229,7 @@ extension ListEngine {
     {
       displayedCells.follow(stage)
       snapshot = newest.target
+      if let routes = newest.routes { routesShown = routes }
       return nil
     }
     let before = snapshot
@@ -253,11 +254,12 @@ extension ListEngine {
     guard newest != nil || isMoved else { return nil }
     let reloading = absorbed.published.contains { $0.reloading }
     let animated = absorbed.published.allSatisfy { $0.animated }
+    let routes = absorbed.published.last { $0.routes != nil }?.routes
     // From the list the view shows; lists that cannot be diffed are shown by a reload, never left out.
     if let changes = try? _listChanges(from: snapshot, to: target, duplicates: .matchInOrder) {
-      return .publish(changes, target: target, reloading: reloading, animated: animated)
+      return .publish(changes, target: target, reloading: reloading, animated: animated, routes: routes)
     }
-    return .publish(StagedChangeset(), target: target, reloading: true, animated: animated)
+    return .publish(StagedChangeset(), target: target, reloading: true, animated: animated, routes: routes)
   }
 
   /// Makes a move queued during a change: the feed takes it, and the view gets it as a batch.

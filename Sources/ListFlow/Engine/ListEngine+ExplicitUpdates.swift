@@ -75,7 +75,7 @@ extension ListEngine {
     routingBeforeStage = nil
     batchCount += 1
     delegate.dispatch(update)
-    rearmEnd(rerouting: false)
+    rearmEnd()
     delegate.didApply(transition)
   }
 }

@@ -64,8 +64,10 @@ public final class ListEngine: ListDataSource {
   var absorbedMove: AbsorbedMove?
   /// The routing of every section before the stage being applied, for events about elements that were there.
   var routingBeforeStage: [SectionRoute]?
-  /// The routing of every section of the list shown, taken when the last change was done: the feeds move on
-  /// before the engine applies their changes, so the routing before a change is kept here.
+  /// The routing of every section of ``snapshot`` (during a batch, of the list after the stage being applied).
+  /// The feeds move on before the engine applies their changes (a change queued behind the one applied), so
+  /// the owners are read from the feeds when a change that moves sections is published, and kept with it until
+  /// it is shown; the events of the rows shown are routed by them, never by the feeds' newer sections.
   var routesShown: [SectionRoute]?
   /// Where each displayed cell is, by the cell's identity, kept up to date through every stage.
   var displayedCells = DisplayedCells()
@@ -86,8 +88,10 @@ public final class ListEngine: ListDataSource {
 
   /// Something that changes the list, applied in order.
   enum Operation {
-    /// A feed published a list and the stages from the list before it.
-    case publish(StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool)
+    /// A feed published a list and the stages from the list before it, with the owners of the list's sections
+    /// when they may have changed (`nil`: the owners of the list before).
+    case publish(
+      StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool, routes: [SectionRoute]?)
     /// A reload of the list shown.
     case reload(SyncDelegate.Transition.ReloadReason)
     /// A move asked for while a change was applied: taken by the feed, then shown as a batch.
@@ -170,12 +174,19 @@ public final class ListEngine: ListDataSource {
   func publish(
     _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool = false, animated: Bool = true
   ) {
+    // The owners of the new list's sections, read now, while the feeds show that list: only when sections may
+    // have changed owner (a section changes owner only with a change that moves sections, as
+    // `ListFeed.feed(owningSection:)` requires), so a change of rows alone costs its rows.
+    let movesSections =
+      !hasLoaded || reloading
+      || changes.contains { !$0.sectionDeleted.isEmpty || !$0.sectionInserted.isEmpty || !$0.sectionMoved.isEmpty }
+    let routes = movesSections ? sectionRoutes() : nil
     if absorbedMove != nil {
       // Kept until the move is taken: a delegate's change may come before the feed's echo of the move, or after.
-      absorbedMove?.published.append((changes, target, reloading, animated))
+      absorbedMove?.published.append((changes, target, reloading, animated, routes))
       return
     }
-    enqueue(.publish(changes, target: target, reloading: reloading, animated: animated))
+    enqueue(.publish(changes, target: target, reloading: reloading, animated: animated, routes: routes))
   }
 
   /// Reloads the view from the list shown, with no new list (queued behind a change being applied).
@@ -196,13 +207,15 @@ public final class ListEngine: ListDataSource {
     while !pending.isEmpty {
       let operation = pending.removeFirst()
       switch operation {
-      case .publish(var changes, var target, var reloading, var animated):
+      case .publish(var changes, var target, var reloading, var animated, var routes):
         // Lists published while the previous one was applied: show only the newest, diffed from the list shown.
         if case .publish = pending.first {
-          while case .publish(_, let newer, let newerReloads, let newerAnimates) = pending.first {
+          while case .publish(_, let newer, let newerReloads, let newerAnimates, let newerRoutes) = pending.first {
             target = newer
             reloading = reloading || newerReloads
             animated = animated && newerAnimates
+            // The newest owners read: a list published after them moved no section.
+            routes = newerRoutes ?? routes
             pending.removeFirst()
           }
           if let diffed = diffFromShown(to: target) {
@@ -213,7 +226,7 @@ public final class ListEngine: ListDataSource {
             reloading = true
           }
         }
-        show(changes, target: target, reloading: reloading, animated: animated)
+        show(changes, target: target, reloading: reloading, animated: animated, routes: routes)
         followSelection()
       case .reload(let reason):
         reload(reason)
@@ -250,7 +263,8 @@ public final class ListEngine: ListDataSource {
 
   /// Shows a list: a reload when one is due, else the stages one batch each.
   private func show(
-    _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool
+    _ changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool,
+    routes: [SectionRoute]?
   ) {
     let reason: SyncDelegate.Transition.ReloadReason? =
       if !hasLoaded { .initial } else if reloading { .requested } else if !view.isVisible {
@@ -262,8 +276,9 @@ public final class ListEngine: ListDataSource {
       if changes.isEmpty {
         // Nothing visible changed: keep the newest binders, the view needs no call.
         snapshot = target
+        if let routes { routesShown = routes }
       } else {
-        performBatches(changes, to: target, animated: animated)
+        performBatches(changes, to: target, animated: animated, routes: routes)
       }
       return
     }
@@ -272,6 +287,7 @@ public final class ListEngine: ListDataSource {
       hiddenSelectionIsStale = true
     }
     snapshot = target
+    if let routes { routesShown = routes }
     let transition = SyncDelegate.Transition(changes: changes, reloadReason: reason, target: target)
     reloadView(transition)
   }
@@ -287,35 +303,42 @@ public final class ListEngine: ListDataSource {
     displayedCells.removeAll()
     view.reloadData()
     reloadCount += 1
-    rearmEnd(rerouting: true)
+    rearmEnd()
     delegate.didApply(transition)
   }
 
   /// After a change, the end counts as not reached: a list whose end stays on screen (a page that did not fill
   /// it) reports ``SyncDelegate/didReachEnd`` again at the view's next scroll report, so paging cannot stall.
-  ///
-  /// The owners of the sections shown are read again (``routesShown``) after a reload, or after a change that
-  /// inserted, deleted or moved sections (`rerouting`): a section changes owner only with such a change (as
-  /// ``ListFeed/feed(owningSection:)`` requires), so a change of rows alone costs its rows, not a read per section.
-  func rearmEnd(rerouting: Bool) {
+  func rearmEnd() {
     edges.end = false
-    if rerouting || routesShown == nil { routesShown = sectionRoutes() }
   }
 
   /// Applies staged changes one batch per stage, between ``SyncDelegate/willApply`` and ``SyncDelegate/didApply``.
-  private func performBatches(_ changes: StagedChangeset<ListSnapshot>, to target: ListSnapshot, animated: Bool) {
+  ///
+  /// `routes` are the owners of `target`'s sections (`nil`: those of the list shown). Each stage's events are
+  /// routed by the owners of the lists before and after it (``routingBeforeStage``, ``routesShown``): the list
+  /// after a stage that is not the last holds sections of the list shown and of `target`, found by identity.
+  private func performBatches(
+    _ changes: StagedChangeset<ListSnapshot>, to target: ListSnapshot, animated: Bool, routes: [SectionRoute]?
+  ) {
     let transition = SyncDelegate.Transition(changes: changes, reloadReason: nil, target: target, animated: animated)
     delegate.willApply(transition)
+    let before = (list: snapshot, routes: routesShown)
+    let after = routes ?? routesShown
     var sectionsChanged = false
     for (index, stage) in changes.enumerated() {
       let update = ListUpdate(
         changeset: stage, previous: snapshot, stage: index, stageCount: changes.count, animated: animated)
-      // Until sections are deleted, inserted or moved, the sections are routed as before the change; after that,
-      // as the feeds route them now.
-      routingBeforeStage = sectionsChanged ? sectionRoutes() : routesShown
+      routingBeforeStage = routesShown
       sectionsChanged =
         sectionsChanged || !stage.sectionDeleted.isEmpty || !stage.sectionInserted.isEmpty
         || !stage.sectionMoved.isEmpty
+      // Until sections are deleted, inserted or moved, the sections are routed as before the change.
+      if sectionsChanged {
+        routesShown =
+          index == changes.count - 1
+          ? after : Self.routes(of: stage.data, from: [(target, after), (before.list, before.routes)])
+      }
       displayedCells.follow(stage)
       if !selection.isEmpty { noteDeletedSelection(in: stage) }
       snapshot = stage.data
@@ -325,8 +348,24 @@ public final class ListEngine: ListDataSource {
       delegate.dispatch(update)
     }
     snapshot = target
-    rearmEnd(rerouting: sectionsChanged)
+    routesShown = after
+    rearmEnd()
     delegate.didApply(transition)
+  }
+
+  /// The owners of `list`'s sections, each found by its identity in the first of `known` (lists and the
+  /// owners of their sections) that has it; a section none has gets no owner.
+  ///
+  /// - Complexity: O(*s*) for *s* sections in all.
+  private static func routes(
+    of list: ListSnapshot, from known: [(list: ListSnapshot, routes: [SectionRoute]?)]
+  ) -> [SectionRoute] {
+    var byID: [ListIdentifier: SectionRoute] = [:]
+    for (knownList, routes) in known.reversed() {
+      guard let routes, routes.count == knownList.count else { continue }
+      for (section, route) in zip(knownList, routes) { byID[section.model.id] = route }
+    }
+    return list.enumerated().map { byID[$1.model.id] ?? SectionRoute(owner: nil, localSection: $0) }
   }
 
   /// The user asked to expand or collapse a row: the feed that owns it (``ListFeed/setExpanded(_:forRowAt:)``, such as an
@@ -382,16 +421,22 @@ struct SectionRoute {
 }
 
 extension ListEngine {
-  /// The owner of a section of the list shown.
+  /// The owner of a section of the list shown (``snapshot``), as the feeds said when that list was published.
   func route(forSection section: Int) -> SectionRoute? {
+    guard let routesShown else { return liveRoute(forSection: section) }
+    return routesShown.indices.contains(section) ? routesShown[section] : nil
+  }
+
+  /// The owner of a section of the feeds' newest list.
+  private func liveRoute(forSection section: Int) -> SectionRoute? {
     guard let (owner, local) = feed.feed(owningSection: section) else { return nil }
     return SectionRoute(owner: owner, localSection: local)
   }
 
-  /// The owner of every section of the list shown, or `nil` when events are not routed.
-  func sectionRoutes() -> [SectionRoute]? {
+  /// The owner of every section of the feeds' newest list.
+  func sectionRoutes() -> [SectionRoute] {
     feed.displayedSections.indices.map { section in
-      route(forSection: section) ?? SectionRoute(owner: nil, localSection: section)
+      liveRoute(forSection: section) ?? SectionRoute(owner: nil, localSection: section)
     }
   }
 }
@@ -400,6 +445,9 @@ extension ListEngine {
 /// `ListEngine.moveRow(_:)`).
 struct AbsorbedMove {
   let move: Move<ItemPath>
-  var published: [(changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool)] =
-    []
+  var published:
+    [(
+      changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool,
+      routes: [SectionRoute]?
+    )] = []
 }
