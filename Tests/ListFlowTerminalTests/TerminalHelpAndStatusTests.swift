@@ -315,4 +315,65 @@ import Testing
       withExtendedLifetime(dataSource) {}
     }
   }
+
+  @Test("while the query is typed, any key that acts stops the cursor following the last row; others leave it")
+  func filterKeysStopFollowing() throws {
+    for seed in DeepPass.seeds(quick: 60, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size))
+      let names = (0..<Int(3 + random.next() % 20)).map { "line \($0) " + ["ab", "ba", "cd"][Int(random.next() % 3)] }
+      let source = SectionsFeed<ListSectionSnapshot>(sections: [
+        ListSection(
+          id: "log",
+          items: names.map { name in
+            CellBinder(cell: TextCell.self, value: name, id: ListIdentifier(name)) { $0.title = $1 }
+          }
+        ).snapshot
+      ])
+      let filtered = try FilteredFeed(source)
+      let engine = try ListEngine(view: view, showing: filtered)
+      view.onFilterChange = { filtered.query = $0 }
+      // Keys that edit the query (the arrows act as anywhere else, when they can move), and keys that do nothing
+      // then (ignored controls).
+      let acting: [Key] = [.character("a"), .character("b"), .paste("c"), .backspace, .enter, .escape]
+      let inert: [Key] = [.character("\u{1}"), .character("\u{7F}"), .paste("\u{1B}")]
+      for step in 0..<30 {
+        if !view.isEditingFilter { view.handle(.character("/")) }
+        view.handle(.end)
+        let before = view.followsLastRow
+        let isActing = random.next() % 3 != 0
+        let key = isActing ? acting.randomElement(using: &random)! : inert.randomElement(using: &random)!
+        view.handle(key)
+        let context = "seed \(seed) step \(step) key \(key)"
+        #expect(view.followsLastRow == (isActing ? false : before), "\(context)")
+        #expect(view.statusBar(width: 80).text.contains(" follow") == view.followsLastRow, "\(context)")
+      }
+      withExtendedLifetime(engine) {}
+    }
+  }
+
+  @Test("a status or title set to other bytes is drawn, even when the text is canonically equivalent")
+  func equivalentTextIsDrawn() {
+    var random = SeededRandom(seed: 41)
+    // Each letter two ways: precomposed, and a base letter with a combining mark.
+    let letters = [("\u{E9}", "e\u{301}"), ("\u{C5}", "A\u{30A}"), ("\u{F1}", "n\u{303}"), ("x", "x")]
+    for round in 0..<DeepPass.cases(quick: 200, deep: 1000) {
+      let picks = (0..<Int(1 + random.next() % 6)).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
+      let one = picks.map(\.0).joined()
+      let other = picks.map { random.next() % 2 == 0 ? $0.0 : $0.1 }.joined()
+      let output = CapturingOutput()
+      let view = TerminalListView(output: output, mode: .screen(Self.size), title: "t")
+      let setsTitle = random.next() % 2 == 0
+      if setsTitle { view.title = one } else { view.status = one }
+      _ = output.takeBytes()
+      if setsTitle { view.title = other } else { view.status = other }
+      let written = output.takeText()
+      let context = "round \(round) \(one.debugDescription) -> \(other.debugDescription)"
+      if one.utf8.elementsEqual(other.utf8) {
+        #expect(written.isEmpty, "\(context): the same bytes drew")
+      } else {
+        #expect(written.contains(other), "\(context): the new bytes were not drawn")
+      }
+    }
+  }
 }

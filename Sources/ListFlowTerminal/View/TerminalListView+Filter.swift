@@ -22,7 +22,8 @@ extension TerminalListView {
   }
 
   /// A key while the query is typed: text and pastes edit it, Backspace deletes, Enter keeps the filter and stops
-  /// typing, Escape clears it, the arrows and page keys still move; control characters are ignored.
+  /// typing, Escape clears it, the arrows and page keys still move; control characters are ignored. A key that
+  /// acts stops the cursor following the last row, as any key that acts does.
   func editFilter(with key: Key) -> TerminalCommand? {
     switch key {
     case .character(let character):
@@ -32,12 +33,15 @@ extension TerminalListView {
       type(text)
       return nil
     case .backspace:
+      followsLastRow = false
       setFilterQuery(String(filterQuery.dropLast()), editing: true)
       return nil
     case .enter:
+      followsLastRow = false
       setFilterQuery(filterQuery, editing: false)
       return nil
     case .escape:
+      followsLastRow = false
       setFilterQuery("", editing: false)
       return .clearFilter
     case .interrupt, .endOfInput:
@@ -60,6 +64,7 @@ extension TerminalListView {
   func type(_ characters: some Sequence<Character>) {
     let added = Self.typable(characters, room: Self.maximumFilterLength - filterQuery.unicodeScalars.count)
     guard !added.isEmpty else { return }
+    followsLastRow = false
     setFilterQuery(filterQuery + String(added), editing: true)
   }
 

@@ -50,11 +50,13 @@ public final class TerminalListView: ListView {
   public private(set) var mode: Mode
   /// The text of the title bar (sanitised when drawn).
   public var title: String {
-    didSet { if title != oldValue { render() } }
+    // Compared by bytes, in linear time: `String`'s `!=` compares canonical equivalence, which costs more for
+    // text with many combining marks and misses a change to other bytes that look the same.
+    didSet { if !title.utf8.elementsEqual(oldValue.utf8) { render() } }
   }
   /// Extra text for the right of the status bar, for example the time of the last update (sanitised).
   public var status: String {
-    didSet { if status != oldValue { render() } }
+    didSet { if !status.utf8.elementsEqual(oldValue.utf8) { render() } }
   }
   /// Called when the user asks for fresh data (`r`); `nil` (the default) makes ``TerminalCommand/refresh``
   /// unavailable, so neither the key nor the help offers it.
