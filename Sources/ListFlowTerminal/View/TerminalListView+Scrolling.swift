@@ -52,18 +52,24 @@ extension TerminalListView {
 }
 
 extension TerminalListView {
-  /// Where the cursor goes through a stage: its row's new position, or, for a deleted row, the new position of
-  /// the first row after it in its section that stays there, else of the nearest one before it (else the
-  /// row's old position, clamped by the viewport).
+  /// Where the cursor goes through a stage when its row is gone (`path` is the place it left): the new position
+  /// of the row there, unless the stage deletes it or moves it away (`movedAway` holds the stage's moves), else
+  /// of the first row after it in its section that stays there, else of the nearest one before it (else the
+  /// place, clamped by the viewport).
   ///
-  /// - Complexity: O(*d* log *c*) for the *d* deleted rows next to the cursor's and *c* changes.
-  func cursorPlace(of path: ItemPath, through mapper: PathMapper, rowCount: (Int) -> Int) -> ItemPath {
+  /// - Complexity: O(*m* + *d* log *c*) for the stage's *m* moves, the *d* rows next to the place that the stage
+  ///   deletes or moves away, and *c* changes.
+  func cursorPlace(
+    of path: ItemPath, through mapper: PathMapper, movedAway moves: [Move<ItemPath>], rowCount: (Int) -> Int
+  ) -> ItemPath {
+    let moved = Set(moves.lazy.map(\.source))
     switch mapper.map(path) {
-    case .kept(let target): return target
-    case .removed(let place):
-      guard let section = mapper.mapSection(path.section) else { return place }
+    case .kept(let target) where !moved.contains(path): return target
+    case .kept, .removed:
+      guard let section = mapper.mapSection(path.section) else { return ItemPath(item: 0, section: path.section) }
       func keptInSection(_ item: Int) -> ItemPath? {
-        if case .kept(let target) = mapper.map(ItemPath(item: item, section: path.section)), target.section == section {
+        let source = ItemPath(item: item, section: path.section)
+        if !moved.contains(source), case .kept(let target) = mapper.map(source), target.section == section {
           return target
         }
         return nil

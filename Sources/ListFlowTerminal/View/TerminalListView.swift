@@ -257,7 +257,8 @@ public final class TerminalListView: ListView {
   /// row keeps its line on screen: rows
   /// inserted or deleted above it scroll the list instead of moving the cursor, so the user's place is kept and
   /// unchanged rows are not repainted. When the selected row is deleted, the cursor goes to the first row after
-  /// it that stays (the row that takes its place), or, when none does, to the nearest row before it that stays.
+  /// it that stays (the row that takes its place; a row the change moves elsewhere does not stay), or, when none
+  /// does, to the nearest row before it that stays.
   /// While the cursor follows the last row (``TerminalCommand/moveToBottom``, End), it goes to the last row
   /// instead, on screen: rows that come in at the end bring it with them, as `tail -f` shows new lines.
   ///
@@ -280,10 +281,13 @@ public final class TerminalListView: ListView {
     // The cursor's row, followed by position and, once deleted, by identity among the rows inserted since.
     followedCursor = followedCursor.map { follow($0, through: update, mapper: mapper) }
     if let old = highlighted, old.identity != nil { highlighted = follow(old, through: update, mapper: mapper) }
+    // Once the cursor's row is gone, the cursor holds a place: a row that a stage moves away does not take it.
     let selection =
       followedCursor?.path
       ?? viewport.selection.map { path in
-        cursorPlace(of: path, through: mapper) { shapeBefore.indices.contains($0) ? shapeBefore[$0].itemCount : 0 }
+        cursorPlace(of: path, through: mapper, movedAway: update.changeset.elementMoved) {
+          shapeBefore.indices.contains($0) ? shapeBefore[$0].itemCount : 0
+        }
       }
     let shape = shape(after: update, before: shapeBefore, mapper: mapper)
     followMeasuredRows(through: update, mapper: mapper, counted: shape.counted)
