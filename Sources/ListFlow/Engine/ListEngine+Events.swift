@@ -9,6 +9,10 @@ extension ListEngine {
   /// ``toggleSelection(ofRowAt:)`` (space), a separate gesture with its own callback. In
   /// ``ListSelection/Mode/none`` nothing is kept.
   ///
+  /// A `didSelectRow` that changes the list (a "recently opened" row put on top, say) is shown before the row is
+  /// deselected: the row is deselected where that change put it (found by its identity), and not at all when
+  /// the change removed it.
+  ///
   /// - Parameter path: The row's position.
   /// - Throws: An out-of-range error (also reported to the delegate); nothing is called then.
   public func selectRow(at path: ItemPath) throws(ListFlowError) {
@@ -20,11 +24,15 @@ extension ListEngine {
     }
     if let owner { owner.delegate.didSelectRow(owner.path, binder) }
     delegate.didSelectRow(path, binder)
-    if deselects {
-      view.deselectRow(at: path)
-      if let owner { owner.delegate.didDeselectRow(owner.path, binder) }
-      delegate.didDeselectRow(path, binder)
+    guard deselects else { return }
+    // Where the row is now: one identity read while the list is unchanged, a search only after a change.
+    let id = binder.id
+    guard let now = snapshot.identity(ofRowAt: path) == id ? path : snapshot.path(ofRow: id) else { return }
+    view.deselectRow(at: now)
+    if let owner = now == path ? owner : self.owner(ofRow: now) {
+      owner.delegate.didDeselectRow(owner.path, binder)
     }
+    delegate.didDeselectRow(now, binder)
   }
 
   /// The user deselected a row: it leaves ``selection`` (``SyncDelegate/didChangeSelection``), then

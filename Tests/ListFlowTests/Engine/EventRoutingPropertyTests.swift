@@ -291,4 +291,60 @@ struct EventRoutingPropertyTests {
     #expect(selected == 1)
     withExtendedLifetime(engine) {}
   }
+
+  @Test("a row deselected automatically is deselected where its own didSelectRow's change put it")
+  func automaticDeselectionFollowsTheRow() throws {
+    func section(_ rows: [String]) -> [ListSectionSnapshot] {
+      [ListSection(id: "s", items: rows.map { SectionHeaderCell.makeBinder(value: $0, id: $0) }).snapshot]
+    }
+    for seed in DeepPass.seeds(quick: 100, deep: 600) {
+      var random = SeededRandom(seed: seed)
+      var rows = (0..<Int(2 + random.next() % 8)).map { "r\($0)" }
+      var next = rows.count
+      let feed = SectionsFeed<ListSectionSnapshot>(sections: section(rows))
+      let composite = ComposedFeed<ListSectionSnapshot>()
+      if random.next() % 2 == 0 {
+        try composite.append(
+          SectionsFeed(sections: [
+            ListSection(id: "top", items: [SectionHeaderCell.makeBinder(value: "top", id: "top")]).snapshot
+          ]))
+      }
+      try composite.append(feed)
+      let view = RecordingListView()
+      let engine = try ListEngine(view: view, showing: composite)
+      var deselected: [(ItemPath, ListIdentifier)] = []
+      feed.delegate.deselectsAutomatically = true
+      feed.delegate.didDeselectRow = { path, binder in deselected.append((path, binder.id)) }
+      // Choosing a row changes the list: rows put on top, rows deleted (the chosen one among them), rows moved.
+      feed.delegate.didSelectRow = { _, _ in
+        for _ in 0..<Int(random.next() % 3) {
+          rows.insert("r\(next)", at: 0)
+          next += 1
+        }
+        for _ in 0..<Int(random.next() % 2) where !rows.isEmpty {
+          rows.remove(at: Int(random.next() % UInt64(rows.count)))
+        }
+        if rows.count > 1, random.next() % 2 == 0 { rows.swapAt(0, rows.count - 1) }
+        feed.update(to: section(rows))
+      }
+      for step in 0..<5 where !rows.isEmpty {
+        let chosen = rows[Int(random.next() % UInt64(rows.count))]
+        let section = engine.snapshot.count - 1
+        let path = ItemPath(item: rows.firstIndex(of: chosen)!, section: section)
+        let before = (view: view.deselectedRows.count, feed: deselected.count)
+        try view.selectRow(at: path)
+        let context = "seed \(seed) step \(step) chose \(chosen) of \(rows)"
+        if let index = rows.firstIndex(of: chosen) {
+          #expect(view.deselectedRows.dropFirst(before.view) == [ItemPath(item: index, section: section)], "\(context)")
+          #expect(deselected.dropFirst(before.feed).map(\.0) == [ItemPath(item: index, section: 0)], "\(context)")
+          #expect(deselected.dropFirst(before.feed).map(\.1) == [ListIdentifier(chosen)], "\(context)")
+        } else {
+          #expect(view.deselectedRows.count == before.view, "\(context): a row the change removed was deselected")
+          #expect(deselected.count == before.feed, "\(context)")
+        }
+        #expect(view.renderedLines == rows.map { "== \($0) ==" } || section == 1, "\(context)")
+      }
+      withExtendedLifetime(engine) {}
+    }
+  }
 }
