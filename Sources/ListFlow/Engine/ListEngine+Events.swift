@@ -193,6 +193,9 @@ extension ListEngine {
   ///
   /// Called while a change is being applied (from a delegate closure), the move is checked and made after that
   /// change, against the list shown then, and sent to the view as a batch, since the view has not moved anything.
+  /// When a feed changed after the call (its change waits behind the move), the feed moves the same row, by
+  /// identity, next to the same neighbour as in the list shown (the row before it, else the row after it, else
+  /// the top of its section); a row the feed no longer has is not moved (``ListFlowError/rowNotMovable(_:)``).
   ///
   /// This is the view's call, for a move the user made in it. To move a row from code (a key command of your
   /// own), move it in its feed instead, as any other change: a ``ListEdit``'s `moveRow` applied to the
@@ -214,7 +217,7 @@ extension ListEngine {
     absorbedMove = AbsorbedMove(move: move)
     isApplying = true
     var failure: ListFlowError?
-    do { try takeMove(move) } catch { failure = error }
+    do { try takeMove(move, inFeed: move) } catch { failure = error }
     isApplying = false
     if let absorbed = absorbedMove.take(), let shown = showPublished(during: absorbed, isTaken: failure == nil) {
       pending.insert(shown, at: 0)
@@ -272,15 +275,51 @@ extension ListEngine {
 
   /// Makes a move queued during a change: the feed takes it, and the view gets it as a batch.
   func performQueuedMove(_ move: Move<ItemPath>) {
+    // A list published after the move was asked waits behind it: the feeds are ahead of the list shown.
+    let feedsAreAhead = pending.contains { if case .publish = $0 { true } else { false } }
     do {
-      try takeMove(move)
+      try takeMove(move, inFeed: feedsAreAhead ? moveInFeeds(move) : move)
     } catch {
       // Reported already by takeMove.
     }
   }
 
-  /// Checks a move against the list shown, hands it to the feed and tells the delegates.
-  private func takeMove(_ move: Move<ItemPath>) throws(ListFlowError) {
+  /// A move named against the list shown, made against the feeds' newer list: the same row, by identity, put
+  /// next to the same neighbour (the row before it where it lands, else the row after it, else the top of its
+  /// section); `nil` when the feeds no longer have the row.
+  ///
+  /// - Complexity: O(*n*) identity comparisons at worst, for the row and its neighbour.
+  private func moveInFeeds(_ move: Move<ItemPath>) -> Move<ItemPath>? {
+    let (shown, newer) = (snapshot, feed.displayedSections)
+    let (source, target) = (move.source, move.target)
+    guard let id = shown.identity(ofRowAt: source), let from = newer.path(ofRow: id) else { return nil }
+    // The row at `index` of the target section of the list shown once the row left it.
+    func shownRow(_ index: Int) -> ListIdentifier? {
+      let item = target.section == source.section && index >= source.item ? index + 1 : index
+      guard item >= 0 else { return nil }
+      return shown.identity(ofRowAt: ItemPath(item: item, section: target.section))
+    }
+    // A path of the newer list once the row left it.
+    func withoutRow(_ path: ItemPath) -> ItemPath {
+      path.section == from.section && path.item > from.item
+        ? ItemPath(item: path.item - 1, section: path.section) : path
+    }
+    if let before = shownRow(target.item - 1), before != id, let path = newer.path(ofRow: before) {
+      let place = withoutRow(path)
+      return Move(source: from, target: ItemPath(item: place.item + 1, section: place.section))
+    }
+    if let after = shownRow(target.item), after != id, let path = newer.path(ofRow: after) {
+      return Move(source: from, target: withoutRow(path))
+    }
+    guard shown.indices.contains(target.section),
+      let section = newer.firstIndex(where: { $0.model.id == shown[target.section].model.id })
+    else { return nil }
+    return Move(source: from, target: ItemPath(item: 0, section: section))
+  }
+
+  /// Checks a move against the list shown, hands it to the feed (as `feedMove`, in the feed's positions: `nil`
+  /// when the feed no longer has the row) and tells the delegates.
+  private func takeMove(_ move: Move<ItemPath>, inFeed feedMove: Move<ItemPath>?) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: move.source)
     let canMove = mayMove(binder, at: move.source)
     guard canMove else {
@@ -298,7 +337,10 @@ extension ListEngine {
       report(.rowOutOfRange(path: target, rowCount: targetCount))
       throw .rowOutOfRange(path: target, rowCount: targetCount)
     }
-    try reporting { () throws(ListFlowError) in try feed.moveRow(move) }
+    try reporting { () throws(ListFlowError) in
+      guard let feedMove else { throw .rowNotMovable(move.source) }
+      try feed.moveRow(feedMove)
+    }
     if let owner, let targetOwner = self.owner(ofRow: target) {
       owner.delegate.didMoveRow(Move(source: owner.path, target: targetOwner.path), binder)
     }

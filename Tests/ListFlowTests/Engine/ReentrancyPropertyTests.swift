@@ -374,6 +374,67 @@ struct ReentrancyPropertyTests {
 
   // MARK: Support
 
+  @Test("a move queued from a callback, then a change of the feed: the feed moves the row named, beside its neighbour")
+  func queuedMoveThenFeedChange() throws {
+    for seed in DeepPass.seeds(quick: 150, deep: 1_000) {
+      var random = SeededRandom(seed: seed)
+      var rows = (0..<Int(2 + random.next() % 8)).map { "r\($0)" }
+      let feed = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("S", rows)])
+      let view = RecordingListView()
+      let engine = try ListEngine(view: view, showing: feed)
+      engine.delegate.canMoveRow = { _, _ in true }
+      var reported: [ListIdentifier] = []
+      var failures: [ListFlowError] = []
+      engine.delegate.didMoveRow = { _, binder in reported.append(binder.id) }
+      engine.delegate.didFail = { failures.append($0) }
+      // What the callback saw and did: the list shown, the move, and the feed's list after its own change.
+      var asked: (shown: [String], move: Move<ItemPath>, newer: [String])?
+      var once = true
+      engine.delegate.willApply = { _ in
+        guard once, let move = Self.randomMove(in: engine.snapshot, &random) else { return }
+        once = false
+        let shown = rows
+        try? engine.moveRow(move)
+        // The feed changes after the call: rows put in, rows taken out (the moved one, at times).
+        var newer = shown
+        for _ in 0..<Int(random.next() % 3) {
+          newer.insert("n\(random.next() % 1000)", at: Int(random.next() % UInt64(newer.count + 1)))
+        }
+        for _ in 0..<Int(random.next() % 2) where newer.count > 1 {
+          newer.remove(at: Int(random.next() % UInt64(newer.count)))
+        }
+        newer = newer.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        rows = newer
+        feed.update(to: [Self.section("S", newer)])
+        asked = (shown, move, newer)
+      }
+      rows.append("last")
+      feed.update(to: [Self.section("S", rows)])
+      guard let asked else { continue }
+      let context = "seed \(seed): shown \(asked.shown), move \(asked.move), feed then \(asked.newer)"
+      let moved = asked.shown[asked.move.source.item]
+      var landed = asked.shown
+      landed.insert(landed.remove(at: asked.move.source.item), at: asked.move.target.item)
+      let final = feed.sections[0].elements.map { "\($0.id)" }
+      if asked.newer.contains(moved) {
+        #expect(reported == [ListIdentifier(moved)], "\(context): reported \(reported)")
+        // Only that row changed place in the feed.
+        #expect(final.filter { $0 != moved } == asked.newer.filter { $0 != moved }, "\(context): \(final)")
+        // Beside the row it follows in the list shown, when the feed still has that row.
+        let index = asked.move.target.item
+        if index > 0, let before = Optional(landed[index - 1]), asked.newer.contains(before) {
+          #expect(final.firstIndex(of: moved) == final.firstIndex(of: before).map { $0 + 1 }, "\(context): \(final)")
+        }
+      } else {
+        #expect(reported.isEmpty, "\(context): reported \(reported)")
+        #expect(failures.contains(.rowNotMovable(asked.move.source)), "\(context): \(failures)")
+        #expect(final == asked.newer, "\(context): \(final)")
+      }
+      #expect(view.renderedLines == final.map { "== \($0) ==" }, "\(context)")
+      #expect(view.inconsistencies.isEmpty, "\(context)")
+    }
+  }
+
   static func mismatch(_ view: RecordingListView, _ engine: ListEngine) -> String? {
     if let mismatch = view.countMismatch(with: engine) { return mismatch }
     let expected = ListRendering.lines(of: engine.snapshot)
