@@ -117,4 +117,63 @@ struct FeedTests {
     #expect(!controller.setExpanded(true, forRowAt: ItemPath(item: 9, section: 3)), "no such row")
     #expect(view.inconsistencies.isEmpty)
   }
+
+  @Test("stages applied to a sections feed show its sections, wherever their data says otherwise")
+  func appliedStagesShowTheFeedsSections() throws {
+    // Rows of two versions, so that a change keeps some rows' content and updates others'.
+    func sections(_ random: inout SeededRandom) -> [ListSectionSnapshot] {
+      (0..<Int(1 + random.next() % 3)).map { section in
+        let ids = (0..<8).filter { _ in random.next() % 2 == 0 }
+        return ListSection(
+          id: section,
+          items: ids.map {
+            SectionHeaderCell.makeBinder(value: "\(section).\($0) v\(random.next() % 2)", id: "\(section).\($0)")
+          }
+        ).snapshot
+      }
+    }
+    for seed in DeepPass.seeds(quick: 100, deep: 600) {
+      var random = SeededRandom(seed: seed)
+      let source = SectionsFeed<ListSectionSnapshot>(sections: sections(&random))
+      let composite = ComposedFeed<ListSectionSnapshot>()
+      let hasTop = random.next() % 2 == 0
+      if hasTop {
+        let top = ListSection(id: "top", items: [SectionHeaderCell.makeBinder(value: "t", id: "t")]).snapshot
+        try composite.append(SectionsFeed(sections: [top]))
+      }
+      let direct = random.next() % 3 == 0
+      if !direct { try composite.append(source) }
+      let view = RecordingListView()
+      let engine = try ListEngine(view: view, showing: direct ? source : composite)
+      for step in 1...4 {
+        // Stages from a diff, whose data then says something else of every row at its place: the feed keeps
+        // the rows the stages do not name, as documented, and shows what it keeps.
+        let target = sections(&random)
+        let changes = StagedChangeset(source: source.sections, target: target)
+        let misleading = StagedChangeset(
+          changes.map { stage in
+            var stage = stage
+            stage.data = stage.data.map { section in
+              ListSection(
+                id: section.model.id,
+                items: section.elements.map { SectionHeaderCell.makeBinder(value: "misleading", id: $0.id) }
+              ).snapshot
+            }
+            return stage
+          })
+        try source.apply(random.next() % 2 == 0 ? changes : misleading)
+        let expected = (hasTop && !direct ? ["== t =="] : []) + ListRendering.lines(of: source.sections)
+        let context = "seed \(seed) step \(step)"
+        #expect(ListRendering.lines(of: engine.snapshot) == expected, "\(context)")
+        #expect(view.renderedLines == expected, "\(context)")
+        #expect(view.inconsistencies.isEmpty, "\(context)")
+      }
+      engine.reloadData()
+      #expect(view.renderedLines == ListRendering.lines(of: engine.snapshot), "seed \(seed) after a reload")
+      #expect(
+        ListRendering.lines(of: composite.displayedSections) == (hasTop ? ["== t =="] : [])
+          + (direct ? [] : ListRendering.lines(of: source.sections)),
+        "seed \(seed)")
+    }
+  }
 }

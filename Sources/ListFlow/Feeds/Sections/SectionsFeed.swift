@@ -74,7 +74,8 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   /// Each stage is checked against the sections before it and applied to them, as a view applies it: the
   /// sections and rows it inserts, and the new content of those it updates, are taken from the stage's data;
   /// every other one is kept, and the stage's data at its place is not read (a row whose content changed must be
-  /// named as updated to show it).
+  /// named as updated to show it). What the feed sends on (to an engine or a composite) is those stages with the
+  /// sections each leaves as its data, so that what is shown is ``sections``.
   ///
   /// - Parameter changes: Stages whose first applies to ``sections``.
   /// - Throws: ``DiffError/positionOutOfRange(_:)`` when a stage does not fit the sections before it; the
@@ -82,10 +83,16 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   /// - Complexity: O(*n* + *c*) per stage for the check.
   public func apply(_ changes: StagedChangeset<[Section]>) throws(DiffError) {
     var current = sections
-    for stage in changes { current = try current.applying(stage) }
+    var applied: [Changeset<[Section]>] = []
+    applied.reserveCapacity(changes.count)
+    for var stage in changes {
+      current = try current.applying(stage)
+      stage.data = current
+      applied.append(stage)
+    }
     sections = current
     guard !isHidden else { return }
-    emit(changes)
+    emit(StagedChangeset(applied))
   }
 
   /// Follows a sequence of states, each giving the source's sections, until it ends or the task is cancelled:
