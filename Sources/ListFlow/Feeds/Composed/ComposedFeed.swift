@@ -184,7 +184,8 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
 
   // MARK: Updates
 
-  /// Takes a child's staged changes, shifts them to the child's place and sends them on.
+  /// Takes a child's staged changes, shifts them to the child's place and sends them on. A reload with no
+  /// stages (a filter's new query over a long list, say) carries no sections: the child's are read from it.
   ///
   /// - Complexity: O(*c*) for *c* changes plus O(*s*) per stage for the composite's *s* sections.
   internal func child(
@@ -194,6 +195,11 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
     let start = offsets.start(ofChild: index)
     var count = offsets.counts[index]
     var whole = sections
+    if changes.isEmpty {
+      let now = children[index].displayedSections
+      whole.replaceSubrange(start..<start + count, with: now)
+      count = now.count
+    }
     let shifted = changes.shifted(bySections: start) { stageData -> [Section] in
       whole.replaceSubrange(start..<start + count, with: stageData)
       count = stageData.count
