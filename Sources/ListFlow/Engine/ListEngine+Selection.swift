@@ -232,28 +232,39 @@ extension ListEngine {
   }
 
   /// Tells each feed that owns rows of a change, with the change narrowed to its rows in its positions.
+  ///
+  /// - Complexity: O(*r*) for the *r* rows of the change: each owner's change is built in place, and an
+  ///   identity is added to it once (a set remembers those added), so selecting every row is linear.
   private func notifyOwners(of change: ListSelection.Change) {
-    var changes: [ObjectIdentifier: (SyncDelegate, ListSelection.Change)] = [:]
+    struct Narrowed {
+      var delegate: SyncDelegate
+      var change: ListSelection.Change
+      var added: Set<ListIdentifier> = []
+      var removed: Set<ListIdentifier> = []
+    }
+    var changes: [ObjectIdentifier: Narrowed] = [:]
     func add(_ path: ItemPath, added: Bool) {
       guard let route = route(forSection: path.section), let owner = route.owner,
         let id = snapshot.identity(ofRowAt: path)
       else { return }
       let local = ItemPath(item: path.item, section: route.localSection)
-      var entry =
-        changes[ObjectIdentifier(owner)]
-        ?? (owner.delegate, ListSelection.Change(selection: change.selection, added: [], removed: []))
-      if added {
-        entry.1.addedRows.append(local)
-        if !entry.1.added.contains(id) { entry.1.added.append(id) }
-      } else {
-        entry.1.removedRows.append(local)
-        if !entry.1.removed.contains(id) { entry.1.removed.append(id) }
+      let key = ObjectIdentifier(owner)
+      if changes[key] == nil {
+        changes[key] = Narrowed(
+          delegate: owner.delegate, change: ListSelection.Change(selection: change.selection, added: [], removed: []))
       }
-      changes[ObjectIdentifier(owner)] = entry
+      // Changed where it is kept: a copy taken out and put back would copy its arrays for every row.
+      if added {
+        changes[key]?.change.addedRows.append(local)
+        if changes[key]?.added.insert(id).inserted == true { changes[key]?.change.added.append(id) }
+      } else {
+        changes[key]?.change.removedRows.append(local)
+        if changes[key]?.removed.insert(id).inserted == true { changes[key]?.change.removed.append(id) }
+      }
     }
     for path in change.addedRows { add(path, added: true) }
     for path in change.removedRows { add(path, added: false) }
-    for (delegate, local) in changes.values { delegate.didChangeSelection(local) }
+    for narrowed in changes.values { narrowed.delegate.didChangeSelection(narrowed.change) }
   }
 
   // MARK: Lookups
