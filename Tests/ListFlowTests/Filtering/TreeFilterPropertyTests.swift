@@ -230,6 +230,8 @@ struct TreeFilterPropertyTests {
           model.insert(row.element.id)
         }
         if !feed.query.isEmpty {
+          // The app's expansion is shown, with the matches' ancestors expanded too.
+          #expect(model.isSubset(of: tree.outline.expanded), "\(context): \(tree.outline.expanded), app \(model)")
           // The query still decides what is shown: every match, with its ancestors.
           #expect(
             view.sections.map { $0.rows.map(\.textRepresentation) }

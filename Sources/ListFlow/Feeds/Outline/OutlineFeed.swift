@@ -183,14 +183,14 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     if expanded {
       guard shouldExpand(row) else { return false }
     }
-    if shownChanges == changesBefore, changeInPlace(row, at: path.item, expanding: expanded) {
-      // Made in place, so the observer of `outline` did not see it: kept for after a filter here.
-      if revealedMatches != nil {
-        let id: Set = [row.differenceIdentifier]
-        keepForAfterFilter(from: expanded ? [] : id, to: expanded ? id : [])
-      }
-      return true
+    // Kept for after a filter that reveals its matches, before the change is shown: an expansion made in place
+    // is not seen by the observer of `outline`, and the filter, told of the change, reveals its matches again
+    // from the expansion kept.
+    if revealedMatches != nil {
+      let id: Set = [row.differenceIdentifier]
+      keepForAfterFilter(from: expanded ? [] : id, to: expanded ? id : [])
     }
+    if shownChanges == changesBefore, changeInPlace(row, at: path.item, expanding: expanded) { return true }
     if expanded {
       outline.expand(row.differenceIdentifier)
     } else {
