@@ -84,4 +84,33 @@ struct FilteredMovePropertyTests {
       }
     }
   }
+
+  @Test("a row chosen through a filter is deselected automatically when its source says so, at its source position")
+  func deselectsAsTheSourceDoes() throws {
+    for seed in DeepPass.seeds(quick: 80, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      let names = (0..<Int(2 + random.next() % 8)).map { "\(["ab", "ba", "cd"][Int(random.next() % 3)])\($0)" }
+      let source = SectionsFeed<ListSectionSnapshot>(sections: [
+        ListSection(id: "s", items: names.map { SectionHeaderCell.makeBinder(value: $0, id: $0) }).snapshot
+      ])
+      let deselects = random.next() % 2 == 0
+      var told: [String] = []
+      source.delegate.deselectsAutomatically = deselects
+      source.delegate.didDeselectRow = { path, binder in told.append("\(path.item) \(binder.id)") }
+      let filtered = try FilteredFeed(source)
+      let view = RecordingListView()
+      let engine = try ListEngine(view: view, showing: filtered)
+      engine.selectionMode = .single
+      filtered.query = ["", "a", "b", "c"][Int(random.next() % 4)]
+      let shown = filtered.displayedSections.flatMap { $0.elements.map(\.id) }
+      guard let chosen = shown.indices.randomElement(using: &random) else { continue }
+      try view.selectRow(at: ItemPath(item: chosen, section: 0))
+      let id = shown[chosen]
+      let context = "seed \(seed) query '\(filtered.query)' chose \(id), deselects \(deselects)"
+      let sourceIndex = names.firstIndex { ListIdentifier($0) == id } ?? -1
+      #expect(told == (deselects ? ["\(sourceIndex) \(id)"] : []), "\(context)")
+      #expect(view.deselectedRows == (deselects ? [ItemPath(item: chosen, section: 0)] : []), "\(context)")
+      #expect(engine.selection.identifiers == (deselects ? [] : [id]), "\(context)")
+    }
+  }
 }

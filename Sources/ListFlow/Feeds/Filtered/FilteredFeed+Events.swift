@@ -33,6 +33,8 @@ extension FilteredFeed {
       return (leaf.delegate, local)
     }
     var routed = SyncDelegate()
+    // A row chosen through the filter is deselected as its source would deselect it.
+    routed.deselectsAutomatically = source.delegate.deselectsAutomatically
     routed.didSelectRow = { path, binder in if let (d, p) = row(path) { d.didSelectRow(p, binder) } }
     routed.didDeselectRow = { path, binder in if let (d, p) = row(path) { d.didDeselectRow(p, binder) } }
     routed.didHighlightRow = { path, binder in if let (d, p) = row(path) { d.didHighlightRow(p, binder) } }
@@ -110,7 +112,13 @@ extension FilteredFeed {
 
 extension FilteredFeed {
   /// The events of the filtered rows, sent on to the feed that owns each row under the source, at the row's
-  /// position there.
+  /// position there; a row chosen is deselected automatically when the source's delegate says so
+  /// (``SyncDelegate/deselectsAutomatically``).
+  ///
+  /// A position is mapped through the filter's newest rows. While the list shown lags behind them (the query or
+  /// the source changed from a callback during a change, and that change waits; or between the stages of one
+  /// change), an event of a row may be mapped through the newer rows, so keep to the row's binder (passed with
+  /// selection, edit and move events) rather than its position in such callbacks.
   public var delegate: SyncDelegate { forwarding(to: source) }
 
   /// Moves a row in the source, while no query is set (the rows shown are then the source's, at the same
