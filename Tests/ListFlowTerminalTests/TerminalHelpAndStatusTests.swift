@@ -376,4 +376,37 @@ import Testing
       }
     }
   }
+
+  @Test("End on an empty list follows the last row from the first rows that come in")
+  func followFromEmpty() throws {
+    for seed in DeepPass.seeds(quick: 40, deep: 200) {
+      var random = SeededRandom(seed: seed)
+      func section(_ count: Int, from start: Int = 0) -> [ListSectionSnapshot] {
+        [
+          ListSection(
+            id: "log",
+            items: (start..<start + count).map {
+              CellBinder(cell: TextCell.self, value: "l\($0)", id: ListIdentifier($0)) { $0.title = $1 }
+            }
+          ).snapshot
+        ]
+      }
+      let startsEmpty = random.next() % 2 == 0
+      let feed = SectionsFeed<ListSectionSnapshot>(sections: startsEmpty ? [] : section(0))
+      let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size))
+      let engine = try ListEngine(view: view, showing: feed)
+      #expect(view.perform(.moveToBottom), "seed \(seed): End is available on an empty list")
+      var count = 0
+      for step in 0..<4 {
+        count += Int(1 + random.next() % 30)
+        feed.update(to: section(count))
+        let context = "seed \(seed) step \(step), \(count) rows"
+        #expect(
+          view.selectedRow == ItemPath(item: count - 1, section: 0),
+          "\(context): \(String(describing: view.selectedRow))")
+        #expect(view.statusBar(width: 80).text.contains(" follow"), "\(context)")
+      }
+      withExtendedLifetime(engine) {}
+    }
+  }
 }

@@ -149,10 +149,10 @@ extension TerminalCommand {
   /// acts, ``TerminalListView/perform(_:)``), a click, the wheel or ``TerminalListView/scrollToRow(at:alignment:)``
   /// moves the cursor, each change of the list puts it on the last row, so that rows that come in at the end
   /// bring it with them, and the status bar says `follow`. Available while the cursor can move down or does not
-  /// follow the last row yet.
+  /// follow the last row yet, on an empty list too: a log that starts empty is followed from its first line.
   public static let moveToBottom = TerminalCommand(
     "moveToBottom", keys: [.end, .character("G")], help: "move to the last row and follow it",
-    isAvailable: { $0.view.canMoveCursor(by: 1) || ($0.view.viewport.selection != nil && !$0.view.followsLastRow) },
+    isAvailable: { $0.view.canMoveCursor(by: 1) || !$0.view.followsLastRow },
     action: { $0.view.followLastRow() })
   /// Choose the row under the cursor (Enter): `selectRow`, which reaches the delegate's `didSelectRow`; in a
   /// multi-select list the selection is left to ``toggleSelection`` (space).
