@@ -6,8 +6,9 @@ extension TerminalListView {
   /// (``Key/alt(_:)``) does what the key map binds it to, which is nothing in ``KeyMap/standard``.
   ///
   /// - Parameter key: The key pressed.
-  /// - Returns: The command the key triggered, `nil` when it means nothing now; ``TerminalCommand/quit`` tells the
-  ///   caller to stop.
+  /// - Returns: The command the key triggered, `nil` when it triggered none: it means nothing now, or it edited
+  ///   the filter's query as it is typed (text, a paste, Backspace, Enter; watch ``filterQuery`` for those; Escape
+  ///   returns ``TerminalCommand/clearFilter``); ``TerminalCommand/quit`` tells the caller to stop.
   @discardableResult
   public func handle(_ key: Key) -> TerminalCommand? {
     if isShowingHelp { return handleOnHelpScreen(key) }
