@@ -112,8 +112,8 @@ import Testing
         switch Self.steps.pick(using: &random).value {
         case .key:
           let key = ["G", "g", "j", "k", "\r"][Int.random(in: 0..<5, using: &random)]
-          // What the key does: End acts when the cursor can go down or does not follow yet; Enter on any row; the
-          // others when they can move the cursor. Any key that acts but End stops following.
+          // What the key does: End acts when the cursor can go down or does not follow yet (on an empty list too);
+          // Enter on any row; the others when they can move the cursor. Any key that acts but End stops following.
           let acted = view.handle(key == "\r" ? .enter : .character(Character(key))) != nil
           let canMove =
             cursor.map {
@@ -123,7 +123,7 @@ import Testing
               case "\r": true
               default: $0 > 0
               }
-            } ?? false
+            } ?? (key == "G" && !follows)
           #expect(acted == canMove, "\(context): \(key) acted \(acted)")
           if acted { follows = key == "G" }
           if key == "G", !ids.isEmpty {
