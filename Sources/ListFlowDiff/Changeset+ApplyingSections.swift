@@ -39,16 +39,25 @@ extension Array where Element: DifferentiableSection {
     let elements = map { [Item]($0.elements) }
     var gone = elements.map { [Bool](repeating: false, count: $0.count) }  // deleted or moved away
     var changed = gone
+    var deletedItems = gone
     for (path, kind) in changeset.elementDeleted.map({ ($0, "deleted") })
       + changeset.elementMoved.map({ ($0.source, "moved") }) + changeset.elementUpdated.map({ ($0, "updated") })
     {
       guard indices.contains(path.section), !deleted[path.section], elements[path.section].indices.contains(path.item)
       else { throw .positionOutOfRange("\(kind) element \(path) is not in a kept section before the change") }
       if kind == "updated" {
+        // As the flat `applying` checks: the deletes are marked by now (a moved element may be updated too).
+        guard !deletedItems[path.section][path.item] else {
+          throw .positionOutOfRange("element \(path) is deleted and also updated")
+        }
+        guard !changed[path.section][path.item] else {
+          throw .positionOutOfRange("updated element \(path) named twice")
+        }
         changed[path.section][path.item] = true
       } else {
         guard !gone[path.section][path.item] else { throw .positionOutOfRange("element \(path) named twice") }
         gone[path.section][path.item] = true
+        if kind == "deleted" { deletedItems[path.section][path.item] = true }
       }
     }
 

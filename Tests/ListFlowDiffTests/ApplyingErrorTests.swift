@@ -1,4 +1,5 @@
 import ListFlowDiff
+import TestSupport
 import Testing
 
 /// `Array.applying(_:)` on a changeset that does not fit the array throws `DiffError.positionOutOfRange`
@@ -94,6 +95,35 @@ struct ApplyingErrorTests {
         Issue.record("threw \(error), not positionOutOfRange")
         return
       }
+    }
+  }
+
+  @Test("a flat changeset and the same changeset on one section are accepted or refused alike, with equal results")
+  func flatAndSectionedAgree() {
+    var random = SeededRandom(seed: 61)
+    for round in 0..<DeepPass.cases(quick: 3_000, deep: 30_000) {
+      let before = (0..<Int(random.next() % 6)).map { $0 * 10 }
+      func position() -> Int { Int(random.next() % 8) - 1 }
+      func some<T>(_ make: () -> T) -> [T] { (0..<Int(random.next() % 3)).map { _ in make() } }
+      let deleted = some(position)
+      let inserted = some(position)
+      let updated = some(position)
+      let moved = some { (position(), position()) }
+      let count = before.count - deleted.count + inserted.count
+      let after = (0..<max(0, count)).map { 100 + $0 }
+      let flat = Changeset(
+        data: after, elementDeleted: deleted.map { path(0, $0) }, elementInserted: inserted.map { path(0, $0) },
+        elementUpdated: updated.map { path(0, $0) },
+        elementMoved: moved.map { Move(source: path(0, $0.0), target: path(0, $0.1)) })
+      let sectioned = Changeset(
+        data: [Section(model: "A", elements: after)], elementDeleted: flat.elementDeleted,
+        elementInserted: flat.elementInserted, elementUpdated: flat.elementUpdated, elementMoved: flat.elementMoved)
+      let flatResult = try? before.applying(flat)
+      let sectionedResult = try? [Section(model: "A", elements: before)].applying(sectioned)
+      #expect(
+        flatResult == sectionedResult.map { $0.first?.elements ?? [] },
+        "round \(round): \(before) with \(flat): flat \(String(describing: flatResult)), sectioned \(String(describing: sectionedResult))"
+      )
     }
   }
 }
