@@ -27,23 +27,39 @@ struct ComposedRoutingTests {
 
   final class Log { var lines: [String] = [] }
 
+  /// Children A and B of a composite shown by an engine on a recording view, and C apart, each logging the
+  /// display events of its rows under its name.
+  @MainActor struct Fixture {
+    let view = RecordingListView()
+    let composite = ComposedFeed<ListSectionSnapshot>()
+    let a: SectionsFeed<ListSectionSnapshot>
+    let b = SectionsFeed<ListSectionSnapshot>(sections: [ComposedRoutingTests.section("B", ["b0"])])
+    let c: SectionsFeed<ListSectionSnapshot>
+    let engine: ListEngine
+    let log = Log()
+
+    init(
+      a rows: [String] = ["a0"], c other: ListSectionSnapshot = ComposedRoutingTests.section("C", ["c0"]),
+      names: [String] = ["A", "B", "C"]
+    ) throws {
+      a = SectionsFeed(sections: [ComposedRoutingTests.section("A", rows)])
+      c = SectionsFeed(sections: [other])
+      try composite.append(a)
+      try composite.append(b)
+      engine = try ListEngine(view: view, showing: composite)
+      for (feed, name) in zip([a, b, c], names) { ComposedRoutingTests.logging(feed, name, into: log) }
+    }
+  }
+
   /// A child inserted at the front from `willApply` while another child's row insert is being shown: the
   /// inserted row's `willDisplayCell` must reach the child that owns it (B), not the child now at its global
   /// section in the composite (A), which the engine reads before that insert of a child is shown.
   @Test("a row displayed during a batch after a child was inserted in front from willApply reaches its own child")
   func willDisplayAfterChildInsertedFromWillApply() throws {
-    let view = RecordingListView()
-    let composite = ComposedFeed<ListSectionSnapshot>()
-    let a = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("A", ["a0"])])
-    let b = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("B", ["b0"])])
-    let c = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("C", ["c0"])])
-    try composite.append(a)
-    try composite.append(b)
-    let engine = try ListEngine(view: view, showing: composite)
-    let log = Log()
-    Self.logging(a, "A", into: log)
-    Self.logging(b, "B", into: log)
-    Self.logging(c, "C", into: log)
+    let fixture = try Fixture()
+    let (view, composite, _, b, c, engine, log) = (
+      fixture.view, fixture.composite, fixture.a, fixture.b, fixture.c, fixture.engine, fixture.log
+    )
     var once = true
     engine.delegate.willApply = { _ in
       guard once else { return }
@@ -61,18 +77,10 @@ struct ComposedRoutingTests {
   /// comes first (in order), showing the list before the insert; each reloaded row must reach its own child.
   @Test("a reload queued before a child insert routes the reloaded rows to their own children")
   func reloadBeforeChildInsert() throws {
-    let view = RecordingListView()
-    let composite = ComposedFeed<ListSectionSnapshot>()
-    let a = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("A", ["a0"])])
-    let b = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("B", ["b0"])])
-    let c = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("C", ["c0"])])
-    try composite.append(a)
-    try composite.append(b)
-    let engine = try ListEngine(view: view, showing: composite)
-    let log = Log()
-    Self.logging(a, "A", into: log)
-    Self.logging(b, "B", into: log)
-    Self.logging(c, "C", into: log)
+    let fixture = try Fixture()
+    let (view, composite, _, b, c, engine, log) = (
+      fixture.view, fixture.composite, fixture.a, fixture.b, fixture.c, fixture.engine, fixture.log
+    )
     var once = true
     engine.delegate.didInsertRows = { _ in
       guard once else { return }
@@ -96,18 +104,10 @@ struct ComposedRoutingTests {
   /// once the first change is done, when the feeds already hold the waiting changes).
   @Test("a row deleted right after a change that inserted sections ends at its own child")
   func didEndAfterSectionInsertWithWaitingChildInsert() throws {
-    let view = RecordingListView()
-    let composite = ComposedFeed<ListSectionSnapshot>()
-    let a = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("A", ["a0", "a1"])])
-    let b = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("B", ["b0"])])
-    let c = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("C", ["c0"])])
-    try composite.append(a)
-    try composite.append(b)
-    let engine = try ListEngine(view: view, showing: composite)
-    let log = Log()
-    Self.logging(a, "A", into: log)
-    Self.logging(b, "B", into: log)
-    Self.logging(c, "C", into: log)
+    let fixture = try Fixture(a: ["a0", "a1"])
+    let (view, composite, a, b, c, engine, log) = (
+      fixture.view, fixture.composite, fixture.a, fixture.b, fixture.c, fixture.engine, fixture.log
+    )
     var once = true
     engine.delegate.didInsertSections = { _ in
       guard once else { return }
@@ -126,14 +126,8 @@ struct ComposedRoutingTests {
   /// the child inserted (C), which the engine takes for the owner of section 0 before the insert is shown.
   @Test("a selection made from a callback before a child insert is told to the row's own child")
   func selectionBeforeChildInsert() throws {
-    let view = RecordingListView()
-    let composite = ComposedFeed<ListSectionSnapshot>()
-    let a = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("A", ["a0"])])
-    let b = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("B", ["b0"])])
-    let c = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("C", ["c0"])])
-    try composite.append(a)
-    try composite.append(b)
-    let engine = try ListEngine(view: view, showing: composite)
+    let fixture = try Fixture()
+    let (composite, a, b, c, engine) = (fixture.composite, fixture.a, fixture.b, fixture.c, fixture.engine)
     engine.selectionMode = .multiple
     let log = Log()
     for (feed, name) in [(a, "A"), (b, "B"), (c, "C")] {
@@ -159,18 +153,10 @@ struct ComposedRoutingTests {
   /// child deletes must end at the new child, not at the child removed long before.
   @Test("after a child is swapped from a callback for one with the same sections, its rows end at the new child")
   func didEndAfterChildSwappedFromCallback() throws {
-    let view = RecordingListView()
-    let composite = ComposedFeed<ListSectionSnapshot>()
-    let old = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("A", ["a0", "a1"])])
-    let b = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("B", ["b0"])])
-    let new = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("A", ["a0", "a1"])])
-    try composite.append(old)
-    try composite.append(b)
-    let engine = try ListEngine(view: view, showing: composite)
-    let log = Log()
-    Self.logging(old, "OLD", into: log)
-    Self.logging(b, "B", into: log)
-    Self.logging(new, "NEW", into: log)
+    let fixture = try Fixture(a: ["a0", "a1"], c: Self.section("A", ["a0", "a1"]), names: ["OLD", "B", "NEW"])
+    let (view, composite, old, b, new, engine, log) = (
+      fixture.view, fixture.composite, fixture.a, fixture.b, fixture.c, fixture.engine, fixture.log
+    )
     var once = true
     engine.delegate.didInsertRows = { _ in
       guard once else { return }

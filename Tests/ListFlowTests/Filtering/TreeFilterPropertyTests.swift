@@ -50,6 +50,19 @@ struct TreeFilterPropertyTests {
     return (roots, expanded, OutlineFeed(id: "tree", outline: Outline(roots, expanded: expanded), cell: binder))
   }
 
+  /// Clears a filter's query and checks that the tree gives back `expanded` and shows `roots` with it.
+  static func clearQuery(
+    of feed: FilteredFeed, givingBack expanded: Set<Int>, of roots: [Outline<File>.Node], in tree: OutlineFeed<File>,
+    shownIn view: RecordingListView, _ context: String
+  ) {
+    feed.query = ""
+    #expect(tree.outline.expanded == expanded, "\(context): the expansion given back")
+    #expect(
+      view.sections.map { $0.rows.map(\.textRepresentation) } == [
+        Outline(roots, expanded: expanded).rows.map(\.element.name)
+      ], "\(context)")
+  }
+
   /// Changes the trees where they are: a node with a new identity put under a node (or at the top), a node
   /// renamed, or a node taken out with its children; under a collapsed node as often as under an expanded one.
   static func change(_ roots: inout [Outline<File>.Node], nextID: inout Int, _ random: inout SeededRandom) {
@@ -147,13 +160,7 @@ struct TreeFilterPropertyTests {
           #expect(view.inconsistencies.isEmpty, "seed \(seed) step \(step)")
         }
       }
-      feed.query = ""
-      #expect(tree.outline.expanded == expanded, "seed \(seed): the expansion from before the filter")
-      #expect(
-        view.sections.map { $0.rows.map(\.textRepresentation) } == [
-          Outline(roots, expanded: expanded).rows.map(\.element.name)
-        ],
-        "seed \(seed)")
+      Self.clearQuery(of: feed, givingBack: expanded, of: roots, in: tree, shownIn: view, "seed \(seed)")
       #expect(view.sections.flatMap(\.rows).allSatisfy { !$0.textRepresentation.hasPrefix("(") }, "seed \(seed)")
       _ = list
     }
@@ -241,12 +248,7 @@ struct TreeFilterPropertyTests {
         }
         #expect(view.inconsistencies.isEmpty, "\(context)")
       }
-      feed.query = ""
-      #expect(tree.outline.expanded == model, "seed \(seed): the app's expansion after the filter")
-      #expect(
-        view.sections.map { $0.rows.map(\.textRepresentation) } == [
-          Outline(roots, expanded: model).rows.map(\.element.name)
-        ], "seed \(seed)")
+      Self.clearQuery(of: feed, givingBack: model, of: roots, in: tree, shownIn: view, "seed \(seed)")
       withExtendedLifetime(list) {}
     }
   }
