@@ -8,7 +8,7 @@
 /// O(*k* + log *p*) for *k* rows appended to *p* pages loaded. A refresh that replaces the rows, or a change of
 /// what the feed shows instead of its rows (placeholder, empty state, failure), diffs every row shown. The feed's
 /// own ``delegate`` receives the events of its rows (local positions): displaying a row near the end loads the
-/// next page, and selecting the failure row or the failed footer retries.
+/// next page, and selecting the failure row or the failed footer retries the load that failed.
 ///
 /// Each identity is shown once: when a page repeats an element whose row (by the identity of the binder `row`
 /// makes) is already loaded, as a page of a list whose data shifted between two loads does, the later repeat is
@@ -184,16 +184,16 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
     if paging.rowDisplayed(item) { lastTriggeredLoad = paging.displayTriggeredLoad }
   }
 
-  /// A row was selected: the failure row retries the first page, the failed footer the next one.
+  /// A row was selected: the failure row and the failed footer retry the load that failed (a failed refresh from
+  /// its first page, a failed page that page), as ``PagingController/loadMore()`` does.
   func rowSelected(_ item: Int) {
-    switch paging.presentation {
-    case .failure:
-      lastTriggeredLoad = Task { await paging.refresh() }
-    case .rows(.failed) where item == paging.rows.count:
-      lastTriggeredLoad = Task { await paging.loadMore() }
-    default:
-      break
-    }
+    let isRetryRow =
+      switch paging.presentation {
+      case .failure: true
+      case .rows(.failed): item == paging.rows.count
+      default: false
+      }
+    if isRetryRow { lastTriggeredLoad = Task { await paging.loadMore() } }
   }
 }
 
