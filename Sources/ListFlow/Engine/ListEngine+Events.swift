@@ -370,7 +370,7 @@ extension ListEngine {
 
   /// The delegate of a route's owning feed.
   private func delegate(of route: SectionRoute) -> SyncDelegate? {
-    route.owner?.delegate
+    route.owner?.eventDelegate
   }
 
   /// A row's binder and owner; an out-of-range position is reported, then thrown.

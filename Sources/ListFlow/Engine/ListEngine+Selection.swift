@@ -251,7 +251,8 @@ extension ListEngine {
       let key = ObjectIdentifier(owner)
       if changes[key] == nil {
         changes[key] = Narrowed(
-          delegate: owner.delegate, change: ListSelection.Change(selection: change.selection, added: [], removed: []))
+          delegate: owner.eventDelegate,
+          change: ListSelection.Change(selection: change.selection, added: [], removed: []))
       }
       // Changed where it is kept: a copy taken out and put back would copy its arrays for every row.
       if added {

@@ -240,6 +240,20 @@ public final class FeedLink<Section: DifferentiableSection> {
   }
 }
 
+/// A feed that handles some events of its rows itself (a static list's taps, a paged feed's loads and retry rows)
+/// besides the closures of its ``ListFeed/delegate``, which keeps only what the app set.
+@MainActor
+protocol _HandlingFeed {
+  /// ``ListFeed/delegate`` with the feed's own handling added.
+  var handlingDelegate: SyncDelegate { get }
+}
+
+extension ListFeed {
+  /// The closures the events of the feed's rows are sent to: its ``delegate``, with the feed's own handling added
+  /// where it has some (``_HandlingFeed``).
+  var eventDelegate: SyncDelegate { (self as? any _HandlingFeed)?.handlingDelegate ?? delegate }
+}
+
 /// A feed that finds which of many identities it hides (``ListFeed/hidesRow(_:)``) in one look-up of them all: the
 /// engine asks about every hidden selected row after a change that may have dropped one, and a look-up of each
 /// (or, from the 17th, a filter's pass over every row) cost the list per change.

@@ -24,17 +24,17 @@ extension FilteredFeed {
     let row: (ItemPath) -> (SyncDelegate, ItemPath)? = { [weak self] path in
       guard let self, let sourcePath = self.sourcePath(for: path), let (leaf, local) = source.leaf(ofRow: sourcePath)
       else { return nil }
-      return (leaf.delegate, local)
+      return (leaf.eventDelegate, local)
     }
     let section: (Int) -> (SyncDelegate, Int)? = { [weak self] index in
       guard let self, let (leaf, local) = source.feed(owningSection: self.sourceSection(for: index)) else {
         return nil
       }
-      return (leaf.delegate, local)
+      return (leaf.eventDelegate, local)
     }
     var routed = SyncDelegate()
     // A row chosen through the filter is deselected as its source would deselect it.
-    routed.deselectsAutomatically = source.delegate.deselectsAutomatically
+    routed.deselectsAutomatically = source.eventDelegate.deselectsAutomatically
     routed.didSelectRow = { path, binder in if let (d, p) = row(path) { d.didSelectRow(p, binder) } }
     routed.didDeselectRow = { path, binder in if let (d, p) = row(path) { d.didDeselectRow(p, binder) } }
     routed.didHighlightRow = { path, binder in if let (d, p) = row(path) { d.didHighlightRow(p, binder) } }
@@ -81,7 +81,7 @@ extension FilteredFeed {
           entry = found
         } else {
           entry = (
-            leaf.delegate,
+            leaf.eventDelegate,
             ListSelection.Change(selection: change.selection, added: change.added, removed: change.removed)
           )
         }

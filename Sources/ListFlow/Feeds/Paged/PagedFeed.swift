@@ -40,8 +40,10 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
   public let feedLink = FeedLink<ListSectionSnapshot>()
   /// The section shown: the rows of the paging controller and those of its state.
   public private(set) var displayedSections: [ListSectionSnapshot] = []
-  /// The closures set through ``delegate``.
-  var rowDelegate = SyncDelegate()
+  /// The closures that receive the events of the feed's rows (positions in the feed), as you set them. The feed
+  /// handles its rows' events itself too, before these closures, whatever they are: a displayed row near the end
+  /// loads the next page, and selecting a retry row retries.
+  public var delegate = SyncDelegate()
   /// The task of the last load started by a displayed row or a retry, for a test that waits for it.
   public private(set) var lastTriggeredLoad: Task<PagingController<Page>.Outcome, Never>?
 
@@ -251,17 +253,12 @@ extension PagedFeed {
       return binders
     }
   }
+}
 
-  /// The closures that receive the events of the feed's rows (positions in the feed). Reading it gives them with
-  /// the feed's own handling added: a displayed row near the end loads the next page, and selecting the retry
-  /// row retries.
-  public var delegate: SyncDelegate {
-    get { routed(rowDelegate) }
-    set { rowDelegate = newValue }
-    _modify { yield &rowDelegate }
-  }
-
-  private func routed(_ delegate: SyncDelegate) -> SyncDelegate {
+extension PagedFeed: _HandlingFeed {
+  /// The delegate with the feed's own handling added before ``SyncDelegate/willDisplayCell`` and
+  /// ``SyncDelegate/didSelectRow``.
+  var handlingDelegate: SyncDelegate {
     var routed = delegate
     let display = delegate.willDisplayCell
     routed.willDisplayCell = { [weak self] cell, path in

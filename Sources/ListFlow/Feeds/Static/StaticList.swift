@@ -25,8 +25,6 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
   public let feedLink = FeedLink<ListSectionSnapshot>()
   /// The sections shown: the constructor's, with its list header and footer.
   public private(set) var displayedSections: [ListSectionSnapshot] = []
-  /// The closures set through ``delegate``.
-  private var rowDelegate: SyncDelegate
   /// The constructor's sections that ``displayedSections`` were built from: a row whose model is unchanged
   /// keeps its binder on the next ``reload(animated:)``.
   private var shownModels: [ListSection<Constructor.Model>] = []
@@ -40,17 +38,14 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
   ///   - delegate: Closures for the list's other events.
   public init(_ constructor: Constructor, delegate: SyncDelegate = SyncDelegate()) {
     self.constructor = constructor
-    rowDelegate = delegate
+    self.delegate = delegate
     displayedSections = makeSections()
   }
 
-  /// The closures that receive the events of the list's rows. Reading it gives them with the list's own
-  /// selection added: a selected row then reaches its tap handler or ``StaticListConstructor/itemSelected(item:)``.
-  public var delegate: SyncDelegate {
-    get { routed(rowDelegate) }
-    set { rowDelegate = newValue }
-    _modify { yield &rowDelegate }
-  }
+  /// The closures that receive the events of the list's rows, as you set them. A selected row also reaches its
+  /// tap handler or ``StaticListConstructor/itemSelected(item:)``, after ``SyncDelegate/didSelectRow``, whatever
+  /// closures this holds.
+  public var delegate: SyncDelegate
 
   /// Sets a row's own tap handler: selecting a row whose model equals `model` runs `handler` instead of the
   /// constructor's ``StaticListConstructor/itemSelected(item:)``. Setting one again for an equal model replaces it.
@@ -163,8 +158,20 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
   private static var headerID: ListIdentifier { ListIdentifier("listHeader", scope: "StaticList") }
   private static var footerID: ListIdentifier { ListIdentifier("listFooter", scope: "StaticList") }
 
+  /// Sends a selected row to its own handler, else to the constructor.
+  fileprivate func select(_ row: CellBinder) {
+    guard let model = row.model(as: Constructor.Model.self) else { return }
+    if let entry = tapHandlers.first(where: { $0.model == model }) {
+      entry.handler()
+    } else {
+      constructor.itemSelected(item: model)
+    }
+  }
+}
+
+extension StaticList: _HandlingFeed {
   /// The delegate with the list's own selection added after ``SyncDelegate/didSelectRow``.
-  private func routed(_ delegate: SyncDelegate) -> SyncDelegate {
+  var handlingDelegate: SyncDelegate {
     var routed = delegate
     let select = delegate.didSelectRow
     routed.didSelectRow = { [weak self] path, row in
@@ -172,15 +179,5 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
       self?.select(row)
     }
     return routed
-  }
-
-  /// Sends a selected row to its own handler, else to the constructor.
-  private func select(_ row: CellBinder) {
-    guard let model = row.model(as: Constructor.Model.self) else { return }
-    if let entry = tapHandlers.first(where: { $0.model == model }) {
-      entry.handler()
-    } else {
-      constructor.itemSelected(item: model)
-    }
   }
 }
