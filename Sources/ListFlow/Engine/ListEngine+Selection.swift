@@ -146,15 +146,48 @@ extension ListEngine {
   /// change is done, those that are nowhere in the list leave the selection.
   func noteDeletedSelection(in stage: Changeset<ListSnapshot>) {
     let before = snapshot
+    let routes = routingBeforeStage
+    func note(_ id: ListIdentifier, section: Int) {
+      selectionCandidates.insert(id)
+      if deletedSelectionOwners[id] == nil, let routes, routes.indices.contains(section) {
+        deletedSelectionOwners[id] = routes[section]
+      }
+    }
     for path in stage.elementDeleted {
       guard let id = before.identity(ofRowAt: path), selection.contains(id) else { continue }
-      selectionCandidates.insert(id)
+      note(id, section: path.section)
     }
     for section in stage.sectionDeleted where before.indices.contains(section) {
       for id in before[section].elements.identities where selection.contains(id) {
-        selectionCandidates.insert(id)
+        note(id, section: section)
       }
     }
+  }
+
+  /// The owners of the selected rows in `gone`, which a change deleted: noted as each was deleted, or found in
+  /// the list before a reload. Forgets what was noted.
+  ///
+  /// - Complexity: O(*g*) for *g* identities; after a reload, a look-up of those not noted in each section of
+  ///   the list before it.
+  private func takeDeletedSelectionOwners(of gone: [ListIdentifier]) -> [ListIdentifier: SectionRoute] {
+    defer {
+      deletedSelectionOwners = [:]
+      listBeforeReload = nil
+    }
+    var owners: [ListIdentifier: SectionRoute] = [:]
+    var unknown: Set<ListIdentifier> = []
+    for id in gone {
+      if let route = deletedSelectionOwners[id] { owners[id] = route } else { unknown.insert(id) }
+    }
+    guard !unknown.isEmpty, let (list, routes) = listBeforeReload, let routes else { return owners }
+    for section in list.indices where section < routes.count && !unknown.isEmpty {
+      for position in list[section].elements.positions(ofIdentities: unknown) {
+        let id = list[section].elements.identity(at: position)
+        owners[id] = routes[section]
+        unknown.remove(id)
+      }
+    }
+    return owners
   }
 
   /// After a change: the selected identities whose rows were deleted and are neither in the list nor hidden by
@@ -173,7 +206,11 @@ extension ListEngine {
       selectionCandidates.formUnion(unhidden)
     }
     hiddenSelectionIsStale = false
-    guard !selectionCandidates.isEmpty else { return }
+    guard !selectionCandidates.isEmpty else {
+      deletedSelectionOwners = [:]
+      listBeforeReload = nil
+      return
+    }
     let candidates = selectionCandidates
     selectionCandidates = []
     let shown = identifiers(in: candidates)
@@ -181,10 +218,11 @@ extension ListEngine {
     let hidden = hiddenIdentities(among: missing)
     hiddenSelection.formUnion(hidden)
     let gone = Array(missing.subtracting(hidden))
+    let owners = takeDeletedSelectionOwners(of: gone)
     guard !gone.isEmpty else { return }
     var next = selection
     next.deselect(contentsOf: gone)
-    commitSelection(next)
+    commitSelection(next, deletedRowOwners: owners)
   }
 
   /// A feed's hidden rows changed: once the change under way is done, hidden selected rows that no feed holds
@@ -213,7 +251,12 @@ extension ListEngine {
 
   /// Makes `next` the selection and, when identities were added or removed, tells the view, the owners of the
   /// rows concerned (local positions), then ``delegate``; a change of mode alone is told to the view only.
-  func commitSelection(_ next: ListSelection) {
+  ///
+  /// - Parameters:
+  ///   - next: The new selection.
+  ///   - deletedRowOwners: The owners of removed identities whose rows a change deleted: each hears of its
+  ///     identity, with no position.
+  func commitSelection(_ next: ListSelection, deletedRowOwners: [ListIdentifier: SectionRoute] = [:]) {
     let (added, removed) = next.difference(from: selection)
     let modeChanged = next.mode != selection.mode
     selection = next
@@ -227,7 +270,7 @@ extension ListEngine {
     let change = ListSelection.Change(
       selection: next, added: added, removed: removed, addedRows: addedRows, removedRows: removedRows)
     view.selectionDidChange(change)
-    notifyOwners(of: change)
+    notifyOwners(of: change, deletedRowOwners: deletedRowOwners)
     delegate.didChangeSelection(change)
   }
 
@@ -235,7 +278,9 @@ extension ListEngine {
   ///
   /// - Complexity: O(*r*) for the *r* rows of the change: each owner's change is built in place, and an
   ///   identity is added to it once (a set remembers those added), so selecting every row is linear.
-  private func notifyOwners(of change: ListSelection.Change) {
+  private func notifyOwners(
+    of change: ListSelection.Change, deletedRowOwners: [ListIdentifier: SectionRoute] = [:]
+  ) {
     struct Narrowed {
       var delegate: SyncDelegate
       var change: ListSelection.Change
@@ -243,17 +288,22 @@ extension ListEngine {
       var removed: Set<ListIdentifier> = []
     }
     var changes: [ObjectIdentifier: Narrowed] = [:]
-    func add(_ path: ItemPath, added: Bool) {
-      guard let route = route(forSection: path.section), let owner = route.owner,
-        let id = snapshot.identity(ofRowAt: path)
-      else { return }
-      let local = ItemPath(item: path.item, section: route.localSection)
+    /// The key of an owner's change, made on first use.
+    func key(of owner: any ListFeed<ListSectionSnapshot>) -> ObjectIdentifier {
       let key = ObjectIdentifier(owner)
       if changes[key] == nil {
         changes[key] = Narrowed(
           delegate: owner.eventDelegate,
           change: ListSelection.Change(selection: change.selection, added: [], removed: []))
       }
+      return key
+    }
+    func add(_ path: ItemPath, added: Bool) {
+      guard let route = route(forSection: path.section), let owner = route.owner,
+        let id = snapshot.identity(ofRowAt: path)
+      else { return }
+      let local = ItemPath(item: path.item, section: route.localSection)
+      let key = key(of: owner)
       // Changed where it is kept: a copy taken out and put back would copy its arrays for every row.
       if added {
         changes[key]?.change.addedRows.append(local)
@@ -265,6 +315,11 @@ extension ListEngine {
     }
     for path in change.addedRows { add(path, added: true) }
     for path in change.removedRows { add(path, added: false) }
+    for id in change.removed {
+      guard let owner = deletedRowOwners[id]?.owner else { continue }
+      let key = key(of: owner)
+      if changes[key]?.removed.insert(id).inserted == true { changes[key]?.change.removed.append(id) }
+    }
     for narrowed in changes.values { narrowed.delegate.didChangeSelection(narrowed.change) }
   }
 

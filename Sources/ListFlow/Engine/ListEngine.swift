@@ -76,6 +76,11 @@ public final class ListEngine: ListDataSource {
   public internal(set) var selection = ListSelection(mode: .none)
   /// The selected identities whose rows a change deleted, checked once the change is done.
   var selectionCandidates: Set<ListIdentifier> = []
+  /// Where the selected rows a change deleted were: the owner of each, by identity (the first deletion of it
+  /// since the last check), and, after a reload, the list before it with its owners; so that the feed that owned
+  /// a selected row that is gone hears of it.
+  var deletedSelectionOwners: [ListIdentifier: SectionRoute] = [:]
+  var listBeforeReload: (list: ListSnapshot, routes: [SectionRoute]?)?
   /// The selected identities whose rows a feed hid when they were last asked: asked again once a change is done
   /// only when the feed said its hidden rows changed or the list reloaded (``hiddenSelectionIsStale``), since a
   /// feed that drops a hidden row says so. A row the feed shows again is a selected row like any other, whether
@@ -285,6 +290,7 @@ public final class ListEngine: ListDataSource {
     if !selection.isEmpty {
       selectionCandidates.formUnion(selection.identifiers)
       hiddenSelectionIsStale = true
+      if listBeforeReload == nil { listBeforeReload = (snapshot, routesShown) }
     }
     snapshot = target
     if let routes { routesShown = routes }
