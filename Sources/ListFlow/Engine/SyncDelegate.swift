@@ -14,12 +14,15 @@
 ///
 /// ## Change dispatch
 ///
-/// For a change applied in batches, the controller calls ``willApply`` once, then for every stage, after the
-/// view applied it, the closures of the kinds the stage holds, in this order: ``didDeleteSections``,
-/// ``didInsertSections``, ``didMoveSections``, ``didUpdateSections``, ``didDeleteRows``, ``didInsertRows``,
-/// ``didMoveRows``, ``didReconfigureRows``, ``didReloadRows``; then ``didApply`` once. Positions are those of
-/// ``Changeset``. A full reload calls only ``willApply`` and ``didApply``, with
-/// ``SyncDelegate/Transition/reloadReason`` set. A state that changes nothing calls nothing.
+/// The change dispatch goes to the ``ListEngine``'s own ``ListEngine/delegate`` only: a feed's delegate (a
+/// controller's, say) hears of its rows' events, never of the changes. For a change applied in batches, the
+/// engine calls ``willApply`` once, then for every stage, after the view applied it, the closures of the kinds the
+/// stage holds, in this order: ``didDeleteSections``, ``didInsertSections``, ``didMoveSections``,
+/// ``didUpdateSections``, ``didDeleteRows``, ``didInsertRows``, ``didMoveRows``, ``didReconfigureRows``,
+/// ``didReloadRows``; then ``didApply`` once. Positions are those of ``Changeset``. A full reload calls only
+/// ``willApply`` and ``didApply``, with ``SyncDelegate/Transition/reloadReason`` set. A state that changes nothing
+/// calls nothing. The scrolling closures (``didScroll``, ``didReachTop``, ``didReachEnd``) too are called on the
+/// engine's delegate only.
 @MainActor
 public struct SyncDelegate {
   // MARK: Changes
