@@ -150,8 +150,8 @@ public final class ListEngine: ListDataSource {
     self.reloadThreshold = reloadThreshold
     view.dataSource = self
     feed.feedLink.connect(owner: self) { [weak self] message in self?.receive(message) }
-    // The first list reloads the view: now, or, for a feed that shows nothing yet, with its first change.
-    if !feed.displayedSections.isEmpty { publish(StagedChangeset(), target: feed.displayedSections) }
+    // The first list reloads the view now, even an empty one: the view draws what it shows around the rows.
+    publish(StagedChangeset(), target: feed.displayedSections)
   }
 
   /// Takes a message of the feed shown.
