@@ -93,11 +93,17 @@ extension TerminalListView {
   }
 }
 
-/// The lines drawn of a cell on screen and what they were drawn for.
+/// The lines drawn of a cell on screen and what they were drawn for: the cell's own lines at the width it was
+/// given, and the row's lines on screen made from them.
 struct RowLines {
-  var height: Int
+  /// The width the cell laid its lines out in.
+  var cellWidth: Int
+  /// The cell's own lines at `cellWidth`, as it gave them (not cut).
+  var contents: [StyledLine]
   var width: Int
   var isCursor: Bool
   var mark: StyledLine?
+  /// The row's lines that `lines` holds, 0 being its first.
+  var shown: Range<Int>
   var lines: [StyledLine]
 }

@@ -50,17 +50,22 @@ extension TerminalListView {
 
   /// The lines of a row shown on screen: the part of the row that the slice shows.
   func lines(for slice: ListViewport.Slice, width: Int) -> [StyledLine] {
-    let all = lines(for: Self.element(for: slice.row), height: slice.height, width: width)
-    return Array(all[slice.lines.clamped(to: all.indices)])
+    let shown = slice.lines.clamped(to: 0..<max(slice.height, 0))
+    return lines(for: Self.element(for: slice.row), shown: shown, width: width)
   }
 
-  /// The lines of one row, exactly `height` of them: the cell's own lines (cut, or padded with blank lines), with
-  /// the cursor marker on the first line and inverse video on every line of the selected row.
+  /// The lines `shown` of one row (0 being its first): the cell's own lines (cut, or blank lines past the cell's
+  /// last), with the cursor marker on the first line and inverse video on every line of the selected row.
   ///
-  /// A cell's lines are made once per configuration and kept (``rowLinesMemo``) while the cell, the row's
-  /// height, the width, the cursor and the selection mark stay: a frame remakes only the rows that changed.
-  func lines(for element: ListElement, height: Int, width: Int) -> [StyledLine] {
-    guard let cell = displayedCell(for: element) else { return missingCellLines(for: element, height: height) }
+  /// A cell's own lines are asked once per configuration and width, and the lines shown are kept
+  /// (``rowLinesMemo``) while the cell, the width, the lines shown, the cursor and the selection mark stay: a
+  /// frame remakes only the rows that changed or scrolled, and only their lines on screen, so a row of 65,535
+  /// lines costs what the lines it shows cost.
+  ///
+  /// - Complexity: O(*k*) lines made for the *k* lines shown, when the memo does not have them; plus, once per
+  ///   configuration and width, the cell's ``TerminalCell/lines(width:)``.
+  func lines(for element: ListElement, shown: Range<Int>, width: Int) -> [StyledLine] {
+    guard let cell = displayedCell(for: element) else { return missingCellLines(for: element, shown: shown) }
     var mark: StyledLine?
     var isCursor = false
     if case .row(let path) = element {
@@ -68,66 +73,71 @@ extension TerminalListView {
       isCursor = path == viewport.selection
     }
     let key = ObjectIdentifier(cell)
-    if let memo = rowLinesMemo[key], memo.height == height, memo.width == width, memo.isCursor == isCursor,
-      memo.mark == mark
-    {
+    let memo = rowLinesMemo[key]
+    if let memo, memo.shown == shown, memo.width == width, memo.isCursor == isCursor, memo.mark == mark {
       return memo.lines
     }
-    let lines = lines(
-      for: element, cell: cell, mark: mark, isCursor: isCursor, height: height, width: width)
+    // A row's selection mark takes columns of its own: the cell lays its lines out in what is left, so that text
+    // aligned to the right edge (an accessory) stays whole.
+    let cellWidth = max(width - Self.rowIndent.count - (mark?.width ?? 0), 0)
+    let contents: [StyledLine]
+    if let memo, memo.cellWidth == cellWidth {
+      contents = memo.contents
+    } else {
+      contents = Self.contentLines(of: cell, width: cellWidth)
+    }
+    let lines = shown.map { index in
+      line(
+        index, of: element, content: index < contents.count ? contents[index] : nil, mark: mark,
+        isCursor: isCursor, width: width)
+    }
+    rowLinesDrawn += lines.count
     if rowLinesMemo.count > 4 * heldCells.count + 64 {
       let held = Set(heldCells.values.map { ObjectIdentifier($0) })
       rowLinesMemo = rowLinesMemo.filter { held.contains($0.key) }
     }
-    rowLinesMemo[key] = RowLines(height: height, width: width, isCursor: isCursor, mark: mark, lines: lines)
+    rowLinesMemo[key] = RowLines(
+      cellWidth: cellWidth, contents: contents, width: width, isCursor: isCursor, mark: mark, shown: shown,
+      lines: lines)
     return lines
   }
 
-  /// The lines of a row whose cell could not be had: blank for a header or footer whose height was given but
-  /// whose view was not, a warning for a row (any error is on the status bar).
-  private func missingCellLines(for element: ListElement, height: Int) -> [StyledLine] {
-    if case .row = element {} else { return Array(repeating: StyledLine(), count: height) }
+  /// The lines `shown` of a row whose cell could not be had: blank for a header or footer whose height was given
+  /// but whose view was not, a warning on the first line of a row (any error is on the status bar).
+  private func missingCellLines(for element: ListElement, shown: Range<Int>) -> [StyledLine] {
+    rowLinesDrawn += shown.count
+    guard case .row = element else { return Array(repeating: StyledLine(), count: shown.count) }
     let message = lastError.map { "⚠ \($0)" } ?? "⚠ no cell"
-    return [StyledLine(Self.rowIndent + message, style: TextStyle(foreground: .red))]
-      + Array(repeating: StyledLine(), count: max(height - 1, 0))
+    return shown.map {
+      $0 == 0 ? StyledLine(Self.rowIndent + message, style: TextStyle(foreground: .red)) : StyledLine()
+    }
   }
 
-  /// The lines of one row drawn from its cell, with its selection mark, under the cursor or not.
-  private func lines(
-    for element: ListElement, cell: any ListCell, mark: StyledLine?, isCursor: Bool, height: Int, width: Int
-  ) -> [StyledLine] {
+  /// Line `index` of a row drawn from its cell's line `content` (`nil` past the cell's last line, a blank line),
+  /// with its selection mark, under the cursor or not.
+  private func line(
+    _ index: Int, of element: ListElement, content: StyledLine?, mark: StyledLine?, isCursor: Bool, width: Int
+  ) -> StyledLine {
     let contentWidth = max(width - Self.rowIndent.count, 0)
-    // A row's selection mark takes columns of its own: the cell lays its lines out in what is left, so that text
-    // aligned to the right edge (an accessory) stays whole.
     let markWidth = mark?.width ?? 0
     let cellWidth = max(contentWidth - markWidth, 0)
-    var contents = Self.contentLines(of: cell, width: cellWidth).prefix(height).map { $0.truncated(to: cellWidth) }
-    contents += Array(repeating: StyledLine(), count: max(height - contents.count, 0))
+    var line = content?.truncated(to: cellWidth) ?? StyledLine()
     switch element {
     case .header:
-      return contents.map { content in
-        var line = content
-        line.runs = line.runs.map { StyledRun($0.text, style: .bold + $0.style) }
-        return line
-      }
+      line.runs = line.runs.map { StyledRun($0.text, style: .bold + $0.style) }
+      return line
     case .footer:
-      return contents.map { content in
-        var line = content
-        line.runs = line.runs.map { StyledRun($0.text, style: .dim + $0.style) }
-        return StyledLine(Self.rowIndent) + line
-      }
+      line.runs = line.runs.map { StyledRun($0.text, style: .dim + $0.style) }
+      return StyledLine(Self.rowIndent) + line
     case .row:
       // The selection mark (a list with a selection mode) on the first line, blanks under it on the others.
-      let blank = StyledLine(String(repeating: " ", count: markWidth))
-      return contents.enumerated().map { index, content in
-        let prefix = index == 0 ? (mark ?? StyledLine()) : blank
-        guard isCursor else { return StyledLine(Self.rowIndent) + prefix + content }
-        let padding = String(repeating: " ", count: max(contentWidth - content.width - markWidth, 0))
-        var line = StyledLine(index == 0 ? Self.cursorMarker : Self.rowIndent, style: .bold) + prefix + content
-        line.append(padding)
-        line.runs = line.runs.map { StyledRun($0.text, style: $0.style + .inverse) }
-        return line
-      }
+      let prefix = index == 0 ? (mark ?? StyledLine()) : StyledLine(String(repeating: " ", count: markWidth))
+      guard isCursor else { return StyledLine(Self.rowIndent) + prefix + line }
+      let padding = String(repeating: " ", count: max(contentWidth - line.width - markWidth, 0))
+      var shown = StyledLine(index == 0 ? Self.cursorMarker : Self.rowIndent, style: .bold) + prefix + line
+      shown.append(padding)
+      shown.runs = shown.runs.map { StyledRun($0.text, style: $0.style + .inverse) }
+      return shown
     }
   }
 

@@ -113,9 +113,12 @@ public final class TerminalListView: ListView {
   var plainLog = PlainChangeLog()
   /// The cells on screen, by element.
   var heldCells: [ListElement: any ListCell] = [:]
-  /// The lines last drawn of a cell, by the cell, with what they were drawn for (see `lines(for:height:width:)`);
+  /// The lines last drawn of a cell, by the cell, with what they were drawn for (see `lines(for:shown:width:)`);
   /// forgotten when the cell is configured again.
   var rowLinesMemo: [ObjectIdentifier: RowLines] = [:]
+  /// The lines of rows drawn since the view was made (not those taken from ``rowLinesMemo``): the work of the
+  /// frames, which the tests count.
+  var rowLinesDrawn = 0
   /// The bindings that acted when last asked, for the commands then available (see `actingBindings()`).
   var actingBindingsMemo: ActingBindings?
   /// The title bar last drawn, with the title and width it was drawn for (see `titleBar(width:)`).
