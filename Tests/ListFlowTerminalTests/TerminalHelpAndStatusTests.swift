@@ -352,6 +352,92 @@ import Testing
     }
   }
 
+  /// What a test does to the filter: the app sets or removes the handler or sets the query, or the user types.
+  enum FilterStep: Sendable {
+    case handler(on: Bool)
+    case query(String)
+    case key(Key)
+  }
+
+  static let filterSteps = WeightedChoice<FilterStep>([
+    ("turn the filter on", weight: 2, .handler(on: true)),
+    ("turn the filter off", weight: 2, .handler(on: false)),
+    ("set the query", weight: 2, .query("ab")),
+    ("clear the query", weight: 1, .query("")),
+    ("press /", weight: 3, .key(.character("/"))),
+    ("type x", weight: 3, .key(.character("x"))),
+    ("press q", weight: 2, .key(.character("q"))),
+    ("press escape", weight: 2, .key(.escape)),
+  ])
+
+  @Test("a filter turned off (onFilterChange = nil) shows no query and types nothing: q and Escape quit again")
+  func filterTurnedOff() {
+    var issues = 0
+    for seed in DeepPass.seeds(quick: 60, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      let (view, _, dataSource) = Self.makeView()
+      // The model: the filter is on, the query shown, keys type into it.
+      var isOn = false
+      var query = ""
+      var isEditing = false
+      var told: [String] = []
+      var drawn: [String] = []
+      for _ in 0..<12 {
+        let step = Self.filterSteps.pick(using: &random)
+        drawn.append(step.name)
+        var command: TerminalCommand?
+        var expected: TerminalCommand?
+        switch step.value {
+        case .handler(let on):
+          view.onFilterChange = on ? { told.append($0) } : nil
+          isOn = on
+          if !on {
+            query = ""
+            isEditing = false
+          }
+        case .query(let text):
+          view.filterQuery = text
+          if isOn {
+            query = text
+            isEditing = false
+          }
+        case .key(let key):
+          command = view.handle(key)
+          switch (key, isEditing) {
+          case (.character(let character), true): query.append(character)
+          case (.escape, _) where isEditing || !query.isEmpty:
+            query = ""
+            isEditing = false
+            expected = .clearFilter
+          case (.character("/"), false) where isOn:
+            isEditing = true
+            expected = .filter
+          case (.character("q"), false), (.escape, false): expected = .quit
+          default: break
+          }
+        }
+        let context = "seed \(seed): \(drawn)"
+        let status = view.statusBar(width: 80).text
+        let shows = isEditing || !query.isEmpty
+        guard
+          view.isEditingFilter == isEditing, view.filterQuery == query, command == expected,
+          status.contains("/\(query)\(isEditing ? "_" : "")  ") == shows
+        else {
+          issues += 1
+          Issue.record(
+            """
+            \(context): editing \(view.isEditingFilter), query \(view.filterQuery.debugDescription), \
+            command \(command.map { "\($0)" } ?? "nil"), status \(status.debugDescription); expected editing \
+            \(isEditing), query \(query.debugDescription), command \(expected.map { "\($0)" } ?? "nil")
+            """)
+          break
+        }
+      }
+      withExtendedLifetime(dataSource) {}
+    }
+    #expect(issues == 0)
+  }
+
   @Test("a status or title set to other bytes is drawn, even when the text is canonically equivalent")
   func equivalentTextIsDrawn() {
     var random = SeededRandom(seed: 41)

@@ -65,13 +65,21 @@ public final class TerminalListView: ListView {
   }
   /// Called with the filter's query each time the user changes it (typing after `/`, Backspace, Escape); set it
   /// to a ``FilteredFeed``'s query. `nil` (the default) turns the `/` filter off (and the help does not offer
-  /// it).
+  /// it); setting it to `nil` while a query is set or typed clears the query the view shows and stops typing
+  /// (keys act again: `q` quits), without calling the handler that was removed, so clear the feed's query too if
+  /// the list should show every row.
   ///
   /// ```swift
   /// view.onFilterChange = { query in filtered.query = query }
   /// ```
   public var onFilterChange: ((String) -> Void)? {
-    didSet { render() }
+    didSet {
+      if onFilterChange == nil {
+        shownQuery = ""
+        isEditingFilter = false
+      }
+      render()
+    }
   }
   /// The filter's query (sanitised); empty when no filter is set. The user types it after `/`; an app sets it
   /// to clear the filter or to start with one, and the view shows it and tells ``onFilterChange``, as it does
