@@ -41,6 +41,33 @@ import Testing
     }
   }
 
+  @Test("runs whose text starts with a scalar that joins the character before draw what the frame's runs say")
+  func runsStartingWithJoiners() {
+    let joiners = ["\u{301}", "\u{316}\u{301}", "\u{E31}", "\u{93F}", "\u{1F3FB}", "\u{20DD}", "\u{FF9E}", "\u{200D}"]
+    var issues = 0
+    for seed in DeepPass.seeds(quick: 40, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      var differ = FrameDiffer()
+      var screen = ScreenModel(columns: Self.size.columns, rows: Self.size.rows)
+      let lines = (0..<Self.size.rows).map { _ in
+        var line = StyledLine()
+        for _ in 0..<1 + random.below(4) {
+          let start = random.oneIn(2) ? joiners[random.below(joiners.count)] : ""
+          line.append(start + Self.words[random.below(Self.words.count)], style: Self.styles[random.below(3)])
+        }
+        return line
+      }
+      let frame = TerminalFrame(size: Self.size, lines: lines)
+      screen.feed(differ.render(frame))
+      let expected = ScreenModel.expected(for: frame)
+      if !screen.unsupported.isEmpty || screen.cells.map({ $0.map(\.text) }) != expected.cells.map({ $0.map(\.text) }) {
+        issues += 1
+        Issue.record("seed \(seed): \(screen.unsupported)\n\(screen.text)\n---\n\(expected.text)")
+      }
+    }
+    #expect(issues == 0)
+  }
+
   @Test("an unchanged frame costs no bytes, and a changed row costs only that row")
   func unchangedFrameIsFree() {
     var differ = FrameDiffer()

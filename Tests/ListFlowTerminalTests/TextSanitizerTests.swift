@@ -167,6 +167,62 @@ import Testing
     }
   }
 
+  /// Scalars that join the character before them (combining, enclosing and spacing marks of several scripts, emoji
+  /// modifiers), bases that start a character, and scalars the sanitiser replaces or keeps as line breaks.
+  static let joiningScalars: [Unicode.Scalar] = [
+    "\u{301}", "\u{316}", "\u{20DD}", "\u{E31}", "\u{E33}", "\u{93F}", "\u{903}", "\u{1F3FB}", "\u{1F3FF}",
+    "\u{302A}", "\u{FF9E}", "\u{200D}", "\u{FE0F}",
+  ]
+  static let otherScalars: [Unicode.Scalar] = [
+    "a", " ", "é", "日", "\u{1F600}", "\u{1F44D}", "\u{E01}", "\u{915}", "\u{1100}", "\u{1161}", "\n", "\t",
+    "\u{1B}",
+  ]
+
+  /// Whether text written after `before` starts a character of its own, at its start and at the start of each line
+  /// (or after a tab) a multi-line sanitiser keeps: the text joins nothing written before it.
+  static func joinsNothing(_ text: String, after before: Character, keepsLineBreaks: Bool) -> Bool {
+    let pieces =
+      keepsLineBreaks ? text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\t" } : [Substring(text)]
+    return pieces.allSatisfy { piece in (String(before) + piece).count == piece.count + 1 }
+  }
+
+  @Test("text that starts with a scalar joining the character before it shows that scalar by code point")
+  func leadingJoinerIsShown() {
+    var issues = 0
+    for seed in DeepPass.seeds(quick: 200, deep: 2_000) {
+      var random = SeededRandom(seed: seed)
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<random.below(8) {
+        let pool = random.oneIn(3) ? Self.joiningScalars : Self.otherScalars
+        scalars.append(pool[random.below(pool.count)])
+      }
+      let text = String(scalars)
+      let sanitiser = TextSanitizer(keepsLineBreaks: random.oneIn(2))
+      let output = sanitiser.sanitize(text)
+      let context =
+        "seed \(seed), \(sanitiser): \(scalars.map { String($0.value, radix: 16) }) -> \(output.debugDescription)"
+      if let before = ([" ", "a", "▸", "✓", ">"] as [Character]).first(where: {
+        !Self.joinsNothing(output, after: $0, keepsLineBreaks: sanitiser.keepsLineBreaks)
+      }) {
+        issues += 1
+        Issue.record("\(context): joins \(before.debugDescription) written before it")
+      }
+      // A joiner put before text that starts a character of its own is shown, and the rest is as it was.
+      if let first = scalars.first, Self.otherScalars.dropLast(3).contains(first) {
+        let joiner = Self.joiningScalars[random.below(Self.joiningScalars.count)]
+        let code = String(joiner.value, radix: 16, uppercase: true)
+        let expected = "<U+\(String(repeating: "0", count: max(4 - code.count, 0)) + code)>" + output
+        let joined = sanitiser.sanitize(String(Character(joiner)) + text)
+        if joined != expected {
+          issues += 1
+          Issue.record(
+            "\(context): with U+\(code) before it, \(joined.debugDescription), expected \(expected.debugDescription)")
+        }
+      }
+    }
+    #expect(issues == 0)
+  }
+
   @Test("a styled run sanitises its text on creation")
   func runsSanitise() {
     #expect(StyledRun("\u{1B}[31mred\u{1B}[0m").text == "␛[31mred␛[0m")

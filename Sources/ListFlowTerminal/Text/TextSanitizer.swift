@@ -17,7 +17,8 @@
 /// | blank look-alikes: Hangul fillers U+115F, U+1160, U+3164, U+FFA0, Braille blank U+2800 | `<U+3164>` |
 /// | tag characters U+E0000–U+E007F outside an emoji flag sequence | `<U+E0041>` |
 /// | a variation selector that follows no letter, number, punctuation or symbol, or follows another one | `<U+FE0F>` |
-/// | a zero-width joiner or non-joiner at the start or after another one | `<U+200D>` |
+/// | a zero-width joiner or non-joiner at the start (of a line or after a tab too, in multi-line mode) or after another one | `<U+200D>` |
+/// | a scalar that joins the character before it (a combining, enclosing or spacing mark, an emoji modifier) first in the text, or, in multi-line mode, first after a line break or a tab | `<U+0301>` |
 ///
 /// Because `ESC`, the 8-bit `CSI` and `OSC` and every other control are replaced, no escape sequence
 /// (`CSI`, `OSC`, `DCS`, `APC`…) can survive: the bytes that follow them are printed as ordinary text.
@@ -27,6 +28,10 @@
 /// characters, one variation selector after a character (`❤️`, ideographic variants), and the tag characters of a
 /// flag: U+1F3F4 followed by one to six tags U+E0020–U+E007E and the cancel tag U+E007F (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
 /// Invalid UTF-8 never reaches a `String` (decoding replaces it by U+FFFD), and U+FFFD is shown as it is.
+/// Sanitised text never joins what is written before it: a first scalar that would join the character before it
+/// (on a terminal, the last one of the run before, such as a padding space) is shown by code point, so that each
+/// run of a line starts a character of its own and the terminal draws it in the columns the view counted. Marks
+/// later in the text join their characters, as they should.
 ///
 /// ```swift
 /// TextSanitizer.singleLine.sanitize("\u{1B}]0;pwned\u{07}ok")  // "␛]0;pwned␇ok"
@@ -51,7 +56,14 @@ public struct TextSanitizer: Sendable, Hashable {
   /// - Parameter text: Any text, for example a model's title.
   /// - Returns: Text that only shows characters; equal to `text` when nothing needed replacing.
   /// - Complexity: O(*n*) in the number of Unicode scalars of `text`.
-  public func sanitize(_ text: String) -> String {
+  public func sanitize(_ text: String) -> String { sanitize(text, followsCharacter: false) }
+
+  /// Returns the text with every control, escape and format character neutralised; when `followsCharacter`, the
+  /// text will be written right after a character of the same text (a typed character added to the filter's
+  /// query, shown after `/`), so a scalar that joins the character before it is kept first in it.
+  ///
+  /// - Complexity: O(*n*) in the number of Unicode scalars of `text`.
+  func sanitize(_ text: String, followsCharacter: Bool) -> String {
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     var result = String.UnicodeScalarView()
     let scalars = Array(text.unicodeScalars)
@@ -59,13 +71,19 @@ public struct TextSanitizer: Sendable, Hashable {
     // The last scalar copied as it is (not a replacement), and the end of a flag's tags being copied.
     var previous: Unicode.Scalar?
     var flagTagsEnd = 0
+    // Whether the scalar starts the text, or a line or a tab's column kept in multi-line mode: one that would join
+    // the character before it is shown by code point.
+    var startsText = !followsCharacter
     while index < scalars.count {
       let scalar = scalars[index]
       index += 1
+      let isFirst = startsText
+      startsText = false
       // `\r\n` is one line break, not two.
       if scalar == "\r", index < scalars.count, scalars[index] == "\n" {
         appendLineBreak(to: &result)
         previous = nil
+        startsText = keepsLineBreaks
         index += 1
         continue
       }
@@ -74,11 +92,17 @@ public struct TextSanitizer: Sendable, Hashable {
       switch scalar.value {
       case 0xE0000...0xE007F: kept = index <= flagTagsEnd
       case 0xFE00...0xFE0F, 0xE0100...0xE01EF: kept = previous.map(Self.takesVariationSelector) ?? false
-      case 0x200C, 0x200D: kept = previous.map { $0.value != 0x200C && $0.value != 0x200D } ?? false
+      case 0x200C, 0x200D: kept = !isFirst && previous.map { $0.value != 0x200C && $0.value != 0x200D } ?? false
       case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800: kept = false
       default:
+        if isFirst, Self.joinsCharacterBefore(scalar) {
+          appendCodePoint(scalar.value, to: &result)
+          previous = nil
+          continue
+        }
         replace(scalar, into: &result)
         previous = result.last == scalar ? scalar : nil
+        startsText = keepsLineBreaks && (result.last == "\n" || result.last == "\t")
         continue
       }
       if kept {
@@ -90,6 +114,17 @@ public struct TextSanitizer: Sendable, Hashable {
       }
     }
     return String(result)
+  }
+
+  /// Whether `scalar` joins the character written before it (a grapheme extender such as a combining, enclosing
+  /// or spacing mark, or an emoji modifier), as Swift's characters see it: `a` followed by it is one character.
+  private static func joinsCharacterBefore(_ scalar: Unicode.Scalar) -> Bool {
+    // No scalar below U+0300 joins a character before it.
+    guard scalar.value >= 0x300 else { return false }
+    var text = String.UnicodeScalarView()
+    text.append("a")
+    text.append(scalar)
+    return String(text).count == 1
   }
 
   /// Whether a variation selector may follow `scalar`: a letter, number, punctuation or symbol.

@@ -92,14 +92,15 @@ extension TerminalListView {
   }
 
   /// Whether the scalars of a typed character (or the part of it that fits) may join the query: printable text
-  /// that the sanitiser leaves as it is, compared scalar by scalar.
+  /// that the sanitiser leaves as it is, compared scalar by scalar. The query is shown after `/`, so a mark that
+  /// joins the character before it may be typed on its own.
   ///
   /// - Complexity: O(*k*) in the scalars.
   static func isTypable(_ scalars: String.UnicodeScalarView) -> Bool {
     guard !scalars.isEmpty, scalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else { return false }
     let text = String(scalars)
     if text.contains(where: \.isNewline) { return false }
-    return TextSanitizer.singleLine.sanitize(text).unicodeScalars.elementsEqual(scalars)
+    return TextSanitizer.singleLine.sanitize(text, followsCharacter: true).unicodeScalars.elementsEqual(scalars)
   }
 
   /// The left of the status bar while a filter is typed or set: `/query` (with a `_` cursor while typing) and
