@@ -10,8 +10,8 @@
 /// ```
 ///
 /// The row's identity is the value's `id` when it is `Identifiable`, the value itself when it is `Hashable`,
-/// scoped by the cell's reuse identifier so that equal values shown by different cell types stay distinct; or the
-/// `id` given to ``makeBinder(value:id:)``, used as is.
+/// scoped by the cell's reuse identifier (by default the type's full name, which no other type has) so that equal
+/// values shown by different cell types stay distinct; or the `id` given to ``makeBinder(value:id:)``, used as is.
 public protocol BindableCell: ListCell {
   /// The type of value the cell shows.
   associatedtype Value: Equatable & Sendable
@@ -35,13 +35,25 @@ extension BindableCell {
   }
 }
 
+extension BindableCell {
+  /// `value` scoped by the reuse identifier: `ListIdentifier(value, scope: reuseIdentifier)`, made with the hash
+  /// of the type's full name kept by `_TypeNameCache` when the reuse identifier is that name (the default), so
+  /// that the name is not hashed again for every binder.
+  nonisolated static func scopedIdentity<ID: Hashable & Sendable>(_ value: ID) -> ListIdentifier {
+    let scope = _TypeNameCache.shared.scope(of: Self.self)
+    let reuseIdentifier = reuseIdentifier
+    guard reuseIdentifier == scope.name else { return ListIdentifier(value, scope: reuseIdentifier) }
+    return ListIdentifier(value, scope: scope.name, scopeHash: scope.hash)
+  }
+}
+
 extension BindableCell where Value: Hashable {
   /// Makes a binder that shows `value`, identified by the value itself within this cell type.
   ///
   /// - Parameter value: The value to show.
   /// - Returns: The binder.
   public nonisolated static func makeBinder(value: Value) -> CellBinder {
-    makeBinder(value: value, id: ListIdentifier(value, scope: reuseIdentifier))
+    makeBinder(value: value, id: scopedIdentity(value))
   }
 }
 
@@ -51,7 +63,7 @@ extension BindableCell where Value: Identifiable, Value.ID: Sendable {
   /// - Parameter value: The value to show.
   /// - Returns: The binder.
   public nonisolated static func makeBinder(value: Value) -> CellBinder {
-    makeBinder(value: value, id: ListIdentifier(value.id, scope: reuseIdentifier))
+    makeBinder(value: value, id: scopedIdentity(value.id))
   }
 }
 
@@ -62,6 +74,6 @@ extension BindableCell where Value: Identifiable & Hashable, Value.ID: Sendable 
   /// - Parameter value: The value to show.
   /// - Returns: The binder.
   public nonisolated static func makeBinder(value: Value) -> CellBinder {
-    makeBinder(value: value, id: ListIdentifier(value.id, scope: reuseIdentifier))
+    makeBinder(value: value, id: scopedIdentity(value.id))
   }
 }

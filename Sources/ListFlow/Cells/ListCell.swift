@@ -1,7 +1,7 @@
 /// A reusable row, header or footer view of any host: a terminal line, a recorded test cell, a UI view.
 ///
 /// ListFlow knows nothing of how a cell draws. A cell is a class created with `init()`, and says how it is
-/// registered (``reuseIdentifier``, by default its type's name) and how tall it is (``preferredHeight`` and
+/// registered (``reuseIdentifier``, by default its type's full name) and how tall it is (``preferredHeight`` and
 /// ``estimatedHeight``, in the host's unit: rows in a terminal).
 ///
 /// A cell is configured once, right after it is made: whenever a row's content changes, or the row comes back on
@@ -21,7 +21,9 @@ public protocol ListCell: AnyObject, SendableMetatype {
   /// Creates an empty cell; the reuse pool calls it when no cell is free.
   init()
 
-  /// The key under which the reuse pool keeps cells of this type; by default the type's name.
+  /// The key under which the reuse pool keeps cells of this type; by default the type's full name, as
+  /// `String(reflecting:)` prints it (`App.Settings.Cell`), so that two cell types never share a key, even when
+  /// their own names are the same (`Settings.Cell` and `Profile.Cell`).
   nonisolated static var reuseIdentifier: String { get }
 
   /// The height of every cell of this type, or `nil` when each cell sizes itself (the default).
@@ -38,13 +40,15 @@ public protocol ListCell: AnyObject, SendableMetatype {
   /// to reset what it shows.
   func prepareForReuse()
 
-  /// The cell's content as plain text, for hosts that print lines and for tests; the reuse identifier by default.
+  /// The cell's content as plain text, for hosts that print lines and for tests; by default the type's name, as
+  /// `String(describing:)` prints it (`Cell` for `Settings.Cell`).
   var textRepresentation: String { get }
 }
 
 extension ListCell {
-  /// The type's name, as `String(describing:)` prints it (computed once per type, then cached).
-  public nonisolated static var reuseIdentifier: String { _TypeNameCache.shared.name(of: Self.self) }
+  /// The type's full name, as `String(reflecting:)` prints it (computed once per type, then cached): the module
+  /// and the enclosing types, so that no two cell types share it.
+  public nonisolated static var reuseIdentifier: String { _TypeNameCache.shared.scope(of: Self.self).name }
 
   /// `nil`: cells size themselves.
   public nonisolated static var preferredHeight: Int? { nil }
@@ -55,6 +59,6 @@ extension ListCell {
   /// Does nothing.
   public func prepareForReuse() {}
 
-  /// The reuse identifier.
-  public var textRepresentation: String { Self.reuseIdentifier }
+  /// The type's name, as `String(describing:)` prints it.
+  public var textRepresentation: String { _TypeNameCache.shared.name(of: Self.self) }
 }

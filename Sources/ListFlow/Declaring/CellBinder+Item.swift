@@ -57,8 +57,9 @@ extension CellBinder {
         data: data, mapperID: mapperID, map: map, style: style))
   }
 
-  /// The scope of an item's identity: the name of its data model's type and the name's hash, looked up once per
-  /// type (a call from the inlined initialisers above, which may not name the cache).
+  /// The scope of an item's identity: the full name of its data model's type (`String(reflecting:)`, which no other
+  /// type has, so that `Settings.Row` and `Profile.Row` stay apart) and the name's hash, looked up once per type
+  /// (a call from the inlined initialisers above, which may not name the cache).
   @usableFromInline
   internal static func itemScope(of type: Any.Type) -> (name: String, hash: Int) {
     _TypeNameCache.shared.scope(of: type)

@@ -76,7 +76,7 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The identifier ``init(_:scope:)`` makes of `value` and `scope`, whose hash (`scope.hashValue`) the caller
-  /// kept: an item's identity is scoped by its data model's type name, whose hash is kept with it (see
+  /// kept: an item's identity is scoped by its data model's full type name, whose hash is kept with it (see
   /// `_TypeNameCache.scope(of:)`), so that making a binder does not hash the name again.
   @inlinable
   init<Value: Hashable & Sendable>(_ value: Value, scope: String, scopeHash: Int) {

@@ -154,7 +154,7 @@ struct BinderIdentityTests {
       cell.bind(row)
     }
     #expect(custom.reuseIdentifier == "wide")
-    #expect(binder.reuseIdentifier == "RowCell")
+    #expect(binder.reuseIdentifier == "ListFlowTests.RowCell")
     #expect(!custom.hasSameCell(as: binder))
     #expect(custom.isContentEqual(to: custom.identified(by: 1)))
   }
@@ -188,8 +188,8 @@ struct BinderIdentityTests {
   @Test("items: the identity is the data model's, scoped by its type, equal and hashed alike however it is made")
   func itemIdentities() {
     var random = SeededRandom(seed: 23)
-    let numberScope = String(describing: NumberedItem.self)
-    let nameScope = String(describing: NamedItem.self)
+    let numberScope = String(reflecting: NumberedItem.self)
+    let nameScope = String(reflecting: NamedItem.self)
     let dimmed = ListItemStyle<TextCell>("dimmed") { $0.title += " ·" }
     for _ in 0..<DeepPass.cases(quick: 300, deep: 5_000) {
       let number = random.oneIn(4) ? random.below(100) : Int(truncatingIfNeeded: random.next())

@@ -4,10 +4,10 @@ import Testing
 @Suite("Cells, reuse identifiers, registration and the reuse pool")
 @MainActor
 struct CellReusePoolTests {
-  @Test("a reuse identifier is the cell type's name")
+  @Test("a reuse identifier is the cell type's full name")
   func reuseIdentifierFromTypeName() {
-    #expect(ReviewCell.reuseIdentifier == "ReviewCell")
-    #expect(TextCell.reuseIdentifier == "TextCell")
+    #expect(ReviewCell.reuseIdentifier == "ListFlowTests.ReviewCell")
+    #expect(TextCell.reuseIdentifier == "ListFlowTests.TextCell")
   }
 
   @Test("the first dequeue of a binder registers its cell type automatically")
@@ -15,7 +15,7 @@ struct CellReusePoolTests {
     let pool = CellReusePool()
     _ = try pool.dequeue(for: ReviewCell.makeBinder(value: VenueFixtures.review1))
     _ = try pool.dequeue(for: ReviewCell.makeBinder(value: VenueFixtures.review2))
-    #expect(pool.registrations.map(\.description) == ["ReviewCell -> ReviewCell (automatic)"])
+    #expect(pool.registrations.map(\.description) == ["ListFlowTests.ReviewCell -> ReviewCell (automatic)"])
     #expect(pool.createdCount == 2)
   }
 
@@ -37,22 +37,23 @@ struct CellReusePoolTests {
   @Test("with automatic registration off, an unregistered cell is a typed error")
   func unregistered() {
     let pool = CellReusePool(registersAutomatically: false)
-    #expect(throws: ListFlowError.unregisteredCell(reuseIdentifier: "ReviewCell")) {
+    #expect(throws: ListFlowError.unregisteredCell(reuseIdentifier: "ListFlowTests.ReviewCell")) {
       try pool.dequeue(for: ReviewCell.makeBinder(value: VenueFixtures.review1))
     }
     pool.register(ReviewCell.self)
     #expect(throws: Never.self) { try pool.dequeue(for: ReviewCell.makeBinder(value: VenueFixtures.review1)) }
-    #expect(pool.registrations.map(\.description) == ["ReviewCell -> ReviewCell"])
+    #expect(pool.registrations.map(\.description) == ["ListFlowTests.ReviewCell -> ReviewCell"])
   }
 
   @Test("a cell type registered under another type's reuse identifier is reported as mistyped, untouched")
   func mistyped() throws {
     let pool = CellReusePool()
-    pool.register(TextCell.self, forReuseIdentifier: "ReviewCell")
+    pool.register(TextCell.self, forReuseIdentifier: "ListFlowTests.ReviewCell")
     let binder = ReviewCell.makeBinder(value: VenueFixtures.review1)
     let cell = try pool.dequeue(for: binder)
     #expect(
-      throws: ListFlowError.mistypedCell(reuseIdentifier: "ReviewCell", expected: "ReviewCell", found: "TextCell")
+      throws: ListFlowError.mistypedCell(
+        reuseIdentifier: "ListFlowTests.ReviewCell", expected: "ReviewCell", found: "TextCell")
     ) {
       try binder.configure(cell)
     }

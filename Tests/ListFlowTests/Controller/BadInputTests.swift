@@ -16,7 +16,8 @@ struct BadInputTests {
     let controller = ListController<[TestRow]>()
     let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
     await controller.apply(rows)
-    #expect(failures == [.unregisteredCell(reuseIdentifier: "RowCell"), .unregisteredCell(reuseIdentifier: "RowCell")])
+    let unregistered = ListFlowError.unregisteredCell(reuseIdentifier: "ListFlowTests.RowCell")
+    #expect(failures == [unregistered, unregistered])
     #expect(view.errors == failures)
     #expect(view.renderedLines.allSatisfy { $0.hasPrefix("<error: no cell is registered") })
     #expect(engine.numberOfRows(inSection: 0) == 2)
@@ -25,13 +26,13 @@ struct BadInputTests {
   @Test("a mistyped registration is reported with both type names")
   func mistypedCell() async throws {
     let pool = CellReusePool()
-    pool.register(AlternateRowCell.self, forReuseIdentifier: "RowCell")
+    pool.register(AlternateRowCell.self, forReuseIdentifier: "ListFlowTests.RowCell")
     let view = RecordingListView(reusePool: pool)
     let controller = ListController<[TestRow]>()
     let engine = try ListEngine(view: view, showing: controller)
     await controller.apply(Array(rows.prefix(1)))
     let expected = ListFlowError.mistypedCell(
-      reuseIdentifier: "RowCell", expected: "RowCell", found: "AlternateRowCell")
+      reuseIdentifier: "ListFlowTests.RowCell", expected: "RowCell", found: "AlternateRowCell")
     #expect(view.errors == [expected])
     #expect(engine.lastError == expected)
   }

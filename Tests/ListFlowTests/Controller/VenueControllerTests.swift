@@ -24,8 +24,10 @@ struct VenueControllerTests {
     )
     #expect(
       view.registrations.map(\.description) == [
-        "VenueOutlineCell -> VenueOutlineCell (automatic)", "SectionHeaderCell -> SectionHeaderCell (automatic)",
-        "ReviewCell -> ReviewCell (automatic)", "RelatedVenueCell -> RelatedVenueCell (automatic)",
+        "ListFlowTests.VenueOutlineCell -> VenueOutlineCell (automatic)",
+        "ListFlowTests.SectionHeaderCell -> SectionHeaderCell (automatic)",
+        "ListFlowTests.ReviewCell -> ReviewCell (automatic)",
+        "ListFlowTests.RelatedVenueCell -> RelatedVenueCell (automatic)",
       ]
     )
     withExtendedLifetime(engine) {}

@@ -45,7 +45,11 @@ struct VenueDeclarationTests {
   func binders() {
     let state = VenueDetailViewState(venue: venue, reviews: [review1], relatedVenues: [relatedVenue])
     let names = state.cellDeclarations.map { VenueDetailViewState.binder($0).reuseIdentifier }
-    #expect(names == ["VenueOutlineCell", "SectionHeaderCell", "ReviewCell", "SectionHeaderCell", "RelatedVenueCell"])
+    #expect(
+      names == [
+        "ListFlowTests.VenueOutlineCell", "ListFlowTests.SectionHeaderCell", "ListFlowTests.ReviewCell",
+        "ListFlowTests.SectionHeaderCell", "ListFlowTests.RelatedVenueCell",
+      ])
   }
 
   @Test("the same venue shown as outline and as related venue has two distinct identities")
