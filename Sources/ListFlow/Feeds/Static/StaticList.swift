@@ -17,6 +17,13 @@
 /// position): the others keep the binder shown, so the constructor's ``StaticListConstructor/cellType(for:)``,
 /// ``StaticListConstructor/height(for:)`` and ``StaticListConstructor/configure(cell:by:)`` should depend on the
 /// model only.
+///
+/// A row's identity is its section's identity, its position and the list itself: stable across reloads of this
+/// list, and never equal to a row's identity of another static list, so that two static lists shown in one
+/// ``ComposedFeed`` (both with the default section, ``ListIdentifier/mainSection``) keep their selections apart.
+/// Since the position is part of it, a row inserted in the middle of a section takes the identity of the row that
+/// was at its place (and with it the cursor and the selection), and each row after it takes the next one's: put
+/// rows that come and go at the end of a section, or in a section of their own.
 @MainActor
 public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
   /// The constructor the list is built from; change it, then call ``reload(animated:)``.
@@ -30,6 +37,8 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
   private var shownModels: [ListSection<Constructor.Model>] = []
   /// The rows with a handler of their own, by model, in the order the handlers were set.
   private var tapHandlers: [(model: Constructor.Model, handler: @MainActor () -> Void)] = []
+  /// The list's own number, part of its rows' identities: two static lists shown together never share one.
+  private let number = _StaticListNumbers.next()
 
   /// Builds the list from a constructor.
   ///
@@ -102,15 +111,15 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
     let offset = displayedSections.first?.model.id == Self.headerID ? 1 : 0
     var sections: [ListSectionSnapshot] = models.map { section in
       guard let index = shownByID[section.id], displayedSections.indices.contains(index + offset) else {
-        return Self.declaration(of: section, constructor: constructor).snapshot
+        return constructor.declaration(of: section, list: number).snapshot
       }
       let shown = shownModels[index]
       let shownSection = displayedSections[index + offset]
-      let header = reused(shownSection.model.header, of: shown.header, for: section.header, id: "header", in: section)
-      let footer = reused(shownSection.model.footer, of: shown.footer, for: section.footer, id: "footer", in: section)
+      let header = reused(shownSection.model.header, of: shown.header, for: section.header, at: .header, in: section)
+      let footer = reused(shownSection.model.footer, of: shown.footer, for: section.footer, at: .footer, in: section)
       let items: [CellBinder] = section.items.enumerated().map { position, model in
         if position < shown.items.count, shown.items[position] == model { return shownSection.elements[position] }
-        return constructor.binder(for: model, id: ListIdentifier(position, scope: "\(section.id)"))
+        return constructor.binder(for: model, id: identifier(of: section, at: .row(position)))
       }
       return ListSectionSnapshot(
         model: ListSectionSnapshot.Model(
@@ -129,29 +138,21 @@ public final class StaticList<Constructor: StaticListConstructor>: ListFeed {
 
   /// The binder of a header or footer: the one shown when its model is unchanged, else a new one.
   private func reused(
-    _ binder: CellBinder?, of shown: Constructor.Model?, for model: Constructor.Model?, id: String,
-    in section: ListSection<Constructor.Model>
+    _ binder: CellBinder?, of shown: Constructor.Model?, for model: Constructor.Model?,
+    at place: _StaticRowIdentity.Place, in section: ListSection<Constructor.Model>
   ) -> CellBinder? {
     guard let model else { return nil }
     if let binder, model == shown { return binder }
-    return constructor.binder(for: model, id: ListIdentifier(id, scope: "\(section.id)"))
+    return constructor.binder(for: model, id: identifier(of: section, at: place))
   }
 
-  /// A section of the constructor as binders, as ``StaticListConstructor/sectionDeclarations`` makes them.
-  private static func declaration(
-    of section: ListSection<Constructor.Model>, constructor: Constructor
+  /// The identity of the binder at `place` in `section`: the section's identity, the place and the list's number.
+  private func identifier(
+    of section: ListSection<Constructor.Model>, at place: _StaticRowIdentity.Place
   )
-    -> ListSection<CellBinder>
+    -> ListIdentifier
   {
-    ListSection(
-      id: section.id,
-      header: section.header.map { constructor.binder(for: $0, id: ListIdentifier("header", scope: "\(section.id)")) },
-      footer: section.footer.map { constructor.binder(for: $0, id: ListIdentifier("footer", scope: "\(section.id)")) },
-      indexTitle: section.indexTitle,
-      items: section.items.enumerated().map { index, model in
-        constructor.binder(for: model, id: ListIdentifier(index, scope: "\(section.id)"))
-      }
-    )
+    Constructor.identifier(list: number, section: section.id, place: place)
   }
 
   /// The identities of the sections of the list header and footer.

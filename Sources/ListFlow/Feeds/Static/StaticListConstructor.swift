@@ -24,7 +24,8 @@
 /// ``select(_:)`` sends a selected row back to ``itemSelected(item:)``.
 ///
 /// Rows are identified by their section and position, so that a model whose value changes (a switch turned on)
-/// is reconfigured in place rather than replaced.
+/// is reconfigured in place rather than replaced. The section counts by its identity itself, not by its printed
+/// text: the rows of sections `1` and `"1"` have identities of their own.
 @MainActor
 public protocol StaticListConstructor: Sendable {
   /// The type of the models: often an enum with a case per row.
@@ -94,21 +95,38 @@ extension StaticListConstructor {
   ///
   /// Each row is identified by its section's identity and its position; its content is its model. Headers and
   /// footers are models too, and their binders are made the same way: a header of a type of its own is a model
-  /// case whose ``cellType(for:)`` is that type.
+  /// case whose ``cellType(for:)`` is that type. To show the declarations of two constructors in one list, give
+  /// their sections distinct identities: rows at the same position of two sections with the same identity have
+  /// the same identity. (A ``StaticList`` adds a component of its own to its rows' identities, so two static lists
+  /// never share one.) The list's own ``listHeader`` and ``listFooter`` are not among these sections: show them with
+  /// ``ListEngine/listHeader`` and ``ListEngine/listFooter``, or in sections of your own.
   ///
   /// - Complexity: O(*n*) for *n* models.
   public var sectionDeclarations: [ListSection<CellBinder>] {
-    sections.map { section in
-      ListSection(
-        id: section.id,
-        header: section.header.map { binder(for: $0, id: ListIdentifier("header", scope: "\(section.id)")) },
-        footer: section.footer.map { binder(for: $0, id: ListIdentifier("footer", scope: "\(section.id)")) },
-        indexTitle: section.indexTitle,
-        items: section.items.enumerated().map { index, model in
-          binder(for: model, id: ListIdentifier(index, scope: "\(section.id)"))
-        }
-      )
-    }
+    sections.map { declaration(of: $0, list: nil) }
+  }
+
+  /// A section as binders, identified by the section's identity, their place in it and `list` (see
+  /// `_StaticRowIdentity`).
+  func declaration(of section: ListSection<Model>, list: Int?) -> ListSection<CellBinder> {
+    ListSection(
+      id: section.id,
+      header: section.header.map {
+        binder(for: $0, id: Self.identifier(list: list, section: section.id, place: .header))
+      },
+      footer: section.footer.map {
+        binder(for: $0, id: Self.identifier(list: list, section: section.id, place: .footer))
+      },
+      indexTitle: section.indexTitle,
+      items: section.items.enumerated().map { index, model in
+        binder(for: model, id: Self.identifier(list: list, section: section.id, place: .row(index)))
+      }
+    )
+  }
+
+  /// The identity of the binder at `place` in the section `section` of list `list`.
+  static func identifier(list: Int?, section: ListIdentifier, place: _StaticRowIdentity.Place) -> ListIdentifier {
+    _StaticRowIdentity.identifier(list: list, section: section, place: place)
   }
 
   /// The binder that shows one model: its cell type, its height, the model's capabilities and
