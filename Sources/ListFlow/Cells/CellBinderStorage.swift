@@ -65,14 +65,17 @@ internal class _CellBinderStorage: @unchecked Sendable {
   @MainActor
   func configure(_ cell: any ListCell) -> Bool { preconditionFailure("abstract") }
 
-  /// Whether `other` is this storage, or a storage of the same class (so the same cell type) with equal reuse
-  /// identifier, tag, height and content (``hasEqualContent(ofSameClass:)``).
+  /// Whether `other` is this storage, or a storage of the same class (so the same cell type) with equal tag and
+  /// height, and equal reuse identifier and content (``hasEqualContent(ofSameClass:)``).
   final func hasEqualContent(to other: _CellBinderStorage) -> Bool {
-    other === self || (type(of: other) == type(of: self) && hasEqualContent(ofSameClass: other))
+    other === self
+      || (type(of: other) == type(of: self) && hasEqualExtras(to: other) && hasEqualContent(ofSameClass: other))
   }
 
   /// Whether `other`, a storage of this very class (so `unsafeDowncast` to it is safe), has equal reuse
-  /// identifier, tag, height and content. Overridden.
+  /// identifier and content; the tag and the height are not compared here (``hasEqualContent(to:)`` compares
+  /// them), so that a storage that wraps another (a highlighted binder's) compares the other's content without
+  /// the tag and height it no longer uses. Overridden.
   func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool { preconditionFailure("abstract") }
 
   /// The same binder with other identity, tag and height. Overridden.
@@ -132,7 +135,7 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
 
   override func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool {
     let other = unsafeDowncast(other, to: Self.self)
-    return content == other.content && hasEqualExtras(to: other) && reuseIdentifier == other.reuseIdentifier
+    return content == other.content && reuseIdentifier == other.reuseIdentifier
   }
 
   override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
@@ -171,7 +174,7 @@ where Cell.Value == Value {
 
   override func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool {
     let other = unsafeDowncast(other, to: Self.self)
-    return value == other.value && hasEqualExtras(to: other)
+    return value == other.value
   }
 
   override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {

@@ -109,7 +109,6 @@ internal final class _ItemCellBinderStorage<Data: ListItemDataModel, Cell: ListC
   override func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool {
     let other = unsafeDowncast(other, to: Self.self)
     return data == other.data && mapperID == other.mapperID && style.names == other.style.names
-      && hasEqualExtras(to: other)
   }
 
   override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {

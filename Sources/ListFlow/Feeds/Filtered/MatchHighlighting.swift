@@ -35,12 +35,15 @@ extension CellBinder {
   /// ``MatchHighlighting`` receives them after the binder configured it. The offsets are part of the content,
   /// so a row whose matched characters change is reconfigured.
   ///
+  /// The highlighting binder is a binder like any other: it has this binder's ``id``, ``tag`` and ``height``,
+  /// and setting them on it works as on any binder. Highlighting a highlighting binder again replaces its offsets
+  /// and keeps its identity, tag and height as they are now.
+  ///
   /// - Parameter offsets: The matched `Character` offsets, ascending; empty gives back the binder unchanged.
   /// - Returns: The highlighting binder.
   public func highlightingMatches(_ offsets: [Int]) -> CellBinder {
     guard !offsets.isEmpty else { return self }
-    let base = (storage as? _HighlightedCellBinderStorage)?.base ?? storage
-    return CellBinder(storage: _HighlightedCellBinderStorage(base: base, offsets: offsets))
+    return CellBinder(storage: _HighlightedCellBinderStorage(wrapping: storage, offsets: offsets))
   }
 
   /// The matched offsets given by ``highlightingMatches(_:)``, or none.
@@ -56,12 +59,14 @@ extension CellBinder {
 
   /// This binder, marked as the context of a match (see ``isFilterContext``).
   func markingAsFilterContext() -> CellBinder {
-    let base = (storage as? _HighlightedCellBinderStorage)?.base ?? storage
-    return CellBinder(storage: _HighlightedCellBinderStorage(base: base, offsets: [], isContext: true))
+    CellBinder(storage: _HighlightedCellBinderStorage(wrapping: storage, offsets: [], isContext: true))
   }
 }
 
 /// The storage of a binder whose row shows matched characters: another binder's storage and the offsets.
+///
+/// The identity, tag and height are this storage's own (set in place on it as on any storage); the base's are
+/// not used, so its content is compared without them (``hasEqualContent(ofSameClass:)``).
 ///
 /// `@unchecked Sendable`: every stored property is a `let` of a `Sendable` type.
 final class _HighlightedCellBinderStorage: _CellBinderStorage, @unchecked Sendable {
@@ -69,11 +74,22 @@ final class _HighlightedCellBinderStorage: _CellBinderStorage, @unchecked Sendab
   let offsets: [Int]
   let isContext: Bool
 
-  init(base: _CellBinderStorage, offsets: [Int], isContext: Bool = false) {
+  /// A storage that shows what `storage` shows, with `offsets`, and its identity, tag and height: over its base
+  /// when it is highlighted already.
+  convenience init(wrapping storage: _CellBinderStorage, offsets: [Int], isContext: Bool = false) {
+    let base = (storage as? _HighlightedCellBinderStorage)?.base ?? storage
+    self.init(
+      base: base, offsets: offsets, isContext: isContext, id: storage.id, tag: storage.tag, height: storage.height)
+  }
+
+  init(
+    base: _CellBinderStorage, offsets: [Int], isContext: Bool, id: ListIdentifier, tag: ListIdentifier?,
+    height: Int?
+  ) {
     self.base = base
     self.offsets = offsets
     self.isContext = isContext
-    super.init(id: base.id, tag: base.tag, height: base.height)
+    super.init(id: id, tag: tag, height: height)
   }
 
   override var cellType: any ListCell.Type { base.cellType }
@@ -90,13 +106,16 @@ final class _HighlightedCellBinderStorage: _CellBinderStorage, @unchecked Sendab
     return true
   }
 
+  /// Equal offsets and context, and bases of one class with equal content but for their tags and heights (this
+  /// storage's own are compared by ``hasEqualContent(to:)``).
   override func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool {
     let other = unsafeDowncast(other, to: _HighlightedCellBinderStorage.self)
-    return offsets == other.offsets && isContext == other.isContext && base.hasEqualContent(to: other.base)
+    guard offsets == other.offsets, isContext == other.isContext else { return false }
+    return base === other.base
+      || (type(of: base) == type(of: other.base) && base.hasEqualContent(ofSameClass: other.base))
   }
 
   override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
-    _HighlightedCellBinderStorage(
-      base: base.with(id: id, tag: tag, height: height), offsets: offsets, isContext: isContext)
+    _HighlightedCellBinderStorage(base: base, offsets: offsets, isContext: isContext, id: id, tag: tag, height: height)
   }
 }
