@@ -103,10 +103,17 @@ public struct CellBinder: Sendable {
 
   /// Creates a binder from its parts; the other initialisers funnel into this one.
   ///
+  /// The cell is filled from both: the capabilities of `model` (``Titled``, ``Colored``, …) first, then
+  /// `configure`. But only `content` is compared to tell whether a row changed, so `content` must cover everything
+  /// the cell shows, the model's capabilities included: a row whose model's title changes while its content stays
+  /// equal is not updated, and keeps showing the old title (a ``StaticListConstructor``'s binders pass the model as
+  /// the content, for this reason).
+  ///
   /// - Parameters:
   ///   - cell: The cell type.
-  ///   - model: The value passed back with selection and actions.
-  ///   - content: The value compared to tell a content change.
+  ///   - model: The value passed back with selection and actions, whose capabilities fill the cell.
+  ///   - content: The value compared to tell a content change: it must change whenever anything the cell shows
+  ///     does, including what `model`'s capabilities show.
   ///   - id: The row's identity in the list.
   ///   - reuseIdentifier: The key the cell is dequeued with; `nil` (the default) for the cell type's.
   ///   - configure: The function that fills a cell of the right type, after the model's capabilities.
