@@ -8,7 +8,7 @@
 /// await controller.apply(state)
 /// #expect(view.renderedLines == ["# Kaminarimon", "== Reviews ==", "Yosuke Ishikawa: Foo"])
 /// #expect(view.inconsistencies.isEmpty)
-/// #expect(view.registrations.map(\.reuseIdentifier).contains("ReviewCell"))
+/// #expect(view.registrations.map(\.reuseIdentifier).contains(ReviewCell.reuseIdentifier))
 /// ```
 ///
 /// The view holds one cell per row (and per header and footer), pulled from its data source. A batch is applied
