@@ -136,6 +136,61 @@ struct TerminalRowsArticleTests {
     #expect(keysHelp.contains("  ?"))
   }
 
+  @Test("an app command commits an edit action other than delete, to the feed that owns the row, at its position")
+  func commitOtherEditAction() async throws {
+    let output = CapturingOutput()
+    let size = TerminalSize(columns: 120, rows: 8)
+    let view = TerminalListView(output: output, mode: .screen(size))
+    var committed: [String] = []
+    var delegate = SyncDelegate()
+    delegate.editActions = { _, _ in [.delete, SyncDelegate.EditAction(id: "archive", title: "Archive")] }
+    delegate.commitEdit = { action, path, row in committed.append("\(action.id) \(path) \(row.id)") }
+    let banner = ListController<[String]>(rows: { [ListSection(id: "banner", items: $0)] }) { line in
+      CellBinder(cell: TextCell.self, value: line, id: ListIdentifier(line)) { cell, text in cell.title = text }
+    }
+    let mail = ListController<[String]>(delegate: delegate, rows: { [ListSection(id: "mail", items: $0)] }) { line in
+      CellBinder(cell: TextCell.self, value: line, id: ListIdentifier(line)) { cell, text in cell.title = text }
+    }
+    let composite = ComposedFeed<ListSectionSnapshot>()
+    try composite.append(banner)
+    try composite.append(mail)
+    let engine = try ListEngine(view: view, showing: composite)
+    await banner.apply(["welcome"])
+    await mail.apply(["m1", "m2"])
+
+    // The article's code:
+    let archive = SyncDelegate.EditAction(id: "archive", title: "Archive")
+    let archiveRow = TerminalCommand(
+      "archive", keys: [.character("a")], shortHelp: "archive", help: "archive the row",
+      isAvailable: { context in
+        guard let path = context.row, let actions = try? context.view.dataSource?.editActions(forRowAt: path) else {
+          return false
+        }
+        return actions.contains(archive)
+      }
+    ) { context in
+      guard let path = context.row, let dataSource = context.view.dataSource else { return }
+      do { try dataSource.commitEdit(archive, forRowAt: path) } catch { context.view.postStatus("\(error)") }
+    }
+    view.keyMap.add(archiveRow)
+
+    // On the banner, whose feed offers no edit action, the key does nothing and the help does not offer it.
+    func helpLine() -> String {
+      var screen = ScreenModel(columns: size.columns, rows: size.rows)
+      screen.feed(output.text)
+      return screen.text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    }
+    #expect(view.handle(.character("a")) == nil)
+    #expect(committed.isEmpty)
+    #expect(!helpLine().contains("a archive"))
+    view.handle(.down)
+    view.handle(.down)
+    #expect(helpLine().contains("a archive"))
+    #expect(view.handle(.character("a")) == archiveRow)
+    #expect(committed == ["archive 0:1 m2"])
+    withExtendedLifetime(engine) {}
+  }
+
   @Test("a status message and a spinner, on a clock the test moves")
   func statusAndSpinner() {
     let size = Self.size
