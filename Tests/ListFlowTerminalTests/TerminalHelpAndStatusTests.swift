@@ -243,6 +243,45 @@ import Testing
     #expect(!view.isSpinning)
   }
 
+  @Test(
+    "the spinner never takes the cursor's row off screen: a list area of one line keeps it, and shows the spinner when taller",
+    arguments: DeepPass.seeds(quick: 40, deep: 400))
+  func spinnerKeepsCursorOnScreen(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    var size = TerminalSize(columns: 30, rows: 1 + random.below(8))
+    let output = CapturingOutput()
+    let view = TerminalListView(output: output, mode: .screen(size))
+    let dataSource = ScriptedDataSource()
+    defer { withExtendedLifetime(dataSource) {} }
+    view.dataSource = dataSource
+    dataSource.view = view
+    let count = 1 + random.below(12)
+    dataSource.show([
+      .init(id: 0, header: random.oneIn(2) ? "Files" : nil, rows: (0..<count).map { .init(id: $0, title: "row \($0)") })
+    ])
+    var screen = ScreenModel(columns: size.columns, rows: size.rows)
+    for step in 0..<30 {
+      switch random.below(5) {
+      case 0: view.startSpinner("scanning")
+      case 1: view.stopSpinner()
+      case 2:
+        size = TerminalSize(columns: 30, rows: 1 + random.below(8))
+        view.resize(to: size)
+        screen = ScreenModel(columns: size.columns, rows: size.rows)
+      default: view.handle([.down, .up, .end, .home, .pageDown][random.below(5)])
+      }
+      screen.feed(output.takeText())
+      let lines = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let context = "seed \(seed) step \(step), \(size.rows) lines, spinning \(view.isSpinning): \(lines)"
+      let listHeight = size.rows - 2
+      let spinnerShown = lines.contains { $0.contains("scanning") }
+      #expect(spinnerShown == (view.isSpinning && listHeight >= 2), "\(context)")
+      guard listHeight >= 1, let cursor = view.selectedRow else { continue }
+      #expect(view.visibleRows.contains(cursor), "the cursor's row is not on screen: \(context)")
+      #expect(lines.contains { $0.hasPrefix("▸ row \(cursor.item)") }, "the cursor's row is not drawn: \(context)")
+    }
+  }
+
   @Test("NO_COLOR drops colours and keeps bold, dim and inverse; an empty NO_COLOR changes nothing")
   func noColor() {
     for (value, colored) in [("1", false), ("", true)] {

@@ -25,7 +25,13 @@ extension TerminalListView {
   /// The lines the rows take on a screen: all but the title and status bars, the spinner's line while it runs,
   /// and the list's header and footer.
   func listAreaHeight(for size: TerminalSize) -> Int {
-    max(Self.listHeight(for: size) - (spinner == nil ? 0 : 1) - listSupplementaryLineCount(for: size), 0)
+    max(Self.listHeight(for: size) - spinnerLineCount(for: size) - listSupplementaryLineCount(for: size), 0)
+  }
+
+  /// The line the spinner takes while it runs: 1 when it leaves at least one line for the rows, else 0 (the
+  /// spinner is not drawn, and the rows keep the list's one line).
+  func spinnerLineCount(for size: TerminalSize) -> Int {
+    spinner != nil && Self.listHeight(for: size) > 1 ? 1 : 0
   }
 
   /// The lines the list's header takes above the rows: 1 when it is shown, else 0.
@@ -47,7 +53,7 @@ extension TerminalListView {
   private func listSupplementaryLineCount(for size: TerminalSize) -> Int {
     let count = (listSupplementaries.header == nil ? 0 : 1) + (listSupplementaries.footer == nil ? 0 : 1)
     // Keep at least one line for the rows.
-    return Self.listHeight(for: size) - (spinner == nil ? 0 : 1) > count ? count : 0
+    return Self.listHeight(for: size) - spinnerLineCount(for: size) > count ? count : 0
   }
 
   private func supplementaryLine(_ cell: (any ListCell)?, style: TextStyle, width: Int) -> [StyledLine] {

@@ -32,7 +32,7 @@ extension TerminalListView {
       for slice in slices { lines += self.lines(for: slice, width: size.columns) }
       lines += Array(repeating: StyledLine(), count: max(listStart + viewport.height - lines.count, 0))
       lines += listFooterLines(width: size.columns)
-      if let spinner = spinnerLine(width: size.columns) { lines.append(spinner) }
+      if spinnerLineCount(for: size) > 0, let spinner = spinnerLine(width: size.columns) { lines.append(spinner) }
     }
     lines += Array(repeating: StyledLine(), count: max(Self.listHeight(for: size) + 1 - lines.count, 0))
     lines.append(statusBar(width: size.columns))

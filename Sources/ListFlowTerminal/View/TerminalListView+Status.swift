@@ -31,7 +31,8 @@ extension TerminalListView {
 
   /// Shows a spinner line under the list, with a label, until ``stopSpinner()``: for a load that runs.
   ///
-  /// The list area gives up its last line to the spinner while it runs (the cursor's row stays on screen). Its
+  /// The list area gives up its last line to the spinner while it runs (the cursor's row stays on screen); a list
+  /// area of one line keeps it for the rows, and the spinner is not drawn until the screen is taller. Its
   /// frame follows the view's ``clock``: each ``tick()`` draws the frame of the time then, one every
   /// ``spinnerInterval``, and since only that line changes, only that line is written. In plain mode it writes
   /// one `loading <label>` line.
