@@ -414,6 +414,43 @@ import Testing
     ("press escape", weight: 2, .key(.escape)),
   ])
 
+  @Test(
+    "with a query kept, the status bar shows the query, then the help line of every other key that acts",
+    arguments: DeepPass.seeds(quick: 30, deep: 300))
+  func keptQueryKeepsHelp(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    let size = TerminalSize(columns: 400, rows: 10)
+    let (view, output, dataSource) = Self.makeView(mode: .screen(size))
+    defer { withExtendedLifetime(dataSource) {} }
+    view.onFilterChange = { _ in }
+    // Some commands of the app's own, available or not.
+    var appCommands: [(help: String, acts: Bool)] = []
+    for index in 0..<random.below(4) {
+      let acts = random.oneIn(3) ? false : true
+      let help = "app\(index)"
+      view.keyMap.add(
+        TerminalCommand(
+          help, keys: [.character(Character(UnicodeScalar(UInt8(ascii: "A") + UInt8(index))))], shortHelp: help,
+          isAvailable: { _ in acts }
+        ) { _ in })
+      appCommands.append((help, acts))
+    }
+    for _ in 0..<random.below(5) { view.handle(.down) }
+    let query = ["r", "ro", "row 1", "1"][random.below(4)]
+    view.handle(.character("/"))
+    for character in query { view.handle(.character(character)) }
+    view.handle(.enter)
+    var screen = ScreenModel(columns: size.columns, rows: size.rows)
+    screen.feed(output.takeText())
+    let status = screen.text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    #expect(status.contains("/\(query)  / edit - esc clear - "), "seed \(seed): \(status)")
+    for (help, acts) in appCommands {
+      #expect(status.contains(help) == acts, "seed \(seed): \(help) acts \(acts): \(status)")
+    }
+    #expect(status.contains("? help") && status.contains("q quit"), "seed \(seed): \(status)")
+    #expect(!status.contains("/ filter"), "seed \(seed): \(status)")
+  }
+
   @Test("a filter turned off (onFilterChange = nil) shows no query and types nothing: q and Escape quit again")
   func filterTurnedOff() {
     var issues = 0

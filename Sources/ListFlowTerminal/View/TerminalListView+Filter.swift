@@ -104,11 +104,15 @@ extension TerminalListView {
   }
 
   /// The left of the status bar while a filter is typed or set: `/query` (with a `_` cursor while typing) and
-  /// what Enter and Escape do.
+  /// what Enter and Escape do; once the query is kept, the help line of the other keys, which act as before.
   func filterStatus() -> StyledLine? {
     guard isEditingFilter || !filterQuery.isEmpty else { return nil }
     var line = StyledLine("/" + filterQuery + (isEditingFilter ? "_" : ""), style: .bold)
     line.append(isEditingFilter ? "  enter keep - esc clear" : "  / edit - esc clear", style: .dim)
+    if !isEditingFilter {
+      let others = KeyMap.helpLine(of: actingBindings().filter { $0.command != .filter })
+      if !others.isEmpty { line.append(" - " + others, style: .dim) }
+    }
     return line
   }
 }
