@@ -128,6 +128,16 @@ import Testing
         if let command, acted { acting[key] = command.name }
       }
       #expect(listed == acting, "seed \(seed): the help lists \(listed), the keys that act are \(acting)")
+      // The one-line help names marking, expanding and collapsing whenever they act, so that a user finds them
+      // without the help screen.
+      let helpLine = scenario.view.actingBindingsAndHelpLine().helpLine
+      for command in [TerminalCommand.toggleSelection, .expand, .collapse] {
+        let binding = scenario.view.actingBindings().first { $0.command == command }
+        let entry = binding.map { "\(KeyBinding.name(of: $0.keys[0])) \($0.command.shortHelp ?? "")" }
+        #expect(
+          entry.map(helpLine.contains) ?? !helpLine.contains(command.shortHelp ?? "∅"),
+          "seed \(seed): \(command.name) \(binding == nil ? "does not act" : "acts"), the help line is \(helpLine)")
+      }
       // The help screen and the help line draw those bindings.
       let shown = scenario.view.helpLines(width: 200, height: 100).dropFirst().map { $0.text }
       #expect(shown == KeyMap.helpLines(of: scenario.view.actingBindings()).map { " " + $0 }, "seed \(seed)")

@@ -171,15 +171,16 @@ extension TerminalCommand {
   /// Expand the row under the cursor (→, `l`); available only on a collapsed row with children (an outline asks
   /// its `shouldExpand` when the key is pressed, not before).
   public static let expand = TerminalCommand(
-    "expand", keys: [.right, .character("l")], help: "expand the row",
+    "expand", keys: [.right, .character("l")], shortHelp: "expand", help: "expand the row",
     isAvailable: { $0.view.expansionOfCurrentRow() == false }, action: { $0.view.setCurrentRowExpanded(true) })
   /// Collapse the row under the cursor (←, `h`); available only on an expanded row.
   public static let collapse = TerminalCommand(
-    "collapse", keys: [.left, .character("h")], help: "collapse the row",
+    "collapse", keys: [.left, .character("h")], shortHelp: "collapse", help: "collapse the row",
     isAvailable: { $0.view.expansionOfCurrentRow() == true }, action: { $0.view.setCurrentRowExpanded(false) })
   /// Select or deselect the row under the cursor (space); available only in a multi-select list.
   public static let toggleSelection = TerminalCommand(
-    "toggleSelection", keys: [.character(" ")], help: "select or deselect the row (multi-select lists)",
+    "toggleSelection", keys: [.character(" ")], shortHelp: "mark",
+    help: "select or deselect the row (multi-select lists)",
     isAvailable: { $0.row != nil && $0.view.dataSource?.selectionMode == .multiple },
     action: { $0.view.toggleCurrentRow() })
   /// Start typing the filter's query (`/`); available only when ``TerminalListView/onFilterChange`` is set.
