@@ -64,6 +64,29 @@ import Testing
     #expect(filtered.query == "x" && engine.selection.mode == .multiple)
   }
 
+  @Test(
+    "a command's selectedRows are the marked rows on screen, in order, and leave out the rows the query hides",
+    arguments: DeepPass.seeds(quick: 20, deep: 400))
+  func commandSelectedRows(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed)
+    var fixture = try Fixture(mode: .multiple)
+    for step in 0..<20 {
+      switch random.below(4) {
+      case 0: fixture.view.handle(.character(" "))
+      case 1: fixture.view.handle(random.oneIn(2) ? .down : .up)
+      case 2: fixture.view.filterQuery = ["", "a", "an", "e", "ch"][random.below(5)]
+      default: fixture.list.selectAll()
+      }
+      let context = TerminalCommand.Context(view: fixture.view)
+      // The model: every row shown whose line is marked, in order (the five rows fit on screen, from line 1).
+      let lines = fixture.lines()
+      let marked = fixture.view.visibleRows.enumerated().filter { lines[1 + $0.offset].dropFirst(2).hasPrefix("✓") }
+        .map(\.element)
+      #expect(context.selectedRows == marked, "seed \(seed) step \(step): \(context.selectedRows) \(lines)")
+      #expect(context.selectedRows == fixture.list.selectedRows, "seed \(seed) step \(step)")
+    }
+  }
+
   @Test("space toggles the row under the cursor in a multi-select list, and the marks follow")
   func spaceToggles() throws {
     var fixture = try Fixture(mode: .multiple)

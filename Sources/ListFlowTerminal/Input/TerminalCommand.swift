@@ -58,10 +58,16 @@ public struct TerminalCommand: Hashable, Sendable {
       return engine.snapshot[row.section].elements[row.item]
     }
 
-    /// The selected rows, in list order (the data source's selection; empty when it has none).
+    /// The positions of the selected rows shown, in list order (the data source's selection; empty when it has
+    /// none). A selected row that a filter hides has no position and is not here, though the status bar counts it:
+    /// a command that acts on the whole selection reads the engine's `selection` (identities, hidden rows
+    /// included).
     ///
-    /// - Complexity: O(*n*) in the rows of the list.
+    /// - Complexity: that of `ListEngine.selectedRows` when the data source is a `ListEngine` (a look-up per
+    ///   selected identity on the `rows:cell:` path, nothing when no row is selected); else O(*n*) in the rows of
+    ///   the list.
     public var selectedRows: [ItemPath] {
+      if let engine = view.dataSource as? ListEngine { return engine.selectedRows }
       guard let dataSource = view.dataSource else { return [] }
       var rows: [ItemPath] = []
       for section in 0..<dataSource.numberOfSections {
