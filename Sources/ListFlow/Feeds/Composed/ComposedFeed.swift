@@ -34,6 +34,9 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
   /// The displayed section count of each child, with cached starts.
   internal private(set) var offsets = SectionOffsets()
   private var childIndices: [ObjectIdentifier: Int] = [:]
+  /// While a ``FilteredFeed`` over this composite reveals the matches of its query (``revealRows(matching:)``),
+  /// whether a row matches: a child added meanwhile reveals them too, and a child removed gives its rows back.
+  private var revealedMatches: ((CellBinder) -> Bool)?
 
   /// Whether the composite is hidden: its sections are then not displayed.
   ///
@@ -88,6 +91,9 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
       ancestor = node.feedLink.owner
     }
     guard !child.feedLink.isConnected else { throw .alreadyComposed }
+    // Under a filter that reveals its query's matches, the child reveals them too, before it is shown (its change
+    // meanwhile goes nowhere: its sections are read below).
+    let reveals = liveRevealedMatches().map { child.revealRows(matching: $0) } ?? false
     let id = ObjectIdentifier(child)
     child.feedLink.connect(owner: self) { [weak self] message in
       guard let self else { return }
@@ -103,8 +109,14 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
     let start = offsets.start(ofChild: index)
     offsets.insertChild(count: added.count, at: index)
     sections.insert(contentsOf: added, at: start)
-    guard !isHidden, !added.isEmpty else { return }
-    emit(StagedChangeset([Changeset(data: sections, sectionInserted: Array(start..<start + added.count))]))
+    guard !isHidden, !added.isEmpty || reveals else { return }
+    // A child that reveals matches (a tree) is sent as a reload, so that the filter filters everything again, as
+    // a tree (keeping each match's ancestors), even when it filtered a list until now.
+    emit(
+      added.isEmpty
+        ? StagedChangeset()
+        : StagedChangeset([Changeset(data: sections, sectionInserted: Array(start..<start + added.count))]),
+      reloading: reveals)
   }
 
   /// Removes a child; its displayed sections are deleted, and it can be added again anywhere.
@@ -122,6 +134,8 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
     reindex(from: index)
     offsets.removeChild(at: index)
     sections.removeSubrange(range)
+    // Given back as the filter found it, as a filter let go gives back its source.
+    if revealedMatches != nil { child.revealRows(matching: nil) }
     guard !isHidden, !range.isEmpty else { return }
     emit(StagedChangeset([Changeset(data: sections, sectionDeleted: Array(range))]))
   }
@@ -168,6 +182,20 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
     sections = moved
     guard !isHidden, !moves.isEmpty else { return }
     emit(StagedChangeset([Changeset(data: sections, sectionMoved: moves)]))
+  }
+
+  /// ``revealedMatches`` while the filter that set them still shows this composite (the first ``FilteredFeed``
+  /// up through the composites that hold it) with a query; once it is gone or cleared, none: a filter let go
+  /// over a composite with no tree did not clear them.
+  private func liveRevealedMatches() -> ((CellBinder) -> Bool)? {
+    guard revealedMatches != nil else { return nil }
+    var owner = feedLink.owner
+    while let composite = owner as? ComposedFeed<Section> { owner = composite.feedLink.owner }
+    guard let filter = owner as? FilteredFeed, !filter.query.isEmpty else {
+      revealedMatches = nil
+      return nil
+    }
+    return revealedMatches
   }
 
   /// Where the child now at `index` was before it or another child moved from `source` to `destination`.
@@ -273,6 +301,36 @@ extension ComposedFeed {
   /// - Returns: Whether any child hides it.
   public func hidesRow(_ id: ListIdentifier) -> Bool {
     children.contains { $0.hidesRow(id) }
+  }
+
+  /// The nesting depth of a row, as the child that owns it says (an ``OutlineFeed``'s row below its root is
+  /// deeper than 0), so that a ``FilteredFeed`` over the composite keeps each match's ancestors.
+  ///
+  /// - Parameter path: The row's position in this composite.
+  /// - Returns: The child's answer at the row's local position; 0 for a position that does not exist.
+  /// - Complexity: O(log *c*) for *c* children, plus the child's answer.
+  public func depth(ofRowAt path: ItemPath) -> Int {
+    guard let (child, local) = childPath(for: path) else { return 0 }
+    return children[child].depth(ofRowAt: local)
+  }
+
+  /// Asks every child to reveal the rows that match (a tree expands the ancestors of its matches), or, given
+  /// `nil`, to give back what it showed before; a child added while matches are revealed reveals them too, and
+  /// a child removed meanwhile gets `nil`. A ``FilteredFeed`` over the composite calls it when its query
+  /// changes, and filters the rows of the children that reveal (the trees) as trees, the others as lists.
+  ///
+  /// - Parameter matches: Whether a row matches, or `nil` when the filter is cleared.
+  /// - Returns: Whether any child reveals rows this way.
+  /// - Complexity: The children's answers (nothing for a child that does not reveal rows).
+  @discardableResult
+  public func revealRows(matching matches: ((CellBinder) -> Bool)?) -> Bool {
+    revealedMatches = matches
+    var reveals = false
+    for child in children {
+      // Every child asked, not only up to the first that reveals.
+      if child.revealRows(matching: matches) { reveals = true }
+    }
+    return reveals
   }
 }
 
