@@ -323,27 +323,23 @@ public final class ListEngine: ListDataSource {
   ///
   /// `routes` are the owners of `target`'s sections (`nil`: those of the list shown). Each stage's events are
   /// routed by the owners of the lists before and after it (``routingBeforeStage``, ``routesShown``): the list
-  /// after a stage that is not the last holds sections of the list shown and of `target`, found by identity.
+  /// after a stage that is not the last holds sections of the list shown and of `target`, followed there by
+  /// position (see `routes(of:from:to:)`); with no new owners, the sections are routed as before throughout.
   private func performBatches(
     _ changes: StagedChangeset<ListSnapshot>, to target: ListSnapshot, animated: Bool, routes: [SectionRoute]?
   ) {
     let transition = SyncDelegate.Transition(changes: changes, reloadReason: nil, target: target, animated: animated)
     delegate.willApply(transition)
-    let before = (list: snapshot, routes: routesShown)
     let after = routes ?? routesShown
-    var sectionsChanged = false
+    let stageRoutes = routes == nil ? [] : Self.routes(of: changes, from: (snapshot, routesShown), to: after)
     for (index, stage) in changes.enumerated() {
       let update = ListUpdate(
         changeset: stage, previous: snapshot, stage: index, stageCount: changes.count, animated: animated)
-      routingBeforeStage = routesShown
-      sectionsChanged =
-        sectionsChanged || !stage.sectionDeleted.isEmpty || !stage.sectionInserted.isEmpty
-        || !stage.sectionMoved.isEmpty
-      // Until sections are deleted, inserted or moved, the sections are routed as before the change.
-      if sectionsChanged {
-        routesShown =
-          index == changes.count - 1
-          ? after : Self.routes(of: stage.data, from: [(target, after), (before.list, before.routes)])
+      routingBeforeStage = stageRoutes.indices.contains(index - 1) ? stageRoutes[index - 1].old : routesShown
+      if index == changes.count - 1 {
+        routesShown = after
+      } else if stageRoutes.indices.contains(index) {
+        routesShown = stageRoutes[index].new
       }
       displayedCells.follow(stage)
       if !selection.isEmpty { noteDeletedSelection(in: stage) }
@@ -359,19 +355,83 @@ public final class ListEngine: ListDataSource {
     delegate.didApply(transition)
   }
 
-  /// The owners of `list`'s sections, each found by its identity in the first of `known` (lists and the
-  /// owners of their sections) that has it; a section none has gets no owner.
+  /// The owners of the sections after each stage of `changes` but the last, followed by position through the
+  /// stages as the view applies them (`PathMapper`), never by identity: children of a composite may show
+  /// sections of one identity (two static lists with the default section, or their list headers), each routed to
+  /// its own child.
   ///
-  /// - Complexity: O(*s*) for *s* sections in all.
+  /// A section that was there before the change has the owner `before` gave it (followed on from the start), and
+  /// one still there at the end the owner `after` gives it (followed back from the end); a section neither has
+  /// (one the list shown had no owner for) has none. The two differ for a section that a diff matched by its
+  /// identity across two owners (a merged change that removes a list and adds another): what a stage removes or
+  /// replaces there (deleted rows, a header updated: ``routingBeforeStage``) is the old owner's, what it
+  /// displays (``routesShown``) the new owner's. So each stage gets both: `old`, which prefers the owners from
+  /// before, for the stage after it to remove, and `new`, which prefers those from after, for what it displays.
+  ///
+  /// - Parameters:
+  ///   - changes: The stages applied, from `before.list`.
+  ///   - before: The list shown before them and the owners of its sections.
+  ///   - after: The owners of the sections of the last stage's list.
+  /// - Returns: The owners after each stage but the last; empty for a change of one stage.
+  /// - Complexity: O(*s*) for *s* sections for each stage, plus O(*s* log *c*) for *c* changes of sections for
+  ///   each stage that inserts, deletes or moves sections.
   private static func routes(
-    of list: ListSnapshot, from known: [(list: ListSnapshot, routes: [SectionRoute]?)]
-  ) -> [SectionRoute] {
-    var byID: [ListIdentifier: SectionRoute] = [:]
-    for (knownList, routes) in known.reversed() {
-      guard let routes, routes.count == knownList.count else { continue }
-      for (section, route) in zip(knownList, routes) { byID[section.model.id] = route }
+    of changes: StagedChangeset<ListSnapshot>, from before: (list: ListSnapshot, routes: [SectionRoute]?),
+    to after: [SectionRoute]?
+  ) -> [(old: [SectionRoute], new: [SectionRoute])] {
+    func movesSections(_ stage: Changeset<ListSnapshot>) -> Bool {
+      !stage.sectionDeleted.isEmpty || !stage.sectionInserted.isEmpty || !stage.sectionMoved.isEmpty
     }
-    return list.enumerated().map { byID[$1.model.id] ?? SectionRoute(owner: nil, localSection: $0) }
+    let stages = Array(changes)
+    guard stages.count > 1 else { return [] }
+    /// The routes of the list after a stage, from those of the list before it.
+    func forward(_ routes: [SectionRoute?], through stage: Changeset<ListSnapshot>) -> [SectionRoute?] {
+      guard movesSections(stage) else { return routes.count == stage.data.count ? routes : [] }
+      let mapper = PathMapper(stage)
+      var next = [SectionRoute?](repeating: nil, count: stage.data.count)
+      for (section, route) in routes.enumerated() {
+        if let route, let target = mapper.mapSection(section), next.indices.contains(target) { next[target] = route }
+      }
+      return next
+    }
+    /// The routes of the list before a stage (of `count` sections), from those of the list after it.
+    func backward(_ routes: [SectionRoute?], through stage: Changeset<ListSnapshot>, count: Int) -> [SectionRoute?] {
+      guard movesSections(stage) else { return routes.count == count ? routes : [] }
+      let mapper = PathMapper(stage)
+      return (0..<count).map { section in
+        guard let target = mapper.mapSection(section), routes.indices.contains(target) else { return nil }
+        return routes[target]
+      }
+    }
+    /// Known routes of a list of `count` sections, or none.
+    func known(_ routes: [SectionRoute]?, count: Int) -> [SectionRoute?] {
+      guard let routes, routes.count == count else { return [] }
+      return routes.map { $0 }
+    }
+    // Forward from the list shown: the routes after each stage.
+    var shown = known(before.routes, count: before.list.count)
+    var fromBefore: [[SectionRoute?]] = []
+    for stage in stages.dropLast() {
+      shown = forward(shown, through: stage)
+      fromBefore.append(shown)
+    }
+    // Back from the end: the routes after each stage but the last.
+    var fromAfter = [[SectionRoute?]](repeating: [], count: stages.count - 1)
+    var later = known(after, count: stages[stages.count - 1].data.count)
+    for index in stride(from: stages.count - 1, to: 0, by: -1) {
+      later = backward(later, through: stages[index], count: stages[index - 1].data.count)
+      fromAfter[index - 1] = later
+    }
+    return stages.dropLast().indices.map { index in
+      let (old, new) = (fromBefore[index], fromAfter[index])
+      func route(_ first: [SectionRoute?], _ second: [SectionRoute?], _ section: Int) -> SectionRoute {
+        (first.indices.contains(section) ? first[section] : nil)
+          ?? (second.indices.contains(section) ? second[section] : nil)
+          ?? SectionRoute(owner: nil, localSection: section)
+      }
+      let sections = stages[index].data.indices
+      return (sections.map { route(old, new, $0) }, sections.map { route(new, old, $0) })
+    }
   }
 
   /// The user asked to expand or collapse a row: the feed that owns it (``ListFeed/setExpanded(_:forRowAt:)``, such as an
