@@ -40,11 +40,14 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
 
   /// Whether the composite is hidden: its sections are then not displayed.
   ///
-  /// Hiding deletes its displayed sections, showing inserts its current ones.
+  /// Hiding deletes its displayed sections, showing inserts its current ones. While hidden, it hides no row
+  /// (``hidesRow(_:)``): the rows a filter among its children hides leave the list, and the selection, with the
+  /// rows shown.
   public var isHidden = false {
     didSet {
       guard isHidden != oldValue else { return }
       emit(visibilityChanges(of: sections, hidden: isHidden), reloading: false)
+      if isHidden { feedLink.sendHiddenRowsChange() }
     }
   }
 
@@ -119,7 +122,8 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
       reloading: reveals)
   }
 
-  /// Removes a child; its displayed sections are deleted, and it can be added again anywhere.
+  /// Removes a child; its displayed sections are deleted, and it can be added again anywhere. The rows it
+  /// hides (a filter's, ``ListFeed/hidesRow(_:)``) leave the list with it, and so leave the selection.
   ///
   /// - Parameter index: The child's position.
   /// - Throws: ``ListFlowError/childIndexOutOfRange(index:childCount:)``.
@@ -136,8 +140,10 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
     sections.removeSubrange(range)
     // Given back as the filter found it, as a filter let go gives back its source.
     if revealedMatches != nil { child.revealRows(matching: nil) }
-    guard !isHidden, !range.isEmpty else { return }
-    emit(StagedChangeset([Changeset(data: sections, sectionDeleted: Array(range))]))
+    guard !isHidden else { return }
+    if !range.isEmpty { emit(StagedChangeset([Changeset(data: sections, sectionDeleted: Array(range))])) }
+    // The rows the child hid (a filter's) left the list with it: the selection drops them.
+    feedLink.sendHiddenRowsChange()
   }
 
   /// Moves a child to another position among the children; its sections are reported as section moves.
@@ -295,12 +301,12 @@ extension ComposedFeed {
     return children[child].setExpanded(expanded, forRowAt: local)
   }
 
-  /// Whether a child hides a row with this identity.
+  /// Whether a child hides a row with this identity; a hidden composite hides none (its rows left the list).
   ///
   /// - Parameter id: A row's identity.
-  /// - Returns: Whether any child hides it.
+  /// - Returns: Whether any child hides it, while the composite is shown.
   public func hidesRow(_ id: ListIdentifier) -> Bool {
-    children.contains { $0.hidesRow(id) }
+    !isHidden && children.contains { $0.hidesRow(id) }
   }
 
   /// The nesting depth of a row, as the child that owns it says (an ``OutlineFeed``'s row below its root is
@@ -336,8 +342,9 @@ extension ComposedFeed {
 
 extension ComposedFeed: _HidingFeed {
   /// The identities among `ids` that any child hides, each child asked about those the children before did not
-  /// hide.
+  /// hide; none while the composite is hidden.
   func hiddenIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    guard !isHidden else { return [] }
     var hidden: Set<ListIdentifier> = []
     for child in children where hidden.count < ids.count {
       hidden.formUnion(_hiddenIdentities(among: ids.subtracting(hidden), in: child))
