@@ -96,11 +96,12 @@ import Testing
         next = above + next[index...]
         if next.isEmpty { next = [newRow()] }
         await list.controller.apply(next)
-        // A deleted cursor row: the first row after it that stays, else the nearest one before it that stays.
+        // A deleted cursor row: the row that takes its place, the first row after the nearest one before it that
+        // stays (a row inserted at the place, else the first row after it that stays), else that nearest one.
         let staying = Set(next.map(\.id))
-        let follower = rows[(index + 1)...].first { staying.contains($0.id) }
         let predecessor = rows[..<index].last { staying.contains($0.id) }
-        let expectedID = deletesCursor ? (follower ?? predecessor ?? next[0]).id : before.id
+        let place = predecessor.map { row in next.firstIndex { $0.id == row.id }! + 1 } ?? 0
+        let expectedID = deletesCursor ? next[min(place, next.count - 1)].id : before.id
         guard let after = list.cursor() else {
           Issue.record("no cursor after the change: \(context)")
           return

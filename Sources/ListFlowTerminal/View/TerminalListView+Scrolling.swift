@@ -52,44 +52,6 @@ extension TerminalListView {
 }
 
 extension TerminalListView {
-  /// Where the cursor goes through a stage when its row is gone (`path` is the place it left): the new position
-  /// of the row there, unless the stage deletes it or moves it away (`movedAway` holds the stage's moves), else
-  /// of the first row after it in its section that stays there, else of the nearest one before it (else the
-  /// place, clamped by the viewport).
-  ///
-  /// - Complexity: O(*m* + *d* log *c*) for the stage's *m* moves, the *d* rows next to the place that the stage
-  ///   deletes or moves away, and *c* changes.
-  func cursorPlace(
-    of path: ItemPath, through mapper: PathMapper, movedAway moves: [Move<ItemPath>], rowCount: (Int) -> Int
-  ) -> ItemPath {
-    let moved = Set(moves.lazy.map(\.source))
-    switch mapper.map(path) {
-    case .kept(let target) where !moved.contains(path): return target
-    case .kept, .removed:
-      guard let section = mapper.mapSection(path.section) else { return ItemPath(item: 0, section: path.section) }
-      func keptInSection(_ item: Int) -> ItemPath? {
-        let source = ItemPath(item: item, section: path.section)
-        if !moved.contains(source), case .kept(let target) = mapper.map(source), target.section == section {
-          return target
-        }
-        return nil
-      }
-      var item = path.item + 1
-      while item < rowCount(path.section) {
-        if let target = keptInSection(item) { return target }
-        item += 1
-      }
-      item = path.item - 1
-      while item >= 0 {
-        if let target = keptInSection(item) { return ItemPath(item: target.item, section: section) }
-        item -= 1
-      }
-      return ItemPath(item: 0, section: section)
-    }
-  }
-}
-
-extension TerminalListView {
   /// Notes the identity of the cursor's row, so that a reload finds it again.
   func rememberCursor() {
     cursorIdentity = viewport.selection.flatMap { dataSource?.identity(ofRowAt: $0) }

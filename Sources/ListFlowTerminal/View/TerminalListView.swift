@@ -145,6 +145,9 @@ public final class TerminalListView: ListView {
   var followedCursor: FollowedRow?
   /// The cursor's screen line when the change being applied started.
   var changeAnchor: Int?
+  /// The change being applied, from the cursor's row when it started: where the cursor goes once a stage
+  /// deleted its row (`nil` when the list had no row).
+  var changeTrace: ChangeTrace?
   /// The identity of the cursor's row, to find it again after a reload.
   var cursorIdentity: ListIdentifier?
   /// Whether the cursor follows the last row (End): a change keeps it on the last row, so that rows that come in
@@ -267,9 +270,13 @@ public final class TerminalListView: ListView {
   /// The cursor stays on its row, by identity (moves included, into a section the change inserts too), and the
   /// row keeps its line on screen: rows
   /// inserted or deleted above it scroll the list instead of moving the cursor, so the user's place is kept and
-  /// unchanged rows are not repainted. When the selected row is deleted, the cursor goes to the first row after
-  /// it that stays (the row that takes its place; a row the change moves elsewhere does not stay), or, when none
-  /// does, to the nearest row before it that stays.
+  /// unchanged rows are not repainted. When the selected row is deleted, the cursor goes to the row that takes its
+  /// place, judged over the whole change (all its stages) and across sections: the first row the change inserts
+  /// where the row was (between the last row before it that stays and the first row after it that stays, even
+  /// when a later stage inserts it, as when a paged feed's first page replaces its placeholder), else the first
+  /// row after it that stays, in its section or a later one, else the nearest row before it that stays. A row the
+  /// change moves does not stay, and a row it moves to the place does not take it. Finding the place costs the
+  /// rows passed over (rows before it that the change deleted or moved, rows it moved to the place), not the list.
   /// While the cursor follows the last row (``TerminalCommand/moveToBottom``, End), it goes to the last row
   /// instead, on screen: rows that come in at the end bring it with them, as `tail -f` shows new lines.
   ///
@@ -286,21 +293,20 @@ public final class TerminalListView: ListView {
     if update.stage == 0 {
       changeAnchor = viewport.selectionScreenRow
       followedCursor = viewport.selection.map { FollowedRow(identity: cursorIdentity, path: $0) }
+      changeTrace = viewport.selection.map { ChangeTrace(start: $0, rowCounts: viewport.sections.map(\.itemCount)) }
     }
+    changeTrace?.append(update.changeset, mapper: mapper)
     let screenRow = changeAnchor
     let shapeBefore = viewport.sections
     // The cursor's row, followed by position and, once deleted, by identity among the rows inserted since.
     followedCursor = followedCursor.map { follow($0, through: update, mapper: mapper) }
     if let old = highlighted, old.identity != nil { highlighted = follow(old, through: update, mapper: mapper) }
-    // Once the cursor's row is gone, the cursor holds a place: a row that a stage moves away does not take it.
+    let shape = shape(after: update, before: shapeBefore, mapper: mapper)
+    // Once the cursor's row is gone, the cursor holds its place, judged over the stages so far: the row the
+    // change puts there, or the first row after it that stays (a row a stage moves does not take it).
     let selection =
       followedCursor?.path
-      ?? viewport.selection.map { path in
-        cursorPlace(of: path, through: mapper, movedAway: update.changeset.elementMoved) {
-          shapeBefore.indices.contains($0) ? shapeBefore[$0].itemCount : 0
-        }
-      }
-    let shape = shape(after: update, before: shapeBefore, mapper: mapper)
+      ?? changeTrace?.place(sectionCount: shape.sections.count) { shape.sections[$0].itemCount }
     followMeasuredRows(through: update, mapper: mapper, counted: shape.counted)
     viewport.setSections(shape.sections, selecting: selection)
     if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
@@ -321,6 +327,7 @@ public final class TerminalListView: ListView {
     rememberCursor()
     if update.stage == update.stageCount - 1 {
       followedCursor = nil
+      changeTrace = nil
       followHighlight(afterChange: true)
       render()
     }
