@@ -5,8 +5,8 @@ import Testing
 
 @testable import ListFlowTerminal
 
-/// Where the cursor goes when a change deletes its row, across sections and stages, shown in batches, checked
-/// against an oracle that knows no diff: only the rows of the lists before and after, by name.
+/// Where the cursor goes when a change deletes its row, across sections and stages, shown in batches and by a
+/// reload, checked against an oracle that knows no diff: only the rows of the lists before and after, by name.
 ///
 /// The rule (`TerminalListView.performBatchUpdates(_:)`, ScrollingToARow.md): a row *stays* when the list after
 /// has it in the section of the same identity (a row the change moves to another section does not stay). Let *B*
@@ -127,9 +127,11 @@ import Testing
   enum Shown: String, CaseIterable, Sendable {
     /// One batch per stage of the diff.
     case batches
+    /// One reload (the engine's reload threshold is 0).
+    case reload
 
     /// The engine's reload threshold.
-    var reloadThreshold: Int? { nil }
+    var reloadThreshold: Int? { self == .reload ? 0 : nil }
   }
 
   /// Shows `before`, puts the cursor on `cursor`, shows `after` as `shown` says, and returns the row the cursor

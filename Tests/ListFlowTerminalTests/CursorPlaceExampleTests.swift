@@ -6,7 +6,8 @@ import Testing
 @testable import ListFlowTerminal
 
 /// The row that takes the cursor's place in the changes apps make: a paged feed's placeholder replaced by the first
-/// page in a later stage of the change, a failed footer retried, the last row of a section deleted
+/// page in a later stage of the change, a failed footer retried, the last row of a section deleted, a filter's
+/// query over a long list, which is shown by a reload, and a controller's new rows shown by a reload
 /// (`CursorPlaceChangePropertyTests` checks the rule at large).
 @MainActor
 @Suite struct CursorPlaceExampleTests {
@@ -120,4 +121,65 @@ import Testing
     source.update(to: sections(["r0", "r1"]))
     #expect(Self.shownID(view, engine) == "s0")
   }
+
+  struct Line: Identifiable, Hashable, Sendable, Titled, Differentiable {
+    var id: Int
+    var title: String? { (id % 2 == 0 ? "api-" : "auth-") + "\(id)" }
+  }
+
+  /// Below 1,000 rows the filter diffs the rows it shows; from 1,000 on it shows them by a reload, which puts
+  /// the cursor at the same row.
+  @Test(
+    "a query that hides the cursor's row puts it on the next row that stays, in a long list too",
+    arguments: [500, 2_000])
+  func cursorAfterQuery(count: Int) async throws {
+    let controller = ListController<[Line]>(rows: { [ListSection(id: "lines", items: $0)] }) { line in
+      CellBinder(cell: TextCell.self, value: line.title ?? "", id: ListIdentifier(line.id)) { $0.title = $1 }
+    }
+    let filtered = try FilteredFeed(controller)
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 40, rows: 10)))
+    let engine = try ListEngine(view: view, showing: filtered)
+    view.onFilterChange = { filtered.query = $0 }
+    await controller.apply((0..<count).map(Line.init))
+    try engine.scrollToRow(at: ItemPath(item: 100, section: 0), alignment: .center)
+    let line = view.selectedRowScreenLine
+    let reloads = engine.reloadCount
+    view.filterQuery = "auth"  // hides every api row
+    #expect(engine.reloadCount == reloads + (count >= 1_000 ? 1 : 0))
+    #expect(Self.shownID(view, engine) == ListIdentifier(101))
+    #expect(view.selectedRowScreenLine == line)
+    // Back to every row: the cursor stays on its row.
+    view.filterQuery = ""
+    #expect(Self.shownID(view, engine) == ListIdentifier(101))
+    // A query that hides every row after the cursor's: the nearest row before it that stays.
+    try engine.scrollToRow(at: ItemPath(item: count - 1, section: 0))
+    view.filterQuery = "api"
+    #expect(Self.shownID(view, engine) == ListIdentifier(count - 2))
+  }
+}
+
+extension CursorPlaceExampleTests {
+  /// A controller of rows (the rows path: identities read from the rows, no binder made to find one) whose
+  /// states the engine shows by reloads.
+  @Test("a reload of a controller's rows puts the cursor on the rows that take its row's place", arguments: [0, 3])
+  func rowsPathReload(inserted: Int) async throws {
+    let controller = ListController<[Line]>(rows: { [ListSection(id: "lines", items: $0)] }) { line in
+      CellBinder(cell: TextCell.self, value: line.title ?? "", id: ListIdentifier(line.id)) { $0.title = $1 }
+    }
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 40, rows: 10)))
+    let engine = try ListEngine(view: view, showing: controller, reloadThreshold: 0)
+    let lines = (0..<100).map(Line.init)
+    await controller.apply(lines)
+    try engine.scrollToRow(at: ItemPath(item: 50, section: 0))
+    let reloads = engine.reloadCount
+    // Rows 45 to 55 go; `inserted` new rows come in their place.
+    await controller.apply(lines[..<45] + (1_000..<1_000 + inserted).map(Line.init) + lines[56...])
+    #expect(engine.reloadCount == reloads + 1)
+    #expect(Self.shownID(view, engine) == ListIdentifier(inserted > 0 ? 1_000 : 56))
+  }
+}
+
+extension TerminalListView {
+  /// The screen line of the cursor's row in the list area, if it is on screen.
+  fileprivate var selectedRowScreenLine: Int? { viewport.selectionScreenRow }
 }

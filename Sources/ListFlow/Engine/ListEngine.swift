@@ -81,6 +81,9 @@ public final class ListEngine: ListDataSource {
   /// a selected row that is gone hears of it.
   var deletedSelectionOwners: [ListIdentifier: SectionRoute] = [:]
   var listBeforeReload: (list: ListSnapshot, routes: [SectionRoute]?)?
+  /// While the view reloads: the list it showed before (`nil` for a first load), so that its cursor can find the
+  /// place of a row the reload removed (see `_ReloadCursorFinding`).
+  var listBeforeView: ListSnapshot?
   /// The selected identities whose rows a feed hid when they were last asked: asked again once a change is done
   /// only when the feed said its hidden rows changed or the list reloaded (``hiddenSelectionIsStale``), since a
   /// feed that drops a hidden row says so. A row the feed shows again is a selected row like any other, whether
@@ -292,10 +295,11 @@ public final class ListEngine: ListDataSource {
       hiddenSelectionIsStale = true
       if listBeforeReload == nil { listBeforeReload = (snapshot, routesShown) }
     }
+    let shown = snapshot
     snapshot = target
     if let routes { routesShown = routes }
     let transition = SyncDelegate.Transition(changes: changes, reloadReason: reason, target: target)
-    reloadView(transition)
+    reloadView(transition, listBefore: shown)
   }
 
   /// Reloads the view from ``snapshot`` as it is.
@@ -303,11 +307,19 @@ public final class ListEngine: ListDataSource {
     reloadView(SyncDelegate.Transition(changes: StagedChangeset(), reloadReason: reason, target: snapshot))
   }
 
-  func reloadView(_ transition: SyncDelegate.Transition) {
+  /// Reloads the view, between ``SyncDelegate/willApply`` and ``SyncDelegate/didApply``.
+  ///
+  /// - Parameters:
+  ///   - transition: The transition the delegate hears of.
+  ///   - listBefore: The list the view showed before; `nil`: ``snapshot``, which the reload does not change.
+  func reloadView(_ transition: SyncDelegate.Transition, listBefore: ListSnapshot? = nil) {
     delegate.willApply(transition)
+    // A first load has no list before it.
+    listBeforeView = hasLoaded ? listBefore ?? snapshot : nil
     hasLoaded = true
     displayedCells.removeAll()
     view.reloadData()
+    listBeforeView = nil
     reloadCount += 1
     rearmEnd()
     delegate.didApply(transition)

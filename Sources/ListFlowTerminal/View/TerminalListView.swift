@@ -231,13 +231,24 @@ public final class TerminalListView: ListView {
   ///
   /// The cursor stays on its row when the data source can find it by identity
   /// (`ListDataSource.path(ofRowWithIdentity:)`, which the engine answers), on the same screen line as far as the
-  /// list allows; otherwise it stays at its position, clamped into the list.
+  /// list allows. When the reload removed its row, the cursor goes where a change shown in batches would put it
+  /// (see ``performBatchUpdates(_:)``), on the same screen line too: the engine knows the list shown before the
+  /// reload, so the cursor goes to the row the reload put in its place, else to the first row after it that
+  /// stays, else to the nearest row before it that stays (a reload that a ``FilteredFeed``'s query makes in a long
+  /// list moves the cursor as the same query does in a short one). With a data source that is not an engine, it
+  /// stays at its position, clamped into the list.
   public func reloadData() {
     for (element, cell) in heldCells { endDisplaying(cell, element) }
     heldCells = [:]
     pullListSupplementaries()
+    changeTrace = nil
+    followedCursor = nil
     let screenRow = viewport.selectionScreenRow
-    let found = cursorIdentity.flatMap { pathAfterReload(of: $0, hint: viewport.selection) }
+    let found = cursorIdentity.flatMap { identity in
+      viewport.selection.flatMap { path in
+        (dataSource as? any _ReloadCursorFinding)?._pathAfterReload(ofRowWithIdentity: identity, at: path)
+      } ?? pathAfterReload(of: identity, hint: viewport.selection)
+    }
     if let old = highlighted, let identity = old.identity {
       highlighted?.path = pathAfterReload(of: identity, hint: old.path)
     }
