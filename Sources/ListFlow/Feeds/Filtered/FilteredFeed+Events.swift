@@ -67,29 +67,7 @@ extension FilteredFeed {
           source: ItemPath(item: move.source.item, section: source),
           target: ItemPath(item: move.target.item, section: target)), binder)
     }
-    routed.didChangeSelection = { [weak self] change in
-      // Narrowed to each owning feed's rows, in its positions; the identities stay those of the change.
-      guard let self else { return }
-      var byFeed: [ObjectIdentifier: (SyncDelegate, ListSelection.Change)] = [:]
-      let paths = change.addedRows.map { ($0, true) } + change.removedRows.map { ($0, false) }
-      for (path, added) in paths {
-        guard let sourcePath = self.sourcePath(for: path), let (leaf, local) = source.leaf(ofRow: sourcePath)
-        else { continue }
-        let key = ObjectIdentifier(leaf)
-        var entry: (SyncDelegate, ListSelection.Change)
-        if let found = byFeed[key] {
-          entry = found
-        } else {
-          entry = (
-            leaf.eventDelegate,
-            ListSelection.Change(selection: change.selection, added: change.added, removed: change.removed)
-          )
-        }
-        if added { entry.1.addedRows.append(local) } else { entry.1.removedRows.append(local) }
-        byFeed[key] = entry
-      }
-      for (delegate, local) in byFeed.values { delegate.didChangeSelection(local) }
-    }
+    routed.didChangeSelection = { [weak self] change in self?.forwardSelectionChange(change, to: source) }
     routed.didReceiveCellAction = { event in
       let element: ListElement
       let delegate: SyncDelegate
@@ -111,8 +89,122 @@ extension FilteredFeed {
 }
 
 extension FilteredFeed {
+  /// Tells the feed that owns each row of a change under `source` (the source itself, or a child of a composite
+  /// source) of its own rows only: the identities of those rows, at their positions there. An identity removed
+  /// with no position (a selected row the source deleted) reaches each feed that was told it was selected
+  /// (``selectionOwners``).
+  ///
+  /// The change's positions are those of the list shown, mapped through the filter's newest rows: a position
+  /// whose row there does not carry an identity of the change (the list shown lags behind them) is left out, and
+  /// the identities it left without a feed are looked up among the newest rows.
+  ///
+  /// - Complexity: O(*r*) for the *r* identities and positions of the change (and a look-up of the identities
+  ///   left without a feed, when there are some), plus, now and then, a pass over the identities the feeds were
+  ///   told are selected, to forget those no longer selected.
+  func forwardSelectionChange(_ change: ListSelection.Change, to source: any ListFeed<ListSectionSnapshot>) {
+    struct Narrowed {
+      var feed: any ListFeed<ListSectionSnapshot>
+      var change: ListSelection.Change
+      var added: Set<ListIdentifier> = []
+      var removed: Set<ListIdentifier> = []
+    }
+    var byFeed: [ObjectIdentifier: Narrowed] = [:]
+    /// The key of a feed's change, made on first use.
+    func key(of feed: any ListFeed<ListSectionSnapshot>) -> ObjectIdentifier {
+      let key = ObjectIdentifier(feed)
+      if byFeed[key] == nil {
+        byFeed[key] = Narrowed(
+          feed: feed, change: ListSelection.Change(selection: change.selection, added: [], removed: []))
+      }
+      return key
+    }
+    /// Tells the feed that owns the row shown at `path` of the row's identity `id`, at the row's position there.
+    func note(_ id: ListIdentifier, at path: ItemPath, added: Bool) -> Bool {
+      guard let sourcePath = sourcePath(for: path), let (feed, local) = source.leaf(ofRow: sourcePath) else {
+        return false
+      }
+      let key = key(of: feed)
+      // Changed where it is kept: a copy taken out and put back would copy its arrays for every row.
+      if added {
+        byFeed[key]?.change.addedRows.append(local)
+        if byFeed[key]?.added.insert(id).inserted == true { byFeed[key]?.change.added.append(id) }
+      } else {
+        byFeed[key]?.change.removedRows.append(local)
+        if byFeed[key]?.removed.insert(id).inserted == true { byFeed[key]?.change.removed.append(id) }
+      }
+      return true
+    }
+    let addedIDs = Set(change.added)
+    let removedIDs = Set(change.removed)
+    var unplacedAdded = addedIDs
+    var unplacedRemoved = removedIDs
+    for (paths, added) in [(change.addedRows, true), (change.removedRows, false)] {
+      for path in paths {
+        guard displayedSections.indices.contains(path.section),
+          displayedSections[path.section].elements.indices.contains(path.item)
+        else { continue }
+        let id = displayedSections[path.section].elements.identity(at: path.item)
+        guard (added ? addedIDs : removedIDs).contains(id), note(id, at: path, added: added) else { continue }
+        if added { unplacedAdded.remove(id) } else { unplacedRemoved.remove(id) }
+      }
+    }
+    // An identity removed reaches every feed told it was selected, with no position where it has none there.
+    for id in change.removed {
+      guard let owners = selectionOwners.removeValue(forKey: id) else { continue }
+      for owner in owners.feeds {
+        let key = key(of: owner)
+        if byFeed[key]?.removed.insert(id).inserted == true { byFeed[key]?.change.removed.append(id) }
+        unplacedRemoved.remove(id)
+      }
+    }
+    // Identities left without a feed (positions of a list shown that lags behind the newest rows): looked up there.
+    if !unplacedAdded.isEmpty || !unplacedRemoved.isEmpty {
+      let ids = unplacedAdded.union(unplacedRemoved)
+      for (index, section) in displayedSections.enumerated() {
+        for item in section.elements.positions(ofIdentities: ids) {
+          let id = section.elements.identity(at: item)
+          _ = note(id, at: ItemPath(item: item, section: index), added: unplacedAdded.contains(id))
+        }
+      }
+    }
+    for narrowed in byFeed.values {
+      for id in narrowed.change.added { selectionOwners[id, default: _SelectionOwners()].insert(narrowed.feed) }
+    }
+    // Identities that left the selection unseen (a hidden row deselected) are forgotten now and then.
+    if selectionOwners.count > 2 * change.selection.count + 16 {
+      selectionOwners = selectionOwners.filter { change.selection.contains($0.key) }
+    }
+    for narrowed in byFeed.values { narrowed.feed.eventDelegate.didChangeSelection(narrowed.change) }
+  }
+}
+
+/// The feeds under a filter's source that were told a row of theirs is selected (one, unless rows of several
+/// carry the identity), held weakly.
+struct _SelectionOwners {
+  private weak var first: (any ListFeed<ListSectionSnapshot>)?
+  private var others: [_WeakFeed] = []
+
+  /// The feeds still there.
+  var feeds: [any ListFeed<ListSectionSnapshot>] {
+    ([first].compactMap { $0 }) + others.compactMap(\.feed)
+  }
+
+  /// Adds a feed, once.
+  mutating func insert(_ feed: any ListFeed<ListSectionSnapshot>) {
+    guard first !== feed, !others.contains(where: { $0.feed === feed }) else { return }
+    if first == nil { first = feed } else { others.append(_WeakFeed(feed: feed)) }
+  }
+}
+
+/// A feed held weakly.
+struct _WeakFeed {
+  weak var feed: (any ListFeed<ListSectionSnapshot>)?
+}
+
+extension FilteredFeed {
   /// The events of the filtered rows, sent on to the feed that owns each row under the source, at the row's
-  /// position there; a row chosen is deselected automatically when the source's delegate says so
+  /// position there: a change of the selection reaches each such feed with its own rows only (a selected row it
+  /// deleted with no position); a row chosen is deselected automatically when the source's delegate says so
   /// (``SyncDelegate/deselectsAutomatically``).
   ///
   /// A position is mapped through the filter's newest rows. While the list shown lags behind them (the query or

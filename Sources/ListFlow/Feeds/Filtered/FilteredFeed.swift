@@ -41,7 +41,9 @@
 /// over every row.
 ///
 /// **Events.** A row's events reach the ``ListFeed/delegate`` of the feed that owns the row under the source
-/// (the source itself, or a child of a composite source), with the row's position **there**. Expanding and
+/// (the source itself, or a child of a composite source), with the row's position **there**. A change of the
+/// selection reaches each such feed with its own rows only, a selected row it deleted included (with no
+/// position). Expanding and
 /// collapsing reach the source the same way (an ``OutlineFeed``). Rows move as they would unfiltered while no
 /// query is set (the source's feed asked through its ``SyncDelegate/canMoveRow``); while a query is set, they
 /// cannot be moved.
@@ -132,6 +134,10 @@ public final class FilteredFeed: ListFeed {
   /// The searchable text the app gave; `nil` for the default, with which a row made from a ``Titled`` value is
   /// matched by the value's title, with no binder made.
   let customText: (@Sendable (CellBinder) -> String)?
+  /// For each selected identity a feed under the source was told of (see `forwardSelectionChange(_:to:)`), the
+  /// feeds told: those that hear when it leaves the selection, also once its row is gone (a row the source
+  /// deleted, which the change names with no position).
+  var selectionOwners: [ListIdentifier: _SelectionOwners] = [:]
   /// The queries last matched by the rows' texts alone (at most ``keptTitleMatches``, and at most
   /// ``keptTitlePositionsPerRow`` positions a source row in all; through a change of the source, the query shown
   /// and those it extends), each with the positions it matched in each section of ``titleMatchedSections``:
