@@ -17,7 +17,8 @@ extension ListEngine {
   /// - Throws: An out-of-range error (also reported to the delegate); nothing is called then.
   public func selectRow(at path: ItemPath) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: path)
-    let deselects = (owner?.delegate.deselectsAutomatically ?? false) || delegate.deselectsAutomatically
+    let deselects =
+      (owner.map { $0.delegate.deselectsAutomatically(rowAt: $0.path) } ?? false) || delegate.deselectsAutomatically
     if !deselects, selection.mode == .single {
       let id = binder.id
       editSelection { $0.select(id) }

@@ -73,7 +73,21 @@ public struct SyncDelegate {
   public var didUnhighlightRow: (ItemPath, CellBinder) -> Void = { _, _ in }
   /// Whether a selected row is deselected right after ``didSelectRow`` (`false` by default); such a row never
   /// joins the list's selection.
-  public var deselectsAutomatically = false
+  public var deselectsAutomatically = false {
+    didSet { deselectsRowAutomatically = nil }
+  }
+  /// For the delegate of a feed whose rows belong to other feeds (a ``FilteredFeed``'s): whether the row at a
+  /// position is deselected right after ``didSelectRow``, as the feed that owns it says. `nil` reads
+  /// ``deselectsAutomatically``, the same for every row; setting ``deselectsAutomatically`` makes it `nil`.
+  var deselectsRowAutomatically: ((ItemPath) -> Bool)?
+
+  /// Whether the row at `path` is deselected right after ``didSelectRow``.
+  ///
+  /// - Parameter path: The row's position, in the coordinates of the feed this delegate is for.
+  /// - Returns: ``deselectsAutomatically``, or the answer of the feed that owns the row.
+  func deselectsAutomatically(rowAt path: ItemPath) -> Bool {
+    deselectsRowAutomatically?(path) ?? deselectsAutomatically
+  }
   /// The list's selection changed: by a user's choice in a single-select list or a toggle, by a call such as
   /// ``ListEngine/select(_:)``, or because a selected row was deleted. A composite's child is told of its own
   /// rows only, with local positions.

@@ -33,8 +33,14 @@ extension FilteredFeed {
       return (leaf.eventDelegate, local)
     }
     var routed = SyncDelegate()
-    // A row chosen through the filter is deselected as its source would deselect it.
-    routed.deselectsAutomatically = source.eventDelegate.deselectsAutomatically
+    // A row chosen through the filter is deselected as the feed that owns it under the source would deselect it
+    // (a composite's child, with its own setting); the source's setting is the one read without a row.
+    let deselects = source.eventDelegate.deselectsAutomatically
+    routed.deselectsAutomatically = deselects
+    routed.deselectsRowAutomatically = { path in
+      guard let (delegate, local) = row(path) else { return deselects }
+      return delegate.deselectsAutomatically(rowAt: local)
+    }
     routed.didSelectRow = { path, binder in if let (d, p) = row(path) { d.didSelectRow(p, binder) } }
     routed.didDeselectRow = { path, binder in if let (d, p) = row(path) { d.didDeselectRow(p, binder) } }
     routed.didHighlightRow = { path, binder in if let (d, p) = row(path) { d.didHighlightRow(p, binder) } }
@@ -204,8 +210,8 @@ struct _WeakFeed {
 extension FilteredFeed {
   /// The events of the filtered rows, sent on to the feed that owns each row under the source, at the row's
   /// position there: a change of the selection reaches each such feed with its own rows only (a selected row it
-  /// deleted with no position); a row chosen is deselected automatically when the source's delegate says so
-  /// (``SyncDelegate/deselectsAutomatically``).
+  /// deleted with no position), and a row chosen is deselected automatically when the delegate of the feed that
+  /// owns it says so (``SyncDelegate/deselectsAutomatically``; this delegate's own reads the source's).
   ///
   /// A position is mapped through the filter's newest rows. While the list shown lags behind them (the query or
   /// the source changed from a callback during a change, and that change waits; or between the stages of one
