@@ -10,8 +10,9 @@ extension ListController {
   /// applying is cancelled mid-diff, its diff is thrown away and the view keeps the last state applied; a state
   /// still pending is then applied by its own caller.
   ///
-  /// A rejected state (duplicate identities under ``DuplicatePolicy/reject``) is not shown: the view keeps the
-  /// previous one, and the error goes to ``SyncDelegate/didFail``.
+  /// A rejected state (one that holds an identity twice, under ``DuplicatePolicy/reject``) is not shown: the view
+  /// keeps the previous one, and the error goes to ``SyncDelegate/didFail``. A repeated identity of the list shown
+  /// rejects nothing (see ``ListControllerConfiguration/duplicates``).
   ///
   /// - Parameters:
   ///   - state: The state to show.

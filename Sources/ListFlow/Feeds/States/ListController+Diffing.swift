@@ -33,6 +33,9 @@ extension ListFlowError {
 
 /// Diffs a list of binders with the list shown.
 ///
+/// Under ``DuplicatePolicy/reject`` only the state is judged (see ``_stateDuplicate(after:target:)``): a list
+/// shown that holds an identity twice is diffed matching occurrences in order.
+///
 /// - Parameters:
 ///   - target: The new list.
 ///   - source: The list shown.
@@ -53,8 +56,28 @@ func _prepareBinders(
     let changes = try StagedChangeset(source: source, target: target, duplicates: duplicates)
     return .success(PreparedState(target: target, changes: changes, rows: rows))
   } catch {
-    return .failure(ListFlowError(error))
+    // Only `.reject` throws; the retry under `.matchInOrder` cannot come back here.
+    if duplicates == .matchInOrder { return .failure(ListFlowError(error)) }
+    if let rejected = _stateDuplicate(after: error, target: target) { return .failure(ListFlowError(rejected)) }
+    return _prepareBinders(target, source: source, rows: rows, duplicates: .matchInOrder)
   }
+}
+
+/// What rejects a state, once a diff under ``DuplicatePolicy/reject`` threw `error`: the policy judges the state
+/// alone (``ListControllerConfiguration/duplicates``), and the diff also refuses a source that holds an identity
+/// twice. The list shown can hold one: a told edit put it there (``ListEdit`` accepts it), or the policy was
+/// switched to `.reject` while such a list was shown. So a duplicate of the source is no reason to reject the
+/// state: `nil` when the state holds no duplicate (the caller diffs it again under
+/// ``DuplicatePolicy/matchInOrder``, which matches the shown occurrences in order and shows exactly the state),
+/// else the state's own duplicate.
+///
+/// - Complexity: O(1) for a duplicate of the state; else one hash insertion per section and row of the state.
+@inlinable
+func _stateDuplicate<Section: DifferentiableSection>(after error: DiffError, target: [Section]) -> DiffError? {
+  guard case .duplicateIdentifier(let duplicate) = error, duplicate.side == .source else { return error }
+  // The state against an empty list: every section is inserted, and `.reject` looks for duplicates among the
+  // sections and among all their rows, as it does for the state of any diff.
+  return _SectionedPlan(source: [Section](), target: target, policy: .reject).error
 }
 
 /// The stages from one list to another. Under ``DuplicatePolicy/matchInOrder``, when section identities do not

@@ -9,6 +9,9 @@ public struct ListControllerConfiguration: Hashable, Sendable {
   /// What the diff does with an identity that stands twice in a state: ``DuplicatePolicy/matchInOrder`` (the
   /// default: the k-th occurrence is matched with the k-th, and the list shows exactly the state) or
   /// ``DuplicatePolicy/reject`` (the state is not shown; ``ListFlowError/duplicateIdentifier(_:)`` is reported).
+  /// Only the state is judged: the list shown may hold an identity twice (a ``ListEdit`` put it there, or the
+  /// policy was switched to `.reject` while such a list was shown), and a state that repeats no identity is
+  /// shown all the same, its rows matched with those shown in order.
   /// When rows are declared as values and a section's rows are the very array shown before, that section is not
   /// diffed at all: occurrences are then matched in order among the sections that changed.
   public var duplicates: DuplicatePolicy

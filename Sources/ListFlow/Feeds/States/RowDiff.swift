@@ -311,7 +311,13 @@ func _prepareRows<Row: Differentiable & Sendable>(
   let plan = _plan(
     source: shown.sections, target: rows.sections, policy: duplicates, sourceHashes: shown.hashes,
     targetHashes: rows.hashes, alignment: rows.alignment)
-  if let error = plan.error { return .failure(ListFlowError(error)) }
+  if let error = plan.error {
+    // `.reject` judges the state alone: rows shown that hold an identity twice are matched in order (only
+    // `.reject` sets an error, so the retry cannot come back here).
+    if duplicates == .matchInOrder { return .failure(ListFlowError(error)) }
+    if let rejected = _stateDuplicate(after: error, target: rows.sections) { return .failure(ListFlowError(rejected)) }
+    return _prepareRows(sections, source: source, shown: shown, cell: cell, duplicates: .matchInOrder)
+  }
   let target = _targetList(sections, source: source, plan: plan, cell: cell, alignment: rows.alignment)
   let stages = plan.stages(source: source, target: target, targetData: target)
   return .success(PreparedState(target: target, changes: StagedChangeset(stages), rows: rows))
