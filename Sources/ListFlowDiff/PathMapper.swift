@@ -77,11 +77,13 @@ public struct PathMapper: Sendable {
   ///
   /// - Parameter path: A path before the changeset.
   /// - Returns: ``MappedPath/kept(_:)`` with its new path, or ``MappedPath/removed(_:)`` with the path of the
-  ///   place it left.
+  ///   place it left (see ``MappedPath/removed(_:)``).
   /// - Complexity: O(log *c*) for *c* changes.
   public func map(_ path: ItemPath) -> MappedPath {
     // Pass 1: the section.
-    guard let section = mapSection(path.section) else { return .removed(ItemPath(item: 0, section: path.section)) }
+    guard let section = mapSection(path.section) else {
+      return .removed(ItemPath(item: 0, section: place(ofDeletedSection: path.section)))
+    }
     // Pass 2: the item itself deleted or moved.
     if Self.contains(Self.items(deletedItems, path.section), path.item) {
       return .removed(ItemPath(item: path.item, section: section))
@@ -107,6 +109,14 @@ public struct PathMapper: Sendable {
     }
     if !movedSectionTargets.isEmpty, let target = movedSectionTargets[section] { return target }
     return Self.position(afterArrivals: arrivedSections, of: section &- Self.count(in: leftSections, below: section))
+  }
+
+  /// The place a deleted section left, once the changeset is applied: the index of the first section after it
+  /// that stays (neither deleted nor moved), or the number of sections after the changeset when none after it
+  /// stays. A section that stays is placed by the same count (what left before it, then what arrived), and the
+  /// sections before the deleted one that stay number `section - left` of those below it.
+  private func place(ofDeletedSection section: Int) -> Int {
+    Self.position(afterArrivals: arrivedSections, of: section &- Self.count(in: leftSections, below: section))
   }
 
   /// Whether a sorted array holds `value` (binary search).
