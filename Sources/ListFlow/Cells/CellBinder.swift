@@ -13,8 +13,9 @@
 /// ```
 ///
 /// Two binders are the *same row* when their ``id`` values are equal, and have *the same content* when they have
-/// the same cell type, reuse identifier, height, tag and equal content values. A row with the same cell type and
-/// changed content is reconfigured in place; a row whose cell type changed is replaced by a new cell.
+/// the same cell type, reuse identifier, height, tag and equal content values (a content that is a floating-point
+/// value by its bits, as its identity is: see ``ListIdentifier``). A row with the same cell type and changed
+/// content is reconfigured in place; a row whose cell type changed is replaced by a new cell.
 ///
 /// Before the binder's own function runs, the capabilities of its model (``Titled``, ``Subtitled``, ``Imaged``,
 /// ``Fonted``, ``Colored``) are applied to a cell that can show them (see ``Titled``).

@@ -135,7 +135,7 @@ internal final class _TypedCellBinderStorage<Cell: ListCell, Content: Equatable 
 
   override func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool {
     let other = unsafeDowncast(other, to: Self.self)
-    return content == other.content && reuseIdentifier == other.reuseIdentifier
+    return _hasEqualContent(content, other.content) && reuseIdentifier == other.reuseIdentifier
   }
 
   override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
@@ -174,10 +174,19 @@ where Cell.Value == Value {
 
   override func hasEqualContent(ofSameClass other: _CellBinderStorage) -> Bool {
     let other = unsafeDowncast(other, to: Self.self)
-    return value == other.value
+    return _hasEqualContent(value, other.value)
   }
 
   override func with(id: ListIdentifier, tag: ListIdentifier?, height: Int?) -> _CellBinderStorage {
     _BindableCellBinderStorage(id: id, tag: tag, height: height, value: value)
   }
+}
+
+/// Whether two contents are equal: by `==`, but a floating-point value by its bits, as its identity is (see
+/// ``ListIdentifier``): a NaN is the same content as itself, and `-0.0`, which prints otherwise, another content
+/// than `0.0`, so a row that turns from one into the other is updated. The type checks compare types, and cast
+/// no value.
+@inlinable @inline(__always)
+func _hasEqualContent<Value: Equatable>(_ left: Value, _ right: Value) -> Bool {
+  _sameFloatingPointBits(left, right) ?? (left == right)
 }

@@ -3,6 +3,9 @@
 /// The diff matches rows and sections by identity. `ListIdentifier` wraps any `Hashable & Sendable` value, so
 /// that rows of different declaration types can live in the same list. Two identifiers are equal when they wrap
 /// values of the same type that compare equal, and, for scoped identifiers, when their scopes are equal too.
+/// A floating-point value (`Double`, `Float`, and `Float16` and `Float80` where the platform has them) is
+/// compared and hashed by its bits, as ``FloatingPointIdentifier`` does, not by `==`: a NaN is the same identity
+/// as itself, and `-0.0` is another identity than `0.0`.
 ///
 /// ```swift
 /// let a = ListIdentifier(42)
@@ -50,6 +53,10 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
       self = identifier
       return
     }
+    if let identifier = Self.floatingPoint(value, scope: scope) {
+      self = identifier
+      return
+    }
     self.scope = scope
     if Value.self == Int.self, let value = value as? Int {
       // The most common identity: a seeded multiply-and-fold instead of a full `Hasher` round.
@@ -64,6 +71,37 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
     } else {
       payload = Self.boxed(value)
     }
+  }
+
+  /// The identifier of a floating-point value, by its bits; `nil` for a value of another type. The checks compare
+  /// types, and fold away where the caller is specialised: other types pay nothing.
+  @inlinable @inline(__always)
+  static func floatingPoint<Value: Hashable & Sendable>(_ value: Value, scope: String?) -> ListIdentifier? {
+    if Value.self == Double.self { return floatingPoint(bitsOf: unsafeBitCast(value, to: Double.self), scope: scope) }
+    if Value.self == Float.self { return floatingPoint(bitsOf: unsafeBitCast(value, to: Float.self), scope: scope) }
+    #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
+    if Value.self == Float16.self {
+      return floatingPoint(bitsOf: unsafeBitCast(value, to: Float16.self), scope: scope)
+    }
+    #endif
+    #if (arch(i386) || arch(x86_64)) && !(os(Windows) || os(Android))
+    if Value.self == Float80.self {
+      return floatingPoint(bitsOf: unsafeBitCast(value, to: Float80.self), scope: scope)
+    }
+    #endif
+    return nil
+  }
+
+  /// The identifier of a floating-point value: a box that compares the bits, hashed as ``FloatingPointIdentifier``.
+  @usableFromInline
+  static func floatingPoint<Value: BinaryFloatingPoint & Sendable>(
+    bitsOf value: Value, scope: String?
+  )
+    -> ListIdentifier
+  {
+    ListIdentifier(
+      payload: .boxed(_FloatingPointListIdentifierBox(value)), scope: scope,
+      hash: hash(of: FloatingPointIdentifier(value), scope: scope))
   }
 
   /// The hash of a scope and a value, with `Hasher` (seeded per process).
@@ -170,6 +208,48 @@ internal final class _ConcreteListIdentifierBox<Value: Hashable & Sendable>: _Li
     return value == other.value
   }
 }
+/// The storage of an identifier wrapping a floating-point value, compared by its bits (see
+/// ``FloatingPointIdentifier``): `==` would make NaN differ from itself and `-0.0` the same as `0.0`.
+internal final class _FloatingPointListIdentifierBox<Value: BinaryFloatingPoint & Sendable>: _ListIdentifierBox {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  var base: any Hashable & Sendable { value }
+
+  func isEqual(to other: any _ListIdentifierBox) -> Bool {
+    guard let other = other as? _FloatingPointListIdentifierBox<Value> else { return false }
+    return FloatingPointIdentifier(value) == FloatingPointIdentifier(other.value)
+  }
+}
+
+/// Whether two values of a floating-point type have the same bits (see ``FloatingPointIdentifier``); `nil` for
+/// values of another type. The checks compare types (a load and a compare each, folded away where the caller is
+/// specialised), never cast a value.
+@inlinable @inline(__always)
+func _sameFloatingPointBits<Value>(_ left: Value, _ right: Value) -> Bool? {
+  if Value.self == Double.self {
+    return unsafeBitCast(left, to: Double.self).bitPattern == unsafeBitCast(right, to: Double.self).bitPattern
+  }
+  if Value.self == Float.self {
+    return unsafeBitCast(left, to: Float.self).bitPattern == unsafeBitCast(right, to: Float.self).bitPattern
+  }
+  #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
+  if Value.self == Float16.self {
+    return unsafeBitCast(left, to: Float16.self).bitPattern == unsafeBitCast(right, to: Float16.self).bitPattern
+  }
+  #endif
+  #if (arch(i386) || arch(x86_64)) && !(os(Windows) || os(Android))
+  if Value.self == Float80.self {
+    return FloatingPointIdentifier(unsafeBitCast(left, to: Float80.self))
+      == FloatingPointIdentifier(unsafeBitCast(right, to: Float80.self))
+  }
+  #endif
+  return nil
+}
+
 extension ListIdentifier: ExpressibleByStringLiteral {
   /// Creates an identifier wrapping a string.
   ///
