@@ -59,11 +59,19 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   ///
   /// - Parameters:
   ///   - sections: The new sections.
-  ///   - duplicates: What to do when an identifier stands twice.
+  ///   - duplicates: What to do when an identifier stands twice in `sections`. Only the new sections are judged:
+  ///     sections the feed holds that repeat an identity (put in by ``update(to:)`` or ``apply(_:)``) are diffed
+  ///     matching their occurrences in order.
   /// - Throws: ``DiffError/duplicateIdentifier(_:)`` when `duplicates` is ``DuplicatePolicy/reject`` and an
-  ///   identifier stands twice; the sections are then left unchanged.
+  ///   identifier stands twice in `sections`; the sections are then left unchanged.
   public func update(to sections: [Section], duplicates: DuplicatePolicy) throws(DiffError) {
-    let changes = try StagedChangeset(source: self.sections, target: sections, duplicates: duplicates)
+    let changes: StagedChangeset<[Section]>
+    do {
+      changes = try StagedChangeset(source: self.sections, target: sections, duplicates: duplicates)
+    } catch {
+      if let rejected = _stateDuplicate(after: error, target: sections) { throw rejected }
+      changes = StagedChangeset(source: self.sections, target: sections)
+    }
     self.sections = sections
     guard !isHidden else { return }
     emit(changes)
