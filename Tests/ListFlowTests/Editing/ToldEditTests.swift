@@ -162,7 +162,7 @@ import Testing
     "125 told edits read about as many identities and make about as many binders at 10,000 rows as at 100,000 (after a state of a few changes too)",
     arguments: [false, true])
   func toldEditsCostTheirEdits(stateBetween: Bool) async throws {
-    for seed in DeepPass.seeds(quick: 2, deep: 6) {
+    for seed in DeepPass.seeds(quick: 1, deep: 6) {
       let small = try await Self.cost(rows: 10_000, seed: seed, stateBetween: stateBetween)
       let large = try await Self.cost(rows: 100_000, seed: seed, stateBetween: stateBetween)
       // The same edits, so the same reads, but for a few binders a run of rows keeps from one read to the next:
@@ -485,7 +485,7 @@ import Testing
 
   @Test("random told edits of rows, in several sections, replay onto a recording view to the edited list")
   func toldEditsReplayToTheEditedList() async throws {
-    for seed in DeepPass.seeds(quick: 30, deep: 200) {
+    for seed in DeepPass.seeds(quick: 15, deep: 200) {
       var random = SeededRandom(seed: seed)
       let calls = Calls()
       let controller = Self.controller(calls: calls)
