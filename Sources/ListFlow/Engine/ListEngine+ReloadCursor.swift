@@ -8,7 +8,8 @@ package protocol _ReloadCursorFinding: AnyObject {
   /// first row after the last row before it that stays (a row of the same section identity), unless the reload
   /// moved it there from another section or from before the place (so the first row the reload put at the place,
   /// else the first row after it that stays); when there is none, the last row before it that stays; when there
-  /// is none either, the first row of the list.
+  /// is none either, the first row of the list. It is the search a batch uses
+  /// (`_CursorPlaceReading.cursorPlace(leaving:)`), with rows compared by identity.
   ///
   /// - Returns: The position in the list shown now; `nil` outside a reload, for a first load, when the list
   ///   before has no row `id` at `path`, or when the list now has no row.
@@ -24,59 +25,72 @@ extension ListEngine: _ReloadCursorFinding {
     let after = snapshot
     if after.identity(ofRowAt: path) == id { return path }
     if let found = after.path(ofRow: id) { return found }
-    return Self.place(ofRowAt: path, before: before, after: after)
+    return ReloadReading(start: path, before: before, after: after).cursorPlace(leaving: path)
   }
 
-  /// Where a row removed by a reload leaves the cursor (see ``_pathAfterReload(ofRowWithIdentity:at:)``).
-  private static func place(ofRowAt start: ItemPath, before: ListSnapshot, after: ListSnapshot) -> ItemPath? {
-    // The sections' positions by identity, on both sides: O(s) in the sections, no row read.
-    func positions(_ list: ListSnapshot) -> [ListIdentifier: Int] {
-      Dictionary(list.enumerated().map { ($1.model.id, $0) }) { first, _ in first }
-    }
-    let sectionsAfter = positions(after)
-    let sectionsBefore = positions(before)
-    // The last row before the place that stays in its section, where it is now.
-    var last: ItemPath?
-    var section = start.section
-    var item = start.item - 1
-    search: while section >= 0 {
-      if let target = sectionsAfter[before[section].model.id] {
-        let rows = before[section].elements
-        let targetRows = after[target].elements
-        item = min(item, rows.count - 1)
-        while item >= 0 {
-          if let found = targetRows.firstIndex(ofIdentity: rows.identity(at: item)) {
-            last = ItemPath(item: found, section: target)
-            break search
-          }
-          item -= 1
-        }
+  /// A reload as ``_CursorPlaceReading/cursorPlace(leaving:)`` reads it, by identity: a section stays by its
+  /// identity, a row by its identity in its section; a row after the place takes it when the list before did not
+  /// have it, or had it in the same section after the cursor's row.
+  private struct ReloadReading: _CursorPlaceReading {
+    let start: ItemPath
+    let before: ListSnapshot
+    let after: ListSnapshot
+    /// The sections' positions by identity, on both sides: O(*s*) in the sections, no row read.
+    let sectionsBefore: [ListIdentifier: Int]
+    let sectionsAfter: [ListIdentifier: Int]
+
+    init(start: ItemPath, before: ListSnapshot, after: ListSnapshot) {
+      func positions(_ list: ListSnapshot) -> [ListIdentifier: Int] {
+        Dictionary(list.enumerated().map { ($1.model.id, $0) }) { first, _ in first }
       }
-      section -= 1
-      item = Int.max
+      self.start = start
+      self.before = before
+      self.after = after
+      sectionsBefore = positions(before)
+      sectionsAfter = positions(after)
     }
-    // The first row after it that the reload did not move there: a row the list before did not have, or one of
-    // the same section after the place.
-    section = last?.section ?? 0
-    item = last.map { $0.item + 1 } ?? 0
-    var first: ItemPath?
-    while section < after.count {
-      let rows = after[section].elements
-      let source = sectionsBefore[after[section].model.id]
-      while item < rows.count {
-        let path = ItemPath(item: item, section: section)
-        if first == nil { first = path }
-        let id = rows.identity(at: item)
-        if let source, let found = before[source].elements.firstIndex(ofIdentity: id) {
-          if ItemPath(item: found, section: source) > start { return path }
-        } else if before.path(ofRow: id) == nil {
-          return path
-        }
-        item += 1
+
+    var sectionCountBefore: Int { before.count }
+    var sectionCountNow: Int { after.count }
+
+    /// A section before whose identity is still there: its rows, and the position and rows of its section now.
+    struct KeptSection {
+      let rows: CellBinderList
+      let target: Int
+      let targetRows: CellBinderList
+    }
+
+    /// A section now: its rows, and the position of the section of the same identity before, if any.
+    struct SectionNow {
+      let rows: CellBinderList
+      let source: Int?
+    }
+
+    func keptSection(_ section: Int) -> KeptSection? {
+      sectionsAfter[before[section].model.id].map {
+        KeptSection(rows: before[section].elements, target: $0, targetRows: after[$0].elements)
       }
-      section += 1
-      item = 0
     }
-    return last ?? first
+
+    func rowCountBefore(_ section: KeptSection) -> Int { section.rows.count }
+
+    func pathNow(ofItem item: Int, in section: KeptSection) -> ItemPath? {
+      section.targetRows.firstIndex(ofIdentity: section.rows.identity(at: item))
+        .map { ItemPath(item: $0, section: section.target) }
+    }
+
+    func sectionNow(_ section: Int) -> SectionNow {
+      SectionNow(rows: after[section].elements, source: sectionsBefore[after[section].model.id])
+    }
+
+    func rowCountNow(_ section: SectionNow) -> Int { section.rows.count }
+
+    func mayTakePlace(item: Int, in section: SectionNow) -> Bool {
+      let id = section.rows.identity(at: item)
+      if let source = section.source, let found = before[source].elements.firstIndex(ofIdentity: id) {
+        return ItemPath(item: found, section: source) > start
+      }
+      return before.path(ofRow: id) == nil
+    }
   }
 }

@@ -26,56 +26,46 @@ extension TerminalListView {
       stages.append(TracedStage(changeset: changeset, mapper: mapper))
     }
 
-    /// Where the cursor goes, its row being gone, once the stages so far are applied: the first row after the
-    /// last row before the place that stays, unless the change moved it there (so the first row the change
-    /// inserted at the place, else the first row after the place that stays); when there is none, the last row
-    /// before the place that stays; when there is none either, the first row of the list.
+    /// Where the cursor goes, its row being gone, once the stages so far are applied: the first row the change
+    /// inserted at the place, else the first row after it that stays, else the last row before it that stays, else
+    /// the first row of the list. The search is `_CursorPlaceReading.cursorPlace(leaving:)`, shared with a reload;
+    /// it reads the stages through their path mappers.
     ///
-    /// - Parameters:
-    ///   - sectionCount: The number of sections of the list now.
-    ///   - rowCount: The number of rows of a section of the list now.
+    /// - Parameter sections: The sections of the list now.
     /// - Returns: The row, or `nil` when the list has none.
     /// - Complexity: O(*k* · *t* log *c*) for the *k* rows it passes over (rows before the place that the change
     ///   deleted or moved, rows after it that the change moved there), *t* stages and *c* changes, plus a step per
     ///   section passed over; a section the change deleted is passed over in one step.
-    func place(sectionCount: Int, rowCount: (Int) -> Int) -> ItemPath? {
-      func isInList(_ path: ItemPath) -> Bool {
-        path.section >= 0 && path.section < sectionCount && path.item >= 0 && path.item < rowCount(path.section)
+    func place(in sections: [ListViewport.Section]) -> ItemPath? {
+      StagesReading(trace: self, sections: sections).cursorPlace(leaving: start)
+    }
+
+    /// The stages as the cursor's place is found through them: a section before the change is followed by its
+    /// position, a row by its path.
+    private struct StagesReading: _CursorPlaceReading {
+      let trace: ChangeTrace
+      let sections: [ListViewport.Section]
+
+      var sectionCountBefore: Int { trace.rowCounts.count }
+      var sectionCountNow: Int { sections.count }
+
+      func keptSection(_ section: Int) -> Int? { trace.survives(section: section) ? section : nil }
+      func rowCountBefore(_ section: Int) -> Int { trace.rowCounts[section] }
+      func sectionNow(_ section: Int) -> Int { section }
+      func rowCountNow(_ section: Int) -> Int { sections[section].itemCount }
+
+      func pathNow(ofItem item: Int, in section: Int) -> ItemPath? {
+        // A row in the list now only: a data source whose row counts disagree with the stages does not put the
+        // cursor outside the list.
+        guard let path = trace.survivor(of: ItemPath(item: item, section: section)),
+          sections.indices.contains(path.section), (0..<sections[path.section].itemCount).contains(path.item)
+        else { return nil }
+        return path
       }
-      // The last row before the place that stays, where it is now.
-      var before: ItemPath?
-      var section = min(start.section, rowCounts.count - 1)
-      var item = section == start.section ? start.item - 1 : Int.max
-      search: while section >= 0 {
-        if survives(section: section) {
-          item = min(item, rowCounts[section] - 1)
-          while item >= 0 {
-            if let path = survivor(of: ItemPath(item: item, section: section)), isInList(path) {
-              before = path
-              break search
-            }
-            item -= 1
-          }
-        }
-        section -= 1
-        item = Int.max
+
+      func mayTakePlace(item: Int, in section: Int) -> Bool {
+        !trace.isMovedIn(ItemPath(item: item, section: section))
       }
-      // The first row after it that the change did not move there.
-      section = before?.section ?? 0
-      item = before.map { $0.item + 1 } ?? 0
-      var first: ItemPath?
-      while section < sectionCount {
-        let count = rowCount(section)
-        while item < count {
-          let path = ItemPath(item: item, section: section)
-          if first == nil { first = path }
-          if !isMovedIn(path) { return path }
-          item += 1
-        }
-        section += 1
-        item = 0
-      }
-      return before ?? first
     }
 
     /// Where a row of the list before the change is now, or `nil` when a stage deleted it or moved it.

@@ -317,7 +317,7 @@ public final class TerminalListView: ListView {
     // change puts there, or the first row after it that stays (a row a stage moves does not take it).
     let selection =
       followedCursor?.path
-      ?? changeTrace?.place(sectionCount: shape.sections.count) { shape.sections[$0].itemCount }
+      ?? changeTrace?.place(in: shape.sections)
     followMeasuredRows(through: update, mapper: mapper, counted: shape.counted)
     viewport.setSections(shape.sections, selecting: selection)
     if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
