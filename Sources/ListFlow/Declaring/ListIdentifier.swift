@@ -100,7 +100,7 @@ public struct ListIdentifier: Hashable, Sendable, CustomStringConvertible {
     -> ListIdentifier
   {
     ListIdentifier(
-      payload: .boxed(_FloatingPointListIdentifierBox(value)), scope: scope,
+      payload: .boxed(_ConcreteListIdentifierBox(value)), scope: scope,
       hash: hash(of: FloatingPointIdentifier(value), scope: scope))
   }
 
@@ -203,25 +203,11 @@ internal final class _ConcreteListIdentifierBox<Value: Hashable & Sendable>: _Li
 
   var base: any Hashable & Sendable { value }
 
+  /// A floating-point value is compared by its bits (see ``FloatingPointIdentifier``): `==` would make NaN differ
+  /// from itself and `-0.0` the same as `0.0`.
   func isEqual(to other: any _ListIdentifierBox) -> Bool {
     guard let other = other as? _ConcreteListIdentifierBox<Value> else { return false }
-    return value == other.value
-  }
-}
-/// The storage of an identifier wrapping a floating-point value, compared by its bits (see
-/// ``FloatingPointIdentifier``): `==` would make NaN differ from itself and `-0.0` the same as `0.0`.
-internal final class _FloatingPointListIdentifierBox<Value: BinaryFloatingPoint & Sendable>: _ListIdentifierBox {
-  let value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-
-  var base: any Hashable & Sendable { value }
-
-  func isEqual(to other: any _ListIdentifierBox) -> Bool {
-    guard let other = other as? _FloatingPointListIdentifierBox<Value> else { return false }
-    return FloatingPointIdentifier(value) == FloatingPointIdentifier(other.value)
+    return _sameFloatingPointBits(value, other.value) ?? (value == other.value)
   }
 }
 
