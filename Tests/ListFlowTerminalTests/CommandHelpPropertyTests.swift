@@ -128,10 +128,10 @@ import Testing
         if let command, acted { acting[key] = command.name }
       }
       #expect(listed == acting, "seed \(seed): the help lists \(listed), the keys that act are \(acting)")
-      // The one-line help names marking, expanding and collapsing whenever they act, so that a user finds them
+      // The one-line help names marking, expanding, collapsing and going up whenever they act, so that a user finds them
       // without the help screen.
       let helpLine = scenario.view.actingBindingsAndHelpLine().helpLine
-      for command in [TerminalCommand.toggleSelection, .expand, .collapse] {
+      for command in [TerminalCommand.toggleSelection, .expand, .collapse, .goToParent] {
         let binding = scenario.view.actingBindings().first { $0.command == command }
         let entry = binding.map { "\(KeyBinding.name(of: $0.keys[0])) \($0.command.shortHelp ?? "")" }
         #expect(

@@ -53,7 +53,7 @@ struct PublicBadValueTests {
   ]
   static let commands: [TerminalCommand] = [
     .moveUp, .moveDown, .pageUp, .pageDown, .moveToTop, .moveToBottom, .select, .delete, .refresh, .expand,
-    .collapse, .toggleHelp, .toggleSelection, .filter, .clearFilter,
+    .collapse, .goToParent, .toggleHelp, .toggleSelection, .filter, .clearFilter,
   ]
 
   /// A call ``terminalView()`` makes.

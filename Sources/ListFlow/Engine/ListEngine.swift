@@ -476,6 +476,16 @@ public final class ListEngine: ListDataSource {
     return feed.isRowExpanded(at: path)
   }
 
+  /// The nesting depth of a row, as the feed that owns it (``ListFeed/depth(ofRowAt:)``) says.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: The depth; 0 for a row at the top level or one that does not exist.
+  public func depth(ofRowAt path: ItemPath) -> Int {
+    guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item)
+    else { return 0 }
+    return feed.depth(ofRowAt: path)
+  }
+
   @discardableResult
   private func expand(_ expanded: Bool, _ path: ItemPath) -> Bool {
     guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item)

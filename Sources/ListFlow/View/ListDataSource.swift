@@ -189,6 +189,13 @@ public protocol ListDataSource: AnyObject {
   ///   for a row that can do neither or does not exist.
   func isRowExpanded(at path: ItemPath) -> Bool?
 
+  /// The nesting depth of a row in a tree (0 at the top level, 1 for a top-level row's children, and so on), so
+  /// that a view can go from a row to its parent: the nearest row above it, in its section, that is less deep.
+  ///
+  /// - Parameter path: The row's position.
+  /// - Returns: The depth; 0 for a row of a flat list or one that does not exist.
+  func depth(ofRowAt path: ItemPath) -> Int
+
   /// The identity of a row of the list shown (its binder's ``CellBinder/id``), so that a view can find the row
   /// again after a reload; `nil` when the row does not exist or the data source does not say.
   ///
@@ -250,6 +257,8 @@ extension ListDataSource {
   public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool { false }
   /// `nil`: no row expands.
   public func isRowExpanded(at path: ItemPath) -> Bool? { nil }
+  /// 0: a flat list.
+  public func depth(ofRowAt path: ItemPath) -> Int { 0 }
   /// `nil`: rows have no identity a view can use.
   public func identity(ofRowAt path: ItemPath) -> ListIdentifier? { nil }
   /// `nil`.

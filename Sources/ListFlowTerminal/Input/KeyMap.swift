@@ -25,11 +25,11 @@ public struct KeyMap: Hashable, Sendable {
   }
 
   /// The standard bindings, each command with its own keys: moves, space (in a multi-select list), pages, ends,
-  /// select, delete, refresh, expand, collapse, filter, Escape (while a filter is set), help, quit.
+  /// select, delete, refresh, expand, collapse, go to parent, filter, Escape (while a filter is set), help, quit.
   public static let standard = KeyMap(
     [
       TerminalCommand.moveUp, .moveDown, .toggleSelection, .pageUp, .pageDown, .moveToTop, .moveToBottom, .select,
-      .delete, .refresh, .expand, .collapse, .filter, .clearFilter, .toggleHelp, .quit,
+      .delete, .refresh, .expand, .collapse, .goToParent, .filter, .clearFilter, .toggleHelp, .quit,
     ]
     .map { KeyBinding($0.keys, $0) })
 

@@ -183,6 +183,13 @@ extension TerminalCommand {
   public static let collapse = TerminalCommand(
     "collapse", keys: [.left, .character("h")], shortHelp: "collapse", help: "collapse the row",
     isAvailable: { $0.view.expansionOfCurrentRow() == true }, action: { $0.view.setCurrentRowExpanded(false) })
+  /// Go to the parent of the row under the cursor (←, `h`, where ``collapse`` does not act): the nearest row above
+  /// it, in its section, that is less deep (`ListDataSource.depth(ofRowAt:)`); available only on a row below the
+  /// top level of a tree that is not expanded. It reads the depth of each row between the two.
+  public static let goToParent = TerminalCommand(
+    "goToParent", keys: [.left, .character("h")], shortHelp: "parent", help: "go to the row's parent (in a tree)",
+    isAvailable: { $0.view.expansionOfCurrentRow() != true && $0.view.depthOfCurrentRow() > 0 },
+    action: { $0.view.moveCursorToParent() })
   /// Select or deselect the row under the cursor (space); available only in a multi-select list.
   public static let toggleSelection = TerminalCommand(
     "toggleSelection", keys: [.character(" ")], shortHelp: "mark",

@@ -145,6 +145,26 @@ extension TerminalListView {
     return dataSource.isRowExpanded(at: path)
   }
 
+  /// The depth of the row under the cursor in a tree (0 at the top level, or with no cursor).
+  func depthOfCurrentRow() -> Int {
+    guard let path = viewport.selection, let dataSource else { return 0 }
+    return dataSource.depth(ofRowAt: path)
+  }
+
+  /// Moves the cursor to the parent of its row: the nearest row above it, in its section, that is less deep.
+  /// Nothing moves when there is none (a row at the top level).
+  ///
+  /// - Complexity: A depth read for each row between the row and its parent.
+  func moveCursorToParent() {
+    guard let path = viewport.selection, let dataSource else { return }
+    let depth = dataSource.depth(ofRowAt: path)
+    guard depth > 0 else { return }
+    var item = path.item - 1
+    while item >= 0, dataSource.depth(ofRowAt: ItemPath(item: item, section: path.section)) >= depth { item -= 1 }
+    guard item >= 0 else { return }
+    moveCursor { $0.select(ItemPath(item: item, section: path.section)) }
+  }
+
   /// Asks the data source to expand or collapse the selected row; the feed that owns it publishes the change.
   func setCurrentRowExpanded(_ expanded: Bool) {
     guard let path = viewport.selection, let dataSource else { return }
