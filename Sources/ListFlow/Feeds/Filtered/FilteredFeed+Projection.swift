@@ -56,7 +56,7 @@ extension FilteredFeed {
       }
       guard rowStage.data.count == positions.count,
         let projected = Self.project(
-          rowStage, positions: positions, counts: counts, query: rowQuery, droppedHidden: &droppedHidden)
+          rowStage, positions: positions, counts: counts, shown: shown, query: rowQuery, droppedHidden: &droppedHidden)
       else { return false }
       positions = projected.positions
       counts = rowStage.data.map(\.elements.count)
@@ -106,6 +106,35 @@ extension FilteredFeed {
     let rows = _TitleMatchedRows(base: section.elements, positions: positions, query: query)
     return ListSectionSnapshot(
       model: section.model, elements: CellBinderList(pieces: [.rows(rows, 0..<positions.count)]))
+  }
+
+  /// The rows at `positions` of a source section (as `shownSection(of:positions:query:)`), except those at the
+  /// ranks `kept` (ascending), which keep their rows from `before`, the rows shown before: rows a stage updated
+  /// that stop showing, which hold the content the view shows until they are deleted.
+  ///
+  /// - Complexity: O(*k* log *p*) for *k* ranks kept and *p* pieces of `before`; no binder made (the rows kept
+  ///   are `before`'s, made when read).
+  nonisolated static func shownSection(
+    of section: ListSectionSnapshot, positions: [Int], query: _RowQuery, keeping kept: [Int],
+    from before: CellBinderList
+  ) -> ListSectionSnapshot {
+    guard !kept.isEmpty else { return shownSection(of: section, positions: positions, query: query) }
+    let rows = _TitleMatchedRows(base: section.elements, positions: positions, query: query)
+    var pieces: [CellBinderList.Piece] = []
+    var start = 0
+    var index = 0
+    while index < kept.count {
+      // A run of consecutive ranks kept: the rows shown there before, as they were.
+      var end = index + 1
+      while end < kept.count, kept[end] == kept[end - 1] + 1 { end += 1 }
+      let run = kept[index]..<kept[end - 1] + 1
+      if start < run.lowerBound { pieces.append(.rows(rows, start..<run.lowerBound)) }
+      pieces += before.pieces(in: run)
+      start = run.upperBound
+      index = end
+    }
+    if start < positions.count { pieces.append(.rows(rows, start..<positions.count)) }
+    return ListSectionSnapshot(model: section.model, elements: CellBinderList(pieces: pieces))
   }
 
   /// A source stage that inserts and moves sections (and changes no row) projected onto the rows shown: the
@@ -236,11 +265,16 @@ extension FilteredFeed {
   /// One source stage projected onto the rows shown: the positions shown after it, and the stages of the rows
   /// shown (the updates of rows shown before and after, then the rows that leave, arrive or move, then the
   /// sections that stop showing rows, then those that start, a stage each); `nil` when a stage mixes updates
-  /// with other changes, or a position of the stage is outside the rows.
+  /// with other changes, a position of the stage is outside the rows, or `shown` does not hold the rows shown.
+  ///
+  /// A row the stage updates that the query stops showing is deleted, not updated: until the stage that deletes
+  /// it, it keeps its row from `shown` (the sections shown before the stage), so that the update stage holds no
+  /// content the view is not told of.
   nonisolated private static func project(
     _ stage: Changeset<[ListSectionSnapshot]>,
     positions: [[Int]],
     counts: [Int],
+    shown sectionsShown: [ListSectionSnapshot],
     query: _RowQuery,
     droppedHidden: inout Bool
   ) -> (positions: [[Int]], stages: [Changeset<[ListSectionSnapshot]>])? {
@@ -293,6 +327,8 @@ extension FilteredFeed {
     var next = [[Int]](repeating: [], count: sectionCount)
     var deleted: [ItemPath] = []
     var updatedShown: [ItemPath] = []
+    // For each section, the rows shown before (by rank) that the stage updates and the query stops showing.
+    var updatedLeaving = [[Int]](repeating: [], count: sectionCount)
     var insertedSources: [(section: Int, item: Int)] = []
     for section in 0..<sectionCount {
       let before = positions[section]
@@ -371,7 +407,9 @@ extension FilteredFeed {
         switch (shownBefore, shownAfter) {
         case (true, true):
           if isUpdated { updatedShown.append(ItemPath(item: rankBefore, section: section)) }
-        case (true, false): deleted.append(ItemPath(item: rankBefore, section: section))
+        case (true, false):
+          deleted.append(ItemPath(item: rankBefore, section: section))
+          if isUpdated { updatedLeaving[section].append(rankBefore) }
         case (false, true): insertedSources.append((section, after))
         case (false, false): break
         }
@@ -437,11 +475,23 @@ extension FilteredFeed {
     // A section shown whose header or footer changed is updated among the sections shown.
     let sectionsUpdated = stage.sectionUpdated.filter { !positions[$0].isEmpty }.map { shownIndex[$0] }
     if !updatedShown.isEmpty || !sectionsUpdated.isEmpty {
-      // The rows shown before, with their new content: an update stage of its own, as views expect.
+      // The rows shown before, with their new content: an update stage of its own, as views expect. A row updated
+      // that stops showing is not updated (the next stage deletes it): it keeps the row shown before.
+      guard sectionsShown.count == shownCount else { return nil }
+      var updatedData: [ListSectionSnapshot] = []
+      updatedData.reserveCapacity(shownCount)
+      for section in 0..<sectionCount where !positions[section].isEmpty {
+        let before = sectionsShown[shownIndex[section]].elements
+        guard before.count == positions[section].count else { return nil }
+        updatedData.append(
+          shownSection(
+            of: stage.data[section], positions: positions[section], query: query,
+            keeping: updatedLeaving[section], from: before))
+      }
       stages.append(
         Changeset(
-          data: shownSections(of: stage.data, positions: positions, query: query),
-          sectionUpdated: sectionsUpdated, elementUpdated: updatedShown.map(shown).sorted(by: sorted)))
+          data: updatedData, sectionUpdated: sectionsUpdated,
+          elementUpdated: updatedShown.map(shown).sorted(by: sorted)))
     }
     let changed = Changeset(
       data: data,
