@@ -1,16 +1,20 @@
 extension FilteredFeed {
   /// Filters a change of the source by the rows it touched: the rows it inserts or updates are matched (their
   /// binders made once each), the others keep the match they had, and the change of the rows shown is sent.
-  /// Applies while a query filters a source that is not a tree, and, below ``titleFilteringMinimumRows`` rows,
-  /// the change keeps the source's sections; otherwise it changes nothing and returns `false`, and the caller
-  /// filters every row again.
+  /// Applies while a query filters a source that is not a tree; below ``titleFilteringMinimumRows`` rows, a
+  /// change that inserts, deletes, moves or updates sections is projected onto the positions of the rows shown
+  /// (`projectChange(_:)`, as on a long list), and the rows shown stay positions after it. Otherwise (a change
+  /// the projection does not take) it changes nothing and returns `false`, and the caller filters every row
+  /// again.
   ///
   /// - Parameter changes: The source's stages, from the sections it showed to those it shows now.
   /// - Returns: Whether the change was filtered.
   /// - Complexity: O(*n*) in the rows of the sections the change touches, with one binder made per row
-  ///   inserted or updated; no binder for the other rows. From ``titleFilteringMinimumRows`` rows, every row's
-  ///   text matched (titles read, no binder made for ``Titled`` rows) and the rows shown diffed, O(*n*) once:
-  ///   the rows shown are positions then, and the next changes are projected, each costing its change.
+  ///   inserted or updated; no binder for the other rows. A change of sections: the cost of its projection, one
+  ///   text matched per row inserted or updated (or in a section inserted), plus O(*n*) positions made once from
+  ///   the rows matched. From ``titleFilteringMinimumRows`` rows, every row's text matched (titles read, no
+  ///   binder made for ``Titled`` rows) and the rows shown diffed, O(*n*) once: the rows shown are positions
+  ///   then, and the next changes are projected, each costing its change.
   func filterChange(_ changes: StagedChangeset<[ListSectionSnapshot]>) -> Bool {
     if !query.isEmpty, !sourceRevealsRows, !changes.isEmpty {
       let sections = source.displayedSections
@@ -25,10 +29,32 @@ extension FilteredFeed {
         return true
       }
     }
+    let changesSections = changes.contains {
+      !$0.sectionDeleted.isEmpty || !$0.sectionInserted.isEmpty || !$0.sectionMoved.isEmpty
+        || !$0.sectionUpdated.isEmpty
+    }
+    // The rows shown are positions, and `projectChange(_:)` did not take a change of sections: filtered again.
+    if titlePositions != nil, changesSections {
+      titleMatchedCounts = nil
+      titlePositions = nil
+      return false
+    }
     if matchedRows == nil, !query.isEmpty, !sourceRevealsRows { matchedRows = rowsMatchedByTitles() }
     titleMatchedCounts = nil
     titlePositions = nil
     guard !query.isEmpty, !sourceRevealsRows, var rows = matchedRows, !changes.isEmpty else { return false }
+    if changesSections {
+      // Sections inserted, deleted, moved or updated: the change is projected onto the positions of the rows
+      // shown, as on a long list (the rows of the sections inserted matched by their titles, the others keeping
+      // their match); the rows shown are positions from then on, and the next changes are projected too.
+      matchedRows = nil
+      titlePositions = rows.map { section in section.indices.filter { section[$0] != nil } }
+      titleMatchedCounts = rows.map(\.count)
+      if projectChange(changes) { return true }
+      titlePositions = nil
+      titleMatchedCounts = nil
+      return false
+    }
     let pattern = FilteredFeed.Match.pattern(of: query)
     let searchableText = searchableText
     func shown(_ binder: CellBinder) -> CellBinder? {
@@ -37,9 +63,7 @@ extension FilteredFeed {
       return FilteredFeed.Match(pattern: pattern, in: text).map { binder.highlightingMatches($0.offsets) }
     }
     for stage in changes {
-      guard stage.sectionDeleted.isEmpty, stage.sectionInserted.isEmpty, stage.sectionMoved.isEmpty,
-        stage.sectionUpdated.isEmpty, let next = Self.applying(stage, to: rows, matching: shown)
-      else {
+      guard let next = Self.applying(stage, to: rows, matching: shown) else {
         matchedRows = nil
         return false
       }

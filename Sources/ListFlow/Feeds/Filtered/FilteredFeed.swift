@@ -127,7 +127,8 @@ public final class FilteredFeed: ListFeed {
   var readRows: [[CellBinder]] = []
   /// For each row of the source, section by section, the binder shown for it (`nil` for a row the query
   /// hides): kept while a query filters a source that is not a tree, so that a change of the source matches
-  /// only the rows it inserts or updates (see `filterChange(_:)`).
+  /// only the rows it inserts or updates (see `filterChange(_:)`), until a change of sections makes the rows
+  /// shown positions (``titlePositions``), as on a long list.
   var matchedRows: [[CellBinder?]]?
   /// Whether the source reveals the ancestors of matches (``ListFeed/revealRows(matching:)``): a tree, filtered
   /// with each match's ancestors as context.
