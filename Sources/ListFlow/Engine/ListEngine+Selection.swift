@@ -194,16 +194,24 @@ extension ListEngine {
   /// a filter leave the selection, and so do hidden ones that their feed dropped. Costs nothing when no selected
   /// row was deleted and none is hidden; the hidden ones are asked of their feed again only when it said its
   /// hidden rows changed, or the list reloaded.
+  ///
+  /// The feed a hidden row left the list shown from (``hiddenSelectionOwners``) hears when it leaves the
+  /// selection, as the feed of a row deleted does: found among the rows the change deleted, as theirs are, so a
+  /// row hidden costs no look-up except after a reload (see `takeDeletedSelectionOwners(of:)`).
   func followSelection() {
     // Hidden rows that a feed no longer hides are either shown again (selected rows like any other, whether or
     // not they are still in this set) or gone from the feed, which says so; rows deselected meanwhile are no
-    // longer followed.
+    // longer followed. Their owners are kept for this pass, for those that are gone (or hidden again).
+    var released: [ListIdentifier: SectionRoute] = [:]
     if !hiddenSelection.isEmpty {
       let stale = hiddenSelectionIsStale
       let stillHidden = stale ? hiddenIdentities(among: hiddenSelection.filter { selection.contains($0) }) : []
       let unhidden = hiddenSelection.filter { !selection.contains($0) || (stale && !stillHidden.contains($0)) }
       hiddenSelection.subtract(unhidden)
       selectionCandidates.formUnion(unhidden)
+      for id in unhidden {
+        if let route = hiddenSelectionOwners.removeValue(forKey: id) { released[id] = route }
+      }
     }
     hiddenSelectionIsStale = false
     guard !selectionCandidates.isEmpty else {
@@ -218,7 +226,15 @@ extension ListEngine {
     let hidden = hiddenIdentities(among: missing)
     hiddenSelection.formUnion(hidden)
     let gone = Array(missing.subtracting(hidden))
-    let owners = takeDeletedSelectionOwners(of: gone)
+    let newlyHidden = hidden.filter { hiddenSelectionOwners[$0] == nil && released[$0] == nil }
+    var owners = takeDeletedSelectionOwners(of: gone + newlyHidden)
+    for id in hidden {
+      if let route = owners.removeValue(forKey: id) ?? released[id] { hiddenSelectionOwners[id] = route }
+    }
+    for id in gone where owners[id] == nil {
+      // A row hidden and then deleted by its source: the feed that hid it hears, as it would of a row shown.
+      if let route = released[id] { owners[id] = route }
+    }
     guard !gone.isEmpty else { return }
     var next = selection
     next.deselect(contentsOf: gone)
@@ -255,7 +271,7 @@ extension ListEngine {
   /// - Parameters:
   ///   - next: The new selection.
   ///   - deletedRowOwners: The owners of removed identities whose rows a change deleted: each hears of its
-  ///     identity, with no position.
+  ///     identity, with no position, as the owner of a hidden row does (``hiddenSelectionOwners``).
   func commitSelection(_ next: ListSelection, deletedRowOwners: [ListIdentifier: SectionRoute] = [:]) {
     let (added, removed) = next.difference(from: selection)
     let modeChanged = next.mode != selection.mode
@@ -315,8 +331,9 @@ extension ListEngine {
     }
     for path in change.addedRows { add(path, added: true) }
     for path in change.removedRows { add(path, added: false) }
+    // A row deleted, or hidden by a filter, has no position: its owner hears of its identity alone.
     for id in change.removed {
-      guard let owner = deletedRowOwners[id]?.owner else { continue }
+      guard let owner = (deletedRowOwners[id] ?? hiddenSelectionOwners[id])?.owner else { continue }
       let key = key(of: owner)
       if changes[key]?.removed.insert(id).inserted == true { changes[key]?.change.removed.append(id) }
     }

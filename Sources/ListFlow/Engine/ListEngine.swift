@@ -89,6 +89,10 @@ public final class ListEngine: ListDataSource {
   /// feed that drops a hidden row says so. A row the feed shows again is a selected row like any other, whether
   /// or not it is still here.
   var hiddenSelection: Set<ListIdentifier> = []
+  /// The feed that owned each row of ``hiddenSelection`` when it left the list shown (the filter that hides it),
+  /// where known: the feed that hears when the row leaves the selection while hidden (deselected, or deleted by
+  /// its source), as it would of a row shown. Only identities of ``hiddenSelection`` are kept.
+  var hiddenSelectionOwners: [ListIdentifier: SectionRoute] = [:]
   /// Whether a feed may have dropped rows of ``hiddenSelection``, or the list reloaded, since they were asked.
   var hiddenSelectionIsStale = false
   /// Set while a queued toggle runs, so that its edit of the selection is made at once, in its place.

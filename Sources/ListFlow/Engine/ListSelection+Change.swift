@@ -5,8 +5,8 @@ extension ListSelection {
   /// The positions are those of the list shown when the change is reported, in the coordinates of the one told:
   /// global for the list's delegate and view, local for the delegate of a composite's child, which is told only of
   /// its own rows. A row that is no longer in the list (deleted, or hidden by a filter) has no position; its
-  /// identity is still in ``removed`` for the list's delegate, and, for a row a change deleted, for the delegate
-  /// of the feed that showed it.
+  /// identity is still in ``removed`` for the list's delegate, and for the delegate of the feed that showed it:
+  /// for a row a change deleted, and for a row a filter hides when it is deselected or its feed deletes it.
   public struct Change: Hashable, Sendable, CustomStringConvertible {
     /// The whole selection after the change.
     public var selection: ListSelection
