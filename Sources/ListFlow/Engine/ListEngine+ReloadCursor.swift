@@ -4,28 +4,54 @@
 @MainActor
 package protocol _ReloadCursorFinding: AnyObject {
   /// During the view's ``ListView/reloadData()``: where the row that was at `path` in the list shown before the
-  /// reload, with the identity `id`, is now; or, when the reload removed it, the row that takes its place: the
-  /// first row after the last row before it that stays (a row of the same section identity), unless the reload
-  /// moved it there from another section or from before the place (so the first row the reload put at the place,
-  /// else the first row after it that stays); when there is none, the last row before it that stays; when there
-  /// is none either, the first row of the list. It is the search a batch uses
+  /// reload, with the identity `id`, is now; or, when the reload removed it, the row that takes its place.
+  ///
+  /// The row is where the list now has its identity in the section of the identity its section had; else in
+  /// another section that did not have a row of that identity before (the reload moved it there; a row of the
+  /// same identity that another section showed before as well is another row, as the Demo's Pinned section and
+  /// its list of every process show the same pid). Otherwise the reload removed it, and the row that takes its
+  /// place is the first row after the last row before it that stays (a row of the same section identity),
+  /// unless the reload moved it there from another section or from before the place (so the first row the reload
+  /// put at the place, else the first row after it that stays); when there is none, the last row before it that
+  /// stays; when there is none either, the first row of the list. It is the search a batch uses
   /// (`_CursorPlaceReading.cursorPlace(leaving:)`), with rows compared by identity.
   ///
-  /// - Returns: The position in the list shown now; `nil` outside a reload, for a first load, when the list
-  ///   before has no row `id` at `path`, or when the list now has no row.
-  /// - Complexity: Identity lookups for the rows it passes over only (rows before the place that the reload
+  /// - Returns: The position in the list shown now, and whether it is the row's own (`false`: the row that takes
+  ///   its place); `nil` outside a reload, for a first load, when the list before has no row `id` at `path`, or
+  ///   when the list now has no row.
+  /// - Complexity: One identity read while the row keeps its position and section; else an identity lookup in
+  ///   each section (O(*s*) with the sections' positions by identity) while the row is not in its own; and for a
+  ///   removed row, identity lookups for the rows it passes over only (rows before the place that the reload
   ///   removed, rows after it that it moved there), each a search of one section (of every section, for a row
   ///   that was not in its section before); a section that the reload removed is passed over in one step.
-  func _pathAfterReload(ofRowWithIdentity id: ListIdentifier, at path: ItemPath) -> ItemPath?
+  func _pathAfterReload(ofRowWithIdentity id: ListIdentifier, at path: ItemPath) -> (path: ItemPath, isRow: Bool)?
+
+  /// While the view applies a change in batches or reloads: whether the list shown before it had a row of
+  /// identity `id` in the section of identity `section`, so that a view following a row the change deleted
+  /// does not take a row that section showed already for it.
+  ///
+  /// - Returns: `nil` outside a change.
+  /// - Complexity: O(*s*) section identity comparisons and one identity lookup in a section.
+  func _listBeforeChange(hasRow id: ListIdentifier, inSection section: ListIdentifier) -> Bool?
 }
 
 extension ListEngine: _ReloadCursorFinding {
-  package func _pathAfterReload(ofRowWithIdentity id: ListIdentifier, at path: ItemPath) -> ItemPath? {
+  package func _listBeforeChange(hasRow id: ListIdentifier, inSection section: ListIdentifier) -> Bool? {
+    guard let before = listBeforeBatches ?? listBeforeView else { return nil }
+    guard let index = before.firstIndex(where: { $0.model.id == section }) else { return false }
+    return before[index].elements.firstIndex(ofIdentity: id) != nil
+  }
+
+  package func _pathAfterReload(
+    ofRowWithIdentity id: ListIdentifier, at path: ItemPath
+  ) -> (path: ItemPath, isRow: Bool)? {
     guard let before = listBeforeView, before.identity(ofRowAt: path) == id else { return nil }
     let after = snapshot
-    if after.identity(ofRowAt: path) == id { return path }
-    if let found = after.path(ofRow: id) { return found }
-    return ReloadReading(start: path, before: before, after: after).cursorPlace(leaving: path)
+    let section = before[path.section].model.id
+    if after.identity(ofRowAt: path) == id, after[path.section].model.id == section { return (path, true) }
+    let reading = ReloadReading(start: path, before: before, after: after)
+    if let found = reading.pathNow(ofRow: id, from: section) { return (found, true) }
+    return reading.cursorPlace(leaving: path).map { ($0, false) }
   }
 
   /// A reload as ``_CursorPlaceReading/cursorPlace(leaving:)`` reads it, by identity: a section stays by its
@@ -84,6 +110,21 @@ extension ListEngine: _ReloadCursorFinding {
     }
 
     func rowCountNow(_ section: SectionNow) -> Int { section.rows.count }
+
+    /// Where a row of the list before, of identity `id` in the section of identity `section`, is now: in the
+    /// section of that identity, else in the first section that had no row `id` before (the reload moved it
+    /// there), else `nil`.
+    func pathNow(ofRow id: ListIdentifier, from section: ListIdentifier) -> ItemPath? {
+      if let own = sectionsAfter[section], let item = after[own].elements.firstIndex(ofIdentity: id) {
+        return ItemPath(item: item, section: own)
+      }
+      for (index, now) in after.enumerated() where now.model.id != section {
+        guard let item = now.elements.firstIndex(ofIdentity: id) else { continue }
+        let hadRow = sectionsBefore[now.model.id].map { before[$0].elements.firstIndex(ofIdentity: id) != nil }
+        if hadRow != true { return ItemPath(item: item, section: index) }
+      }
+      return nil
+    }
 
     func mayTakePlace(item: Int, in section: SectionNow) -> Bool {
       let id = section.rows.identity(at: item)

@@ -83,6 +83,24 @@ extension ListEngine {
     snapshot.firstPath(of: id, among: paths)
   }
 
+  /// The identity of a section of the list shown, or `nil` when there is no such section: with a row's identity,
+  /// what names the row when two sections show rows of the same identity.
+  package func identity(ofSection section: Int) -> ListIdentifier? {
+    snapshot.indices.contains(section) ? snapshot[section].model.id : nil
+  }
+
+  /// The position of the section of an identity in the list shown, or `nil` when there is none.
+  package func section(withIdentity id: ListIdentifier) -> Int? {
+    snapshot.firstIndex { $0.model.id == id }
+  }
+
+  /// The position of the first row with an identity in the section of identity `section` of the list shown, or
+  /// `nil` when that section has none: where a row is looked for first when another section may show a row of the
+  /// same identity.
+  package func path(ofRowWithIdentity id: ListIdentifier, inSection section: ListIdentifier) -> ItemPath? {
+    snapshot.path(ofRow: id, inSection: section)
+  }
+
   /// The position of the first row with an identity in the list shown.
   ///
   /// - Parameter id: The row's identity.

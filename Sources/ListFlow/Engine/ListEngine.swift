@@ -84,6 +84,9 @@ public final class ListEngine: ListDataSource {
   /// While the view reloads: the list it showed before (`nil` for a first load), so that its cursor can find the
   /// place of a row the reload removed (see `_ReloadCursorFinding`).
   var listBeforeView: ListSnapshot?
+  /// While the view applies a change in batches: the list it showed before the first stage, so that its cursor
+  /// tells a row it follows from another row of the same identity (see `_ReloadCursorFinding`).
+  var listBeforeBatches: ListSnapshot?
   /// The selected identities whose rows a feed hid when they were last asked: asked again once a change is done
   /// only when the feed said its hidden rows changed or the list reloaded (``hiddenSelectionIsStale``), since a
   /// feed that drops a hidden row says so. A row the feed shows again is a selected row like any other, whether
@@ -348,6 +351,8 @@ public final class ListEngine: ListDataSource {
     delegate.willApply(transition)
     let after = routes ?? routesShown
     let stageRoutes = routes == nil ? [] : Self.routes(of: changes, from: (snapshot, routesShown), to: after)
+    listBeforeBatches = snapshot
+    defer { listBeforeBatches = nil }
     for (index, stage) in changes.enumerated() {
       let update = ListUpdate(
         changeset: stage, previous: snapshot, stage: index, stageCount: changes.count, animated: animated)

@@ -37,6 +37,22 @@ extension [ListSectionSnapshot] {
     return nil
   }
 
+  /// The position of the first row with an identity in the section of identity `section` (the first section of
+  /// it), or `nil` when that section has none or there is no such section: two sections may show rows of the same
+  /// identity, and a row is looked for in its own section first.
+  ///
+  /// - Parameters:
+  ///   - id: The row's identity.
+  ///   - section: The identity of the row's section.
+  /// - Returns: The row's position.
+  /// - Complexity: O(*s*) section identity comparisons, and a search of one section as ``path(ofRow:)`` searches.
+  func path(ofRow id: ListIdentifier, inSection section: ListIdentifier) -> ItemPath? {
+    guard let index = firstIndex(where: { $0.model.id == section }),
+      let item = self[index].elements.firstIndex(ofIdentity: id)
+    else { return nil }
+    return ItemPath(item: item, section: index)
+  }
+
   /// The identity of a row, read without making its binder when the list knows it, or `nil` when the row does
   /// not exist.
   ///

@@ -52,40 +52,43 @@ extension TerminalListView {
 }
 
 extension TerminalListView {
-  /// Notes the identity of the cursor's row, so that a reload finds it again.
+  /// Notes the identity of the cursor's row and of its section, so that a reload finds it again.
   func rememberCursor() {
     cursorIdentity = viewport.selection.flatMap { dataSource?.identity(ofRowAt: $0) }
+    cursorSection = viewport.selection.flatMap { identity(ofSection: $0.section) }
   }
 
   /// Tells the data source that the row under the cursor changed: the row that had the highlight loses it, the
   /// row now under the cursor gains it (`ListDataSource.highlightRow(at:isHighlighted:)`).
   ///
-  /// After a change of the list, rows are compared by identity, and the old row is found where the change put
-  /// it (``performBatchUpdates(_:)`` follows it): a row that moved still gets its event, and a row that was
-  /// deleted gets none. No search over the list: a cursor move costs the rows it touches. A data source that knows no
-  /// identities (`ListDataSource.identity(ofRowAt:)` is `nil`) hears only of cursor moves, by position.
+  /// The row that had the highlight is where ``performBatchUpdates(_:)`` or ``reloadData()`` followed it (`nil`
+  /// once a change deleted it), so rows are compared by position: the cursor is still on that row when it is at
+  /// that position, whatever the rows' identities (two sections may show rows of the same identity, and moving
+  /// from one to the other moves the highlight). A row that moved still gets its event, and a row that was deleted
+  /// gets none. No search over the list: a cursor move costs the rows it touches. A data source that knows no
+  /// identities (`ListDataSource.identity(ofRowAt:)` is `nil`) hears only of cursor moves.
   ///
   /// - Parameter afterChange: Whether the list changed since the last highlight (rather than the cursor moving).
   func followHighlight(afterChange: Bool) {
     guard let dataSource else { return }
-    let cursor = viewport.selection.map { FollowedRow(identity: cursorIdentity, path: $0) }
+    let cursor = cursorRow
     let knowsIdentities = cursor?.identity != nil || highlighted?.identity != nil
     if afterChange && !knowsIdentities { return }
     switch (highlighted, cursor) {
     case (nil, nil): return
-    case (let old?, let new?) where knowsIdentities ? old.identity == new.identity : old.path == new.path:
-      highlighted = new  // the same row, perhaps at a new position
+    case (let old?, let new?) where old.path == new.path && old.identity == new.identity:
+      highlighted = new  // the same row
       return
     default: break
     }
     do {
       if let old = highlighted {
         // Where the row is now: followed through every change when its identity is known (nil when the row is
-        // gone), checked with one identity read (a search only when something else moved it); else the
-        // position it had.
+        // gone), checked with one identity read (a search, in its own section first, only when something else
+        // moved it); else the position it had.
         var path = old.path
         if let identity = old.identity, let known = path, dataSource.identity(ofRowAt: known) != identity {
-          path = dataSource.path(ofRowWithIdentity: identity)
+          path = pathAfterReload(of: old, hint: nil)
         }
         if let path { try dataSource.highlightRow(at: path, isHighlighted: false) }
       }

@@ -150,6 +150,9 @@ public final class TerminalListView: ListView {
   var changeTrace: ChangeTrace?
   /// The identity of the cursor's row, to find it again after a reload.
   var cursorIdentity: ListIdentifier?
+  /// The identity of the cursor's row's section (with an engine), to find the row in its own section first when
+  /// another section shows a row of the same identity.
+  var cursorSection: ListIdentifier?
   /// Whether the cursor follows the last row (End): a change keeps it on the last row, so that rows that come in
   /// at the end bring it with them. Any other command, a click, the wheel or a scroll to a row stops it.
   var followsLastRow = false
@@ -229,14 +232,16 @@ public final class TerminalListView: ListView {
   /// Drops every cell and pulls the whole list again: the counts of its sections, and the heights of the rows the
   /// screen then shows (the others are assumed to take one line until they are shown, see <doc:MultiLineRows>).
   ///
-  /// The cursor stays on its row when the data source can find it by identity
-  /// (`ListDataSource.path(ofRowWithIdentity:)`, which the engine answers), on the same screen line as far as the
-  /// list allows. When the reload removed its row, the cursor goes where a change shown in batches would put it
-  /// (see ``performBatchUpdates(_:)``), on the same screen line too: the engine knows the list shown before the
-  /// reload, so the cursor goes to the row the reload put in its place, else to the first row after it that
-  /// stays, else to the nearest row before it that stays (a reload that a ``FilteredFeed``'s query makes in a long
-  /// list moves the cursor as the same query does in a short one). With a data source that is not an engine, it
-  /// stays at its position, clamped into the list.
+  /// The cursor stays on its row when the data source can find it by identity, on the same screen line as far as
+  /// the list allows: the engine, which knows the list before the reload, finds it in the section of the same
+  /// identity, else in a section that had no row of that identity before (another section's row of the same
+  /// identity, such as a pinned copy, is another row); another data source, with
+  /// `ListDataSource.path(ofRowWithIdentity:)`. When the reload removed its row, the cursor goes where a change
+  /// shown in batches would put it (see ``performBatchUpdates(_:)``), on the same screen line too: the engine knows
+  /// the list shown before the reload, so the cursor goes to the row the reload put in its place, else to the first
+  /// row after it that stays, else to the nearest row before it that stays (a reload that a ``FilteredFeed``'s
+  /// query makes in a long list moves the cursor as the same query does in a short one). With a data source that is
+  /// not an engine, it stays at its position, clamped into the list.
   public func reloadData() {
     for (element, cell) in heldCells { endDisplaying(cell, element) }
     heldCells = [:]
@@ -244,13 +249,22 @@ public final class TerminalListView: ListView {
     changeTrace = nil
     followedCursor = nil
     let screenRow = viewport.selectionScreenRow
-    let found = cursorIdentity.flatMap { identity in
-      viewport.selection.flatMap { path in
-        (dataSource as? any _ReloadCursorFinding)?._pathAfterReload(ofRowWithIdentity: identity, at: path)
-      } ?? pathAfterReload(of: identity, hint: viewport.selection)
+    // The engine knows the list before the reload: where the row is now, in its own section first, or the row
+    // that takes its place.
+    let finder = dataSource as? any _ReloadCursorFinding
+    func reloaded(_ row: FollowedRow) -> (path: ItemPath, isRow: Bool)? {
+      guard let identity = row.identity, let path = row.path else { return nil }
+      return finder?._pathAfterReload(ofRowWithIdentity: identity, at: path)
     }
-    if let old = highlighted, let identity = old.identity {
-      highlighted?.path = pathAfterReload(of: identity, hint: old.path)
+    let cursor = cursorRow
+    let reloadedCursor = cursor.flatMap(reloaded)
+    let found = cursor.flatMap { reloadedCursor?.path ?? pathAfterReload(of: $0, hint: $0.path) }
+    if let old = highlighted, old.identity != nil {
+      let isCursorRow = old.path == cursor?.path && old.identity == cursor?.identity
+      let reloadedRow = isCursorRow ? reloadedCursor : reloaded(old)
+      // A row the reload removed is no longer highlighted: the row that takes its place is another row.
+      highlighted?.path =
+        reloadedRow.map { $0.isRow ? $0.path : nil } ?? pathAfterReload(of: old, hint: old.path)
     }
     let wanted: ItemPath? = found ?? viewport.selection
     measuredRows = []
@@ -278,8 +292,9 @@ public final class TerminalListView: ListView {
   /// Applies one stage of changes: follows held cells and the selection through it, reconfigures or drops
   /// updated cells, and draws once the last stage of a change is applied.
   ///
-  /// The cursor stays on its row, by identity (moves included, into a section the change inserts too), and the
-  /// row keeps its line on screen: rows
+  /// The cursor stays on its row, by position and identity (moves included, into a section the change inserts
+  /// too; in its own section first, when another section shows a row of the same identity), and the row keeps its
+  /// line on screen: rows
   /// inserted or deleted above it scroll the list instead of moving the cursor, so the user's place is kept and
   /// unchanged rows are not repainted. When the selected row is deleted, the cursor goes to the row that takes its
   /// place, judged over the whole change (all its stages) and across sections: the first row the change inserts
@@ -303,7 +318,7 @@ public final class TerminalListView: ListView {
     // list for a moment (deletes before inserts) does not move it for good.
     if update.stage == 0 {
       changeAnchor = viewport.selectionScreenRow
-      followedCursor = viewport.selection.map { FollowedRow(identity: cursorIdentity, path: $0) }
+      followedCursor = cursorRow
       changeTrace = viewport.selection.map { ChangeTrace(start: $0, rowCounts: viewport.sections.map(\.itemCount)) }
     }
     changeTrace?.append(update.changeset, mapper: mapper)
