@@ -79,7 +79,7 @@ extension TerminalListView {
     func rows(of section: Int) -> [ItemPath] {
       (0..<dataSource.numberOfRows(inSection: section)).map { ItemPath(item: $0, section: section) }
     }
-    if let section, let own = engine?.section(withIdentity: section) {
+    if let section, let engine, let own = engine.section(withIdentity: section) {
       let inOwn = { (paths: [ItemPath]) in paths.filter { $0.section == own } }
       if let path = first(among: inOwn(changes.elementInserted)) { return path }
       if let path = first(among: inOwn(changes.elementMoved.map(\.target))) { return path }
@@ -91,7 +91,7 @@ extension TerminalListView {
     func firstNew(among paths: [ItemPath]) -> ItemPath? {
       var rest = paths[...]
       while let path = first(among: Array(rest)) {
-        guard let section = engine?.identity(ofSection: path.section),
+        guard let engine, let section = engine.identity(ofSection: path.section),
           finder?._listBeforeChange(hasRow: identity, inSection: section) == true
         else { return path }
         rest = rest.drop { $0 != path }.dropFirst()
