@@ -292,52 +292,25 @@ extension ListEngine {
 
   /// Tells each feed that owns rows of a change, with the change narrowed to its rows in its positions.
   ///
-  /// - Complexity: O(*r*) for the *r* rows of the change: each owner's change is built in place, and an
-  ///   identity is added to it once (a set remembers those added), so selecting every row is linear.
+  /// - Complexity: O(*r*) for the *r* rows of the change (see ``ListSelection/Change/SplitByFeed``).
   private func notifyOwners(
     of change: ListSelection.Change, deletedRowOwners: [ListIdentifier: SectionRoute] = [:]
   ) {
-    struct Narrowed {
-      var delegate: SyncDelegate
-      var change: ListSelection.Change
-      var added: Set<ListIdentifier> = []
-      var removed: Set<ListIdentifier> = []
-    }
-    var changes: [ObjectIdentifier: Narrowed] = [:]
-    /// The key of an owner's change, made on first use.
-    func key(of owner: any ListFeed<ListSectionSnapshot>) -> ObjectIdentifier {
-      let key = ObjectIdentifier(owner)
-      if changes[key] == nil {
-        changes[key] = Narrowed(
-          delegate: owner.eventDelegate,
-          change: ListSelection.Change(selection: change.selection, added: [], removed: []))
-      }
-      return key
-    }
+    var split = ListSelection.Change.SplitByFeed(selection: change.selection)
     func add(_ path: ItemPath, added: Bool) {
       guard let route = route(forSection: path.section), let owner = route.owner,
         let id = snapshot.identity(ofRowAt: path)
       else { return }
-      let local = ItemPath(item: path.item, section: route.localSection)
-      let key = key(of: owner)
-      // Changed where it is kept: a copy taken out and put back would copy its arrays for every row.
-      if added {
-        changes[key]?.change.addedRows.append(local)
-        if changes[key]?.added.insert(id).inserted == true { changes[key]?.change.added.append(id) }
-      } else {
-        changes[key]?.change.removedRows.append(local)
-        if changes[key]?.removed.insert(id).inserted == true { changes[key]?.change.removed.append(id) }
-      }
+      split.note(id, at: ItemPath(item: path.item, section: route.localSection), of: owner, added: added)
     }
     for path in change.addedRows { add(path, added: true) }
     for path in change.removedRows { add(path, added: false) }
     // A row deleted, or hidden by a filter, has no position: its owner hears of its identity alone.
     for id in change.removed {
       guard let owner = (deletedRowOwners[id] ?? hiddenSelectionOwners[id])?.owner else { continue }
-      let key = key(of: owner)
-      if changes[key]?.removed.insert(id).inserted == true { changes[key]?.change.removed.append(id) }
+      split.note(id, at: nil, of: owner, added: false)
     }
-    for narrowed in changes.values { narrowed.delegate.didChangeSelection(narrowed.change) }
+    split.send()
   }
 
   // MARK: Lookups

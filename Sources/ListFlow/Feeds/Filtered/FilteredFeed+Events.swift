@@ -108,36 +108,13 @@ extension FilteredFeed {
   ///   left without a feed, when there are some), plus, now and then, a pass over the identities the feeds were
   ///   told are selected, to forget those no longer selected.
   func forwardSelectionChange(_ change: ListSelection.Change, to source: any ListFeed<ListSectionSnapshot>) {
-    struct Narrowed {
-      var feed: any ListFeed<ListSectionSnapshot>
-      var change: ListSelection.Change
-      var added: Set<ListIdentifier> = []
-      var removed: Set<ListIdentifier> = []
-    }
-    var byFeed: [ObjectIdentifier: Narrowed] = [:]
-    /// The key of a feed's change, made on first use.
-    func key(of feed: any ListFeed<ListSectionSnapshot>) -> ObjectIdentifier {
-      let key = ObjectIdentifier(feed)
-      if byFeed[key] == nil {
-        byFeed[key] = Narrowed(
-          feed: feed, change: ListSelection.Change(selection: change.selection, added: [], removed: []))
-      }
-      return key
-    }
+    var split = ListSelection.Change.SplitByFeed(selection: change.selection)
     /// Tells the feed that owns the row shown at `path` of the row's identity `id`, at the row's position there.
     func note(_ id: ListIdentifier, at path: ItemPath, added: Bool) -> Bool {
       guard let sourcePath = sourcePath(for: path), let (feed, local) = source.leaf(ofRow: sourcePath) else {
         return false
       }
-      let key = key(of: feed)
-      // Changed where it is kept: a copy taken out and put back would copy its arrays for every row.
-      if added {
-        byFeed[key]?.change.addedRows.append(local)
-        if byFeed[key]?.added.insert(id).inserted == true { byFeed[key]?.change.added.append(id) }
-      } else {
-        byFeed[key]?.change.removedRows.append(local)
-        if byFeed[key]?.removed.insert(id).inserted == true { byFeed[key]?.change.removed.append(id) }
-      }
+      split.note(id, at: local, of: feed, added: added)
       return true
     }
     let addedIDs = Set(change.added)
@@ -158,8 +135,7 @@ extension FilteredFeed {
     for id in change.removed {
       guard let owners = selectionOwners.removeValue(forKey: id) else { continue }
       for owner in owners.feeds {
-        let key = key(of: owner)
-        if byFeed[key]?.removed.insert(id).inserted == true { byFeed[key]?.change.removed.append(id) }
+        split.note(id, at: nil, of: owner, added: false)
         unplacedRemoved.remove(id)
       }
     }
@@ -173,14 +149,14 @@ extension FilteredFeed {
         }
       }
     }
-    for narrowed in byFeed.values {
-      for id in narrowed.change.added { selectionOwners[id, default: _SelectionOwners()].insert(narrowed.feed) }
+    for (feed, added) in split.addedByFeed {
+      for id in added { selectionOwners[id, default: _SelectionOwners()].insert(feed) }
     }
     // Identities that left the selection unseen (a hidden row deselected) are forgotten now and then.
     if selectionOwners.count > 2 * change.selection.count + 16 {
       selectionOwners = selectionOwners.filter { change.selection.contains($0.key) }
     }
-    for narrowed in byFeed.values { narrowed.feed.eventDelegate.didChangeSelection(narrowed.change) }
+    split.send()
   }
 }
 
