@@ -371,17 +371,23 @@ import Testing
     }
   }
 
-  /// Whether every inner node's subtrees differ in height by at most one, and its height and count add up; and
-  /// every leaf holds from one to `_PieceTree.leafCapacity` pieces, none of them empty, that its count adds up.
-  nonisolated static func isBalanced(_ tree: _PieceTree) -> Bool {
-    guard let left = tree.left, let right = tree.right else {
+  /// Whether every inner node's subtrees are one level lower, as many as a node holds (from
+  /// `_PieceTree.minimumChildren` below the root, from two at the root, at most `_PieceTree.branching`) with the
+  /// counts the node keeps, and its count adds up; and every leaf holds from one to `_PieceTree.leafCapacity`
+  /// pieces (at least `_PieceTree.leafMinimum` below the root), none of them empty, that its count adds up.
+  nonisolated static func isBalanced(_ tree: _PieceTree, isRoot: Bool = true) -> Bool {
+    guard tree.height > 0 else {
       return tree.withPieces { pieces in
-        tree.height == 0 && (1..._PieceTree.leafCapacity).contains(pieces.count)
+        ((isRoot ? 1 : _PieceTree.leafMinimum)..._PieceTree.leafCapacity).contains(pieces.count)
           && pieces.allSatisfy { $0.count > 0 } && tree.count == pieces.reduce(0) { $0 + $1.count }
       }
     }
-    return abs(left.height - right.height) <= 1 && tree.height == max(left.height, right.height) + 1
-      && tree.count == left.count + right.count && isBalanced(left) && isBalanced(right)
+    let children = tree.children
+    return ((isRoot ? 2 : _PieceTree.minimumChildren)..._PieceTree.branching).contains(children.count)
+      && tree.count == children.reduce(0) { $0 + $1.count }
+      && children.allSatisfy {
+        $0.node.height == tree.height - 1 && $0.node.count == $0.count && isBalanced($0.node, isRoot: false)
+      }
   }
 
   /// An identity whose hash takes one of `buckets` values: rows of it collide in every hash table.
