@@ -18,31 +18,43 @@ import Testing
       })
   }
 
+  /// The highlight events the children of a composite heard, in order (`all +0`: row 0 of "all" gained it).
+  final class HighlightEvents {
+    var list: [String] = []
+  }
+
+  /// A composite of a child "pinned" that shows `bash` and a child "all" that shows `names`, and the highlight
+  /// events both hear.
+  static func pinnedAndAll(
+    _ names: [String]
+  ) throws -> (composite: ComposedFeed<ListSectionSnapshot>, events: HighlightEvents) {
+    let pinned = SectionsFeed<ListSectionSnapshot>(sections: [section("pinned", ["bash"]).snapshot])
+    let all = SectionsFeed<ListSectionSnapshot>(sections: [section("all", names).snapshot])
+    let composite = ComposedFeed<ListSectionSnapshot>()
+    try composite.append(pinned)
+    try composite.append(all)
+    let events = HighlightEvents()
+    for (name, child) in [("pinned", pinned), ("all", all)] {
+      child.delegate.didHighlightRow = { path, _ in events.list.append("\(name) +\(path.item)") }
+      child.delegate.didUnhighlightRow = { path, _ in events.list.append("\(name) -\(path.item)") }
+    }
+    return (composite, events)
+  }
+
   /// The cursor is on the second copy, in the long list; typing a filter letter that keeps both copies but drops
   /// many rows above the cursor makes the engine reload (more than 1,000 changes and more than half the rows).
   @Test("typing a filter letter keeps the cursor on its row, not another section's row of the same identity")
   func reloadWithSameIdentityEarlier() async throws {
     let output = CapturingOutput()
     let view = TerminalListView(output: output, mode: .screen(TerminalSize(columns: 30, rows: 12)))
-    let pinned = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("pinned", ["bash"]).snapshot])
-    let all = SectionsFeed<ListSectionSnapshot>(sections: [
-      Self.section("all", (0..<3_000).map { "proc \($0)" } + ["bash", "zsh"]).snapshot
-    ])
-    let composite = ComposedFeed<ListSectionSnapshot>()
-    try composite.append(pinned)
-    try composite.append(all)
+    let (composite, events) = try Self.pinnedAndAll((0..<3_000).map { "proc \($0)" } + ["bash", "zsh"])
     let filtered = try FilteredFeed(composite)
-    var events: [String] = []
-    all.delegate.didHighlightRow = { path, _ in events.append("all +\(path.item)") }
-    all.delegate.didUnhighlightRow = { path, _ in events.append("all -\(path.item)") }
-    pinned.delegate.didHighlightRow = { path, _ in events.append("pinned +\(path.item)") }
-    pinned.delegate.didUnhighlightRow = { path, _ in events.append("pinned -\(path.item)") }
     let engine = try ListEngine(view: view, showing: filtered)
     view.onFilterChange = { filtered.query = $0 }
     view.scrollToRow(at: ItemPath(item: 3_000, section: 1), alignment: .center)
     #expect(engine.identity(ofRowAt: try #require(view.selectedRow)) == ListIdentifier("bash"))
     #expect(view.selectedRow?.section == 1)
-    events = []
+    events.list = []
     let reloads = engine.reloadCount
     // "b" keeps bash in both sections and drops the 3,000 rows above the cursor's row in "all".
     for key in [Key.character("/"), .character("b")] { view.handle(key) }
@@ -50,7 +62,7 @@ import Testing
     #expect(engine.numberOfRows(inSection: 1) == 1)
     #expect(view.selectedRow == ItemPath(item: 0, section: 1))
     // The row stayed under the cursor: it keeps the highlight, and no other row gains it.
-    #expect(events == [])
+    #expect(events.list == [])
   }
 
   /// ↓ from a row of one child to the next row, in another child, that has the same identity: the cursor moved to
@@ -58,25 +70,16 @@ import Testing
   @Test("↓ onto another child's row of the same identity moves the highlight")
   func keyOntoSameIdentity() throws {
     let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 30, rows: 12)))
-    let pinned = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("pinned", ["bash"]).snapshot])
-    let all = SectionsFeed<ListSectionSnapshot>(sections: [Self.section("all", ["bash", "zsh"]).snapshot])
-    let composite = ComposedFeed<ListSectionSnapshot>()
-    try composite.append(pinned)
-    try composite.append(all)
-    var events: [String] = []
-    all.delegate.didHighlightRow = { path, _ in events.append("all +\(path.item)") }
-    all.delegate.didUnhighlightRow = { path, _ in events.append("all -\(path.item)") }
-    pinned.delegate.didHighlightRow = { path, _ in events.append("pinned +\(path.item)") }
-    pinned.delegate.didUnhighlightRow = { path, _ in events.append("pinned -\(path.item)") }
+    let (composite, events) = try Self.pinnedAndAll(["bash", "zsh"])
     let engine = try ListEngine(view: view, showing: composite)
     #expect(view.selectedRow == ItemPath(item: 0, section: 0))
-    #expect(events == ["pinned +0"])
-    events = []
+    #expect(events.list == ["pinned +0"])
+    events.list = []
     view.handle(.down)
     #expect(view.selectedRow == ItemPath(item: 0, section: 1))
-    #expect(events == ["pinned -0", "all +0"])
+    #expect(events.list == ["pinned -0", "all +0"])
     view.handle(.down)
-    #expect(events == ["pinned -0", "all +0", "all -0", "all +1"])
+    #expect(events.list == ["pinned -0", "all +0", "all -0", "all +1"])
     withExtendedLifetime(engine) {}
   }
 }

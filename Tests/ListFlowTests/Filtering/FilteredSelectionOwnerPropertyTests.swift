@@ -76,18 +76,8 @@ struct FilteredSelectionOwnerPropertyTests {
         controller.delegate.didChangeSelection = { [unowned controller] change in
           believed[leaf].subtract(change.removed)
           believed[leaf].formUnion(change.added)
-          for id in change.added + change.removed where !id.description.hasPrefix("c\(leaf) ") {
-            misrouted.append("leaf \(leaf) told of \(id): \(change)")
-          }
-          let rows = controller.displayedSections
-          for (paths, ids) in [(change.addedRows, change.added), (change.removedRows, change.removed)] {
-            for path in paths {
-              let id =
-                rows.indices.contains(path.section) && rows[path.section].elements.indices.contains(path.item)
-                ? rows[path.section].elements.identity(at: path.item) : nil
-              if id == nil || !ids.contains(id!) { misrouted.append("leaf \(leaf) told of \(path): \(change)") }
-            }
-          }
+          misrouted += misroutings(
+            of: change, toldTo: "leaf \(leaf)", showing: controller.displayedSections, owning: "c\(leaf) ")
         }
         leaves.append(controller)
         models.append(randomSections(leaf, from: []))

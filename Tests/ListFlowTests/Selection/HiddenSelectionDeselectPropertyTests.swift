@@ -67,18 +67,8 @@ struct HiddenSelectionDeselectPropertyTests {
         let controller = ListController<[ListSection<CellBinder>]>()
         controller.delegate.didChangeSelection = { [unowned controller] change in
           told[leaf] += change.removed.map(\.description)
-          for id in change.added + change.removed where !id.description.hasPrefix("c\(leaf) ") {
-            misrouted.append("list \(leaf) told of \(id)")
-          }
-          let rows = controller.displayedSections
-          for (paths, ids) in [(change.addedRows, change.added), (change.removedRows, change.removed)] {
-            for path in paths {
-              let id =
-                rows.indices.contains(path.section) && rows[path.section].elements.indices.contains(path.item)
-                ? rows[path.section].elements.identity(at: path.item) : nil
-              if id == nil || !ids.contains(id!) { misrouted.append("list \(leaf) told of \(path): \(change)") }
-            }
-          }
+          misrouted += misroutings(
+            of: change, toldTo: "list \(leaf)", showing: controller.displayedSections, owning: "c\(leaf) ")
         }
         leaves.append(controller)
         models[leaf] = Array(repeating: [], count: 1 + random.below(2))
