@@ -10,8 +10,11 @@ extension ListEngine {
   /// ``ListSelection/Mode/none`` nothing is kept.
   ///
   /// A `didSelectRow` that changes the list (a "recently opened" row put on top, say) is shown before the row is
-  /// deselected: the row is deselected where that change put it (found by its identity), and not at all when
-  /// the change removed it.
+  /// deselected: the row is deselected where that change put it, and not at all when the change removed it. Two
+  /// sections may show rows of the same identity (a "Pinned" section and the full list below it): the row is
+  /// found by its identity in the section of its section's identity, else in another section that had no row
+  /// of that identity before the change (the change moved it there), never as the other section's row; the
+  /// delegate of the feed that owns it where it is now is told.
   ///
   /// - Parameter path: The row's position.
   /// - Throws: An out-of-range error (also reported to the delegate); nothing is called then.
@@ -23,14 +26,20 @@ extension ListEngine {
       let id = binder.id
       editSelection { $0.select(id) }
     }
+    // The list before the callbacks (a copy that shares its storage), to tell the row from another section's row
+    // of its identity should they change the list.
+    let before = snapshot
     if let owner { owner.delegate.didSelectRow(owner.path, binder) }
     delegate.didSelectRow(path, binder)
     guard deselects else { return }
-    // Where the row is now: one identity read while the list is unchanged, a search only after a change.
+    // Where the row is now, its section's row of its identity: two identity reads while the row keeps its
+    // position and its section, a search only after a change moved it.
     let id = binder.id
-    guard let now = snapshot.identity(ofRowAt: path) == id ? path : snapshot.path(ofRow: id) else { return }
+    let section = before[path.section].model.id
+    let stays = snapshot.identity(ofRowAt: path) == id && snapshot[path.section].model.id == section
+    guard let now = stays ? path : snapshot.path(ofRow: id, inSection: section, before: before) else { return }
     view.deselectRow(at: now)
-    if let owner = now == path ? owner : self.owner(ofRow: now) {
+    if let owner = self.owner(ofRow: now) {
       owner.delegate.didDeselectRow(owner.path, binder)
     }
     delegate.didDeselectRow(now, binder)

@@ -53,6 +53,29 @@ extension [ListSectionSnapshot] {
     return ItemPath(item: item, section: index)
   }
 
+  /// Where a row of the list `before`, of identity `id` in the section of identity `section`, is in this list: the
+  /// row of that identity in the section of that identity (``path(ofRow:inSection:)``), else the first row of that
+  /// identity in a section that had no row of it in `before` (a change moved it there); `nil` otherwise. Two
+  /// sections may show rows of the same identity (a "Pinned" section and the full list below it): a row of the
+  /// identity that another section showed before the change is another row.
+  ///
+  /// - Parameters:
+  ///   - id: The row's identity.
+  ///   - section: The identity of the row's section in `before`.
+  ///   - before: The list the row was in.
+  /// - Returns: The row's position.
+  /// - Complexity: O(*s*) section identity comparisons and a search of one section while the row is in its own
+  ///   section; else a search of every other section, and for each that has a row of the identity, O(*s*)
+  ///   section identity comparisons and a search of one section of `before`.
+  func path(ofRow id: ListIdentifier, inSection section: ListIdentifier, before: ListSnapshot) -> ItemPath? {
+    if let own = path(ofRow: id, inSection: section) { return own }
+    for (index, now) in enumerated() where now.model.id != section {
+      guard let item = now.elements.firstIndex(ofIdentity: id) else { continue }
+      if before.path(ofRow: id, inSection: now.model.id) == nil { return ItemPath(item: item, section: index) }
+    }
+    return nil
+  }
+
   /// The identity of a row, read without making its binder when the list knows it, or `nil` when the row does
   /// not exist.
   ///
