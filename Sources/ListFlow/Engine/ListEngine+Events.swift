@@ -206,6 +206,10 @@ extension ListEngine {
   /// When a feed changed after the call (its change waits behind the move), the feed moves the same row, by
   /// identity, next to the same neighbour as in the list shown (the row before it, else the row after it, else
   /// the top of its section); a row the feed no longer has is not moved (``ListFlowError/rowNotMovable(_:)``).
+  /// Two sections may show rows of the same identity (a "Pinned" section and the full list below it): the row
+  /// and its neighbour are each found in the feed's list in the section of their section's identity, else in
+  /// another section that had no row of their identity in the list shown (the feed moved them there), never as
+  /// another section's row.
   ///
   /// This is the view's call, for a move the user made in it. To move a row from code (a key command of your
   /// own), move it in its feed instead, as any other change: a ``ListEdit``'s `moveRow` applied to the
@@ -296,13 +300,28 @@ extension ListEngine {
 
   /// A move named against the list shown, made against the feeds' newer list: the same row, by identity, put
   /// next to the same neighbour (the row before it where it lands, else the row after it, else the top of its
-  /// section); `nil` when the feeds no longer have the row.
+  /// section); `nil` when the feeds no longer have the row. The row and the neighbour are each their section's
+  /// row of their identity (`path(ofRow:inSection:before:)`), not a row of the same identity another section
+  /// shows.
   ///
-  /// - Complexity: O(*n*) identity comparisons at worst, for the row and its neighbour.
+  /// - Complexity: A search of one section for the row and for each neighbour while they stay in their
+  ///   sections; at worst O(*n*) identity comparisons, and a look-up in one section of the list shown for each
+  ///   other section that has a row of the identity.
   private func moveInFeeds(_ move: Move<ItemPath>) -> Move<ItemPath>? {
     let (shown, newer) = (snapshot, feed.displayedSections)
     let (source, target) = (move.source, move.target)
-    guard let id = shown.identity(ofRowAt: source), let from = newer.path(ofRow: id) else { return nil }
+    // The row and its neighbours are each their section's row of their identity: looked for in the section of
+    // the same identity in the newer list first, elsewhere only in a section that had no row of it.
+    guard let id = shown.identity(ofRowAt: source),
+      let from = newer.path(ofRow: id, inSection: shown[source.section].model.id, before: shown)
+    else { return nil }
+    // The newer list's row of an identity that the target section of the list shown has, other than the row moved.
+    func newerPath(ofNeighbour neighbour: ListIdentifier) -> ItemPath? {
+      guard let path = newer.path(ofRow: neighbour, inSection: shown[target.section].model.id, before: shown),
+        path != from
+      else { return nil }
+      return path
+    }
     // The row at `index` of the target section of the list shown once the row left it.
     func shownRow(_ index: Int) -> ListIdentifier? {
       let item = target.section == source.section && index >= source.item ? index + 1 : index
@@ -314,11 +333,11 @@ extension ListEngine {
       path.section == from.section && path.item > from.item
         ? ItemPath(item: path.item - 1, section: path.section) : path
     }
-    if let before = shownRow(target.item - 1), before != id, let path = newer.path(ofRow: before) {
+    if let before = shownRow(target.item - 1), let path = newerPath(ofNeighbour: before) {
       let place = withoutRow(path)
       return Move(source: from, target: ItemPath(item: place.item + 1, section: place.section))
     }
-    if let after = shownRow(target.item), after != id, let path = newer.path(ofRow: after) {
+    if let after = shownRow(target.item), let path = newerPath(ofNeighbour: after) {
       return Move(source: from, target: withoutRow(path))
     }
     guard shown.indices.contains(target.section),
