@@ -257,9 +257,13 @@ extension ListEngine {
     if !added.isEmpty {
       let shown = identifiers(in: Set(added))
       let offscreen = added.filter { !shown.contains($0) }
-      let hidden = hiddenIdentities(among: Set(offscreen))
-      hiddenSelection.formUnion(hidden)
-      next.deselect(contentsOf: offscreen.filter { !hidden.contains($0) })
+      // A row selected while a feed hides it: that feed hears of it (with no position), and of its deselection.
+      let hiding = _hidingFeeds(of: Set(offscreen), in: feed)
+      for (id, owner) in hiding {
+        hiddenSelection.insert(id)
+        if hiddenSelectionOwners[id] == nil { hiddenSelectionOwners[id] = SectionRoute(owner: owner, localSection: 0) }
+      }
+      next.deselect(contentsOf: offscreen.filter { hiding[$0] == nil })
     }
     commitSelection(next)
     followSelection()
@@ -305,7 +309,12 @@ extension ListEngine {
     }
     for path in change.addedRows { add(path, added: true) }
     for path in change.removedRows { add(path, added: false) }
-    // A row deleted, or hidden by a filter, has no position: its owner hears of its identity alone.
+    // A row deleted, or hidden by a filter, has no position: its owner hears of its identity alone; so does the
+    // feed that hides a row selected while hidden (``hiddenSelectionOwners``).
+    for id in change.added where hiddenSelection.contains(id) {
+      guard let owner = hiddenSelectionOwners[id]?.owner else { continue }
+      split.note(id, at: nil, of: owner, added: true)
+    }
     for id in change.removed {
       guard let owner = (deletedRowOwners[id] ?? hiddenSelectionOwners[id])?.owner else { continue }
       split.note(id, at: nil, of: owner, added: false)

@@ -271,3 +271,30 @@ func _hiddenIdentities(among ids: Set<ListIdentifier>, in feed: some ListFeed) -
   if let feed = feed as? any _HidingFeed { return feed.hiddenIdentities(among: ids) }
   return ids.filter { feed.hidesRow($0) }
 }
+
+/// The identities among `ids` that `feed` hides, each with the feed that hides it and owns its row for the events
+/// of the list (as ``ListFeed/feed(owningSection:)`` names the owner of a section): the child of a composite that
+/// hides it, at the bottom of any nesting; else `feed` itself (a ``FilteredFeed``, which sends the events on to
+/// the feed that owns the row under its source). So that a row selected while hidden is told to its feed.
+///
+/// - Complexity: As `_hiddenIdentities(among:in:)`: each child of a composite asked about the identities the
+///   children before did not hide.
+@MainActor
+func _hidingFeeds(
+  of ids: Set<ListIdentifier>, in feed: any ListFeed<ListSectionSnapshot>
+) -> [ListIdentifier: any ListFeed<ListSectionSnapshot>] {
+  guard !ids.isEmpty else { return [:] }
+  guard let composite = feed as? ComposedFeed<ListSectionSnapshot> else {
+    return Dictionary(uniqueKeysWithValues: _hiddenIdentities(among: ids, in: feed).map { ($0, feed) })
+  }
+  var hiding: [ListIdentifier: any ListFeed<ListSectionSnapshot>] = [:]
+  guard !composite.isHidden else { return hiding }
+  var rest = ids
+  for child in composite.children where !rest.isEmpty {
+    for (id, owner) in _hidingFeeds(of: rest, in: child) {
+      hiding[id] = owner
+      rest.remove(id)
+    }
+  }
+  return hiding
+}

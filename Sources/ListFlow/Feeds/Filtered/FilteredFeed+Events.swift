@@ -102,11 +102,14 @@ extension FilteredFeed {
   ///
   /// The change's positions are those of the list shown, mapped through the filter's newest rows: a position
   /// whose row there does not carry an identity of the change (the list shown lags behind them) is left out, and
-  /// the identities it left without a feed are looked up among the newest rows.
+  /// the identities it left without a feed are looked up among the newest rows. An identity added that no row
+  /// shown carries (a row the query hides, selected by its identity) is looked up among the source's rows: the
+  /// feed that owns it there hears of it with no position, and so of its deselection later.
   ///
   /// - Complexity: O(*r*) for the *r* identities and positions of the change (and a look-up of the identities
-  ///   left without a feed, when there are some), plus, now and then, a pass over the identities the feeds were
-  ///   told are selected, to forget those no longer selected.
+  ///   left without a feed, when there are some, among the rows shown, then, for those added, among the
+  ///   source's rows, as `hiddenIdentities(among:)` looks them up), plus, now and then, a pass over the
+  ///   identities the feeds were told are selected, to forget those no longer selected.
   func forwardSelectionChange(_ change: ListSelection.Change, to source: any ListFeed<ListSectionSnapshot>) {
     var split = ListSelection.Change.SplitByFeed(selection: change.selection)
     /// Tells the feed that owns the row shown at `path` of the row's identity `id`, at the row's position there.
@@ -140,13 +143,31 @@ extension FilteredFeed {
       }
     }
     // Identities left without a feed (positions of a list shown that lags behind the newest rows): looked up there.
+    var placed: Set<ListIdentifier> = []
     if !unplacedAdded.isEmpty || !unplacedRemoved.isEmpty {
       let ids = unplacedAdded.union(unplacedRemoved)
       for (index, section) in displayedSections.enumerated() {
         for item in section.elements.positions(ofIdentities: ids) {
           let id = section.elements.identity(at: item)
-          _ = note(id, at: ItemPath(item: item, section: index), added: unplacedAdded.contains(id))
+          if note(id, at: ItemPath(item: item, section: index), added: unplacedAdded.contains(id)) { placed.insert(id) }
         }
+      }
+      unplacedAdded.subtract(placed)
+    }
+    // Identities added that no row shown carries: rows the query hides (selected by identity while hidden). The
+    // feed that owns each under the source hears of it with no position; one that the source hides in turn (a
+    // filter under it), the feed that hides it.
+    if !unplacedAdded.isEmpty {
+      for (index, section) in source.displayedSections.enumerated() {
+        for item in section.elements.positions(ofIdentities: unplacedAdded) {
+          let id = section.elements.identity(at: item)
+          guard let (feed, _) = source.leaf(ofRow: ItemPath(item: item, section: index)) else { continue }
+          split.note(id, at: nil, of: feed, added: true)
+          placed.insert(id)
+        }
+      }
+      for (id, feed) in _hidingFeeds(of: unplacedAdded.subtracting(placed), in: source) {
+        split.note(id, at: nil, of: feed, added: true)
       }
     }
     for (feed, added) in split.addedByFeed {
