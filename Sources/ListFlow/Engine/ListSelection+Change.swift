@@ -6,7 +6,9 @@ extension ListSelection {
   /// global for the list's delegate and view, local for the delegate of a composite's child, which is told only of
   /// its own rows. A row that is no longer in the list (deleted, or hidden by a filter) has no position; its
   /// identity is still in ``removed`` for the list's delegate, and for the delegate of the feed that showed it:
-  /// for a row a change deleted, and for a row a filter hides when it is deselected or its feed deletes it.
+  /// for a row a change deleted, and for a row a filter hides when it is deselected or its feed deletes it. A row
+  /// selected while a filter hides it (``ListEngine/select(_:)`` of its identity) comes the same way, in ``added``
+  /// with no position, to the list's delegate and to the delegate of the feed that owns it.
   public struct Change: Hashable, Sendable, CustomStringConvertible {
     /// The whole selection after the change.
     public var selection: ListSelection
