@@ -7,12 +7,15 @@ extension TerminalListView {
   func startFilter() {
     guard onFilterChange != nil else { return }
     isEditingFilter = true
+    typedCharacter = TypedCharacter()
     render()
   }
 
-  /// Sets the query, tells ``onFilterChange`` when it changed, and draws.
-  func setFilterQuery(_ query: String, editing: Bool) {
+  /// Sets the query, tells ``onFilterChange`` when it changed, and draws. Typing after it starts a new character
+  /// (see `TypedCharacter`), unless `continuesTyping` (the query's end is the character being typed).
+  func setFilterQuery(_ query: String, editing: Bool, continuesTyping: Bool = false) {
     isEditingFilter = editing
+    if !continuesTyping { typedCharacter = TypedCharacter() }
     // Compared by bytes, in linear time (see `FilteredFeed.query`).
     if !query.utf8.elementsEqual(shownQuery.utf8) {
       shownQuery = query
@@ -55,39 +58,61 @@ extension TerminalListView {
     }
   }
 
-  /// Adds typed or pasted characters to the query, up to ``maximumFilterLength`` scalars in all: those that are
+  /// Adds typed or pasted text to the query, up to ``maximumFilterLength`` scalars in all: the characters that are
   /// not typable are left out, and the character that reaches the limit keeps only the scalars that fit (a letter
   /// with some of its marks). Draws once.
   ///
-  /// - Complexity: O(*n*) in the scalars of `characters` looked at, at most ``maximumFilterLength`` per character
-  ///   kept and one pass over a character to find its end.
+  /// Text typed in several keys is one text: a scalar that continues the character typed last (a joiner, a
+  /// variation selector, a tag, a mark, the next emoji of a sequence: a terminal sends an emoji's scalars as
+  /// separate keys) is judged with that character, which may then join the query or leave it. So the query is
+  /// always what one paste of everything typed since the filter was last edited otherwise (opened, Backspace,
+  /// Enter, Escape, set from code) would give, however the text came in keys and pastes.
+  ///
+  /// - Complexity: O(*n*) in the scalars of `characters`, and at most ``maximumFilterLength`` scalars of the
+  ///   character typed last judged again.
   func type(_ characters: some Sequence<Character>) {
-    let added = Self.typable(characters, room: Self.maximumFilterLength - filterQuery.unicodeScalars.count)
-    guard !added.isEmpty else { return }
+    var query = Array(filterQuery.unicodeScalars)
+    var typed = typedCharacter
+    for character in characters { Self.type(character.unicodeScalars, into: &query, typed: &typed) }
+    typed.judge(into: &query)
+    typedCharacter = typed
+    guard !query.elementsEqual(filterQuery.unicodeScalars) else { return }
     followsLastRow = false
-    setFilterQuery(filterQuery + String(added), editing: true)
+    setFilterQuery(String(String.UnicodeScalarView(query)), editing: true, continuesTyping: true)
   }
 
-  /// The scalars of `characters` that may join a query, up to `room` of them: the characters that are not
-  /// typable are left out, and the character that reaches the limit keeps only the scalars that fit.
-  ///
-  /// - Complexity: O(*n*) in the scalars of `characters` looked at, at most `room` per character kept.
-  static func typable(_ characters: some Sequence<Character>, room: Int) -> String.UnicodeScalarView {
-    var room = room
-    var added = String.UnicodeScalarView()
-    for character in characters {
-      guard room > 0 else { break }
-      var scalars = String.UnicodeScalarView()
-      scalars.append(contentsOf: character.unicodeScalars.prefix(room))
-      guard isTypable(scalars) else { continue }
-      added.append(contentsOf: scalars)
-      room -= scalars.count
+  /// The query that typing `text` gives, as one paste.
+  static func typable(_ text: String) -> String {
+    var query: [Unicode.Scalar] = []
+    var typed = TypedCharacter()
+    type(text.unicodeScalars, into: &query, typed: &typed)
+    typed.judge(into: &query)
+    return String(String.UnicodeScalarView(query))
+  }
+
+  /// Types `scalars` after `typed`, the character typed last: each character that ends is judged and joins
+  /// `query` when it is typable; the last one is left to judge.
+  private static func type(
+    _ scalars: some Sequence<Unicode.Scalar>, into query: inout [Unicode.Scalar], typed: inout TypedCharacter
+  ) {
+    for scalar in scalars {
+      if typed.recognizer.hasBreak(before: scalar) {
+        typed.judge(into: &query)
+        typed.scalars = String.UnicodeScalarView()
+        typed.kept = 0
+        typed.room = maximumFilterLength - query.count
+        typed.isJudged = false
+      }
+      // Scalars past the room never join the query: its first `room` scalars decide.
+      if typed.scalars.count <= typed.room {
+        typed.scalars.append(scalar)
+        typed.isJudged = false
+      }
     }
-    return added
   }
 
   /// Whether a typed character may join the query: printable text that the sanitiser leaves as it is.
-  static func isTypable(_ character: Character) -> Bool {
+  nonisolated static func isTypable(_ character: Character) -> Bool {
     isTypable(character.unicodeScalars.reduce(into: String.UnicodeScalarView()) { $0.append($1) })
   }
 
@@ -96,7 +121,7 @@ extension TerminalListView {
   /// joins the character before it may be typed on its own.
   ///
   /// - Complexity: O(*k*) in the scalars.
-  static func isTypable(_ scalars: String.UnicodeScalarView) -> Bool {
+  nonisolated static func isTypable(_ scalars: String.UnicodeScalarView) -> Bool {
     guard !scalars.isEmpty, scalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else { return false }
     let text = String(scalars)
     if text.contains(where: \.isNewline) { return false }
@@ -114,5 +139,33 @@ extension TerminalListView {
       if !others.isEmpty { line.append(" - " + others, style: .dim) }
     }
     return line
+  }
+}
+
+/// The character typed last into the filter's query, kept so that the scalars typed after it that continue it are
+/// judged with it (see `TerminalListView.type(_:)`).
+struct TypedCharacter {
+  /// Where the characters of the text typed so far break.
+  var recognizer = Unicode._CharacterRecognizer()
+  /// Its first scalars, at most `room + 1` of them.
+  var scalars = String.UnicodeScalarView()
+  /// How many of them end the query (0 when it is not typable).
+  var kept = 0
+  /// The scalars the query had room for when it started.
+  var room = 0
+  /// Whether `kept` is up to date with `scalars`.
+  var isJudged = true
+
+  /// Takes the character's scalars off the end of the query and puts back the part of it that fits, when typable.
+  ///
+  /// - Complexity: O(*k*) in `room`.
+  mutating func judge(into query: inout [Unicode.Scalar]) {
+    guard !isJudged else { return }
+    isJudged = true
+    query.removeLast(kept)
+    var fitting = String.UnicodeScalarView()
+    fitting.append(contentsOf: scalars.prefix(room))
+    kept = TerminalListView.isTypable(fitting) ? fitting.count : 0
+    query.append(contentsOf: fitting.prefix(kept))
   }
 }

@@ -76,6 +76,7 @@ public final class TerminalListView: ListView {
     didSet {
       if onFilterChange == nil {
         shownQuery = ""
+        typedCharacter = TypedCharacter()
         isEditingFilter = false
       }
       render()
@@ -90,11 +91,13 @@ public final class TerminalListView: ListView {
     get { shownQuery }
     set {
       guard onFilterChange != nil else { return }
-      setFilterQuery(String(Self.typable(newValue, room: Self.maximumFilterLength)), editing: false)
+      setFilterQuery(Self.typable(newValue), editing: false)
     }
   }
   /// The query ``filterQuery`` reads.
   var shownQuery = ""
+  /// The character typed last into the query, while it may go on.
+  var typedCharacter = TypedCharacter()
   /// Whether keys type into the filter's query (after `/`, until Enter or Escape).
   public internal(set) var isEditingFilter = false
   /// The last error met while pulling a cell or sending an event, if any.
