@@ -32,7 +32,11 @@
 /// ``flush()`` reports what is pending when no more input comes. ``TerminalSession/keys()`` calls it once its
 /// ``TerminalSession/escapeTimeout`` has passed with no new byte, so an Escape key is an Escape only when no
 /// byte follows it within that time. What is kept is bounded: a control sequence longer than
-/// ``maximumSequenceLength`` bytes is cut there and reported as ``Key/unknown(_:)``.
+/// ``maximumSequenceLength`` bytes is cut there and reported as one ``Key/unknown(_:)`` of its first bytes, and
+/// the rest of it, up to and with its final byte (0x40–0x7E), is dropped, however the reads split it, so none of
+/// it comes out as keys. A byte that cannot be part of it (a control byte, `DEL`, a byte of 0x80 or more) ends it
+/// and is decoded as it would be anyway; should no such byte come, the rest of it stops being dropped when
+/// ``flush()`` is called, as ``TerminalSession/keys()`` does once the input pauses for the escape timeout.
 ///
 /// ```swift
 /// var decoder = KeyDecoder()
@@ -49,6 +53,9 @@ struct KeyDecoder: Sendable {
     case string(continuation: Int)
     /// A bracketed paste, kept in `pasted`.
     case paste
+    /// The rest of a control sequence cut at ``KeyDecoder/maximumSequenceLength`` and reported: dropped up to its
+    /// final byte.
+    case overlong
   }
 
   /// Bytes waiting for the rest of their sequence: at most ``maximumSequenceLength`` in `ground`, an `ESC` in
@@ -71,9 +78,10 @@ struct KeyDecoder: Sendable {
   init() {}
 
   /// Whether the meaning of the bytes read so far depends on whether more come soon: an `ESC`, or a sequence or
-  /// UTF-8 character cut at the end of the last read (at most ``maximumSequenceLength`` bytes). An open paste or
-  /// string is not pending: it waits for its end (a paste, see ``isInPaste``).
-  var hasPendingInput: Bool { !pending.isEmpty && mode != .paste }
+  /// UTF-8 character cut at the end of the last read (at most ``maximumSequenceLength`` bytes), or the rest of an
+  /// overlong control sequence being dropped (nothing of it is kept). An open paste or string is not pending: it
+  /// waits for its end (a paste, see ``isInPaste``).
+  var hasPendingInput: Bool { (!pending.isEmpty && mode != .paste) || mode == .overlong }
 
   /// Whether a bracketed paste is open: its end marker has not come yet.
   var isInPaste: Bool { mode == .paste }
@@ -81,7 +89,8 @@ struct KeyDecoder: Sendable {
   /// Reports what is pending as if the input had ended: a lone Escape as ``Key/escape``, `ESC` and a character
   /// as ``Key/alt(_:)``, a cut sequence as ``Key/unknown(_:)``, a cut UTF-8 character as U+FFFD; an open paste
   /// ends, what it holds (a cut end marker included) reported as ``Key/paste(_:)``; an open string ends, and its
-  /// Escape, if one is pending, is reported as ``Key/escape``.
+  /// Escape, if one is pending, is reported as ``Key/escape``; the rest of an overlong control sequence whose
+  /// final byte has not come stops being dropped, and reports nothing.
   ///
   /// - Returns: The keys, in order; empty when nothing was pending.
   mutating func flush() -> [Key] {
@@ -95,11 +104,15 @@ struct KeyDecoder: Sendable {
     case .string:
       mode = .ground
       return input.isEmpty ? [] : [.escape]
+    case .overlong:
+      mode = .ground
+      return []
     case .ground:
       var keys: [Key] = []
       var index = 0
       while index < input.count, let (token, length) = Self.token(in: input[index...], atEnd: true) {
         if case .key(let key) = token { keys.append(key) }
+        if case .overlong(let key) = token { keys.append(key) }
         index += length
       }
       return keys
@@ -121,6 +134,7 @@ struct KeyDecoder: Sendable {
       case .ground: index = decodeKeys(input, from: index, into: &keys)
       case .string(let continuation): index = skipString(input, from: index, continuation: continuation)
       case .paste: index = readPaste(input, from: index, into: &keys)
+      case .overlong: index = skipOverlong(input, from: index)
       }
     }
     if mode == .paste, pasted.count >= Self.pastePieceLength {
@@ -150,6 +164,10 @@ struct KeyDecoder: Sendable {
         return index
       case .pasteStart:
         mode = .paste
+        return index
+      case .overlong(let key):
+        keys.append(key)
+        mode = .overlong
         return index
       }
     }
@@ -188,6 +206,16 @@ struct KeyDecoder: Sendable {
     }
     mode = .string(continuation: continuation)
     return index
+  }
+
+  /// Drops the rest of an overlong control sequence: its parameter and intermediate bytes, and its final byte
+  /// (0x40–0x7E); any other byte ends it and is not taken. Returns where it stopped.
+  private mutating func skipOverlong(_ input: [UInt8], from start: Int) -> Int {
+    var index = start
+    while index < input.count, (0x20...0x3F).contains(input[index]) { index += 1 }
+    guard index < input.count else { return index }
+    mode = .ground
+    return (0x40...0x7E).contains(input[index]) ? index + 1 : index
   }
 
   /// Keeps the bytes of a paste up to its end marker; returns where it stopped.
@@ -232,6 +260,9 @@ struct KeyDecoder: Sendable {
     case stringStart
     /// The start of a bracketed paste.
     case pasteStart
+    /// The first ``KeyDecoder/maximumSequenceLength`` bytes of a longer control sequence, reported as this key;
+    /// the rest of the sequence follows.
+    case overlong(Key)
   }
 
   /// The token at the start of `bytes` and how many bytes it took, or `nil` when the bytes are an incomplete
@@ -284,7 +315,9 @@ struct KeyDecoder: Sendable {
     var index = start + 2
     while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) {
       index += 1
-      if index - start == maximumSequenceLength { return (.key(.unknown(Array(bytes[start..<index]))), index - start) }
+      if index - start == maximumSequenceLength {
+        return (.overlong(.unknown(Array(bytes[start..<index]))), index - start)
+      }
     }
     guard index < bytes.endIndex else {
       return atEnd ? (.key(.unknown(Array(bytes[start..<index]))), index - start) : nil

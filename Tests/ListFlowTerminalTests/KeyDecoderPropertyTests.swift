@@ -1,0 +1,73 @@
+import ListFlowTesting
+import TestSupport
+import Testing
+
+@testable import ListFlowTerminal
+
+/// Generated input for the key decoder: keys a terminal sends, with hostile control sequences among them, cut
+/// into reads at random places, against the keys each piece stands for.
+@Suite struct KeyDecoderPropertyTests {
+  /// Pieces of input that decode to known keys (or, for a string, to none), whatever comes before or after them.
+  static let keys: [(bytes: [UInt8], keys: [Key])] = [
+    (Array("j".utf8), [.character("j")]), (Array("q".utf8), [.character("q")]), (Array(" ".utf8), [.character(" ")]),
+    (Array("7".utf8), [.character("7")]), (Array("日".utf8), [.character("日")]), (Array("\u{1B}[A".utf8), [.up]),
+    (Array("\u{1B}OB".utf8), [.down]), (Array("\u{1B}[6~".utf8), [.pageDown]), (Array("\u{1B}[1;5C".utf8), [.right]),
+    ([0x03], [.interrupt]), ([0x0D], [.enter]), ([0x7F], [.backspace]),
+    (Array("\u{1B}x".utf8), [.alt(.character("x"))]),
+    (Array("\u{1B}[<0;5;3M".utf8), [.mouse(MouseEvent(code: 0, column: 5, row: 3, isRelease: false))]),
+    (Array("\u{1B}]0;title\u{07}".utf8), []), (Array("\u{1B}[200~a\u{1B}[201~".utf8), [.paste("a")]),
+  ]
+
+  /// Reads of `bytes`: mostly short, now and then long, so that pieces are cut everywhere.
+  static func reads(of bytes: [UInt8], using random: inout SeededRandom) -> [[UInt8]] {
+    var reads: [[UInt8]] = []
+    var start = 0
+    while start < bytes.count {
+      let length = random.oneIn(4) ? Int.random(in: 1...4_096, using: &random) : Int.random(in: 1...9, using: &random)
+      reads.append(Array(bytes[start..<min(start + length, bytes.count)]))
+      start += length
+    }
+    return reads
+  }
+
+  /// Decodes `reads`, then flushes.
+  static func decode(_ reads: [[UInt8]]) -> [Key] {
+    var decoder = KeyDecoder()
+    return reads.flatMap { decoder.decode($0) } + decoder.flush()
+  }
+
+  /// A control sequence longer than the bound: `ESC [`, random parameter and intermediate bytes, a final byte.
+  static func overlongSequence(using random: inout SeededRandom) -> [UInt8] {
+    let length =
+      random.oneIn(3)
+      ? Int.random(in: 33...10_000, using: &random)
+      : Int.random(in: 33...(KeyDecoder.maximumSequenceLength + 8), using: &random)
+    let middle = (0..<length - 3).map { _ in
+      random.oneIn(5) ? UInt8.random(in: 0x20...0x2F, using: &random) : UInt8.random(in: 0x30...0x3F, using: &random)
+    }
+    return [0x1B, 0x5B] + middle + [UInt8.random(in: 0x40...0x7E, using: &random)]
+  }
+
+  @Test("an overlong control sequence among keys is one unknown key of its first bytes, however the reads split it")
+  func overlongSequences() {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 5_000) {
+      var random = SeededRandom(seed: seed)
+      var bytes: [UInt8] = []
+      var expected: [Key] = []
+      for _ in 0..<Int.random(in: 1...12, using: &random) {
+        if random.oneIn(3) {
+          let sequence = Self.overlongSequence(using: &random)
+          bytes += sequence
+          expected.append(.unknown(Array(sequence.prefix(KeyDecoder.maximumSequenceLength))))
+        } else {
+          let piece = Self.keys.randomElement(using: &random)!
+          bytes += piece.bytes
+          expected += piece.keys
+        }
+      }
+      let reads = Self.reads(of: bytes, using: &random)
+      let keys = Self.decode(reads)
+      #expect(keys == expected, "seed \(seed): reads of \(reads.map(\.count)) bytes")
+    }
+  }
+}
