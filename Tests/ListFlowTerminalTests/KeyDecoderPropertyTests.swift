@@ -70,4 +70,65 @@ import Testing
       #expect(keys == expected, "seed \(seed): reads of \(reads.map(\.count)) bytes")
     }
   }
+
+  /// The key of a control byte other than `ESC`, as the docs list them.
+  static func controlKey(_ byte: UInt8) -> Key {
+    switch byte {
+    case 0x0D, 0x0A: .enter
+    case 0x03: .interrupt
+    case 0x04: .endOfInput
+    case 0x1A: .suspend
+    case 0x09: .tab
+    case 0x08: .backspace
+    default: .unknown([byte])
+    }
+  }
+
+  /// The start of a sequence a control byte may cut, and the key it is then: `ESC [` or `ESC O` alone (Alt+[,
+  /// Alt+O), `ESC [` and parameters or intermediates (an unknown sequence, cut at the bound when longer), or an X10
+  /// mouse report's start.
+  static func cutSequence(using random: inout SeededRandom) -> (bytes: [UInt8], key: Key) {
+    switch Int.random(in: 0..<4, using: &random) {
+    case 0: return ([0x1B, 0x4F], .alt(.character("O")))
+    case 1: return ([0x1B, 0x5B], .alt(.character("[")))
+    case 2:
+      let count = Int.random(in: 0...2, using: &random)
+      let bytes = [0x1B, 0x5B, 0x4D] + (0..<count).map { _ in UInt8.random(in: 0x20...0xFF, using: &random) }
+      return (bytes, .unknown(bytes))
+    default:
+      let count = random.oneIn(4) ? Int.random(in: 30...60, using: &random) : Int.random(in: 1...29, using: &random)
+      let bytes =
+        [0x1B, 0x5B]
+        + (0..<count).map { _ in
+          random.oneIn(5)
+            ? UInt8.random(in: 0x20...0x2F, using: &random) : UInt8.random(in: 0x30...0x3F, using: &random)
+        }
+      return (bytes, .unknown(Array(bytes.prefix(KeyDecoder.maximumSequenceLength))))
+    }
+  }
+
+  @Test("a control byte after ESC [, ESC O or inside a sequence ends it and is its own key, Ctrl-C among them")
+  func controlsEndSequences() {
+    let controls = (0x00...0x1F).map(UInt8.init).filter { $0 != 0x1B }
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 500, deep: 8_000) {
+      var random = SeededRandom(seed: seed)
+      var bytes: [UInt8] = []
+      var expected: [Key] = []
+      for _ in 0..<Int.random(in: 1...12, using: &random) {
+        if random.oneIn(2) {
+          let (sequence, key) = Self.cutSequence(using: &random)
+          let control = random.oneIn(2) ? 0x03 : controls.randomElement(using: &random)!
+          bytes += sequence + [control]
+          expected += [key, Self.controlKey(control)]
+        } else {
+          let piece = Self.keys.randomElement(using: &random)!
+          bytes += piece.bytes
+          expected += piece.keys
+        }
+      }
+      let reads = Self.reads(of: bytes, using: &random)
+      let keys = Self.decode(reads)
+      #expect(keys == expected, "seed \(seed): \(bytes) in reads of \(reads.map(\.count)) bytes")
+    }
+  }
 }
