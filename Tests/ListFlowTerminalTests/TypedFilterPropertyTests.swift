@@ -103,4 +103,69 @@ import Testing
       }
     }
   }
+
+  /// Counts the actions of the app's commands.
+  @MainActor final class Counts {
+    var actions: [String: Int] = [:]
+  }
+
+  /// A list of `count` rows in a screen, the filter on but not open.
+  static func list(rows count: Int) -> (TerminalListView, ScriptedDataSource) {
+    let dataSource = ScriptedDataSource()
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 30, rows: 6)))
+    dataSource.view = view
+    view.dataSource = dataSource
+    view.reusePool.register(TextCell.self)
+    dataSource.show([.init(id: 0, rows: (0..<count).map { .init(id: $0 + 1, title: "row \($0)") })])
+    view.onFilterChange = { _ in }
+    return (view, dataSource)
+  }
+
+  @Test("while the query is typed, a move key runs the first available command bound to it, as outside the filter")
+  func moveKeysWhileTyping() {
+    let moves: [Key] = [.up, .down, .pageUp, .pageDown, .home, .end]
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 80, deep: 2_000) {
+      var random = SeededRandom(seed: seed)
+      // The app's commands, bound to some move keys, before or after the standard ones, available or not.
+      var keyMap = KeyMap.standard
+      let counts = Counts()
+      for index in 0..<Int.random(in: 0...3, using: &random) {
+        let name = "app\(index)"
+        let keys = moves.filter { _ in random.oneIn(2) }
+        let available = !random.oneIn(3)
+        let command = TerminalCommand(name, keys: keys, isAvailable: { _ in available }) { _ in
+          counts.actions[name, default: 0] += 1
+        }
+        if random.oneIn(2) {
+          keyMap.bindings.insert(KeyBinding(keys, command), at: 0)
+        } else {
+          keyMap.add(command)
+        }
+      }
+      let rows = Int.random(in: 0...6, using: &random)
+      let (typing, typingSource) = Self.list(rows: rows)
+      let (browsing, browsingSource) = Self.list(rows: rows)
+      typing.keyMap = keyMap
+      browsing.keyMap = keyMap
+      typing.handle(.character("/"))
+      for step in 0..<8 {
+        let key = moves.randomElement(using: &random)!
+        let context = TerminalCommand.Context(view: typing)
+        let expected = keyMap.bindings.first { $0.keys.contains(key) && $0.command.isAvailable(context) }?.command
+        let before = counts.actions
+        let typed = typing.handle(key)
+        let typedActions = counts.actions
+        counts.actions = before
+        let browsed = browsing.handle(key)
+        let problem = "seed \(seed) step \(step) \(key) on \(rows) rows"
+        #expect(typed == expected, "\(problem): \(typed.map(\.name) ?? "nil"), not \(expected.map(\.name) ?? "nil")")
+        #expect(
+          typed == browsed, "\(problem): \(typed.map(\.name) ?? "nil") typing, \(browsed.map(\.name) ?? "nil") not")
+        #expect(typedActions == counts.actions, "\(problem): actions \(typedActions) typing, \(counts.actions) not")
+        #expect(typing.selectedRow == browsing.selectedRow, "\(problem)")
+        #expect(typing.isEditingFilter, "\(problem)")
+      }
+      withExtendedLifetime((typingSource, browsingSource)) {}
+    }
+  }
 }

@@ -25,7 +25,8 @@ extension TerminalListView {
   }
 
   /// A key while the query is typed: text and pastes edit it, Backspace deletes, Enter keeps the filter and stops
-  /// typing, Escape clears it, the arrows and page keys still move; control characters are ignored. A key that
+  /// typing, Escape clears it, the arrows and page keys still move (the first available command bound to the key
+  /// acts, as outside the filter, and none acting returns `nil`); control characters are ignored. A key that
   /// acts stops the cursor following the last row, as any key that acts does.
   func editFilter(with key: Key) -> TerminalCommand? {
     switch key {
@@ -50,8 +51,8 @@ extension TerminalListView {
     case .interrupt, .endOfInput:
       return .quit
     case .up, .down, .pageUp, .pageDown, .home, .end:
-      guard let command = keyMap.command(for: key) else { return nil }
-      perform(command)
+      // As outside the filter: the first available binding of the key acts, and none that acted is no command.
+      guard let command = command(for: key), perform(command) else { return nil }
       return command
     default:
       return nil
