@@ -131,4 +131,72 @@ import Testing
       #expect(keys == expected, "seed \(seed): \(bytes) in reads of \(reads.map(\.count)) bytes")
     }
   }
+
+  /// The pieces of a paste of `text`: while more than `pastePieceLength` bytes are left, the longest run of whole
+  /// UTF-8 characters (scalars) that fits in it; then the rest.
+  static func pieces(of text: String) -> [String] {
+    let characters = text.unicodeScalars.map { String($0) }
+    let total = characters.reduce(0) { $0 + $1.utf8.count }
+    var pieces: [String] = []
+    var piece = ""
+    var pieceBytes = 0
+    var left = total
+    for character in characters {
+      if left > KeyDecoder.pastePieceLength, pieceBytes + character.utf8.count > KeyDecoder.pastePieceLength {
+        pieces.append(piece)
+        left -= pieceBytes
+        piece = ""
+        pieceBytes = 0
+      }
+      piece += character
+      pieceBytes += character.utf8.count
+    }
+    if !piece.isEmpty || pieces.isEmpty { pieces.append(piece) }
+    return pieces
+  }
+
+  @Test("a long paste comes in pieces of the documented length, the same however the reads split it")
+  func longPastePieces() {
+    let pool = ["a", "é", "日", "😀", "\u{1B}", "\u{1B}[201", "\r\n", "~"]
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 4, deep: 60) {
+      var random = SeededRandom(seed: seed)
+      var bytes: [UInt8] = []
+      var expected: [Key] = []
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        // Lengths around the piece length and its multiples, and short ones.
+        let target =
+          random.oneIn(4)
+          ? Int.random(in: 0...100, using: &random)
+          : Int.random(in: 1...2, using: &random) * KeyDecoder.pastePieceLength + Int.random(in: -6...6, using: &random)
+        var characters: [String] = []
+        var length = 0
+        while length < target {
+          // `~` never follows the start of an end marker.
+          var character = pool.randomElement(using: &random)!
+          if character == "~", characters.last == "\u{1B}[201" { character = "a" }
+          characters.append(character)
+          length += character.utf8.count
+        }
+        bytes += Array("\u{1B}[200~".utf8) + characters.flatMap { Array($0.utf8) } + Array("\u{1B}[201~j".utf8)
+        expected += Self.pieces(of: characters.joined()).map { Key.paste($0) } + [.character("j")]
+      }
+      var reads: [[UInt8]] = []
+      var start = 0
+      while start < bytes.count {
+        let length = Int.random(in: 1...(random.oneIn(2) ? 300_000 : 5_000), using: &random)
+        reads.append(Array(bytes[start..<min(start + length, bytes.count)]))
+        start += length
+      }
+      let keys = Self.decode(reads)
+      let lengths = { (keys: [Key]) in
+        keys.map { key -> Int in
+          if case .paste(let text) = key { return text.utf8.count }
+          return -1
+        }
+      }
+      let same = keys == expected
+      #expect(same, "seed \(seed): pieces of \(lengths(keys)) bytes, not \(lengths(expected))")
+      #expect(lengths(keys).allSatisfy { $0 <= KeyDecoder.pastePieceLength }, "seed \(seed)")
+    }
+  }
 }

@@ -24,8 +24,9 @@
 ///   Nothing of a string is kept, however long it is.
 /// - **Bracketed paste.** The text between `CSI 200~` and `CSI 201~` (a terminal sends them around a paste
 ///   when bracketed paste is on, as ``TerminalSession`` sets it) comes out as one ``Key/paste(_:)``, escape bytes
-///   and line breaks included; a paste longer than 64 KiB comes out in pieces, in order, each cut between two
-///   UTF-8 characters. A stray `CSI 201~` is dropped. A paste whose end never comes (a lost end marker, or a
+///   and line breaks included; a paste longer than ``pastePieceLength`` (64 KiB) comes out in pieces, in order:
+///   each of ``pastePieceLength`` bytes, or up to 3 fewer so that it ends between two UTF-8 characters, and the
+///   last one shorter. The pieces depend on the paste alone, not on how the reads split it. A stray `CSI 201~` is dropped. A paste whose end never comes (a lost end marker, or a
 ///   `CSI 200~` inside text the terminal did not bracket) is ended by ``flush()``, which
 ///   ``TerminalSession/keys()`` calls once no byte has come for ``TimedKeyDecoder/pasteTimeout``: the keys after
 ///   it are keys again.
@@ -74,7 +75,8 @@ struct KeyDecoder: Sendable {
   /// The longest escape sequence kept whole; longer ones are cut and reported as ``Key/unknown(_:)``.
   static let maximumSequenceLength = 32
 
-  /// The longest piece of a paste that one ``Key/paste(_:)`` carries, in bytes.
+  /// The longest piece of a paste that one ``Key/paste(_:)`` carries, in bytes: every piece of a longer paste but
+  /// the last has this length, or up to 3 bytes less, to end between two UTF-8 characters.
   static let pastePieceLength = 65_536
 
   /// The end of a bracketed paste, `CSI 201~`.
@@ -105,8 +107,10 @@ struct KeyDecoder: Sendable {
     switch mode {
     case .paste:
       mode = .ground
-      pasted += input
-      return pasted.isEmpty ? [] : [takePaste(upTo: pasted.count)]
+      var keys: [Key] = []
+      appendPasted(input[...], into: &keys)
+      if !pasted.isEmpty { keys.append(takePaste(upTo: pasted.count)) }
+      return keys
     case .string:
       mode = .ground
       return input.isEmpty ? [] : [.escape]
@@ -142,13 +146,6 @@ struct KeyDecoder: Sendable {
       case .paste: index = readPaste(input, from: index, into: &keys)
       case .overlong: index = skipOverlong(input, from: index)
       }
-    }
-    if mode == .paste, pasted.count >= Self.pastePieceLength {
-      // Cut before the last UTF-8 character, which may be incomplete.
-      var cut = pasted.count
-      while cut > 0, pasted[cut - 1] & 0xC0 == 0x80 { cut -= 1 }
-      if cut > 0, pasted[cut - 1] >= 0xC0 { cut -= 1 }
-      keys.append(takePaste(upTo: cut > 0 ? cut : pasted.count))
     }
     return keys
   }
@@ -229,10 +226,10 @@ struct KeyDecoder: Sendable {
     var index = start
     while index < input.count {
       guard let escape = input[index...].firstIndex(of: 0x1B) else {
-        pasted += input[index...]
+        appendPasted(input[index...], into: &keys)
         return input.count
       }
-      pasted += input[index..<escape]
+      appendPasted(input[index..<escape], into: &keys)
       let marker = input[escape..<min(escape + Self.pasteEnd.count, input.count)]
       if marker.elementsEqual(Self.pasteEnd) {
         keys.append(takePaste(upTo: pasted.count))
@@ -243,10 +240,27 @@ struct KeyDecoder: Sendable {
         pending = Array(marker)
         return input.count
       }
-      pasted.append(0x1B)
+      appendPasted(input[escape...escape], into: &keys)
       index = escape + 1
     }
     return index
+  }
+
+  /// Adds bytes to the paste; each time it holds more than ``pastePieceLength`` bytes, hands its first piece on:
+  /// ``pastePieceLength`` bytes, or up to 3 fewer so that it ends between two UTF-8 characters. What is kept
+  /// stays at most ``pastePieceLength`` bytes, and the pieces depend on the paste alone, not on the reads.
+  private mutating func appendPasted(_ bytes: ArraySlice<UInt8>, into keys: inout [Key]) {
+    var rest = bytes
+    while !rest.isEmpty {
+      let count = min(rest.count, Self.pastePieceLength + 1 - pasted.count)
+      pasted += rest.prefix(count)
+      rest = rest.dropFirst(count)
+      guard pasted.count > Self.pastePieceLength else { continue }
+      // Cut before the character that holds the byte past the piece (at most 3 continuation bytes back).
+      var cut = Self.pastePieceLength
+      while cut > Self.pastePieceLength - 3, pasted[cut] & 0xC0 == 0x80 { cut -= 1 }
+      keys.append(takePaste(upTo: cut))
+    }
   }
 
   /// The first `count` bytes of the paste as a ``Key/paste(_:)``, removed from it.
