@@ -97,7 +97,7 @@ extension TerminalListView {
     _ scalars: some Sequence<Unicode.Scalar>, into query: inout [Unicode.Scalar], typed: inout TypedCharacter
   ) {
     for scalar in scalars {
-      if typed.recognizer.hasBreak(before: scalar) {
+      if typed.hasBreak(before: scalar) {
         typed.judge(into: &query)
         typed.scalars = String.UnicodeScalarView()
         typed.kept = 0
@@ -109,6 +109,7 @@ extension TerminalListView {
         typed.scalars.append(scalar)
         typed.isJudged = false
       }
+      if typed.tail.count < maximumFilterLength + 1 { typed.tail.append(scalar) }
     }
   }
 
@@ -146,8 +147,9 @@ extension TerminalListView {
 /// The character typed last into the filter's query, kept so that the scalars typed after it that continue it are
 /// judged with it (see `TerminalListView.type(_:)`).
 struct TypedCharacter {
-  /// Where the characters of the text typed so far break.
-  var recognizer = Unicode._CharacterRecognizer()
+  /// The character's scalars, at most `maximumFilterLength` + 1 of them, for finding where it
+  /// ends.
+  var tail = String.UnicodeScalarView()
   /// Its first scalars, at most `room + 1` of them.
   var scalars = String.UnicodeScalarView()
   /// How many of them end the query (0 when it is not typable).
@@ -156,6 +158,21 @@ struct TypedCharacter {
   var room = 0
   /// Whether `kept` is up to date with `scalars`.
   var isJudged = true
+
+  /// Whether `scalar` starts another character rather than continuing this one. Whether a boundary falls before a
+  /// scalar depends only on the scalars since the boundary before (a run of regional indicators, an emoji with
+  /// its extenders and joiners), so this one's scalars are all it reads; past the first 257 of them, a character
+  /// that long is taken to go on (its scalars cannot join the query anyway).
+  ///
+  /// - Complexity: O(*k*) in the character's scalars, at most 257.
+  mutating func hasBreak(before scalar: Unicode.Scalar) -> Bool {
+    guard !tail.isEmpty else { return true }
+    var text = tail
+    text.append(scalar)
+    let breaks = String(text).count > 1
+    if breaks { tail = String.UnicodeScalarView() }
+    return breaks
+  }
 
   /// Takes the character's scalars off the end of the query and puts back the part of it that fits, when typable.
   ///
