@@ -70,3 +70,28 @@ struct RowIndexSlotsTests {
     }
   }
 }
+
+/// The sort a told edit puts its touched rows in order with (`_EditLog.sortIntegers`) orders as the standard
+/// library's sort does: arrays of every length around its runs of 16 and their merges, with repeated values,
+/// values in order, in reverse and at random.
+@Suite("Told edit integer sort")
+struct ToldEditIntegerSortTests {
+  @Test("sorts as the standard library's sort does")
+  func sortsAsTheStandardLibrary() {
+    for seed in DeepPass.seeds(quick: 40, deep: 800) {
+      var random = SeededRandom(seed: seed)
+      let lengths = [0, 1, 2, 15, 16, 17, 31, 32, 33, 63, 64, 65, 125, 250, 513]
+      let length = random.oneIn(2) ? lengths[random.below(lengths.count)] : random.below(600)
+      let range = random.oneIn(3) ? 8 : 1 << 40
+      var values = (0..<length).map { _ in random.below(range) }
+      switch random.below(4) {
+      case 0: values.sort()
+      case 1: values.sort(by: >)
+      default: break
+      }
+      var sorted = values
+      _EditLog.sortIntegers(&sorted)
+      #expect(sorted == values.sorted(), "seed \(seed), length \(length)")
+    }
+  }
+}
