@@ -106,18 +106,7 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, UInt64> {
   /// A leaf of `pieceCount` pieces (from one to ``leafCapacity``, none of them empty), which `initialize` puts in
   /// its room.
   private static func leaf(pieceCount: Int, _ initialize: (UnsafeMutablePointer<Piece>) -> Void) -> _PieceTree {
-    let words = (pieceCount * MemoryLayout<Piece>.stride + 7) / 8
-    let leaf = unsafeDowncast(
-      create(minimumCapacity: words) { _ in _PieceTreeHeader(count: 0, height: 0, slotCount: pieceCount) },
-      to: _PieceTree.self)
-    leaf.withUnsafeMutablePointers { header, words in
-      let pieces = UnsafeMutableRawPointer(words).bindMemory(to: Piece.self, capacity: pieceCount)
-      initialize(pieces)
-      var count = 0
-      for index in 0..<pieceCount { count += pieces[index].count }
-      header.pointee.count = count
-    }
-    return leaf
+    node(height: 0, slotCount: pieceCount, initialize) { $0.pointee.count }
   }
 
   /// An inner node of `height` over the `childCount` subtrees (one height lower, from one to ``branching``) that
@@ -125,16 +114,26 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, UInt64> {
   private static func inner(
     height: Int, childCount: Int, _ initialize: (UnsafeMutablePointer<Child>) -> Void
   ) -> _PieceTree {
-    let words = (childCount * MemoryLayout<Child>.stride + 7) / 8
+    node(height: height, slotCount: childCount, initialize) { $0.pointee.count }
+  }
+
+  /// A node of `height` whose room holds `slotCount` slots (pieces or subtrees) that `initialize` puts there, and
+  /// counts the elements under it by each slot's count (read in place: a subtree copied out would be retained).
+  @inline(__always)
+  private static func node<Slot>(
+    height: Int, slotCount: Int, _ initialize: (UnsafeMutablePointer<Slot>) -> Void,
+    count: (UnsafeMutablePointer<Slot>) -> Int
+  ) -> _PieceTree {
+    let words = (slotCount * MemoryLayout<Slot>.stride + 7) / 8
     let node = unsafeDowncast(
-      create(minimumCapacity: words) { _ in _PieceTreeHeader(count: 0, height: height, slotCount: childCount) },
+      create(minimumCapacity: words) { _ in _PieceTreeHeader(count: 0, height: height, slotCount: slotCount) },
       to: _PieceTree.self)
     node.withUnsafeMutablePointers { header, words in
-      let children = UnsafeMutableRawPointer(words).bindMemory(to: Child.self, capacity: childCount)
-      initialize(children)
-      var count = 0
-      for index in 0..<childCount { count += children[index].count }
-      header.pointee.count = count
+      let slots = UnsafeMutableRawPointer(words).bindMemory(to: Slot.self, capacity: slotCount)
+      initialize(slots)
+      var total = 0
+      for index in 0..<slotCount { total += count(slots + index) }
+      header.pointee.count = total
     }
     return node
   }
