@@ -51,24 +51,29 @@ import Testing
   @Test("an overlong control sequence among keys is one unknown key of its first bytes, however the reads split it")
   func overlongSequences() {
     for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 5_000) {
-      var random = SeededRandom(seed: seed)
-      var bytes: [UInt8] = []
-      var expected: [Key] = []
-      for _ in 0..<Int.random(in: 1...12, using: &random) {
-        if random.oneIn(3) {
-          let sequence = Self.overlongSequence(using: &random)
-          bytes += sequence
-          expected.append(.unknown(Array(sequence.prefix(KeyDecoder.maximumSequenceLength))))
-        } else {
-          let piece = Self.keys.randomElement(using: &random)!
-          bytes += piece.bytes
-          expected += piece.keys
-        }
+      Self.expectDecodedAmongKeys(seed: seed, oneIn: 3) { random in
+        let sequence = Self.overlongSequence(using: &random)
+        return (sequence, [.unknown(Array(sequence.prefix(KeyDecoder.maximumSequenceLength)))])
       }
-      let reads = Self.reads(of: bytes, using: &random)
-      let keys = Self.decode(reads)
-      #expect(keys == expected, "seed \(seed): reads of \(reads.map(\.count)) bytes")
     }
+  }
+
+  /// Decodes, from random reads, 1 to 12 pieces: each time `random.oneIn(n)`, the bytes and keys `special` makes,
+  /// else a known key's; and expects the keys of the pieces, in order.
+  static func expectDecodedAmongKeys(
+    seed: UInt64, oneIn n: Int, _ special: (inout SeededRandom) -> (bytes: [UInt8], keys: [Key])
+  ) {
+    var random = SeededRandom(seed: seed)
+    var bytes: [UInt8] = []
+    var expected: [Key] = []
+    for _ in 0..<Int.random(in: 1...12, using: &random) {
+      let piece = random.oneIn(n) ? special(&random) : Self.keys.randomElement(using: &random)!
+      bytes += piece.bytes
+      expected += piece.keys
+    }
+    let reads = Self.reads(of: bytes, using: &random)
+    let keys = Self.decode(reads)
+    #expect(keys == expected, "seed \(seed): \(bytes.count) bytes in reads of \(reads.map(\.count)) bytes")
   }
 
   /// The key of a control byte other than `ESC`, as the docs list them.
@@ -111,24 +116,11 @@ import Testing
   func controlsEndSequences() {
     let controls = (0x00...0x1F).map(UInt8.init).filter { $0 != 0x1B }
     for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 500, deep: 8_000) {
-      var random = SeededRandom(seed: seed)
-      var bytes: [UInt8] = []
-      var expected: [Key] = []
-      for _ in 0..<Int.random(in: 1...12, using: &random) {
-        if random.oneIn(2) {
-          let (sequence, key) = Self.cutSequence(using: &random)
-          let control = random.oneIn(2) ? 0x03 : controls.randomElement(using: &random)!
-          bytes += sequence + [control]
-          expected += [key, Self.controlKey(control)]
-        } else {
-          let piece = Self.keys.randomElement(using: &random)!
-          bytes += piece.bytes
-          expected += piece.keys
-        }
+      Self.expectDecodedAmongKeys(seed: seed, oneIn: 2) { random in
+        let (sequence, key) = Self.cutSequence(using: &random)
+        let control = random.oneIn(2) ? 0x03 : controls.randomElement(using: &random)!
+        return (sequence + [control], [key, Self.controlKey(control)])
       }
-      let reads = Self.reads(of: bytes, using: &random)
-      let keys = Self.decode(reads)
-      #expect(keys == expected, "seed \(seed): \(bytes) in reads of \(reads.map(\.count)) bytes")
     }
   }
 
