@@ -259,9 +259,11 @@ extension ListEngine {
       let offscreen = added.filter { !shown.contains($0) }
       // A row selected while a feed hides it: that feed hears of it (with no position), and of its deselection.
       let hiding = _hidingFeeds(of: Set(offscreen), in: feed)
-      for (id, owner) in hiding {
+      for (id, owners) in hiding {
         hiddenSelection.insert(id)
-        if hiddenSelectionOwners[id] == nil { hiddenSelectionOwners[id] = SectionRoute(owner: owner, localSection: 0) }
+        if hiddenSelectionOwners[id] == nil, let owner = owners.first {
+          hiddenSelectionOwners[id] = SectionRoute(owner: owner, localSection: 0)
+        }
       }
       next.deselect(contentsOf: offscreen.filter { hiding[$0] == nil })
     }
@@ -309,11 +311,12 @@ extension ListEngine {
     }
     for path in change.addedRows { add(path, added: true) }
     for path in change.removedRows { add(path, added: false) }
-    // A row deleted, or hidden by a filter, has no position: its owner hears of its identity alone; so does the
-    // feed that hides a row selected while hidden (``hiddenSelectionOwners``).
-    for id in change.added where hiddenSelection.contains(id) {
-      guard let owner = hiddenSelectionOwners[id]?.owner else { continue }
-      split.note(id, at: nil, of: owner, added: true)
+    // A row hidden by a feed (a filter's query) has no position: the feed that hides it hears of its identity
+    // alone, whether or not another row of the identity is shown (selection follows identity); so does the owner
+    // of a row deleted, or deleted while hidden (``hiddenSelectionOwners``).
+    let addedIDs = Set(change.added)
+    for (id, owners) in _hidingFeeds(of: addedIDs.union(change.removed), in: feed) {
+      for owner in owners { split.note(id, at: nil, of: owner, added: addedIDs.contains(id)) }
     }
     for id in change.removed {
       guard let owner = (deletedRowOwners[id] ?? hiddenSelectionOwners[id])?.owner else { continue }

@@ -93,7 +93,7 @@ public final class ListEngine: ListDataSource {
   /// or not it is still here.
   var hiddenSelection: Set<ListIdentifier> = []
   /// The feed that owned each row of ``hiddenSelection`` when it left the list shown (the filter that hides it),
-  /// where known, or, for a row selected while hidden, the feed that hides it: the feed that hears when the row
+  /// where known, or, for a row selected while hidden, a feed that hides it: the feed that hears when the row
   /// leaves the selection while hidden (deselected, or deleted by its source), as it would of a row shown. Only
   /// identities of ``hiddenSelection`` are kept; the route's section is not read (a hidden row has no position).
   var hiddenSelectionOwners: [ListIdentifier: SectionRoute] = [:]

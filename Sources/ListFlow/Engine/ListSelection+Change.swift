@@ -8,7 +8,9 @@ extension ListSelection {
   /// identity is still in ``removed`` for the list's delegate, and for the delegate of the feed that showed it:
   /// for a row a change deleted, and for a row a filter hides when it is deselected or its feed deletes it. A row
   /// selected while a filter hides it (``ListEngine/select(_:)`` of its identity) comes the same way, in ``added``
-  /// with no position, to the list's delegate and to the delegate of the feed that owns it.
+  /// with no position, to the list's delegate and to the delegate of the feed that owns it. Rows that share an
+  /// identity change together: a feed whose row of the identity a filter hides hears of it with no position even
+  /// when another feed shows a row of it (which hears of it at its position).
   public struct Change: Hashable, Sendable, CustomStringConvertible {
     /// The whole selection after the change.
     public var selection: ListSelection

@@ -272,29 +272,30 @@ func _hiddenIdentities(among ids: Set<ListIdentifier>, in feed: some ListFeed) -
   return ids.filter { feed.hidesRow($0) }
 }
 
-/// The identities among `ids` that `feed` hides, each with the feed that hides it and owns its row for the events
-/// of the list (as ``ListFeed/feed(owningSection:)`` names the owner of a section): the child of a composite that
-/// hides it, at the bottom of any nesting; else `feed` itself (a ``FilteredFeed``, which sends the events on to
-/// the feed that owns the row under its source). So that a row selected while hidden is told to its feed.
+/// The identities among `ids` of which `feed` hides a row, each with every feed that hides one and owns it for
+/// the events of the list (as ``ListFeed/feed(owningSection:)`` names the owner of a section): each child of a
+/// composite that hides one, at the bottom of any nesting; else `feed` itself (a ``FilteredFeed``, which sends the
+/// events on to the feed that owns the row under its source). A feed hides a row of an identity even when another
+/// row of it is shown, by that feed or another: a filter's query may hide one copy and show the other. So that a
+/// feed hears of the selection of its rows it hides, as selection follows identity.
 ///
-/// - Complexity: As `_hiddenIdentities(among:in:)`: each child of a composite asked about the identities the
-///   children before did not hide.
+/// - Complexity: Each child of a composite asked about `ids`: for a ``FilteredFeed``, a look-up of them in its
+///   source's rows and in the rows shown (see `FilteredFeed.identitiesWithHiddenRows(among:)`); for another feed,
+///   as `_hiddenIdentities(among:in:)`.
 @MainActor
 func _hidingFeeds(
   of ids: Set<ListIdentifier>, in feed: any ListFeed<ListSectionSnapshot>
-) -> [ListIdentifier: any ListFeed<ListSectionSnapshot>] {
+) -> [ListIdentifier: [any ListFeed<ListSectionSnapshot>]] {
   guard !ids.isEmpty else { return [:] }
   guard let composite = feed as? ComposedFeed<ListSectionSnapshot> else {
-    return Dictionary(uniqueKeysWithValues: _hiddenIdentities(among: ids, in: feed).map { ($0, feed) })
+    let hidden =
+      (feed as? FilteredFeed)?.identitiesWithHiddenRows(among: ids) ?? _hiddenIdentities(among: ids, in: feed)
+    return Dictionary(uniqueKeysWithValues: hidden.map { ($0, [feed]) })
   }
-  var hiding: [ListIdentifier: any ListFeed<ListSectionSnapshot>] = [:]
+  var hiding: [ListIdentifier: [any ListFeed<ListSectionSnapshot>]] = [:]
   guard !composite.isHidden else { return hiding }
-  var rest = ids
-  for child in composite.children where !rest.isEmpty {
-    for (id, owner) in _hidingFeeds(of: rest, in: child) {
-      hiding[id] = owner
-      rest.remove(id)
-    }
+  for child in composite.children {
+    hiding.merge(_hidingFeeds(of: ids, in: child)) { $0 + $1 }
   }
   return hiding
 }

@@ -102,14 +102,17 @@ extension FilteredFeed {
   ///
   /// The change's positions are those of the list shown, mapped through the filter's newest rows: a position
   /// whose row there does not carry an identity of the change (the list shown lags behind them) is left out, and
-  /// the identities it left without a feed are looked up among the newest rows. An identity added that no row
-  /// shown carries (a row the query hides, selected by its identity) is looked up among the source's rows: the
-  /// feed that owns it there hears of it with no position, and so of its deselection later.
+  /// the identities it left without a feed are looked up among the newest rows. While a query is set, the
+  /// change's identities are looked up among the source's rows too, since selection follows identity: the feed
+  /// that owns a row the query hides hears of it with no position (selected or deselected by its identity),
+  /// even where another row of the identity is shown; one that the source hides in turn (a filter under it) goes
+  /// to the feed that hides it.
   ///
-  /// - Complexity: O(*r*) for the *r* identities and positions of the change (and a look-up of the identities
-  ///   left without a feed, when there are some, among the rows shown, then, for those added, among the
-  ///   source's rows, as `hiddenIdentities(among:)` looks them up), plus, now and then, a pass over the
-  ///   identities the feeds were told are selected, to forget those no longer selected.
+  /// - Complexity: O(*r*) for the *r* identities and positions of the change, plus a look-up of its identities
+  ///   among the source's rows while a query is set, and of the identities left without a feed, when there are
+  ///   some, among the rows shown (as `hiddenIdentities(among:)` looks them up: no pass over every row), plus,
+  ///   now and then, a pass over the identities the feeds were told are selected, to forget those no longer
+  ///   selected.
   func forwardSelectionChange(_ change: ListSelection.Change, to source: any ListFeed<ListSectionSnapshot>) {
     var split = ListSelection.Change.SplitByFeed(selection: change.selection)
     /// Tells the feed that owns the row shown at `path` of the row's identity `id`, at the row's position there.
@@ -143,32 +146,31 @@ extension FilteredFeed {
       }
     }
     // Identities left without a feed (positions of a list shown that lags behind the newest rows): looked up there.
-    var placed: Set<ListIdentifier> = []
     if !unplacedAdded.isEmpty || !unplacedRemoved.isEmpty {
       let ids = unplacedAdded.union(unplacedRemoved)
       for (index, section) in displayedSections.enumerated() {
         for item in section.elements.positions(ofIdentities: ids) {
           let id = section.elements.identity(at: item)
-          if note(id, at: ItemPath(item: item, section: index), added: unplacedAdded.contains(id)) { placed.insert(id) }
+          _ = note(id, at: ItemPath(item: item, section: index), added: unplacedAdded.contains(id))
         }
       }
-      unplacedAdded.subtract(placed)
     }
-    // Identities added that no row shown carries: rows the query hides (selected by identity while hidden). The
-    // feed that owns each under the source hears of it with no position; one that the source hides in turn (a
-    // filter under it), the feed that hides it.
-    if !unplacedAdded.isEmpty {
+    // Rows of the change's identities that the query hides: selected by identity while hidden, or deselected
+    // while hidden, even where another row of the identity is shown (selection follows identity). The feed that
+    // owns each under the source hears of it with no position; one that the source hides in turn (a filter under
+    // it), the feed that hides it.
+    let changed = addedIDs.union(removedIDs)
+    if !query.isEmpty {
       for (index, section) in source.displayedSections.enumerated() {
-        for item in section.elements.positions(ofIdentities: unplacedAdded) {
+        for item in section.elements.positions(ofIdentities: changed) {
           let id = section.elements.identity(at: item)
           guard let (feed, _) = source.leaf(ofRow: ItemPath(item: item, section: index)) else { continue }
-          split.note(id, at: nil, of: feed, added: true)
-          placed.insert(id)
+          split.note(id, at: nil, of: feed, added: addedIDs.contains(id))
         }
       }
-      for (id, feed) in _hidingFeeds(of: unplacedAdded.subtracting(placed), in: source) {
-        split.note(id, at: nil, of: feed, added: true)
-      }
+    }
+    for (id, feeds) in _hidingFeeds(of: changed, in: source) {
+      for feed in feeds { split.note(id, at: nil, of: feed, added: addedIDs.contains(id)) }
     }
     for (feed, added) in split.addedByFeed {
       for id in added { selectionOwners[id, default: _SelectionOwners()].insert(feed) }
@@ -278,6 +280,34 @@ extension FilteredFeed: _HidingFeed {
     }
     let inSource = held(ids, in: source.displayedSections)
     return bySource.union(inSource.subtracting(held(inSource, in: displayedSections)))
+  }
+
+  /// The identities among `ids` of which the source holds a row that this feed does not show: rows the query
+  /// hides, even where it shows another row of the identity, and rows the source hides (a filter under it). Where
+  /// `hiddenIdentities(among:)` asks whether no row of an identity is shown, this asks whether any is hidden: a
+  /// selection change reaches every row of its identities, so each feed that hides one hears of it.
+  ///
+  /// - Complexity: The identities looked up together in the source's rows and then in the rows shown (see
+  ///   `CellBinderList.positions(ofIdentities:)`), plus the source's answer; no pass over every row.
+  func identitiesWithHiddenRows(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    var hidden = Set(_hidingFeeds(of: ids, in: source).keys)
+    guard !query.isEmpty else { return hidden }
+    /// How many rows carry each of `ids` in `sections`, added to `count` (`sign` 1) or taken from it (-1).
+    func count(
+      _ ids: Set<ListIdentifier>, in sections: [ListSectionSnapshot], into count: inout [ListIdentifier: Int], sign: Int
+    ) {
+      for section in sections {
+        for position in section.elements.positions(ofIdentities: ids) {
+          count[section.elements.identity(at: position), default: 0] += sign
+        }
+      }
+    }
+    var rows: [ListIdentifier: Int] = [:]
+    count(ids, in: source.displayedSections, into: &rows, sign: 1)
+    guard !rows.isEmpty else { return hidden }
+    count(Set(rows.keys), in: displayedSections, into: &rows, sign: -1)
+    for (id, left) in rows where left > 0 { hidden.insert(id) }
+    return hidden
   }
 
   /// Expands or collapses a row of the source, at the row's position there. While a query is set over a source

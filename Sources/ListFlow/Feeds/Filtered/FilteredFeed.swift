@@ -43,11 +43,11 @@
 /// **Events.** A row's events reach the ``ListFeed/delegate`` of the feed that owns the row under the source
 /// (the source itself, or a child of a composite source), with the row's position **there**. A change of the
 /// selection reaches each such feed with its own rows only, a selected row it deleted included (with no
-/// position), hidden by the query or not; a row chosen is deselected automatically when the delegate of the feed that owns it says so
-/// (``SyncDelegate/deselectsAutomatically``). Expanding and
-/// collapsing reach the source the same way (an ``OutlineFeed``). Rows move as they would unfiltered while no
-/// query is set (the source's feed asked through its ``SyncDelegate/canMoveRow``); while a query is set, they
-/// cannot be moved.
+/// position), hidden by the query or not, even when another row of the identity is shown; a row chosen is
+/// deselected automatically when the delegate of the feed that owns it says so
+/// (``SyncDelegate/deselectsAutomatically``). Expanding and collapsing reach the source the same way (an
+/// ``OutlineFeed``). Rows move as they would unfiltered while no query is set (the source's feed asked through its
+/// ``SyncDelegate/canMoveRow``); while a query is set, they cannot be moved.
 ///
 /// The filter shows its source: the source must not be shown by anything else (a composite, another filter or an
 /// engine; the initializer throws ``ListFlowError/alreadyComposed`` then), and a composite that the filter's
