@@ -55,6 +55,17 @@ public struct CellBinderList: Sendable {
       }
     }
 
+    /// The first word of the piece's first binder (its storage's address), read only to bring the piece's array
+    /// into the cache before the piece is copied (see `_PieceTree.rebuilt`); `nil` for rows of a source, whose
+    /// storage many pieces share.
+    var firstBinderWord: UInt? {
+      guard case .binders(let binders) = self else { return nil }
+      return binders.withUnsafeBufferPointer { buffer in
+        guard let first = buffer.baseAddress, !buffer.isEmpty else { return nil }
+        return UnsafeRawPointer(first).load(as: UInt.self)
+      }
+    }
+
     /// The piece's elements in `offsets` (offsets from the piece's start).
     func slice(_ offsets: Range<Int>) -> Piece {
       switch self {

@@ -444,6 +444,13 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, UInt64> {
             inserted: inserted, into: out, used: &used, room: room)
         }
         let children = Self.children(words)
+        // Each subtree's header read first, the reads independent of each other, so that the cache misses of a
+        // wide node overlap: a retain of a subtree kept (below) is an atomic add, which waits for every read
+        // before it, so each subtree's miss came alone, one after another (at a million rows, most of them).
+        for index in 0..<slotCount {
+          let childHeight = Unmanaged.passUnretained(children[index].node)._withUnsafeGuaranteedRef { $0.height }
+          precondition(childHeight == height - 1, "subtrees of different heights")
+        }
         let gatherRoom = Self.room(children: slotCount, removed: removed.count, inserted: inserted.count)
         return withUnsafeTemporaryAllocation(of: Child.self, capacity: gatherRoom) { buffer -> Bool in
           guard let gathered = buffer.baseAddress else { return false }
@@ -556,6 +563,11 @@ final class _PieceTree: ManagedBuffer<_PieceTreeHeader, UInt64> {
     inserted: UnsafeBufferPointer<CellBinderList.PlacedPiece>, into out: UnsafeMutablePointer<Child>,
     used outUsed: inout Int, room: Int
   ) -> Bool {
+    // Each piece's binders read first, the reads independent of each other, before the copies below retain
+    // them (see `rebuilt`).
+    for index in pieces.indices {
+      if let word = pieces[index].firstBinderWord { precondition(word != 0, "a binder without storage") }
+    }
     // A removal cuts a piece in two runs, an insertion in two runs around the piece put in.
     let capacity = pieces.count + removed.count + 2 * inserted.count
     return withUnsafeTemporaryAllocation(of: Piece.self, capacity: capacity) { buffer in
