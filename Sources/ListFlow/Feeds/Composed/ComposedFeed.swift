@@ -37,6 +37,9 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
   /// While a ``FilteredFeed`` over this composite reveals the matches of its query (``revealRows(matching:)``),
   /// whether a row matches: a child added meanwhile reveals them too, and a child removed gives its rows back.
   private var revealedMatches: ((CellBinder) -> Bool)?
+  /// The children that said they reveal the matches of a query (``revealRows(matching:)``, a tree): a
+  /// ``FilteredFeed`` over the composite filters their rows as trees, the others' as lists.
+  private var revealingChildren: Set<ObjectIdentifier> = []
 
   /// Whether the composite is hidden: its sections are then not displayed.
   ///
@@ -98,6 +101,7 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
     // meanwhile goes nowhere: its sections are read below).
     let reveals = liveRevealedMatches().map { child.revealRows(matching: $0) } ?? false
     let id = ObjectIdentifier(child)
+    if reveals { revealingChildren.insert(id) }
     child.feedLink.connect(owner: self) { [weak self] message in
       guard let self else { return }
       if case .changes(let changes, let reloading, let animated) = message {
@@ -135,6 +139,7 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
     let child = children.remove(at: index)
     child.feedLink.disconnect()
     childIndices[ObjectIdentifier(child)] = nil
+    revealingChildren.remove(ObjectIdentifier(child))
     reindex(from: index)
     offsets.removeChild(at: index)
     sections.removeSubrange(range)
@@ -334,9 +339,30 @@ extension ComposedFeed {
     var reveals = false
     for child in children {
       // Every child asked, not only up to the first that reveals.
-      if child.revealRows(matching: matches) { reveals = true }
+      if child.revealRows(matching: matches) {
+        reveals = true
+        revealingChildren.insert(ObjectIdentifier(child))
+      } else {
+        revealingChildren.remove(ObjectIdentifier(child))
+      }
     }
     return reveals
+  }
+
+  /// Whether the rows of a section are a tree's: the child that shows it, at the bottom of any nesting, said it
+  /// reveals the matches of a query (the last ``revealRows(matching:)``, or when it was added meanwhile). A
+  /// ``FilteredFeed`` over the composite filters them as a tree, keeping each match's ancestors, and the rows of
+  /// the other sections as lists.
+  ///
+  /// - Parameter section: A section of ``sections``.
+  /// - Returns: Whether the child that shows it reveals matches; `false` for a section that does not exist.
+  /// - Complexity: O(log *c*) per level for *c* children.
+  func revealsRows(inSection section: Int) -> Bool {
+    guard let (child, local) = offsets.childSection(forSection: section) else { return false }
+    let feed = children[child]
+    guard revealingChildren.contains(ObjectIdentifier(feed)) else { return false }
+    if let composite = feed as? ComposedFeed<Section> { return composite.revealsRows(inSection: local) }
+    return true
   }
 }
 

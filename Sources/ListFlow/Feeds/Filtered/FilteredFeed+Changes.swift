@@ -1,7 +1,8 @@
 extension FilteredFeed {
   /// Filters a change of the source by the rows it touched: the rows it inserts or updates are matched (their
   /// binders made once each), the others keep the match they had, and the change of the rows shown is sent.
-  /// Applies while a query filters a source that is not a tree; below ``titleFilteringMinimumRows`` rows, a
+  /// Applies while a query filters a source that is not a tree (over a composite that holds one, see
+  /// `filterChangeBesideTrees(_:changesSections:)`); below ``titleFilteringMinimumRows`` rows, a
   /// change that inserts, deletes, moves or updates sections is projected onto the positions of the rows shown
   /// (`projectChange(_:)`, as on a long list), and the rows shown stay positions after it. Otherwise (a change
   /// the projection does not take) it changes nothing and returns `false`, and the caller filters every row
@@ -39,7 +40,8 @@ extension FilteredFeed {
       titlePositions = nil
       return false
     }
-    if matchedRows == nil, !query.isEmpty, !sourceRevealsRows { matchedRows = rowsMatchedByTitles() }
+    if sourceRevealsRows { return filterChangeBesideTrees(changes, changesSections: changesSections) }
+    if matchedRows == nil, !query.isEmpty { matchedRows = rowsMatchedByTitles() }
     titleMatchedCounts = nil
     titlePositions = nil
     guard !query.isEmpty, !sourceRevealsRows, var rows = matchedRows, !changes.isEmpty else { return false }
@@ -106,6 +108,122 @@ extension FilteredFeed {
     displayedSections = result
     feedLink.send(from: previous, to: result)
     if !wasHidden.isSubset(of: hiddenRows) { feedLink.sendHiddenRowsChange() }
+    return true
+  }
+
+  /// Filters a change of a composite that holds trees among its children (``ComposedFeed/revealsRows(inSection:)``)
+  /// by the rows it touched: in a list's section, the rows it inserts or updates are matched (their binders made
+  /// once each) and the others keep the match they had, as in `filterChange(_:)`; a tree's section that it
+  /// touches reveals the query's matches again (``ListFeed/revealRows(matching:)`` of the tree alone) and has its
+  /// rows filtered again, each match with its ancestors; the other sections keep their rows. Then the change of
+  /// the rows shown is sent. Applies while a query filters a composite, to a change of rows (no section
+  /// inserted, deleted, moved or updated); otherwise it changes nothing and returns `false`, and the caller
+  /// filters every row again.
+  ///
+  /// - Parameters:
+  ///   - changes: The source's stages, from the sections it showed to those it shows now.
+  ///   - changesSections: Whether a stage inserts, deletes, moves or updates sections.
+  /// - Returns: Whether the change was filtered.
+  /// - Complexity: One binder made and one text matched per row inserted or updated in a list's section, the
+  ///   rows of each tree the change touches (every node's row made and matched to reveal the matches, each
+  ///   visible row's binder read, matched and its depth read), and O(*n*) in the rows shown, which are laid out
+  ///   and diffed with no other binder made, text matched or identity of the source's read.
+  private func filterChangeBesideTrees(
+    _ changes: StagedChangeset<[ListSectionSnapshot]>, changesSections: Bool
+  ) -> Bool {
+    guard !query.isEmpty, !changesSections, !changes.isEmpty, source is ComposedFeed<ListSectionSnapshot>,
+      var rows = matchedRows
+    else {
+      matchedRows = nil
+      return false
+    }
+    let pattern = FilteredFeed.Match.pattern(of: query)
+    let searchableText = searchableText
+    func shown(_ binder: CellBinder) -> CellBinder? {
+      let text = searchableText(binder)
+      guard FilteredFeed.Match.isFound(pattern, in: text) else { return nil }
+      return FilteredFeed.Match(pattern: pattern, in: text).map { binder.highlightingMatches($0.offsets) }
+    }
+    // Whether a row the query hid may have left, or shows now: the selection asks about its hidden rows again.
+    var hiddenChanged = false
+    // The sections the change touched (no section is inserted, deleted or moved: an index names one section
+    // through every stage).
+    var touched: Set<Int> = []
+    for stage in changes {
+      for path in stage.elementDeleted {
+        touched.insert(path.section)
+        if rows.indices.contains(path.section), rows[path.section].indices.contains(path.item),
+          rows[path.section][path.item] == nil
+        {
+          hiddenChanged = true
+        }
+      }
+      for path in stage.elementInserted { touched.insert(path.section) }
+      for path in stage.elementUpdated { touched.insert(path.section) }
+      for move in stage.elementMoved {
+        touched.insert(move.source.section)
+        touched.insert(move.target.section)
+      }
+      if !stage.elementUpdated.isEmpty { hiddenChanged = true }
+      guard let next = Self.applying(stage, to: rows, matching: shown) else {
+        matchedRows = nil
+        return false
+      }
+      rows = next
+    }
+    // Each tree the change touched reveals the query's matches again (the app may have collapsed an ancestor of a
+    // match in place), alone: its change meanwhile is read below, with its rows.
+    let treeSections = touched.filter { revealsRows(inSection: $0) }.sorted()
+    if !treeSections.isEmpty {
+      isAdjustingTree = true
+      defer { isAdjustingTree = false }
+      var revealed: Set<ObjectIdentifier> = []
+      for section in treeSections {
+        guard let tree = source.feed(owningSection: section)?.feed,
+          revealed.insert(ObjectIdentifier(tree)).inserted
+        else { continue }
+        tree.revealRows { FilteredFeed.Match(pattern: pattern, in: searchableText($0)) != nil }
+      }
+    }
+    let sections = source.displayedSections
+    guard rows.count == sections.count else {
+      matchedRows = nil
+      return false
+    }
+    for section in treeSections {
+      rows[section] = shownRows(Array(sections[section].elements), ofSection: section, pattern: pattern)
+      hiddenChanged = true
+    }
+    guard zip(rows, sections).allSatisfy({ $0.count == $1.elements.count }) else {
+      matchedRows = nil
+      return false
+    }
+    var result: [ListSectionSnapshot] = []
+    var items: [[Int]] = []
+    var sectionIndices: [Int] = []
+    for (sectionIndex, section) in sections.enumerated() {
+      var shownRows: [CellBinder] = []
+      var rowItems: [Int] = []
+      for (item, row) in rows[sectionIndex].enumerated() {
+        guard let row else { continue }
+        shownRows.append(row)
+        rowItems.append(item)
+      }
+      if !shownRows.isEmpty {
+        result.append(ListSectionSnapshot(model: section.model, elements: shownRows))
+        items.append(rowItems)
+        sectionIndices.append(sectionIndex)
+      }
+    }
+    matchedRows = rows
+    sourceItems = items
+    sourceSections = sectionIndices
+    // The rows hidden are found when asked, not for every change (that would read every hidden row's identity).
+    hiddenRowsCache = nil
+    let previous = displayedSections
+    displayedSections = result
+    feedLink.send(from: previous, to: result)
+    if hiddenChanged { feedLink.sendHiddenRowsChange() }
     return true
   }
 

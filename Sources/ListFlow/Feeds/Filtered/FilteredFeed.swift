@@ -25,7 +25,11 @@
 /// tree cannot be expanded or collapsed through the filter (``isRowExpanded(at:)`` says `nil`), and the tree's
 /// `outline.expanded` reads the expansion shown. The app may still change the tree's expansion meanwhile (setting
 /// `outline.expanded`, `outline.expand(_:)`, the tree's own `setExpanded(_:forRowAt:)`): the ancestors of the
-/// matches stay expanded, and the change is kept in the expansion given back when the query is cleared.
+/// matches stay expanded, and the change is kept in the expansion given back when the query is cleared. A change
+/// of a tree while a query is set filters the whole tree again. In a composite source, a child that reveals the
+/// matches (a tree) is filtered as a tree and the other children as lists, and while a query is set, a change of
+/// a child's rows costs that child: a list's change matches only the rows it inserts or updates, a tree's filters
+/// that tree alone again (a change of sections filters the whole composite again).
 ///
 /// ```swift
 /// let tree = OutlineFeed(id: "files", outline: Outline(folders)) { row in FileCell.binder(row) }
@@ -128,7 +132,8 @@ public final class FilteredFeed: ListFeed {
   /// For each row of the source, section by section, the binder shown for it (`nil` for a row the query
   /// hides): kept while a query filters a source that is not a tree, so that a change of the source matches
   /// only the rows it inserts or updates (see `filterChange(_:)`), until a change of sections makes the rows
-  /// shown positions (``titlePositions``), as on a long list.
+  /// shown positions (``titlePositions``), as on a long list; and while a query filters a composite that holds
+  /// trees, so that a change of a child costs that child (see `filterChangeBesideTrees(_:changesSections:)`).
   var matchedRows: [[CellBinder?]]?
   /// Whether the source reveals the ancestors of matches (``ListFeed/revealRows(matching:)``): a tree, filtered
   /// with each match's ancestors as context.
@@ -230,11 +235,15 @@ public final class FilteredFeed: ListFeed {
   ///   the number of rows for an empty query. A change of the source does not always come here: while the query
   ///   is empty (and was when the rows were last filtered) it is passed on as it is, and while a query filters
   ///   a source that is not a tree, a change matches only the rows it inserts or updates (and the rows of the
-  ///   sections it inserts) by their titles, with no binder made for rows declared as ``Titled`` values.
+  ///   sections it inserts) by their titles, with no binder made for rows declared as ``Titled`` values. Over
+  ///   a composite that holds a tree, a change of a list child's rows matches only the rows it inserts or
+  ///   updates, and a change of a tree child's rows filters that tree alone again.
   public func refilter() {
     let wasAsIs = showsSourceAsIs
     adjustTree()
-    let wasHidden = hiddenRows
+    // The rows hidden before, when known: when they are not (the rows shown were followed through changes of the
+    // source, positions of rows that may have moved since), the selection is told to ask about its hidden rows.
+    let wasHidden = hiddenRowsCache
     let next = filtered(source.displayedSections)
     var previous = displayedSections
     if wasAsIs, !sourceRevealsRows, readRows.count == previous.count {
@@ -248,7 +257,7 @@ public final class FilteredFeed: ListFeed {
     displayedSections = next
     feedLink.send(from: previous, to: next)
     // A hidden row the source dropped changes nothing shown, but must leave the selection.
-    if !wasHidden.isSubset(of: hiddenRows) { feedLink.sendHiddenRowsChange() }
+    if !(wasHidden?.isSubset(of: hiddenRows) ?? false) { feedLink.sendHiddenRowsChange() }
   }
 
   /// A tree source: expands the ancestors of the query's matches, or gives back the expansion from before when
@@ -284,6 +293,45 @@ public final class FilteredFeed: ListFeed {
     return shown
   }
 
+  /// The binder shown for each of a source section's rows (`binders`, read once), `nil` for a row the query
+  /// hides: the matches, highlighted, and, in a tree's section (``revealsRows(inSection:)``), their ancestors,
+  /// marked as context.
+  ///
+  /// - Complexity: One text matched per row, and in a tree's section one depth read per row.
+  func shownRows(
+    _ binders: [CellBinder], ofSection sectionIndex: Int, pattern: _QueryPattern
+  ) -> [CellBinder?] {
+    let searchableText = searchableText
+    let matches = binders.map { binder in
+      let text = searchableText(binder)
+      return FilteredFeed.Match.isFound(pattern, in: text) ? FilteredFeed.Match(pattern: pattern, in: text) : nil
+    }
+    // A tree keeps each match's ancestors as context; a list keeps the matches.
+    let shown =
+      revealsRows(inSection: sectionIndex)
+      ? Self.treeRows(
+        matches, depths: binders.indices.map { source.depth(ofRowAt: ItemPath(item: $0, section: sectionIndex)) })
+      : nil
+    return binders.indices.map { item in
+      let kept: FilteredFeed.Match?? = shown.map { $0[item] } ?? matches[item].map { .some($0) }
+      switch kept {
+      case .some(.some(let match)): return binders[item].highlightingMatches(match.offsets)
+      case .some(.none): return binders[item].markingAsFilterContext()
+      case .none: return nil
+      }
+    }
+  }
+
+  /// Whether the rows of a source section are filtered as a tree's (each match with its ancestors): every
+  /// section of a source that reveals the ancestors of matches (``sourceRevealsRows``), except in a composite,
+  /// whose sections are a tree's when the child that shows them reveals them
+  /// (``ComposedFeed/revealsRows(inSection:)``) and a list's otherwise.
+  func revealsRows(inSection section: Int) -> Bool {
+    guard sourceRevealsRows else { return false }
+    guard let composite = source as? ComposedFeed<ListSectionSnapshot> else { return true }
+    return composite.revealsRows(inSection: section)
+  }
+
   /// The source's sections with only the matching rows, each carrying its matched offsets.
   private func filtered(_ sections: [ListSectionSnapshot]) -> [ListSectionSnapshot] {
     readRows = []
@@ -310,32 +358,13 @@ public final class FilteredFeed: ListFeed {
       // Each row's binder is read once: a row made from a value makes its binder on every read.
       let binders = Array(section.elements)
       readRows.append(binders)
-      let matches = binders.map { binder in
-        let text = searchableText(binder)
-        return FilteredFeed.Match.isFound(pattern, in: text) ? FilteredFeed.Match(pattern: pattern, in: text) : nil
-      }
-      // A tree keeps each match's ancestors as context; a list keeps the matches.
-      let shown =
-        sourceRevealsRows
-        ? Self.treeRows(
-          matches,
-          depths: section.elements.indices.map { source.depth(ofRowAt: ItemPath(item: $0, section: sectionIndex)) })
-        : nil
-      var sectionMatched: [CellBinder?] = []
+      let sectionMatched = shownRows(binders, ofSection: sectionIndex, pattern: pattern)
       for (item, row) in binders.enumerated() {
-        let kept: FilteredFeed.Match?? = shown.map { $0[item] } ?? matches[item].map { .some($0) }
-        switch kept {
-        case .some(.some(let match)):
-          rows.append(row.highlightingMatches(match.offsets))
+        if let shown = sectionMatched[item] {
+          rows.append(shown)
           rowItems.append(item)
-          sectionMatched.append(rows.last)
-        case .some(.none):
-          rows.append(row.markingAsFilterContext())
-          rowItems.append(item)
-          sectionMatched.append(rows.last)
-        case .none:
+        } else {
           hidden.insert(row.id)
-          sectionMatched.append(nil)
         }
       }
       matched.append(sectionMatched)
@@ -347,7 +376,7 @@ public final class FilteredFeed: ListFeed {
     }
     sourceItems = items
     sourceSections = sectionIndices
-    if !sourceRevealsRows { matchedRows = matched }
+    if !sourceRevealsRows || source is ComposedFeed<ListSectionSnapshot> { matchedRows = matched }
     // A row shown elsewhere under the same identity is not hidden.
     for section in result { for row in section.elements { hidden.remove(row.id) } }
     hiddenRowsCache = hidden
@@ -388,6 +417,10 @@ extension FilteredFeed {
     }
     let sections = source.displayedSections
     guard sections.reduce(0, { $0 + $1.elements.count }) >= Self.titleFilteringMinimumRows else { return false }
+    // A tree's rows (a source that reveals matches, or a composite that holds a tree) are filtered as a tree, by
+    // the caller: not matched here, in parts on other threads, where a tree's `cell` may not be called.
+    adjustTree()
+    guard !sourceRevealsRows else { return false }
     let rowQuery = self.rowQuery
     let pattern = rowQuery.pattern.folded
     carryTitleMatches(to: sections)
@@ -410,8 +443,6 @@ extension FilteredFeed {
     }
     let matched = Self.positions(in: sections, matching: rowQuery, known: known, among: candidates)
     if known.contains(where: { $0 == nil }) { keepTitleMatch(pattern, matched) }
-    adjustTree()
-    guard !sourceRevealsRows else { return false }
     show(positions: matched, of: sections)
     feedLink.send(StagedChangeset(), reloading: true)
     feedLink.sendHiddenRowsChange()
