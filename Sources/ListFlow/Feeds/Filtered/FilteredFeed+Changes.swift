@@ -57,13 +57,7 @@ extension FilteredFeed {
       titleMatchedCounts = nil
       return false
     }
-    let pattern = FilteredFeed.Match.pattern(of: query)
-    let searchableText = searchableText
-    func shown(_ binder: CellBinder) -> CellBinder? {
-      let text = searchableText(binder)
-      guard FilteredFeed.Match.isFound(pattern, in: text) else { return nil }
-      return FilteredFeed.Match(pattern: pattern, in: text).map { binder.highlightingMatches($0.offsets) }
-    }
+    let shown = shownBinder(for: FilteredFeed.Match.pattern(of: query))
     for stage in changes {
       guard let next = Self.applying(stage, to: rows, matching: shown) else {
         matchedRows = nil
@@ -77,32 +71,8 @@ extension FilteredFeed {
       return false
     }
     let wasHidden = hiddenRows
-    var hidden: Set<ListIdentifier> = []
-    var result: [ListSectionSnapshot] = []
-    var items: [[Int]] = []
-    var sectionIndices: [Int] = []
-    for (sectionIndex, section) in sections.enumerated() {
-      var shownRows: [CellBinder] = []
-      var rowItems: [Int] = []
-      for (item, row) in rows[sectionIndex].enumerated() {
-        if let row {
-          shownRows.append(row)
-          rowItems.append(item)
-        } else {
-          hidden.insert(section.elements.identity(at: item))
-        }
-      }
-      if !shownRows.isEmpty {
-        result.append(ListSectionSnapshot(model: section.model, elements: shownRows))
-        items.append(rowItems)
-        sectionIndices.append(sectionIndex)
-      }
-    }
-    // A row shown elsewhere under the same identity is not hidden.
-    for section in result { for id in section.elements.identities { hidden.remove(id) } }
-    matchedRows = rows
-    sourceItems = items
-    sourceSections = sectionIndices
+    var hidden: Set<ListIdentifier>? = []
+    let result = show(rows, of: sections, hidden: &hidden)
     hiddenRowsCache = hidden
     let previous = displayedSections
     displayedSections = result
@@ -139,11 +109,7 @@ extension FilteredFeed {
     }
     let pattern = FilteredFeed.Match.pattern(of: query)
     let searchableText = searchableText
-    func shown(_ binder: CellBinder) -> CellBinder? {
-      let text = searchableText(binder)
-      guard FilteredFeed.Match.isFound(pattern, in: text) else { return nil }
-      return FilteredFeed.Match(pattern: pattern, in: text).map { binder.highlightingMatches($0.offsets) }
-    }
+    let shown = shownBinder(for: pattern)
     // Whether a row the query hid may have left, or shows now: the selection asks about its hidden rows again.
     var hiddenChanged = false
     // The sections the change touched (no section is inserted, deleted or moved: an index names one section
@@ -198,6 +164,34 @@ extension FilteredFeed {
       matchedRows = nil
       return false
     }
+    // The rows hidden are found when asked, not for every change (that would read every hidden row's identity).
+    var hidden: Set<ListIdentifier>?
+    let result = show(rows, of: sections, hidden: &hidden)
+    hiddenRowsCache = nil
+    let previous = displayedSections
+    displayedSections = result
+    feedLink.send(from: previous, to: result)
+    if hiddenChanged { feedLink.sendHiddenRowsChange() }
+    return true
+  }
+
+  /// The binder shown for a row when the query, given as its `pattern`, matches its searchable text: the row's
+  /// binder with the matches highlighted; `nil` when it does not match.
+  private func shownBinder(for pattern: _QueryPattern) -> (CellBinder) -> CellBinder? {
+    let searchableText = searchableText
+    return { binder in
+      let text = searchableText(binder)
+      guard FilteredFeed.Match.isFound(pattern, in: text) else { return nil }
+      return FilteredFeed.Match(pattern: pattern, in: text).map { binder.highlightingMatches($0.offsets) }
+    }
+  }
+
+  /// Shows `rows`, the binder shown for each row of the source's `sections` (`nil` for a row the query hides):
+  /// keeps them as ``matchedRows``, with where each row shown comes from, and returns the sections shown. With
+  /// `hidden` not `nil`, adds to it the identities of the rows hidden that no row shown carries.
+  private func show(
+    _ rows: [[CellBinder?]], of sections: [ListSectionSnapshot], hidden: inout Set<ListIdentifier>?
+  ) -> [ListSectionSnapshot] {
     var result: [ListSectionSnapshot] = []
     var items: [[Int]] = []
     var sectionIndices: [Int] = []
@@ -205,9 +199,12 @@ extension FilteredFeed {
       var shownRows: [CellBinder] = []
       var rowItems: [Int] = []
       for (item, row) in rows[sectionIndex].enumerated() {
-        guard let row else { continue }
-        shownRows.append(row)
-        rowItems.append(item)
+        if let row {
+          shownRows.append(row)
+          rowItems.append(item)
+        } else if hidden != nil {
+          hidden?.insert(section.elements.identity(at: item))
+        }
       }
       if !shownRows.isEmpty {
         result.append(ListSectionSnapshot(model: section.model, elements: shownRows))
@@ -215,16 +212,12 @@ extension FilteredFeed {
         sectionIndices.append(sectionIndex)
       }
     }
+    // A row shown elsewhere under the same identity is not hidden.
+    if hidden != nil { for section in result { for id in section.elements.identities { hidden?.remove(id) } } }
     matchedRows = rows
     sourceItems = items
     sourceSections = sectionIndices
-    // The rows hidden are found when asked, not for every change (that would read every hidden row's identity).
-    hiddenRowsCache = nil
-    let previous = displayedSections
-    displayedSections = result
-    feedLink.send(from: previous, to: result)
-    if hiddenChanged { feedLink.sendHiddenRowsChange() }
-    return true
+    return result
   }
 
   /// The rows after one stage of element changes: the rows deleted or moved away leave, the rows inserted are
