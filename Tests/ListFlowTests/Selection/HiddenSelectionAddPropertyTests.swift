@@ -53,13 +53,7 @@ struct HiddenSelectionAddPropertyTests {
       models[leaf] = (0..<1 + random.below(2)).map { _ in (0..<2 + random.below(4)).map { _ in newRow(leaf) } }
       let feed = SectionsFeed<ListSectionSnapshot>(sections: snapshot(leaf))
       feed.delegate.didChangeSelection = { change in
-        for id in change.added.map(\.description) {
-          if !id.hasPrefix("c\(leaf) ") { problems.append("list \(leaf) told \(id) was added") }
-          if !heard[leaf].insert(id).inserted { problems.append("list \(leaf) told twice that \(id) was added") }
-        }
-        for id in change.removed.map(\.description) where heard[leaf].remove(id) == nil {
-          problems.append("list \(leaf) told \(id) was removed, not told it was added")
-        }
+        noteHeard(change, byList: leaf, heard: &heard[leaf], problems: &problems, owns: { $0.hasPrefix("c\(leaf) ") })
       }
       leaves.append(feed)
     }
@@ -159,15 +153,7 @@ struct HiddenSelectionAddPropertyTests {
         }
       }
       let context = "seed \(seed) \(layout) step \(step): \(log.suffix(6))"
-      let engineSelection = Set(engine.selection.identifiers.map(\.description))
-      if engineSelection != selected {
-        problems.append("engine selects \(engineSelection.sorted()), model \(selected.sorted())")
-      }
-      for leaf in 0..<leafCount where heard[leaf] != selected.intersection(rows(of: leaf)) {
-        problems.append(
-          "list \(leaf) heard \(heard[leaf].sorted()) selected, its rows selected are "
-            + "\(selected.intersection(rows(of: leaf)).sorted())")
-      }
+      problems += selectionHeardProblems(engine: engine, selected: selected, heard: heard) { rows(of: $0) }
       if !problems.isEmpty { return ["\(context): \(problems.prefix(3))"] }
     }
     withExtendedLifetime(engine) {}
@@ -176,16 +162,6 @@ struct HiddenSelectionAddPropertyTests {
 
   @Test("each feed hears of the selection of its rows, hidden or shown, and of their deselection")
   func hiddenRowsSelectedAreTold() throws {
-    let seeds = DeepPass.seeds(quick: 150, deep: 1_500)
-    var failures: [UInt64] = []
-    for seed in seeds {
-      let problems = try Self.run(seed: seed)
-      guard !problems.isEmpty else { continue }
-      failures.append(seed)
-      if failures.count <= 3 { Issue.record("\(problems.joined(separator: "; "))") }
-    }
-    if !failures.isEmpty {
-      Issue.record("\(failures.count) of \(seeds.count) cases failed: seeds \(failures.prefix(30))")
-    }
+    try recordFailingSeeds(DeepPass.seeds(quick: 150, deep: 1_500)) { try Self.run(seed: $0) }
   }
 }

@@ -78,13 +78,7 @@ struct SharedIdentityHiddenSelectionPropertyTests {
     for leaf in 0..<leafCount {
       let feed = SectionsFeed<ListSectionSnapshot>(sections: snapshot(leaf))
       feed.delegate.didChangeSelection = { change in
-        for id in change.added.map(\.description) {
-          if !rows(of: leaf).contains(id) { problems.append("list \(leaf) told \(id) was added, not its row") }
-          if !heard[leaf].insert(id).inserted { problems.append("list \(leaf) told twice that \(id) was added") }
-        }
-        for id in change.removed.map(\.description) where heard[leaf].remove(id) == nil {
-          problems.append("list \(leaf) told \(id) was removed, not told it was added")
-        }
+        noteHeard(change, byList: leaf, heard: &heard[leaf], problems: &problems, owns: { rows(of: leaf).contains($0) })
       }
       leaves.append(feed)
     }
@@ -188,15 +182,7 @@ struct SharedIdentityHiddenSelectionPropertyTests {
         }
       }
       let context = "seed \(seed) \(layout) step \(step): \(log.suffix(6))"
-      let engineSelection = Set(engine.selection.identifiers.map(\.description))
-      if engineSelection != selected {
-        problems.append("engine selects \(engineSelection.sorted()), model \(selected.sorted())")
-      }
-      for leaf in 0..<leafCount where heard[leaf] != selected.intersection(rows(of: leaf)) {
-        problems.append(
-          "list \(leaf) heard \(heard[leaf].sorted()) selected, its rows selected are "
-            + "\(selected.intersection(rows(of: leaf)).sorted())")
-      }
+      problems += selectionHeardProblems(engine: engine, selected: selected, heard: heard) { rows(of: $0) }
       if !problems.isEmpty { return ["\(context): \(problems.prefix(3))"] }
     }
     withExtendedLifetime(engine) {}
@@ -205,16 +191,6 @@ struct SharedIdentityHiddenSelectionPropertyTests {
 
   @Test("each feed hears once of the selection of its rows of an identity another feed shows or hides")
   func sharedIdentitiesAreToldToEachFeed() throws {
-    let seeds = DeepPass.seeds(quick: 150, deep: 1_500)
-    var failures: [UInt64] = []
-    for seed in seeds {
-      let problems = try Self.run(seed: seed)
-      guard !problems.isEmpty else { continue }
-      failures.append(seed)
-      if failures.count <= 3 { Issue.record("\(problems.joined(separator: "; "))") }
-    }
-    if !failures.isEmpty {
-      Issue.record("\(failures.count) of \(seeds.count) cases failed: seeds \(failures.prefix(30))")
-    }
+    try recordFailingSeeds(DeepPass.seeds(quick: 150, deep: 1_500)) { try Self.run(seed: $0) }
   }
 }

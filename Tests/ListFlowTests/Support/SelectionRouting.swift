@@ -1,3 +1,5 @@
+import Testing
+
 @testable import ListFlow
 
 /// What is wrong with a selection change told to the feed `name` that shows `rows` and owns only the identities
@@ -20,4 +22,54 @@ func misroutings(
     }
   }
   return found
+}
+
+/// Follows what list `list` heard is selected (`heard`) through a change told to it: what is wrong is added to
+/// `problems`: an identity added that `owns` says is not its own, one told added twice, one told removed that it
+/// had not heard added.
+func noteHeard(
+  _ change: ListSelection.Change, byList list: Int, heard: inout Set<String>, problems: inout [String],
+  owns: (String) -> Bool
+) {
+  for id in change.added.map(\.description) {
+    if !owns(id) { problems.append("list \(list) told \(id) was added, not its row") }
+    if !heard.insert(id).inserted { problems.append("list \(list) told twice that \(id) was added") }
+  }
+  for id in change.removed.map(\.description) where heard.remove(id) == nil {
+    problems.append("list \(list) told \(id) was removed, not told it was added")
+  }
+}
+
+/// What is wrong after a step: the engine does not select the model's `selected`, or a list did not hear exactly
+/// the selected identities of its rows (`rows(list)`).
+@MainActor
+func selectionHeardProblems(
+  engine: ListEngine, selected: Set<String>, heard: [Set<String>], rows: (Int) -> Set<String>
+) -> [String] {
+  var problems: [String] = []
+  let engineSelection = Set(engine.selection.identifiers.map(\.description))
+  if engineSelection != selected {
+    problems.append("engine selects \(engineSelection.sorted()), model \(selected.sorted())")
+  }
+  for list in heard.indices where heard[list] != selected.intersection(rows(list)) {
+    problems.append(
+      "list \(list) heard \(heard[list].sorted()) selected, its rows selected are "
+        + "\(selected.intersection(rows(list)).sorted())")
+  }
+  return problems
+}
+
+/// Runs `run` for each seed, records the problems of the first three seeds that fail and the count of those
+/// that fail.
+func recordFailingSeeds(_ seeds: Range<UInt64>, _ run: (UInt64) throws -> [String]) rethrows {
+  var failures: [UInt64] = []
+  for seed in seeds {
+    let problems = try run(seed)
+    guard !problems.isEmpty else { continue }
+    failures.append(seed)
+    if failures.count <= 3 { Issue.record("\(problems.joined(separator: "; "))") }
+  }
+  if !failures.isEmpty {
+    Issue.record("\(failures.count) of \(seeds.count) cases failed: seeds \(failures.prefix(30))")
+  }
 }
