@@ -157,7 +157,9 @@ import Testing
     "a state of 1,000 new lines and 1,000 dropped costs the rows on screen, with or without a query",
     arguments: ["", "api"])
   func stateCost(query: String) async throws {
-    var (viewer, source) = try await Self.viewer(lines: 20_000, capacity: 20_000)
+    // Two chunks of the most frequent level and more in the quick pass: a cost per line would be thousands.
+    let lines = DeepPass.cases(quick: 8_000, deep: 20_000)
+    var (viewer, source) = try await Self.viewer(lines: lines, capacity: lines)
     if !query.isEmpty {
       for character in "/" + query { viewer.view.handle(.character(character)) }
       viewer.view.handle(.enter)
