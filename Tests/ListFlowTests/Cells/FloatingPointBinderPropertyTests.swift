@@ -121,7 +121,7 @@ struct FloatingPointBinderPropertyTests {
   func valuesBehaveAsTokens() async throws {
     var failingSeeds = 0
     var failures: [String] = []
-    for seed in DeepPass.seeds(quick: 40, deep: 400) {
+    for seed in DeepPass.seeds(quick: 20, deep: 400) {
       var random = SeededRandom(seed: seed)
       func lists(pool: Int) -> [[Int]] {
         var list = (0..<random.below(6)).map { _ in random.below(pool) }

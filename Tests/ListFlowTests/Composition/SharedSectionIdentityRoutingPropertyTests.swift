@@ -68,7 +68,7 @@ import Testing
   @Test("display events of lists whose sections share identities reach the list they belong to")
   func eventsReachTheirList() throws {
     var failures: [String] = []
-    for seed in DeepPass.seeds(quick: 120, deep: 600) {
+    for seed in DeepPass.seeds(quick: 50, deep: 600) {
       var random = SeededRandom(seed: seed)
       var next = 0
       let count = 2 + random.below(3)

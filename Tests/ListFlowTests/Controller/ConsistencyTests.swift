@@ -55,11 +55,11 @@ struct ConsistencyTests {
   func batches() async throws {
     let statistics = try await run(
       seed: 0x5EED_0001,
-      sequences: DeepPass.cases(quick: 150, deep: 2_000),
+      sequences: DeepPass.cases(quick: 60, deep: 2_000),
       length: 8,
       reloadThreshold: .max
     )
-    let sequences = DeepPass.cases(quick: 150, deep: 2_000)
+    let sequences = DeepPass.cases(quick: 60, deep: 2_000)
     #expect(statistics.appliedStates == 8 * sequences)
     #expect(statistics.reloads == sequences)
     #expect(statistics.batches > 8 * sequences)
@@ -91,7 +91,7 @@ struct ConsistencyTests {
   @Test("random states with duplicate identities are shown exactly under the match-in-order policy")
   func duplicates() async throws {
     var random = SeededRandom(seed: 0x5EED_0004)
-    for sequence in 0..<200 {
+    for sequence in 0..<DeepPass.cases(quick: 80, deep: 200) {
       let view = RecordingListView()
       let controller = ListController<[ListSection<CellBinder>]>()
       let engine = try ListEngine(view: view, showing: controller, reloadThreshold: .max)

@@ -35,7 +35,7 @@ struct PieceTreeDepthTests {
 
   @Test("splices of runs and of scattered positions on trees of thousands of pieces: the model's elements, balanced")
   func deepSplices() {
-    for seed in DeepPass.seeds(quick: 20, deep: 400) {
+    for seed in DeepPass.seeds(quick: 8, deep: 400) {
       var random = SeededRandom(seed: seed)
       var nextID = 0
       var (tree, model) = Self.tree(pieces: 200 + random.below(4_000), &random, nextID: &nextID)

@@ -39,7 +39,7 @@ struct PieceTreeTests {
 
   @Test("random joins, splits and slices: the elements of the model, a balanced tree, leaves found in place")
   func randomOperations() {
-    for seed in DeepPass.seeds(quick: 200, deep: 3_000) {
+    for seed in DeepPass.seeds(quick: 100, deep: 3_000) {
       var random = SeededRandom(seed: seed)
       var nextID = 0
       var (tree, model) = Self.randomTree(&random, nextID: &nextID)
@@ -113,7 +113,7 @@ struct PieceTreeTests {
 
   @Test("removing and inserting at random positions in one descent: the elements of the model, a balanced tree")
   func randomReplacements() {
-    for seed in DeepPass.seeds(quick: 300, deep: 4_000) {
+    for seed in DeepPass.seeds(quick: 120, deep: 4_000) {
       var random = SeededRandom(seed: seed)
       var nextID = 0
       let (built, model) = Self.randomTree(&random, nextID: &nextID)

@@ -79,7 +79,7 @@ struct RejectJudgesTheStatePropertyTests {
   func rejectJudgesTheStateAlone() async throws {
     var failures: [String] = []
     var failingSeeds = 0
-    for seed in DeepPass.seeds(quick: 60, deep: 600) {
+    for seed in DeepPass.seeds(quick: 25, deep: 600) {
       var random = SeededRandom(seed: seed)
       let threshold = random.oneIn(3) ? 0 : 20_000
       let configuration = ListControllerConfiguration(

@@ -57,7 +57,7 @@ struct RowDeclarationTests {
   func equivalence(_ scenario: Scenario) async throws {
     var random = SeededRandom(seed: scenario.seed)
     var changeCounts = ChangeCounts()
-    for sequence in 0..<DeepPass.cases(quick: 25, deep: 300) {
+    for sequence in 0..<DeepPass.cases(quick: 12, deep: 300) {
       let calls = CallLog<Int>()
       let (byRows, rowsView, byBinders, bindersView, byRowsEngine, byBindersEngine) = try makePair(
         configuration: scenario.configuration, calls: calls)
@@ -122,7 +122,7 @@ struct RowDeclarationTests {
     "a log past the diff's bound (heads dropped, tails appended, a few edits): the changes of the binder-based path")
   func logShiftsPastTheBound() async throws {
     var random = SeededRandom(seed: 0x5EED_0704)
-    for sequence in 0..<DeepPass.cases(quick: 6, deep: 60) {
+    for sequence in 0..<DeepPass.cases(quick: 3, deep: 60) {
       let (byRows, rowsView, byBinders, bindersView, byRowsEngine, byBindersEngine) = try makePair(
         reloadThreshold: 100_000)
       var nextID = 0

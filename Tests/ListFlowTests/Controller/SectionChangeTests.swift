@@ -76,7 +76,7 @@ struct SectionChangeTests {
 
   @Test("random changes to a few of 24 sections: the same lines and batches as the binder path")
   func sameBatchesAsTheBinderPath() async throws {
-    for seed in DeepPass.seeds(quick: 3, deep: 60) {
+    for seed in DeepPass.seeds(quick: 1, deep: 60) {
       var random = SeededRandom(seed: seed)
       var numbers = NumberedSections()
       var state: State = (0..<24).map { _ in

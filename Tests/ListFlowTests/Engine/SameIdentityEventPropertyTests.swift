@@ -237,7 +237,7 @@ import Testing
 
   @Test("a row chosen is deselected, and its feed told, in its own section, not another section's row of its identity")
   func chosenRowOfRepeatedIdentity() throws {
-    let seeds = DeepPass.seeds(quick: 150, deep: 2_000)
+    let seeds = DeepPass.seeds(quick: 60, deep: 2_000)
     var failures: [UInt64] = []
     var movedAndDeselected = 0
     for seed in seeds {

@@ -15,7 +15,7 @@ struct AsciiScanTests {
     var random = SeededRandom(seed: 0xA5C1)
     let limit = FilteredFeed.Match.maximumTextLength
     var scanned = 0
-    for _ in 0..<DeepPass.cases(quick: 1_000, deep: 10_000) {
+    for _ in 0..<DeepPass.cases(quick: 400, deep: 10_000) {
       let plain = random.oneIn(2)
       let length = random.below(limit + 24)
       let text = (0..<length).map { _ in
@@ -33,6 +33,6 @@ struct AsciiScanTests {
       }
     }
     // The byte scan must have answered for most plain texts, else this test proves little.
-    #expect(scanned > DeepPass.cases(quick: 1_000, deep: 10_000) / 4, "scanned \(scanned)")
+    #expect(scanned > DeepPass.cases(quick: 400, deep: 10_000) / 4, "scanned \(scanned)")
   }
 }

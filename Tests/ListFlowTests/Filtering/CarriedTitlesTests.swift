@@ -53,7 +53,7 @@ struct CarriedTitlesTests {
     "states of 1 to 3 sections keeping most rows, a character typed after one or two: the changed rows' titles read"
   )
   func typedCharacterReadsTheChangedTitles() async throws {
-    for seed in DeepPass.seeds(quick: 3, deep: 40) {
+    for seed in DeepPass.seeds(quick: 1, deep: 40) {
       var random = SeededRandom(seed: seed)
       let reads = Reads()
       let controller = ListController<State>(rows: { $0 }) { line in

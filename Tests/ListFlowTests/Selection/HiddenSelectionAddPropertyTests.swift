@@ -162,6 +162,6 @@ struct HiddenSelectionAddPropertyTests {
 
   @Test("each feed hears of the selection of its rows, hidden or shown, and of their deselection")
   func hiddenRowsSelectedAreTold() throws {
-    try recordFailingSeeds(DeepPass.seeds(quick: 150, deep: 1_500)) { try Self.run(seed: $0) }
+    try recordFailingSeeds(DeepPass.seeds(quick: 60, deep: 1_500)) { try Self.run(seed: $0) }
   }
 }
