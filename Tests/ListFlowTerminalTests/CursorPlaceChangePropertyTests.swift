@@ -161,7 +161,7 @@ import Testing
     arguments: [false, true], Shown.allCases)
   func deletedRowsPlace(moves: Bool, shown: Shown) throws {
     var failures: [UInt64] = []
-    let seeds = DeepPass.seeds(quick: 200, deep: 3_000)
+    let seeds = DeepPass.seeds(quick: 80, deep: 3_000)
     for seed in seeds {
       var random = SeededRandom(seed: seed)
       var names = 0

@@ -57,10 +57,10 @@ import Testing
   }
 
   @Test(
-    "random sequences (200 deep, 20 quick) of styled states, detail lines and highlights: every unselected line equals a fresh render",
+    "random sequences (200 deep, 8 quick) of styled states, detail lines and highlights: every unselected line equals a fresh render",
     .timeLimit(.minutes(20)))
   func redrawnRowsEqualFreshRows() async throws {
-    for seed in DeepPass.seeds(quick: 20, deep: 200) {
+    for seed in DeepPass.seeds(quick: 8, deep: 200) {
       var random = SeededRandom(seed: seed)
       let output = CapturingOutput()
       let view = TerminalListView(output: output, mode: .screen(Self.size))

@@ -24,7 +24,7 @@ import Testing
   func highlightFollowsCursor() async throws {
     let seed = terminalFuzzSeed
     var random = SeededRandom(seed: seed)
-    for round in 0..<40 {
+    for round in 0..<DeepPass.cases(quick: 20, deep: 40) {
       let output = CapturingOutput()
       let view = TerminalListView(output: output, mode: .screen(TerminalSize(columns: 30, rows: 8)))
       var delegate = SyncDelegate()
@@ -89,7 +89,7 @@ import Testing
   func endFollowsTheLastRow() async throws {
     let seed = terminalFuzzSeed
     var random = SeededRandom(seed: seed)
-    for round in 0..<DeepPass.cases(quick: 30, deep: 200) {
+    for round in 0..<DeepPass.cases(quick: 12, deep: 200) {
       let output = CapturingOutput()
       let size = TerminalSize(columns: 30, rows: 8)
       var screen = ScreenModel(columns: size.columns, rows: size.rows)

@@ -50,7 +50,7 @@ import Testing
 
   @Test("an overlong control sequence among keys is one unknown key of its first bytes, however the reads split it")
   func overlongSequences() {
-    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 5_000) {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 120, deep: 5_000) {
       Self.expectDecodedAmongKeys(seed: seed, oneIn: 3) { random in
         let sequence = Self.overlongSequence(using: &random)
         return (sequence, [.unknown(Array(sequence.prefix(KeyDecoder.maximumSequenceLength)))])

@@ -215,7 +215,7 @@ import Testing
   func scrollingShowsRealHeights() async throws {
     let seed = terminalFuzzSeed
     var random = SeededRandom(seed: seed)
-    for round in 0..<DeepPass.cases(quick: 30, deep: 200) {
+    for round in 0..<DeepPass.cases(quick: 12, deep: 200) {
       let (firstSize, kind, groups) = Self.randomList(lines: 3...16, rowCount: 0...120, using: &random)
       var size = firstSize
       // The view under test measures rows as they come on screen; the reference is given every height at once.

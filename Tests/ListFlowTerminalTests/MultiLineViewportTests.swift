@@ -73,7 +73,7 @@ import Testing
   func matchesNaiveModel() {
     let seed = terminalFuzzSeed
     var random = SeededRandom(seed: seed)
-    for round in 0..<400 {
+    for round in 0..<DeepPass.cases(quick: 150, deep: 400) {
       var viewport = ListViewport(height: Int.random(in: 0...9, using: &random))
       viewport.setSections(Self.randomShape(using: &random))
       Self.check(viewport, "seed \(seed) round \(round) start")

@@ -368,7 +368,7 @@ import Testing
     "the cursor stays on its row and the highlight events pair up when sections repeat identities",
     arguments: Threshold.allCases)
   func cursorAndHighlightOfRepeatedIdentities(threshold: Threshold) throws {
-    let seeds = DeepPass.seeds(quick: threshold == .low ? 100 : 25, deep: threshold == .low ? 2_000 : 400)
+    let seeds = DeepPass.seeds(quick: threshold == .low ? 25 : 6, deep: threshold == .low ? 2_000 : 400)
     var failures: [UInt64] = []
     var shownBy = (reloads: 0, batches: 0)
     for seed in seeds {

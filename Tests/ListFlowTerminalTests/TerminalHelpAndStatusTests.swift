@@ -362,7 +362,7 @@ import Testing
 
   @Test("while the query is typed, any key that acts stops the cursor following the last row; others leave it")
   func filterKeysStopFollowing() throws {
-    for seed in DeepPass.seeds(quick: 60, deep: 400) {
+    for seed in DeepPass.seeds(quick: 25, deep: 400) {
       var random = SeededRandom(seed: seed)
       let view = TerminalListView(output: CapturingOutput(), mode: .screen(Self.size))
       let names = (0..<Int(3 + random.next() % 20)).map { "line \($0) " + ["ab", "ba", "cd"][Int(random.next() % 3)] }
@@ -454,7 +454,7 @@ import Testing
   @Test("a filter turned off (onFilterChange = nil) shows no query and types nothing: q and Escape quit again")
   func filterTurnedOff() {
     var issues = 0
-    for seed in DeepPass.seeds(quick: 60, deep: 400) {
+    for seed in DeepPass.seeds(quick: 25, deep: 400) {
       var random = SeededRandom(seed: seed)
       let (view, _, dataSource) = Self.makeView()
       // The model: the filter is on, the query shown, keys type into it.
