@@ -49,7 +49,7 @@ struct DeletedSectionPlaceTests {
     var failingCases = 0
     var deletedSections = 0
     var failures: [String] = []
-    for index in 0..<DeepPass.cases(quick: 1_500, deep: 30_000) {
+    for index in 0..<DeepPass.cases(quick: 600, deep: 30_000) {
       let seed = caseSeed(index)
       var generator = CaseGenerator(seed: seed)
       let (source, target) = generator.sectionedPair(maximumSections: 6, maximumElements: 3)

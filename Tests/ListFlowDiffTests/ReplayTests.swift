@@ -10,7 +10,7 @@ struct ReplayTests {
   @Test("random flat pairs (2,000 in the deep pass) of up to 200 elements replay stage by stage to their target")
   func flatReplay() {
     let failures = fuzzFailures(
-      count: DeepPass.cases(quick: 400, deep: 2_000),
+      count: DeepPass.cases(quick: 200, deep: 2_000),
       make: { generator -> (source: [Token], target: [Token]) in
         let size = generator.random.below(201)
         let alphabet: Int? = generator.random.oneIn(3) ? 1 + generator.random.below(20) : nil
@@ -24,7 +24,7 @@ struct ReplayTests {
   @Test("random pairs (2,000 in the deep pass) of up to 10 sections of 20 replay stage by stage to their target")
   func sectionedReplay() {
     let failures = fuzzFailures(
-      count: DeepPass.cases(quick: 400, deep: 2_000),
+      count: DeepPass.cases(quick: 200, deep: 2_000),
       make: { $0.sectionedPair(maximumSections: 10, maximumElements: 20) },
       checking: .replay)
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")

@@ -41,7 +41,7 @@ struct SingleBatchTests {
   )
   func randomBatches() {
     var failures: [String] = []
-    for index in 0..<DeepPass.cases(quick: 2_000, deep: 10_000) {
+    for index in 0..<DeepPass.cases(quick: 800, deep: 10_000) {
       var generator = CaseGenerator(seed: caseSeed(3_000_000 + index))
       let (source, target) = generator.flatPair(maximumCount: 12)
       let batch = Changeset(source: source, target: target)

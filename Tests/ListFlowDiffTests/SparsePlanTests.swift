@@ -108,7 +108,7 @@ struct SparsePlanTests {
     arguments: [false, true])
   func sameStagesAsTheFullPlan(duplicates: Bool) throws {
     var sparseCount = 0
-    let count = DeepPass.cases(quick: 400, deep: 2_000)
+    let count = DeepPass.cases(quick: 200, deep: 2_000)
     for index in 0..<count {
       let seed = caseSeed(index)
       var random = SeededRandom(seed: seed)
@@ -164,7 +164,7 @@ struct SparsePlanTests {
     arguments: [false, true])
   func shiftsPastTheBound(duplicates: Bool) throws {
     var linearCount = 0
-    let count = DeepPass.cases(quick: 150, deep: 1_000)
+    let count = DeepPass.cases(quick: 50, deep: 1_000)
     for index in 0..<count {
       let seed = caseSeed(index)
       var random = SeededRandom(seed: seed)
