@@ -3,7 +3,7 @@ import ListFlowTesting
 import Testing
 
 /// A producer driven by a clock (a periodic refresh) feeding the list, with the clock in the test's hands.
-@Suite("Integration: a clock-driven producer, with an injected clock", .timeLimit(.minutes(20)))
+@Suite("Integration: a clock-driven producer, with an injected clock", .timeLimit(.minutes(60)))
 @MainActor
 struct ClockDrivenIntegrationTests {
   /// App code: every `period`, appends a to-do; stops when its task is cancelled.

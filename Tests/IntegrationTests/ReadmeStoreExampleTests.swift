@@ -15,7 +15,7 @@ struct Inbox: CellsDeclarator {
   func declareCells(_ cell: (String) -> Void) { messages.forEach(cell) }
 }
 
-@Suite("The README's store and streaming example", .timeLimit(.minutes(20)))
+@Suite("The README's store and streaming example", .timeLimit(.minutes(60)))
 @MainActor
 struct ReadmeStoreExampleTests {
   @Test("a controller follows a store's stream and shows its last state")

@@ -10,7 +10,7 @@ import Testing
   "Sanitizer canaries: races the thread sanitizer must report",
   .enabled(if: ProcessInfo.processInfo.environment["LISTFLOW_TSAN_CANARY"] == "1"))
 struct SanitizerCanaryTests {
-  @Test("a race inside an action that DiffHook runs", .timeLimit(.minutes(20)))
+  @Test("a race inside an action that DiffHook runs", .timeLimit(.minutes(60)))
   func raceInsideDiffHookAction() async {
     let hook = DiffHook()
     let counter = UnsynchronisedCounter()

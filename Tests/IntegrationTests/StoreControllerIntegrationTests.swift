@@ -3,7 +3,7 @@ import ListFlowTesting
 import Testing
 
 /// Store → stream → controller → recording view → SyncDelegate → app code → store, end to end.
-@Suite("Integration: store, controller, view and delegate in a loop", .timeLimit(.minutes(20)))
+@Suite("Integration: store, controller, view and delegate in a loop", .timeLimit(.minutes(60)))
 @MainActor
 struct StoreControllerIntegrationTests {
   @Test("the controller shows the store's current state as soon as it runs")

@@ -3,7 +3,7 @@ import ListFlowTesting
 import Testing
 
 /// Ordering, coalescing and cancellation of states on their way from the store to the view.
-@Suite("Integration: order, superseding and cancellation of states", .timeLimit(.minutes(20)))
+@Suite("Integration: order, superseding and cancellation of states", .timeLimit(.minutes(60)))
 @MainActor
 struct StreamingOrderIntegrationTests {
   /// The initial state with its revision set and a to-do per revision, so every state shows differently.

@@ -106,7 +106,7 @@ import Testing
     }
   }
 
-  @Test("the help lists exactly the keys that would act, each with the command that acts", .timeLimit(.minutes(20)))
+  @Test("the help lists exactly the keys that would act, each with the command that acts", .timeLimit(.minutes(60)))
   func helpListsWhatActs() throws {
     let base = terminalFuzzSeed
     for round in 0..<DeepPass.cases(quick: 15, deep: 40) {

@@ -3,7 +3,7 @@ import Testing
 
 /// The Demo on a fake `/proc` that changes while it runs: a process that exits leaves every section within two
 /// ticks, the paged list of every process included, and one that starts joins that list.
-@Suite(.timeLimit(.minutes(20)))
+@Suite(.timeLimit(.minutes(60)))
 struct DemoLiveProcessesTests {
   /// The rows of each section as the plain change lines tell them, by the pid their text names.
   struct ShownPIDs {

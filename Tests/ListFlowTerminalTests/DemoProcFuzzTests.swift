@@ -6,7 +6,7 @@ import Testing
 
 /// The Demo's `/proc` reading, run on fake `/proc` folders full of hostile process names: every process is listed
 /// once with the right fields, every name is inert, nothing traps.
-@Suite(.timeLimit(.minutes(20)))
+@Suite(.timeLimit(.minutes(60)))
 struct DemoProcFuzzTests {
   /// Pieces hostile names are made of: parentheses, spaces, newlines, escape sequences, C1 controls, combining
   /// and prepended characters, bidi overrides, tag characters, invalid and cut UTF-8.

@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test(
-    "piped into a reader that stops early (`| head -1`), the Demo ends quietly with status 0", .timeLimit(.minutes(20)))
+    "piped into a reader that stops early (`| head -1`), the Demo ends quietly with status 0", .timeLimit(.minutes(60)))
   func readerClosesEarly() throws {
     let url = try #require(Self.demoURL, "the Demo binary is not next to the test bundle: run `swift build` first")
     let process = Process()

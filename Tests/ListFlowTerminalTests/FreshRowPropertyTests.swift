@@ -58,7 +58,7 @@ import Testing
 
   @Test(
     "random sequences (200 deep, 8 quick) of styled states, detail lines and highlights: every unselected line equals a fresh render",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func redrawnRowsEqualFreshRows() async throws {
     for seed in DeepPass.seeds(quick: 8, deep: 200) {
       var random = SeededRandom(seed: seed)

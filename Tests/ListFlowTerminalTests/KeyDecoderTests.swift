@@ -60,7 +60,7 @@ import Testing
     #expect(decoder.decode(Array("1j".utf8)) == [.character("1"), .character("j")])
   }
 
-  @Test("a burst gives the same keys for every split into two or three reads", .timeLimit(.minutes(20)))
+  @Test("a burst gives the same keys for every split into two or three reads", .timeLimit(.minutes(60)))
   func everySplit() {
     let burst: [UInt8] =
       Array(

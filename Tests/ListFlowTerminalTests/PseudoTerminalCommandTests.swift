@@ -4,7 +4,7 @@ import Testing
 
 /// An app's own command, run in a real pseudo-terminal: the fixture adds `o open` to the standard key map, and
 /// it shows in the help line, on the `?` screen and in `--help`, and reaches the app with the row under the cursor.
-@Suite(.serialized, .timeLimit(.minutes(20)))
+@Suite(.serialized, .timeLimit(.minutes(60)))
 struct PseudoTerminalCommandTests {
   static func fixture(_ arguments: [String] = []) throws -> PseudoTerminal {
     try PseudoTerminal(

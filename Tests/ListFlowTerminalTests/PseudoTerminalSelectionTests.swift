@@ -5,7 +5,7 @@ import Testing
 /// The multi-select, filtered fixture list (`TerminalFixture --select`) in a real pseudo-terminal: space toggles
 /// rows, `/` narrows them as the query is typed, Escape clears the filter and then quits, and the terminal is
 /// given back as it was found.
-@Suite(.serialized, .timeLimit(.minutes(20)))
+@Suite(.serialized, .timeLimit(.minutes(60)))
 struct PseudoTerminalSelectionTests {
   static func fixture() throws -> PseudoTerminal {
     try PseudoTerminal(

@@ -10,7 +10,7 @@ import Glibc
 /// The fixture program and the Demo, run interactively in a real pseudo-terminal: keys, resize, signals, suspend,
 /// crashes. After each way out, the terminal's settings are those from before, the restoring bytes were written,
 /// and the screen (parsed by `VirtualTerminal`) is the normal one, untouched.
-@Suite(.serialized, .timeLimit(.minutes(20)))
+@Suite(.serialized, .timeLimit(.minutes(60)))
 struct PseudoTerminalTests {
   static let restoreSequence =
     EscapeSequence.resetAttributes + EscapeSequence.enableLineWrap + EscapeSequence.showCursor

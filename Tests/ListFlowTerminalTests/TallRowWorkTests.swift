@@ -111,7 +111,7 @@ import Testing
 
   @Test(
     "a frame over rows of up to 65,535 lines draws at most the lines it shows, and shows each row's own lines",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func tallRowsCostTheLinesShown() async throws {
     var issues = 0
     for seed in DeepPass.seeds(quick: 12, deep: 150) {

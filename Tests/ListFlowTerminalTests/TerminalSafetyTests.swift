@@ -158,7 +158,7 @@ import Testing
     #expect(!output.captured.takeText().contains(EscapeSequence.eraseScreen), "then changed rows only again")
   }
 
-  @Test("a write to a full non-blocking pipe waits and delivers every byte in order", .timeLimit(.minutes(20)))
+  @Test("a write to a full non-blocking pipe waits and delivers every byte in order", .timeLimit(.minutes(60)))
   func nonBlockingWrite() throws {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)

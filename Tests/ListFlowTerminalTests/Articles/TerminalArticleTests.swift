@@ -40,7 +40,7 @@ enum TerminalArticle {
 }
 
 @MainActor
-@Suite("The ListFlowTerminal articles' examples", .timeLimit(.minutes(20)))
+@Suite("The ListFlowTerminal articles' examples", .timeLimit(.minutes(60)))
 struct TerminalArticleTests {
   @Test("choosing the mode: a test process's standard streams are not a terminal unless isatty says so")
   func chooseMode() {

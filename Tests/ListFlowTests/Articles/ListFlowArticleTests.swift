@@ -70,7 +70,7 @@ enum PagingArticle {
 }
 
 @MainActor
-@Suite("The ListFlow articles' examples", .timeLimit(.minutes(20)))
+@Suite("The ListFlow articles' examples", .timeLimit(.minutes(60)))
 struct ListFlowArticleTests {
   @Test("landing page: a venue state declares its cells and the controller shows them")
   func landing() async throws {

@@ -35,7 +35,7 @@ struct ArithmeticEdgeTests {
   }
 
   @MainActor
-  @Test("a displayed row at the ends of Int starts nothing and does not trap", .timeLimit(.minutes(20)))
+  @Test("a displayed row at the ends of Int starts nothing and does not trap", .timeLimit(.minutes(60)))
   func rowDisplayedExtremes() async {
     let gate = PageGate<String>()
     let paging = PagingController(prefetchDistance: .init(rows: 0), load: gate.load)

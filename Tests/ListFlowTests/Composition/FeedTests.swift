@@ -6,7 +6,7 @@ import Testing
 /// The feeds of a composite: children reordered, a paged list loading and retrying through its rows, an
 /// outline asking before it expands.
 @MainActor
-@Suite("Feeds: moving children, paged lists and outlines through one engine", .timeLimit(.minutes(20)))
+@Suite("Feeds: moving children, paged lists and outlines through one engine", .timeLimit(.minutes(60)))
 struct FeedTests {
   static func source(_ name: String, sections: Int) -> SectionsFeed<ListSectionSnapshot> {
     SectionsFeed(

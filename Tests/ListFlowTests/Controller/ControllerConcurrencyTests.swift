@@ -5,7 +5,7 @@ import Testing
 
 @Suite(
   "ListController concurrency: ordered, coalescing, cancellable application of states", .serialized,
-  .timeLimit(.minutes(20)))
+  .timeLimit(.minutes(60)))
 @MainActor
 struct ControllerConcurrencyTests {
   static func rows(_ ids: [Int], version: Int = 0) -> [TestRow] {

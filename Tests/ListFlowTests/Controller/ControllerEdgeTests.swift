@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The edges of applying states: cancellation, reload requests, throwing sequences, large first states.
-@Suite("ListController edges", .serialized, .timeLimit(.minutes(20)))
+@Suite("ListController edges", .serialized, .timeLimit(.minutes(60)))
 @MainActor
 struct ControllerEdgeTests {
   static func rows(_ ids: [Int]) -> [TestRow] { ids.map { TestRow(id: $0, version: 0, isAlternate: false) } }

@@ -62,7 +62,7 @@ struct LongSectionTests {
 
   @Test(
     "random sequences (30 deep, 1 quick) over 2 sections of 600 rows, with and without repeated identities: the same lines as the binder path, and the same batches when identities are unique",
-    .timeLimit(.minutes(20)), arguments: [false, true])
+    .timeLimit(.minutes(60)), arguments: [false, true])
   func sameBatchesAsTheBinderPath(duplicates: Bool) async throws {
     for seed in DeepPass.seeds(quick: 1, deep: 30) {
       var random = SeededRandom(seed: seed)

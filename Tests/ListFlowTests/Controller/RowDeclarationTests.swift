@@ -298,7 +298,7 @@ struct RowDeclarationTests {
 
   @Test(
     "a user move while a state's rows are diffed off the main actor: the state is diffed again by its binders",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func userMoveDuringBackgroundDiff() async throws {
     let view = RecordingListView()
     let cells = RecordingCells()

@@ -87,7 +87,7 @@ struct UntouchedSectionsTests {
 
   @Test(
     "random sequences, with and without repeated identities: the same lines as the binder path, stage for stage when identities are unique",
-    .timeLimit(.minutes(20)), arguments: [false, true])
+    .timeLimit(.minutes(60)), arguments: [false, true])
   func sameViewsAsTheFullPath(duplicates: Bool) async throws {
     for seed in DeepPass.seeds(quick: 6, deep: 200) {
       var random = SeededRandom(seed: seed)

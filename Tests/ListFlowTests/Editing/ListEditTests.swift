@@ -156,7 +156,7 @@ struct ListEditTests {
 
   @Test(
     "random edits through ListEdit show the reference model's list, as the same lists applied as states do",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func editsMatchTheDiffPath() async throws {
     var accepted = 0
     var reconfiguredChecked = 0

@@ -31,7 +31,7 @@ struct EventRoutingPropertyTests {
     }
   }
 
-  @Test("every displayed cell's action names its current element, among duplicate identities", .timeLimit(.minutes(20)))
+  @Test("every displayed cell's action names its current element, among duplicate identities", .timeLimit(.minutes(60)))
   func actionsReachTheirRow() async throws {
     for seed in DeepPass.seeds(quick: 40, deep: 200) {
       var random = SeededRandom(seed: seed)

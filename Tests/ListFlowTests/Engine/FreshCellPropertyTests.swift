@@ -73,7 +73,7 @@ struct FreshCellPropertyTests {
     }
   }
 
-  @Test("300 random sequences of states with random styles, capabilities and cell types", .timeLimit(.minutes(20)))
+  @Test("300 random sequences of states with random styles, capabilities and cell types", .timeLimit(.minutes(60)))
   func reusedEqualsFresh() async throws {
     for seed in DeepPass.seeds(quick: 25, deep: 300) {
       var random = SeededRandom(seed: seed)

@@ -11,7 +11,7 @@ import Testing
 @MainActor
 @Suite("Re-entrancy: calls from callbacks during an apply are queued, never lost, never a trap")
 struct ReentrancyPropertyTests {
-  @Test("a state feed: callbacks apply states, reload and move rows", .timeLimit(.minutes(20)))
+  @Test("a state feed: callbacks apply states, reload and move rows", .timeLimit(.minutes(60)))
   func stateFeed() async throws {
     for seed in DeepPass.seeds(from: 0, quick: 12, deep: 60) {
       let chaos = Chaos(seed: seed)
@@ -80,7 +80,7 @@ struct ReentrancyPropertyTests {
 
   @Test(
     "a composite of a source, a state feed, an outline, a paged list and a nested composite: callbacks change any",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func composite() async throws {
     for seed in DeepPass.seeds(from: 0, quick: 12, deep: 60) {
       let chaos = Chaos(seed: seed)

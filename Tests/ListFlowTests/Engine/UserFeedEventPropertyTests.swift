@@ -757,7 +757,7 @@ struct UserFeedEventPropertyTests {
     "user feed after others", "user feed in a nested composite",
   ]
 
-  @Test("a row's events reach its own feed once, locally, then the engine, globally", .timeLimit(.minutes(20)))
+  @Test("a row's events reach its own feed once, locally, then the engine, globally", .timeLimit(.minutes(60)))
   func userFeedGetsItsOwnEvents() throws {
     var covered: Set<String> = []
     for seed in DeepPass.seeds(quick: 40, deep: 200) {

@@ -43,7 +43,7 @@ struct FilterOverComposedTreePropertyTests {
   }
 
   @Test(
-    "the tree's part of a filtered composite is what the filter shows over the tree alone", .timeLimit(.minutes(20)))
+    "the tree's part of a filtered composite is what the filter shows over the tree alone", .timeLimit(.minutes(60)))
   func treeInComposite() throws {
     var failures: [String] = []
     for seed in DeepPass.seeds(quick: 80, deep: 400) {

@@ -45,7 +45,7 @@ struct FilteredFeedTests {
   }
 
   @Test(
-    "the feed shows exactly the matching rows, in source order, each with its match's offsets", .timeLimit(.minutes(20))
+    "the feed shows exactly the matching rows, in source order, each with its match's offsets", .timeLimit(.minutes(60))
   )
   func showsMatchingRows() async throws {
     for seed in DeepPass.seeds(quick: 40, deep: 200) {
@@ -90,7 +90,7 @@ struct FilteredFeedTests {
     ("select a shown row", weight: 2, .select),
   ])
 
-  @Test("selected rows the filter hides stay selected and show selected again when it clears", .timeLimit(.minutes(20)))
+  @Test("selected rows the filter hides stay selected and show selected again when it clears", .timeLimit(.minutes(60)))
   func selectionSurvivesTheFilter() async throws {
     for seed in DeepPass.seeds(quick: 40, deep: 200) {
       var random = SeededRandom(seed: seed)
@@ -145,7 +145,7 @@ struct FilteredFeedTests {
 @MainActor
 @Suite("Filtered feed events")
 struct FilteredFeedEventTests {
-  @Test("selecting a filtered row tells the source's delegate the row's source position", .timeLimit(.minutes(20)))
+  @Test("selecting a filtered row tells the source's delegate the row's source position", .timeLimit(.minutes(60)))
   func eventsReachTheSource() async throws {
     for seed in DeepPass.seeds(quick: 20, deep: 100) {
       var random = SeededRandom(seed: seed)

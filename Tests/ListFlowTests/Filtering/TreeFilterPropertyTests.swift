@@ -121,7 +121,7 @@ struct TreeFilterPropertyTests {
 
   @Test(
     "a filtered tree shows every match with its ancestors, collapsed ones included; clearing restores the expansion",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func matchesAndAncestors() throws {
     for seed in DeepPass.seeds(quick: 60, deep: 300) {
       var random = SeededRandom(seed: seed)

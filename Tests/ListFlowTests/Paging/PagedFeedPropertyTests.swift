@@ -9,7 +9,7 @@ import Testing
 /// while nothing loads, each identity is shown once, and a refresh of the loaded pages shows what the server
 /// answers now for them.
 @MainActor
-@Suite("Paged feed, random servers and reports", .timeLimit(.minutes(20)))
+@Suite("Paged feed, random servers and reports", .timeLimit(.minutes(60)))
 struct PagedFeedPropertyTests {
   /// One report of a step: what the user or the host did.
   enum Report: CustomStringConvertible {

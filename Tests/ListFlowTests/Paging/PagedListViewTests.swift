@@ -3,7 +3,7 @@ import ListFlowTesting
 import Testing
 
 @MainActor
-@Suite("Paged list on a view", .timeLimit(.minutes(20)))
+@Suite("Paged list on a view", .timeLimit(.minutes(60)))
 struct PagedListViewTests {
   let gate = PageGate<String>()
   let paging: PagingController<Page<String, Int>>

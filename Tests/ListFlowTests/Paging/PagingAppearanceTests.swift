@@ -14,7 +14,7 @@ final class SkeletonCell: ListCell {
 }
 
 @MainActor
-@Suite("Paging appearance", .timeLimit(.minutes(20)))
+@Suite("Paging appearance", .timeLimit(.minutes(60)))
 struct PagingAppearanceTests {
   /// What a paged list of strings shows; an appearance takes the presentation of any paging controller.
   typealias Presentation = PagingController<Page<String, Int>>.Presentation

@@ -3,7 +3,7 @@ import Testing
 
 /// The example of the Paging article, compiled and run.
 @MainActor
-@Suite("Paging article example", .timeLimit(.minutes(20)))
+@Suite("Paging article example", .timeLimit(.minutes(60)))
 struct PagingArticleTests {
   struct Post: Equatable, Sendable {
     var id: Int

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @MainActor
-@Suite("Paging controller", .timeLimit(.minutes(20)))
+@Suite("Paging controller", .timeLimit(.minutes(60)))
 struct PagingControllerTests {
   let gate = PageGate<String>()
 

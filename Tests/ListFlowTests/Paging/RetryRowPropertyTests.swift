@@ -7,7 +7,7 @@ import Testing
 /// random chain of pages (some of them empty, so that a failed load-more can leave no row to show) and loads that
 /// fail at random, the retry rows selected as a user would.
 @MainActor
-@Suite("Paged feed, retry rows", .timeLimit(.minutes(20)))
+@Suite("Paged feed, retry rows", .timeLimit(.minutes(60)))
 struct RetryRowPropertyTests {
   /// A chain of pages `0 → 1 → … → last → end`, each of a random size (0 for an empty page), whose loads fail
   /// when the test says so.

@@ -24,7 +24,7 @@ import Testing
     Set(sections.flatMap { $0.elements.map(\.id) })
   }
 
-  @Test("the selection keeps only the rows shown or hidden by a filter still in the list", .timeLimit(.minutes(20)))
+  @Test("the selection keeps only the rows shown or hidden by a filter still in the list", .timeLimit(.minutes(60)))
   func selectionFollowsFilters() throws {
     var failures: [String] = []
     for seed in DeepPass.seeds(quick: 120, deep: 600) {

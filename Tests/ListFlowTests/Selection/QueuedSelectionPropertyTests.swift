@@ -144,7 +144,7 @@ struct QueuedSelectionPropertyTests {
 
   @Test(
     "on a list, selection calls queued behind changes from willApply or didApply match a set of identities",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func plainList() throws {
     for seed in DeepPass.seeds(quick: 40, deep: 200) {
       var random = SeededRandom(seed: seed)
@@ -207,7 +207,7 @@ struct QueuedSelectionPropertyTests {
 
   @Test(
     "in a composite, selection calls queued behind child updates from didApply match a set of identities",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func composite() throws {
     for seed in DeepPass.seeds(quick: 20, deep: 100) {
       var random = SeededRandom(seed: seed)

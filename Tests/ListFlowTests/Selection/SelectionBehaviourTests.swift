@@ -39,7 +39,7 @@ struct SelectionBehaviourTests {
     #expect(many == ListSelection(mode: .single, identifiers: ["c"]))
   }
 
-  @Test("in mode none the user's selection reaches didSelectRow and no selection is kept", .timeLimit(.minutes(20)))
+  @Test("in mode none the user's selection reaches didSelectRow and no selection is kept", .timeLimit(.minutes(60)))
   func noneKeepsNothing() async throws {
     let view = RecordingListView()
     var selected: [ItemPath] = []
@@ -56,7 +56,7 @@ struct SelectionBehaviourTests {
 
   @Test(
     "the user's select joins the selection before didSelectRow; deselectsAutomatically keeps it out",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func userSelection() async throws {
     let view = RecordingListView()
     var events: [String] = []
@@ -91,7 +91,7 @@ struct SelectionBehaviourTests {
     #expect(engine.selection.isEmpty)
   }
 
-  @Test("a selection kept in app state is restored by identity, unknown identities left out", .timeLimit(.minutes(20)))
+  @Test("a selection kept in app state is restored by identity, unknown identities left out", .timeLimit(.minutes(60)))
   func restore() async throws {
     let view = RecordingListView()
     let (controller, engine) = try makeController(view)
@@ -105,7 +105,7 @@ struct SelectionBehaviourTests {
   }
 
   @Test(
-    "selection calls from delegate closures during a change are applied after it, in order", .timeLimit(.minutes(20)))
+    "selection calls from delegate closures during a change are applied after it, in order", .timeLimit(.minutes(60)))
   func reentrant() async throws {
     for seed in DeepPass.seeds(quick: 12, deep: 60) {
       var random = SeededRandom(seed: seed)

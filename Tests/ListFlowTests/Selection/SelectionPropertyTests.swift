@@ -147,7 +147,7 @@ struct SelectionPropertyTests {
 
   @Test(
     "a state feed's selection keeps moved rows, drops deleted ones, and reads back as the list's paths",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func stateFeed() async throws {
     for seed in DeepPass.seeds(quick: 30, deep: 150) {
       let mode: ListSelection.Mode = seed % 3 == 0 ? .single : .multiple
@@ -180,7 +180,7 @@ struct SelectionPropertyTests {
 
   @Test(
     "a composite's selection follows identity, and each child hears of its own rows by local position",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func composite() async throws {
     for seed in DeepPass.seeds(quick: 20, deep: 100) {
       var random = SeededRandom(seed: seed)

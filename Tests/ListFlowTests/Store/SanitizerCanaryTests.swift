@@ -12,7 +12,7 @@ let sanitizerCanariesEnabled = ProcessInfo.processInfo.environment["LISTFLOW_TSA
 /// `LISTFLOW_TSAN_CANARY=1`, so a plain `swift test` never runs them.
 @Suite("Sanitizer canaries: races the thread sanitizer must report", .enabled(if: sanitizerCanariesEnabled))
 struct SanitizerCanaryTests {
-  @Test("a race between a Store.update body and a task outside the store", .timeLimit(.minutes(20)))
+  @Test("a race between a Store.update body and a task outside the store", .timeLimit(.minutes(60)))
   func raceInsideUpdateBody() async {
     let store = Store(0)
     let counter = UnsynchronisedCounter()

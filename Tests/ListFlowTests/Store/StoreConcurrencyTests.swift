@@ -2,7 +2,7 @@ import ListFlow
 import ListFlowTesting
 import Testing
 
-@Suite("Store concurrency: leaks, slow consumers, concurrent producers", .timeLimit(.minutes(20)))
+@Suite("Store concurrency: leaks, slow consumers, concurrent producers", .timeLimit(.minutes(60)))
 struct StoreConcurrencyTests {
   @Test("10,000 subscribe/cancel cycles leave no live subscriber behind")
   func subscribeCancelCycles() async {

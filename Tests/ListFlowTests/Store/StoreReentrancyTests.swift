@@ -26,7 +26,7 @@ private enum BodyOperation: CaseIterable {
   case cancelConsumer, dropStream, dropIterator, keepStream, finish, readState, setOther, updateOther
 }
 
-@Suite("Store re-entrancy: what an update body may do", .timeLimit(.minutes(20)))
+@Suite("Store re-entrancy: what an update body may do", .timeLimit(.minutes(60)))
 struct StoreReentrancyTests {
   /// Starts a consumer of `store` and returns once it received its first state.
   private static func consume(_ store: Store<Int>, index: Int) async -> Consumer {
@@ -44,7 +44,7 @@ struct StoreReentrancyTests {
     return Consumer(store: index, task: task, received: received)
   }
 
-  @Test("an update body may cancel a task waiting on one of the store's streams", .timeLimit(.minutes(20)))
+  @Test("an update body may cancel a task waiting on one of the store's streams", .timeLimit(.minutes(60)))
   func cancelWaitingConsumer() async {
     let store = Store(0)
     let consumer = await Self.consume(store, index: 0)
@@ -58,7 +58,7 @@ struct StoreReentrancyTests {
     #expect(store.state == 1)
   }
 
-  @Test("an update body may subscribe to the store and drop the stream", .timeLimit(.minutes(20)))
+  @Test("an update body may subscribe to the store and drop the stream", .timeLimit(.minutes(60)))
   func subscribeAndDropInside() async {
     let store = Store(0)
     var kept: AsyncStream<Int>?
@@ -72,7 +72,7 @@ struct StoreReentrancyTests {
     #expect(await collectStates(kept ?? AsyncStream { $0.finish() }) == [0, 1])
   }
 
-  @Test("an update body may drop a stream subscribed before it", .timeLimit(.minutes(20)))
+  @Test("an update body may drop a stream subscribed before it", .timeLimit(.minutes(60)))
   func dropOutsideStreamInside() {
     let store = Store(0)
     var stream: AsyncStream<Int>? = store.updates()
@@ -84,7 +84,7 @@ struct StoreReentrancyTests {
     #expect(store.subscriberCount == 0)
   }
 
-  @Test("an update body may finish the store; the new state is kept but not streamed", .timeLimit(.minutes(20)))
+  @Test("an update body may finish the store; the new state is kept but not streamed", .timeLimit(.minutes(60)))
   func finishInside() async {
     let store = Store(0)
     let stream = store.updates(bufferingNewest: 4)
@@ -110,7 +110,7 @@ struct StoreReentrancyTests {
 
   @Test(
     "random update bodies cancelling consumers, dropping streams, finishing, subscribing and updating others",
-    .timeLimit(.minutes(20)),
+    .timeLimit(.minutes(60)),
     arguments: DeepPass.seeds(from: 0, quick: 10, deep: 40))
   func randomBodies(seed: UInt64) async {
     var random = SeededRandom(seed: seed)

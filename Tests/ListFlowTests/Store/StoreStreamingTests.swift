@@ -2,7 +2,7 @@ import ListFlow
 import ListFlowTesting
 import Testing
 
-@Suite("Store streaming: per-subscriber streams, their first state, their end", .timeLimit(.minutes(20)))
+@Suite("Store streaming: per-subscriber streams, their first state, their end", .timeLimit(.minutes(60)))
 struct StoreStreamingTests {
   @Test("a subscriber starts with the current state")
   func startsWithCurrent() async {

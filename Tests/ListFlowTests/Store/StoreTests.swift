@@ -2,7 +2,7 @@ import ListFlow
 import Observation
 import Testing
 
-@Suite("Store: state, update and Observation", .timeLimit(.minutes(20)))
+@Suite("Store: state, update and Observation", .timeLimit(.minutes(60)))
 struct StoreTests {
   private struct Counter: Sendable, Equatable {
     var value = 0

@@ -112,7 +112,7 @@ struct ExplicitUpdateTests {
 
   @Test(
     "random states, reconfigures and reloads: every cell shown is a fresh cell; each batch carries its hint",
-    .timeLimit(.minutes(20)))
+    .timeLimit(.minutes(60)))
   func freshCellsAndAnimationHint() async throws {
     for seed in DeepPass.seeds(quick: 40, deep: 200) {
       var random = SeededRandom(seed: seed)
