@@ -92,7 +92,8 @@ struct HiddenSelectionAddPropertyTests {
     for step in 0..<20 {
       let all = (0..<leafCount).flatMap { rows(of: $0).sorted() }
       let shownIDs = engine.snapshot.flatMap(\.elements.identities).map(\.description)
-      switch random.below(12) {
+      let kind = random.below(12)
+      switch kind {
       case 0, 1, 2:
         // Rows hidden more often than not.
         let hidden = all.filter { !shownIDs.contains($0) }
@@ -101,25 +102,9 @@ struct HiddenSelectionAddPropertyTests {
         engine.select(ListIdentifier(id))
         selected.insert(id)
         log.append("selected \(id)\(shownIDs.contains(id) ? "" : " (hidden)")")
-      case 3:
-        var ids = all.filter { _ in random.oneIn(3) }
-        if random.oneIn(3) { ids.append("no such row") }
-        engine.setSelection(ListSelection(mode: .multiple, identifiers: ids.map { ListIdentifier($0) }))
-        selected = Set(ids).intersection(all)
-        log.append("set \(ids)")
-      case 4:
-        let paths = engine.snapshot.indices.flatMap { section in
-          engine.snapshot[section].elements.indices.map { ItemPath(item: $0, section: section) }
-        }
-        guard let path = paths.randomElement(using: &random) else { continue }
-        let id = engine.snapshot[path.section].elements.identity(at: path.item).description
-        try engine.toggleSelection(ofRowAt: path)
-        if selected.remove(id) == nil { selected.insert(id) }
-        log.append("toggled \(id)")
-      case 5:
-        engine.selectAll()
-        selected.formUnion(shownIDs)
-        log.append("all")
+      case 3, 4, 5:
+        try log.append(
+          selectionStep(kind - 3, of: engine, rows: all, shown: shownIDs, selected: &selected, &random))
       case 6, 7:
         let leaf = random.below(leafCount)
         for section in models[leaf].indices {

@@ -122,7 +122,8 @@ struct SharedIdentityHiddenSelectionPropertyTests {
     for step in 0..<24 {
       let all = Set((0..<leafCount).flatMap { rows(of: $0) }).sorted()
       let shownIDs = Set(engine.snapshot.flatMap(\.elements.identities).map(\.description))
-      switch random.below(12) {
+      let kind = random.below(12)
+      switch kind {
       case 0, 1, 2:
         // Shared identities more often than not.
         let shared = all.filter { $0.hasPrefix("s") }
@@ -131,25 +132,9 @@ struct SharedIdentityHiddenSelectionPropertyTests {
         engine.select(ListIdentifier(id))
         selected.insert(id)
         log.append("selected \(id)\(shownIDs.contains(id) ? "" : " (hidden)")")
-      case 3:
-        var ids = all.filter { _ in random.oneIn(3) }
-        if random.oneIn(3) { ids.append("no such row") }
-        engine.setSelection(ListSelection(mode: .multiple, identifiers: ids.map { ListIdentifier($0) }))
-        selected = Set(ids).intersection(all)
-        log.append("set \(ids)")
-      case 4:
-        let paths = engine.snapshot.indices.flatMap { section in
-          engine.snapshot[section].elements.indices.map { ItemPath(item: $0, section: section) }
-        }
-        guard let path = paths.randomElement(using: &random) else { continue }
-        let id = engine.snapshot[path.section].elements.identity(at: path.item).description
-        try engine.toggleSelection(ofRowAt: path)
-        if selected.remove(id) == nil { selected.insert(id) }
-        log.append("toggled \(id)")
-      case 5:
-        engine.selectAll()
-        selected.formUnion(shownIDs)
-        log.append("all")
+      case 3, 4, 5:
+        try log.append(
+          selectionStep(kind - 3, of: engine, rows: all, shown: shownIDs, selected: &selected, &random))
       case 6:
         // Rows no other row shares an identity with are deleted; new ones are inserted.
         let leaf = random.below(leafCount)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ListFlow
@@ -71,5 +72,36 @@ func recordFailingSeeds(_ seeds: Range<UInt64>, _ run: (UInt64) throws -> [Strin
   }
   if !failures.isEmpty {
     Issue.record("\(failures.count) of \(seeds.count) cases failed: seeds \(failures.prefix(30))")
+  }
+}
+
+/// One random change of `engine`'s selection, kind 0 to 2, followed in the model's `selected`: 0 sets a random
+/// part of `rows` (and now and then an identity of no row), 1 toggles a row shown, 2 selects every row shown
+/// (`shown`). Returns what it did, for the failure's log.
+@MainActor
+func selectionStep(
+  _ kind: Int, of engine: ListEngine, rows: [String], shown: some Sequence<String>, selected: inout Set<String>,
+  _ random: inout SeededRandom
+) throws -> String {
+  switch kind {
+  case 0:
+    var ids = rows.filter { _ in random.oneIn(3) }
+    if random.oneIn(3) { ids.append("no such row") }
+    engine.setSelection(ListSelection(mode: .multiple, identifiers: ids.map { ListIdentifier($0) }))
+    selected = Set(ids).intersection(rows)
+    return "set \(ids)"
+  case 1:
+    let paths = engine.snapshot.indices.flatMap { section in
+      engine.snapshot[section].elements.indices.map { ItemPath(item: $0, section: section) }
+    }
+    guard let path = paths.randomElement(using: &random) else { return "no row to toggle" }
+    let id = engine.snapshot[path.section].elements.identity(at: path.item).description
+    try engine.toggleSelection(ofRowAt: path)
+    if selected.remove(id) == nil { selected.insert(id) }
+    return "toggled \(id)"
+  default:
+    engine.selectAll()
+    selected.formUnion(shown)
+    return "all"
   }
 }
