@@ -13,7 +13,9 @@
 /// scoped by the cell's reuse identifier (by default the type's full name, which no other type has) so that equal
 /// values shown by different cell types stay distinct; or the `id` given to ``makeBinder(value:id:)``, used as is.
 /// A floating-point value is identified and compared by its bits (see ``ListIdentifier``): a NaN row that does
-/// not change is no change, and a row that turns from `0.0` into `-0.0` is shown anew.
+/// not change is no change, and a row that turns from `0.0` into `-0.0` is shown anew. Any other value is
+/// compared by its bits first, then by `==`: a value holding a NaN (a struct, an `Optional`) that keeps its bits is
+/// no change either.
 public protocol BindableCell: ListCell {
   /// The type of value the cell shows.
   associatedtype Value: Equatable & Sendable

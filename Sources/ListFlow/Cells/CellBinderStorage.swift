@@ -184,9 +184,15 @@ where Cell.Value == Value {
 
 /// Whether two contents are equal: by `==`, but a floating-point value by its bits, as its identity is (see
 /// ``ListIdentifier``): a NaN is the same content as itself, and `-0.0`, which prints otherwise, another content
-/// than `0.0`, so a row that turns from one into the other is updated. The type checks compare types, and cast
+/// than `0.0`, so a row that turns from one into the other is updated. Any other value with the same bits is the
+/// same value, so the same content, before `==` is asked: a NaN inside a struct, an `Optional` or an enum is no
+/// change while its bits stay (`==` would call it changed at every state); values whose bits differ are compared
+/// with `==` (so `0.0` and `-0.0` inside a struct are what its `==` says). The type checks compare types, and cast
 /// no value.
 @inlinable @inline(__always)
 func _hasEqualContent<Value: Equatable>(_ left: Value, _ right: Value) -> Bool {
-  _sameFloatingPointBits(left, right) ?? (left == right)
+  if let same = _sameFloatingPointBits(left, right) { return same }
+  let sameBits = withUnsafePointer(to: left) { left in withUnsafePointer(to: right) { right in _sameBits(left, right) }
+  }
+  return sameBits || left == right
 }

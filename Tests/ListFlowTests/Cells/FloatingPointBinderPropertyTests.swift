@@ -17,6 +17,20 @@ final class FloatBitsCell: BindableCell {
   var textRepresentation: String { text }
 }
 
+/// A value holding a floating-point value, as an app's row often does; its `==` is the one Swift writes, so a NaN
+/// in it makes it unequal to itself.
+struct Reading: Equatable, Sendable {
+  var name: String
+  var value: Double?
+}
+
+/// A cell showing a ``Reading``'s value by its bits (`none` for no value).
+final class ReadingCell: BindableCell {
+  var text = ""
+  func bind(_ value: Reading) { text = value.value.map(FloatingPointBinderPropertyTests.bits) ?? "none" }
+  var textRepresentation: String { text }
+}
+
 /// A cell filled by a binder's function.
 final class BitsTextCell: ListCell {
   var text = ""
@@ -199,6 +213,42 @@ struct FloatingPointBinderPropertyTests {
           failures.append(
             "seed \(seed): " + failed.map { "\($0.0): \($0.1.joined(separator: "; "))" }.joined(separator: "\n  "))
         }
+      }
+    }
+    #expect(failingSeeds == 0, "\(failingSeeds) seeds failed; the first:\n\(failures.joined(separator: "\n"))")
+  }
+
+  @Test("values holding a double (a struct, an Optional) through binders: the same bits are no change, a NaN too")
+  func valuesHoldingDoublesKeepTheirBits() async throws {
+    // Every double but `-0.0` (a struct's `==` calls it equal to `0.0`, as the app wrote it), and no value.
+    let pool: [Double?] = Self.doubles.filter { $0.bitPattern != (-0.0).bitPattern } + [nil]
+    func text(_ index: Int) -> String { pool[index].map(Self.bits) ?? "none" }
+    var failingSeeds = 0
+    var failures: [String] = []
+    for seed in DeepPass.seeds(from: 0xB175, quick: 20, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      var list = (0..<(1 + random.below(6))).map { _ in random.below(pool.count) }
+      // Rows of fixed identities whose values change (a NaN into another NaN, a value into none) or stay.
+      let lists = (0..<10).map { _ in
+        defer { list = Self.next(list, pool: pool.count, &random) }
+        return list.enumerated().map { Slot(id: $0.offset, value: $0.element) }
+      }
+      var problems = try await Self.run(
+        lists,
+        binder: { slot in ReadingCell.makeBinder(value: Reading(name: "r", value: pool[slot.value]), id: slot.id) },
+        text: { text($0.value) })
+      problems += try await Self.run(
+        lists,
+        binder: { slot in
+          CellBinder(
+            cell: BitsTextCell.self, value: Reading(name: "r", value: pool[slot.value]), id: ListIdentifier(slot.id)
+          ) {
+            cell, value in cell.text = value.value.map(Self.bits) ?? "none"
+          }
+        }, text: { text($0.value) })
+      if !problems.isEmpty {
+        failingSeeds += 1
+        if failures.count < 4 { failures.append("seed \(seed): " + problems.joined(separator: "; ")) }
       }
     }
     #expect(failingSeeds == 0, "\(failingSeeds) seeds failed; the first:\n\(failures.joined(separator: "\n"))")
