@@ -204,10 +204,12 @@ internal final class _ConcreteListIdentifierBox<Value: Hashable & Sendable>: _Li
   var base: any Hashable & Sendable { value }
 
   /// A floating-point value is compared by its bits (see ``FloatingPointIdentifier``): `==` would make NaN differ
-  /// from itself and `-0.0` the same as `0.0`.
+  /// from itself and `-0.0` the same as `0.0`. Any other value with the same bits is the same value, so a struct
+  /// or an `Optional` holding a NaN is its own identity; values whose bits differ are compared with `==` (the rule
+  /// of a binder's content, `_hasEqualContent`). Equal bits hash alike, so the hash stays that of `==`.
   func isEqual(to other: any _ListIdentifierBox) -> Bool {
     guard let other = other as? _ConcreteListIdentifierBox<Value> else { return false }
-    return _sameFloatingPointBits(value, other.value) ?? (value == other.value)
+    return _hasEqualContent(value, other.value)
   }
 }
 

@@ -19,7 +19,7 @@ final class FloatBitsCell: BindableCell {
 
 /// A value holding a floating-point value, as an app's row often does; its `==` is the one Swift writes, so a NaN
 /// in it makes it unequal to itself.
-struct Reading: Equatable, Sendable {
+struct Reading: Hashable, Sendable {
   var name: String
   var value: Double?
 }
@@ -218,7 +218,9 @@ struct FloatingPointBinderPropertyTests {
     #expect(failingSeeds == 0, "\(failingSeeds) seeds failed; the first:\n\(failures.joined(separator: "\n"))")
   }
 
-  @Test("values holding a double (a struct, an Optional) through binders: the same bits are no change, a NaN too")
+  @Test(
+    "values holding a double (a struct, an Optional) through binders, as content or identity: the same bits are no change, a NaN too"
+  )
   func valuesHoldingDoublesKeepTheirBits() async throws {
     // Every double but `-0.0` (a struct's `==` calls it equal to `0.0`, as the app wrote it), and no value.
     let pool: [Double?] = Self.doubles.filter { $0.bitPattern != (-0.0).bitPattern } + [nil]
@@ -246,6 +248,14 @@ struct FloatingPointBinderPropertyTests {
             cell, value in cell.text = value.value.map(Self.bits) ?? "none"
           }
         }, text: { text($0.value) })
+      // The value its own identity (a Reading is Hashable): a NaN in it is the same row while its bits stay.
+      var keys = (0..<random.below(6)).map { _ in random.below(pool.count) }
+      let keyLists = (0..<10).map { _ in
+        defer { keys = Self.next(keys, pool: pool.count, &random) }
+        return keys
+      }
+      problems += try await Self.run(
+        keyLists, binder: { ReadingCell.makeBinder(value: Reading(name: "r", value: pool[$0])) }, text: text)
       if !problems.isEmpty {
         failingSeeds += 1
         if failures.count < 4 { failures.append("seed \(seed): " + problems.joined(separator: "; ")) }
