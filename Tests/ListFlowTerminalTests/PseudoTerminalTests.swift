@@ -444,7 +444,25 @@ struct PseudoTerminalTests {
     terminal.type("?")
     terminal.waitForScreen(containing: "Keys (any key closes this help)")
     #expect(terminal.screen.lines.contains { $0.hasPrefix(" k/up") && $0.hasSuffix("move the cursor up") })
+    #expect(terminal.screen.lines.contains { $0.hasPrefix(" wheel") }, "the session reports the mouse")
     terminal.type("?")
+    terminal.wait(for: "the list again") { !$0.screen.lines.contains(" Keys (any key closes this help)") }
+    terminal.type("q")
+    try PseudoTerminalTests.expectCleanExit(terminal)
+  }
+
+  @Test("the Demo with --no-mouse leaves mouse reporting off, and its help screen does not list the mouse")
+  func demoWithoutMouse() throws {
+    let terminal = try PseudoTerminal(
+      executable: PseudoTerminal.executable(named: "Demo"), arguments: ["--interval", "60000", "--no-mouse"],
+      columns: 80, rows: 40)
+    terminal.wait(for: "the status bar") { Self.position(in: $0.screen.lines.last ?? "") == 1 }
+    #expect(!terminal.screen.reportsMouse)
+    terminal.type("?")
+    terminal.waitForScreen(containing: "Keys (any key closes this help)")
+    #expect(terminal.screen.lines.contains { $0.hasPrefix(" j/down") })
+    #expect(!terminal.screen.lines.contains { $0.hasPrefix(" wheel") || $0.hasPrefix(" click") })
+    terminal.type("q")
     terminal.wait(for: "the list again") { !$0.screen.lines.contains(" Keys (any key closes this help)") }
     terminal.type("q")
     try PseudoTerminalTests.expectCleanExit(terminal)

@@ -83,11 +83,11 @@ public struct KeyMap: Hashable, Sendable {
     .joined(separator: " - ")
   }
 
-  /// The help lines of some bindings, then the mouse's.
-  static func helpLines(of bindings: [KeyBinding]) -> [String] {
+  /// The help lines of some bindings, then (with `mouse`) the mouse's.
+  static func helpLines(of bindings: [KeyBinding], mouse: Bool = true) -> [String] {
     let rows =
       bindings.map { (keys: sanitized($0.keyNames), help: sanitized($0.command.help)) }
-      + mouseHelp.map { (keys: $0.keys, help: $0.help) }
+      + (mouse ? mouseHelp : []).map { (keys: $0.keys, help: $0.help) }
     let width = rows.map { DisplayWidth.of($0.keys) }.max() ?? 0
     return rows.map { $0.keys + String(repeating: " ", count: width - DisplayWidth.of($0.keys) + 2) + $0.help }
   }

@@ -24,6 +24,12 @@ enum TerminalRegistry {
 
   static let state = Mutex(State())
 
+  /// Whether the terminal taken over reports the mouse (its first session was made with `reportsMouse: true`);
+  /// `nil` while no session has taken it over.
+  static var reportsMouse: Bool? {
+    state.withSanitizedLock { $0.saved?.reportsMouse }
+  }
+
   /// Takes the terminal over for a new session (or joins the one already taken) and returns the session's number.
   static func acquire(
     inputDescriptor: Int32, outputDescriptor: Int32, reportsMouse: Bool
