@@ -81,92 +81,101 @@ extension FilteredFeed {
     return true
   }
 
-  /// Filters a change of a composite that holds trees among its children (``ComposedFeed/revealsRows(inSection:)``)
-  /// by the rows it touched: in a list's section, the rows it inserts or updates are matched (their binders made
-  /// once each) and the others keep the match they had, as in `filterChange(_:)`; a tree's section that it
-  /// touches reveals the query's matches again (``ListFeed/revealRows(matching:)`` of the tree alone) and has its
-  /// rows filtered again, each match with its ancestors; the other sections keep their rows. Then the change of
-  /// the rows shown is sent. Applies while a query filters a composite, to a change of rows (no section
-  /// inserted, deleted, moved or updated); otherwise it changes nothing and returns `false`, and the caller
-  /// filters every row again.
+  /// Filters a change of a tree, or of a composite that holds trees among its children
+  /// (``ComposedFeed/revealsRows(inSection:)``), by the rows it touched: in a list's section, the rows it inserts
+  /// or updates are matched (their binders made once each) and the others keep the match they had, as in
+  /// `filterChange(_:)`; in a tree's section, the rows it inserts, updates or moves, and the rows the tree says
+  /// the change may have shown or hidden (`_RevealingTree.takeRevealedChanges()`: the ancestors of the nodes it
+  /// changed whose matches under them came or went, and the rows of the nodes it replaced), are shown as the
+  /// tree says (`_RevealingTree.revealStatus(ofRowAt:)`: a match, highlighted, or context, with its binder made
+  /// and its text matched, or hidden, with neither), and the others keep what they showed; the other sections
+  /// keep their rows. Then the change of the rows shown is sent. Applies while a query filters a tree or a
+  /// composite, to a change of rows (no section inserted, deleted, moved or updated); otherwise it changes nothing
+  /// and returns `false`, and the caller filters every row again.
   ///
   /// - Parameters:
   ///   - changes: The source's stages, from the sections it showed to those it shows now.
   ///   - changesSections: Whether a stage inserts, deletes, moves or updates sections.
   /// - Returns: Whether the change was filtered.
-  /// - Complexity: One binder made and one text matched per row inserted or updated in a list's section, the
-  ///   rows of each tree the change touches (every node's row made and matched to reveal the matches, each
-  ///   visible row's binder read, matched and its depth read), and O(*n*) in the rows shown, which are laid out
-  ///   and diffed with no other binder made, text matched or identity of the source's read.
+  /// - Complexity: One binder made and one text matched per row inserted or updated in a list's section, and
+  ///   per row shown of those the change touched in a tree's section (with the tree's own cost of following its
+  ///   change: see ``OutlineFeed/revealRows(matching:)``), and O(*n*) in the rows shown, which are laid out and
+  ///   diffed with no other binder made, text matched or identity of the source's read.
   private func filterChangeBesideTrees(
     _ changes: StagedChangeset<[ListSectionSnapshot]>, changesSections: Bool
   ) -> Bool {
-    guard !query.isEmpty, !changesSections, !changes.isEmpty, source is ComposedFeed<ListSectionSnapshot>,
-      var rows = matchedRows
-    else {
+    guard !query.isEmpty, !changesSections, let matched = matchedRows else {
       matchedRows = nil
       return false
     }
     let pattern = FilteredFeed.Match.pattern(of: query)
-    let searchableText = searchableText
     let shown = shownBinder(for: pattern)
+    let sourceSections = source.displayedSections
+    // Whether a section's rows are a tree's, asked once a section.
+    let isTree = sourceSections.indices.map { revealsRows(inSection: $0) }
+    // Each row's binder shown, and whether it is a tree's row that the change inserted, updated or moved: shown
+    // again below, once the tree's rows are known.
+    var rows = matched.map { section in section.map { (binder: $0, isStale: false) } }
     // Whether a row the query hid may have left, or shows now: the selection asks about its hidden rows again.
     var hiddenChanged = false
-    // The sections the change touched (no section is inserted, deleted or moved: an index names one section
-    // through every stage).
-    var touched: Set<Int> = []
     for stage in changes {
-      for path in stage.elementDeleted {
-        touched.insert(path.section)
-        if rows.indices.contains(path.section), rows[path.section].indices.contains(path.item),
-          rows[path.section][path.item] == nil
-        {
-          hiddenChanged = true
-        }
-      }
-      for path in stage.elementInserted { touched.insert(path.section) }
-      for path in stage.elementUpdated { touched.insert(path.section) }
-      for move in stage.elementMoved {
-        touched.insert(move.source.section)
-        touched.insert(move.target.section)
+      for path in stage.elementDeleted
+      where rows.indices.contains(path.section) && rows[path.section].indices.contains(path.item)
+        && rows[path.section][path.item].binder == nil
+      {
+        hiddenChanged = true
       }
       if !stage.elementUpdated.isEmpty { hiddenChanged = true }
-      guard let next = Self.applying(stage, to: rows, matching: shown) else {
+      let next = Self.applying(stage, to: rows) { path, list in
+        // A tree's row is shown below; a list's is matched now.
+        isTree.indices.contains(path.section) && isTree[path.section]
+          ? (nil, true) : (shown(list[path.item]), false)
+      }
+      guard var next else {
         matchedRows = nil
         return false
       }
+      // A tree's row moved is shown again too (the nodes around it changed).
+      for move in stage.elementMoved where isTree.indices.contains(move.target.section) && isTree[move.target.section] {
+        next[move.target.section][move.target.item].isStale = true
+      }
       rows = next
     }
-    // Each tree the change touched reveals the query's matches again (the app may have collapsed an ancestor of a
-    // match in place), alone: its change meanwhile is read below, with its rows.
-    let treeSections = touched.filter { revealsRows(inSection: $0) }.sorted()
-    if !treeSections.isEmpty {
-      isAdjustingTree = true
-      defer { isAdjustingTree = false }
-      var revealed: Set<ObjectIdentifier> = []
-      for section in treeSections {
-        guard let tree = source.feed(owningSection: section)?.feed,
-          revealed.insert(ObjectIdentifier(tree)).inserted
-        else { continue }
-        tree.revealRows { FilteredFeed.Match(pattern: pattern, in: searchableText($0)) != nil }
+    guard rows.count == sourceSections.count,
+      zip(rows, sourceSections).allSatisfy({ $0.count == $1.elements.count })
+    else {
+      matchedRows = nil
+      return false
+    }
+    // The rows of each tree that the change touched, or that the tree says it may have shown or hidden.
+    for section in sourceSections.indices where isTree[section] {
+      guard let tree = source.feed(owningSection: section)?.feed as? any _RevealingTree,
+        let revealed = tree.takeRevealedChanges()
+      else {
+        matchedRows = nil
+        return false
       }
-    }
-    let sections = source.displayedSections
-    guard rows.count == sections.count else {
-      matchedRows = nil
-      return false
-    }
-    for section in treeSections {
-      rows[section] = shownRows(Array(sections[section].elements), ofSection: section, pattern: pattern)
-      hiddenChanged = true
-    }
-    guard zip(rows, sections).allSatisfy({ $0.count == $1.elements.count }) else {
-      matchedRows = nil
-      return false
+      let elements = sourceSections[section].elements
+      var touched = revealed.filter { elements.indices.contains($0) }
+      for (item, row) in rows[section].enumerated() where row.isStale { touched.append(item) }
+      if !touched.isEmpty { hiddenChanged = true }
+      for item in touched {
+        guard let status = tree.revealStatus(ofRowAt: item) else {
+          matchedRows = nil
+          return false
+        }
+        switch status {
+        case .hidden: rows[section][item] = (nil, false)
+        case .context: rows[section][item] = (elements[item].markingAsFilterContext(), false)
+        case .match:
+          let binder = elements[item]
+          rows[section][item] = (shown(binder) ?? binder.markingAsFilterContext(), false)
+        }
+      }
     }
     // The rows hidden are found when asked, not for every change (that would read every hidden row's identity).
     var hidden: Set<ListIdentifier>?
-    let result = show(rows, of: sections, hidden: &hidden)
+    let result = show(rows.map { $0.map(\.binder) }, of: sourceSections, hidden: &hidden)
     hiddenRowsCache = nil
     let previous = displayedSections
     displayedSections = result
@@ -226,14 +235,23 @@ extension FilteredFeed {
   private static func applying(
     _ stage: Changeset<[ListSectionSnapshot]>, to rows: [[CellBinder?]], matching shown: (CellBinder) -> CellBinder?
   ) -> [[CellBinder?]]? {
+    applying(stage, to: rows) { path, list in shown(list[path.item]) }
+  }
+
+  /// The rows after one stage of element changes, as `applying(_:to:matching:)`, for rows of any kind: a row
+  /// inserted or updated is `arriving`'s for its position after the stage and its section's rows there.
+  private static func applying<Row>(
+    _ stage: Changeset<[ListSectionSnapshot]>, to rows: [[Row]],
+    arriving: (ItemPath, CellBinderList) -> Row
+  ) -> [[Row]]? {
     let data = stage.data
     guard data.count == rows.count else { return nil }
-    func contains(_ path: ItemPath, in sections: [[CellBinder?]]) -> Bool {
+    func contains(_ path: ItemPath, in sections: [[Row]]) -> Bool {
       sections.indices.contains(path.section) && sections[path.section].indices.contains(path.item)
     }
     // 1. The rows that leave each section, and those that arrive (a moved row takes its match along).
     var leaving: [Int: Set<Int>] = [:]
-    var arriving: [Int: [(item: Int, row: CellBinder?)]] = [:]
+    var arrivals: [Int: [(item: Int, row: Row)]] = [:]
     for path in stage.elementDeleted {
       guard contains(path, in: rows) else { return nil }
       leaving[path.section, default: []].insert(path.item)
@@ -241,24 +259,24 @@ extension FilteredFeed {
     for move in stage.elementMoved {
       guard contains(move.source, in: rows), data.indices.contains(move.target.section) else { return nil }
       leaving[move.source.section, default: []].insert(move.source.item)
-      arriving[move.target.section, default: []].append((move.target.item, rows[move.source.section][move.source.item]))
+      arrivals[move.target.section, default: []].append((move.target.item, rows[move.source.section][move.source.item]))
     }
     for path in stage.elementInserted {
       guard data.indices.contains(path.section), data[path.section].elements.indices.contains(path.item) else {
         return nil
       }
-      arriving[path.section, default: []].append((path.item, shown(data[path.section].elements[path.item])))
+      arrivals[path.section, default: []].append((path.item, arriving(path, data[path.section].elements)))
     }
     // 2. Each touched section is laid out again in one pass: the rows that stay, in order, with the arriving
     //    rows at their positions.
     var next = rows
-    for section in Set(leaving.keys).union(arriving.keys) {
+    for section in Set(leaving.keys).union(arrivals.keys) {
       let gone = leaving[section] ?? []
       let staying = rows[section].indices.lazy.filter { !gone.contains($0) }.map { rows[section][$0] }
-      var laidOut: [CellBinder?] = []
+      var laidOut: [Row] = []
       laidOut.reserveCapacity(data[section].elements.count)
       var stay = staying.startIndex
-      for (item, row) in (arriving[section] ?? []).sorted(by: { $0.item < $1.item }) {
+      for (item, row) in (arrivals[section] ?? []).sorted(by: { $0.item < $1.item }) {
         while laidOut.count < item {
           guard stay < staying.endIndex else { return nil }
           laidOut.append(staying[stay])
@@ -273,7 +291,7 @@ extension FilteredFeed {
     // 3. Updated rows are matched again.
     for path in stage.elementUpdated {
       guard contains(path, in: next), data[path.section].elements.indices.contains(path.item) else { return nil }
-      next[path.section][path.item] = shown(data[path.section].elements[path.item])
+      next[path.section][path.item] = arriving(path, data[path.section].elements)
     }
     guard zip(next, data).allSatisfy({ $0.count == $1.elements.count }) else { return nil }
     return next

@@ -26,10 +26,11 @@
 /// `outline.expanded` reads the expansion shown. The app may still change the tree's expansion meanwhile (setting
 /// `outline.expanded`, `outline.expand(_:)`, the tree's own `setExpanded(_:forRowAt:)`): the ancestors of the
 /// matches stay expanded, and the change is kept in the expansion given back when the query is cleared. A change
-/// of a tree while a query is set filters the whole tree again. In a composite source, a child that reveals the
-/// matches (a tree) is filtered as a tree and the other children as lists, and while a query is set, a change of
-/// a child's rows costs that child: a list's change matches only the rows it inserts or updates, a tree's filters
-/// that tree alone again (a change of sections filters the whole composite again).
+/// of a tree while a query is set costs its change: the tree matches the nodes it changed, and the filter the
+/// rows shown among those the change touched and their ancestors (see <doc:Filtering>). In a composite source, a
+/// child that reveals the matches (a tree) is filtered as a tree and the other children as lists, and while a
+/// query is set, a change of a child's rows costs its change in that child: a list's change matches only the rows
+/// it inserts or updates, a tree's as above (a change of sections filters the whole composite again).
 ///
 /// ```swift
 /// let tree = OutlineFeed(id: "files", outline: Outline(folders)) { row in FileCell.binder(row) }
@@ -236,8 +237,8 @@ public final class FilteredFeed: ListFeed {
   ///   is empty (and was when the rows were last filtered) it is passed on as it is, and while a query filters
   ///   a source that is not a tree, a change matches only the rows it inserts or updates (and the rows of the
   ///   sections it inserts) by their titles, with no binder made for rows declared as ``Titled`` values. Over
-  ///   a composite that holds a tree, a change of a list child's rows matches only the rows it inserts or
-  ///   updates, and a change of a tree child's rows filters that tree alone again.
+  ///   a tree, or a composite that holds one, a change of a list child's rows matches only the rows it inserts
+  ///   or updates, and a change of a tree's rows only the rows shown among those it touched and their ancestors.
   public func refilter() {
     let wasAsIs = showsSourceAsIs
     adjustTree()
@@ -376,7 +377,7 @@ public final class FilteredFeed: ListFeed {
     }
     sourceItems = items
     sourceSections = sectionIndices
-    if !sourceRevealsRows || source is ComposedFeed<ListSectionSnapshot> { matchedRows = matched }
+    matchedRows = matched
     // A row shown elsewhere under the same identity is not hidden.
     for section in result { for row in section.elements { hidden.remove(row.id) } }
     hiddenRowsCache = hidden

@@ -46,15 +46,26 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     didSet {
       guard !isChangingInPlace else { return }
       if let matches = revealedMatches, !isRevealing {
+        revealTouches = []
         // The app changed the expansion while a filter reveals its matches: the change is kept in the expansion
         // the filter gives back (it is not the filter's own).
         let expansionChanged = outline.expanded != shownExpanded
         if expansionChanged { keepForAfterFilter(from: shownExpanded, to: outline.expanded) }
-        if expansionChanged || !_sharesStorage(outline.roots, shownRoots) {
-          // A match the trees put in or renamed under a collapsed node is revealed too (an assignment in the
-          // observer does not call it again).
-          let expanded = expansion(revealing: matches)
+        // A match the trees put in or renamed under a collapsed node is revealed too, and a node left without a
+        // match under it gets back its expansion from before the filter: the revealed matches follow the nodes
+        // that changed (an assignment in the observer does not call it again).
+        let changed = _sharesStorage(outline.roots, shownRoots) ? [] : followReveal(from: shownRoots, matches)
+        if expansionChanged {
+          let expanded = (expansionBeforeFilter ?? outline.expanded).union(revealedCounts.keys)
           if expanded != outline.expanded { outline.expanded = expanded }
+        } else {
+          for id in changed {
+            if revealedCounts[id] != nil || expansionBeforeFilter?.contains(id) == true {
+              outline.expanded.insert(id)
+            } else {
+              outline.expanded.remove(id)
+            }
+          }
         }
       }
       let before = (roots: shownRoots, expanded: shownExpanded)
@@ -123,9 +134,18 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   var expansionBeforeFilter: Set<Element.DifferenceIdentifier>?
   /// While a tree filter reveals the matches of its query, whether a row matches: a change of the trees reveals
   /// the matches it puts in as well.
-  private var revealedMatches: ((CellBinder) -> Bool)?
+  private(set) var revealedMatches: ((CellBinder) -> Bool)?
   /// Whether ``revealRows(matching:)`` is setting the expansion (the filter's change, not the app's).
   private var isRevealing = false
+  /// While a tree filter reveals its matches, the matches of every node of the trees, in the trees' places
+  /// (see ``revealRows(matching:)``).
+  var revealTree: [_RevealNode<Element.DifferenceIdentifier>] = []
+  /// While a tree filter reveals its matches, how many nodes of each identity have a match under them: the
+  /// identities the filter expands.
+  var revealedCounts: [Element.DifferenceIdentifier: Int] = [:]
+  /// The places of the trees whose rows the last change may have shown or hidden (see
+  /// `takeRevealedChanges()`).
+  var revealTouches: [_RevealTouch] = []
 
   /// Creates a feed over an outline.
   ///
@@ -165,12 +185,14 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   }
 
   /// Expands or collapses the row at a position of ``rows``; a row without children, or one that
-  /// ``shouldExpand`` keeps closed, is left alone.
+  /// ``shouldExpand`` keeps closed, is left alone. While a ``FilteredFeed`` reveals its matches, a row with a
+  /// match under it that is collapsed stays expanded: the collapse is kept for when the query is cleared (see
+  /// ``revealRows(matching:)``), and no row changes.
   ///
   /// - Parameters:
   ///   - expanded: Whether the row should be expanded.
   ///   - path: The row's position in the feed (section 0).
-  /// - Returns: Whether the row's expansion changed.
+  /// - Returns: Whether the row's expansion changed (for the collapse kept for after a filter, `true`).
   /// - Complexity: O(*k* + log *v*) for the *k* rows it shows or hides among *v* visible rows, when no other
   ///   visible row has the row's identity; else a walk and a diff of the visible rows, O(*v*) (see "What a
   ///   change costs" above).
@@ -187,8 +209,12 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     // is not seen by the observer of `outline`, and the filter, told of the change, reveals its matches again
     // from the expansion kept.
     if revealedMatches != nil {
+      revealTouches = []
       let id: Set = [row.differenceIdentifier]
       keepForAfterFilter(from: expanded ? [] : id, to: expanded ? id : [])
+      // A node with a match under it stays expanded while the filter reveals it: collapsing it is kept for
+      // after the filter, and changes no row.
+      if !expanded, revealedCounts[row.differenceIdentifier] != nil { return true }
     }
     if shownChanges == changesBefore, changeInPlace(row, at: path.item, expanding: expanded) { return true }
     if expanded {
@@ -412,7 +438,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   /// comes before its children's), or ``rowCount``.
   ///
   /// - Complexity: O(log *v* × (*d* + log *p*)) for *v* visible rows *d* deep in *p* pieces.
-  private func firstPosition(notBefore bound: [Int]) -> Int {
+  func firstPosition(notBefore bound: [Int]) -> Int {
     var low = 0
     var high = rowCount
     while low < high {
@@ -527,7 +553,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   }
 
   /// The number of visible rows.
-  private var rowCount: Int { displayedSections[0].elements.count }
+  var rowCount: Int { displayedSections[0].elements.count }
 
   /// The visible row at `position` (in `0..<rowCount`).
   ///
@@ -539,7 +565,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
   }
 
   /// The run of rows holding the visible row at `position` (in `0..<rowCount`), and the row's index in it.
-  private func location(of position: Int) -> (source: _OutlineRowSource<Element>, index: Int) {
+  func location(of position: Int) -> (source: _OutlineRowSource<Element>, index: Int) {
     var (piece, offset) = displayedSections[0].elements.locate(position)
     if case .rows(let pieces as _PiecesSource, let range) = piece {
       (piece, offset) = pieces.tree.leaf(at: range.lowerBound + offset)
@@ -683,20 +709,29 @@ extension OutlineFeed {
 
   /// Expands the ancestors of every node whose row matches, keeping the expansion from before the filter to
   /// give back when `matches` is `nil`; the other nodes keep that expansion. Until then, each change of the trees
-  /// does the same, so that a match it puts in or renames under a collapsed node is shown too.
+  /// does the same, so that a match it puts in or renames under a collapsed node is shown too: the feed keeps
+  /// whether each node matches and how many nodes under it do, and a change matches only the nodes it put in or
+  /// changed (and, for changes in several places, the run of sibling nodes from the level where they part). A
+  /// row the app collapses that has a match under it stays expanded; the collapse is kept for after.
   ///
   /// - Parameter matches: Whether a row matches, or `nil` to give back the expansion from before.
   /// - Returns: `true`: a filter keeps each match's ancestors.
-  /// - Complexity: O(*n* × *d*) for *n* nodes *d* deep: every node's row is made and matched, collapsed or not.
+  /// - Complexity: O(*n*) for *n* nodes: every node's row is made and matched, collapsed or not. Meanwhile a
+  ///   change of the trees makes and matches the rows of the nodes it changed, plus O(*d*) for the nodes above
+  ///   them (see `followReveal(from:_:)`).
   @discardableResult
   public func revealRows(matching matches: ((CellBinder) -> Bool)?) -> Bool {
     revealedMatches = matches
     guard let matches else {
+      revealTree = []
+      revealedCounts = [:]
+      revealTouches = []
       restoreExpansion()
       return true
     }
     expansionBeforeFilter = expansionBeforeFilter ?? outline.expanded
-    let expanded = expansion(revealing: matches)
+    buildReveal(matches)
+    let expanded = expansionBeforeFilter.map { $0.union(revealedCounts.keys) } ?? outline.expanded
     if expanded != outline.expanded {
       isRevealing = true
       defer { isRevealing = false }
@@ -716,24 +751,6 @@ extension OutlineFeed {
     kept.subtract(before.subtracting(after))
     kept.formUnion(after.subtracting(before))
     expansionBeforeFilter = kept
-  }
-
-  /// The expansion from before the filter with the ancestors of every node whose row matches expanded.
-  ///
-  /// - Complexity: O(*n* × *d*) for *n* nodes *d* deep.
-  private func expansion(revealing matches: (CellBinder) -> Bool) -> Set<Element.DifferenceIdentifier> {
-    var expanded = expansionBeforeFilter ?? outline.expanded
-    // Depth first with an explicit stack; each entry carries its ancestors' identities.
-    var stack: [(node: Outline<Element>.Node, depth: Int, ancestors: [Element.DifferenceIdentifier])] =
-      outline.roots.reversed().map { ($0, 0, []) }
-    while let (node, depth, ancestors) = stack.popLast() {
-      let id = node.element.differenceIdentifier
-      let row = Outline.Row(
-        element: node.element, depth: depth, isExpandable: node.isExpandable, isExpanded: expanded.contains(id))
-      if matches(cell(row)) { expanded.formUnion(ancestors) }
-      for child in node.children.reversed() { stack.append((child, depth + 1, ancestors + [id])) }
-    }
-    return expanded
   }
 
   private func restoreExpansion() {
