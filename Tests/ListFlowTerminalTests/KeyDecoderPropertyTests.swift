@@ -124,6 +124,32 @@ import Testing
     }
   }
 
+  /// A byte or character that cannot be part of a control sequence (DEL, a UTF-8 character, a stray continuation
+  /// byte or a byte that never starts one), and the key it is on its own.
+  static func nonSequenceKey(using random: inout SeededRandom) -> (bytes: [UInt8], keys: [Key]) {
+    switch Int.random(in: 0..<4, using: &random) {
+    case 0: return ([0x7F], [.backspace])
+    case 1:
+      let character = ["é", "日", "😀", "Ŝ", "\u{9C}"].randomElement(using: &random)!
+      return (Array(character.utf8), [.character(Character(character))])
+    case 2: return ([UInt8.random(in: 0x80...0xBF, using: &random)], [.character("\u{FFFD}")])
+    default: return ([UInt8.random(in: 0xF8...0xFF, using: &random)], [.character("\u{FFFD}")])
+    }
+  }
+
+  @Test("DEL or a byte of 0x80 or more after ESC [, ESC O or inside a sequence ends it and is decoded as itself")
+  func nonSequenceBytesEndSequences() {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 500, deep: 8_000) {
+      Self.expectDecodedAmongKeys(seed: seed, oneIn: 2) { random in
+        // Not the start of an X10 mouse report, whose three bytes may be anything from 0x20 up.
+        var cut = Self.cutSequence(using: &random)
+        while cut.bytes.starts(with: [0x1B, 0x5B, 0x4D]) { cut = Self.cutSequence(using: &random) }
+        let after = Self.nonSequenceKey(using: &random)
+        return (cut.bytes + after.bytes, [cut.key] + after.keys)
+      }
+    }
+  }
+
   /// The pieces of a paste of `text`: while more than `pastePieceLength` bytes are left, the longest run of whole
   /// UTF-8 characters (scalars) that fits in it; then the rest.
   static func pieces(of text: String) -> [String] {

@@ -12,8 +12,10 @@
 ///   ``Key/alt(_:)``. `ESC` followed by another `ESC` is an Escape, and the second one starts anew; `ESC` followed
 ///   by another control byte is an Escape, then that byte's key (so Ctrl-C still interrupts).
 /// - **Controls inside a sequence.** A control byte (0x00–0x1F, `ESC` among them) never belongs to a `CSI` or
-///   `SS3` sequence here: it ends the sequence as the end of the input would (`ESC [` and `ESC O` alone are Alt+[
-///   and Alt+O, `ESC [` and parameters an unknown sequence), and is then decoded as its own key. ECMA-48 lets a
+///   `SS3` sequence here, and neither does `DEL` (Backspace) or a byte of 0x80 or more (a character's): it ends
+///   the sequence as the end of the input would (`ESC [` and `ESC O` alone are Alt+[ and Alt+O, `ESC [` and
+///   parameters an unknown sequence), and is then decoded as its own key (an X10 mouse report's three bytes,
+///   which may be anything from 0x20 up, are the exception). ECMA-48 lets a
 ///   terminal execute some controls in the middle of a sequence it receives, but a terminal never sends one
 ///   inside a key's sequence, so one there is a key typed after an Alt key or a cut sequence: Ctrl-C typed right
 ///   after Alt+[ or Alt+O still interrupts, whatever read it comes in.
@@ -316,8 +318,9 @@ struct KeyDecoder: Sendable {
     case 0x4F:  // SS3: ESC O A
       guard bytes.count > 2 else { return atEnd ? (.key(.alt(.character("O"))), 2) : nil }
       let final = bytes[start + 2]
-      // A control byte ends it as the end of the input does, and is a key of its own.
-      if final < 0x20 { return (.key(.alt(.character("O"))), 2) }
+      // A byte that cannot be part of it (a control byte, DEL, a byte of 0x80 or more) ends it as the end of the
+      // input does, and is a key of its own (Backspace, a character).
+      if final < 0x20 || final >= 0x7F { return (.key(.alt(.character("O"))), 2) }
       return (.key(finalKey(final, parameter: nil) ?? .unknown(Array(bytes[start..<start + 3]))), 3)
     case 0x5B: return controlSequence(in: bytes, atEnd: atEnd)
     case 0x5D, 0x50, 0x5F, 0x5E, 0x58: return (.stringStart, 2)  // OSC, DCS, APC, PM, SOS
@@ -345,14 +348,14 @@ struct KeyDecoder: Sendable {
       return atEnd ? (.key(.unknown(Array(bytes[start..<index]))), index - start) : nil
     }
     let final = bytes[index]
-    // A control byte ends it as the end of the input does (so `ESC [` alone is Alt+[), and is a key of its own.
-    if final < 0x20 {
+    // A byte that is not a final byte (a control byte, DEL, a byte of 0x80 or more) ends it as the end of the
+    // input does (so `ESC [` alone is Alt+[), and is a key of its own (Backspace, a character).
+    guard (0x40...0x7E).contains(final) else {
       let key = index == start + 2 ? Key.alt(.character("[")) : .unknown(Array(bytes[start..<index]))
       return (.key(key), index - start)
     }
     let length = index - start + 1
     let sequence = Array(bytes[start..<start + length])
-    guard (0x40...0x7E).contains(final) else { return (.key(.unknown(sequence)), length) }
     if final == 0x4D, length == 3 {  // X10 mouse: CSI M and three bytes (button + 32, column + 32, row + 32).
       // None of them is a control byte (each is 32 or more): one ends the sequence, as above.
       if let control = bytes[(start + 3)..<min(start + 6, bytes.endIndex)].firstIndex(where: { $0 < 0x20 }) {
