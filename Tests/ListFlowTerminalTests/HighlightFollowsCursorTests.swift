@@ -70,6 +70,66 @@ import Testing
   }
 }
 
+/// A delegate that changes the list when a row loses the highlight (an accordion: the row the cursor leaves
+/// collapses, or expands), through the engine, at once: the cursor's row is still the only row highlighted, and no
+/// row gets an event for a highlight it did not have.
+@MainActor
+@Suite struct HighlightCallbackChangeTests {
+  /// A random tree of up to 6 top-level rows with up to 3 children each, some of them expanded.
+  static func randomOutline(using random: inout SeededRandom) -> Outline<String> {
+    var roots: [Outline<String>.Node] = []
+    var expanded: Set<String> = []
+    for top in 0..<Int.random(in: 1...6, using: &random) {
+      let children = (0..<Int.random(in: 0...3, using: &random)).map { Outline<String>.Node("n\(top).\($0)") }
+      roots.append(Outline.Node("n\(top)", children: children))
+      if Bool.random(using: &random) { expanded.insert("n\(top)") }
+    }
+    return Outline(roots, expanded: expanded)
+  }
+
+  @Test("a list changed by the unhighlight callback: exactly the cursor's row is highlighted, events reach their rows")
+  func unhighlightCallbackChangesTheList() throws {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 60, deep: 1_000) {
+      var random = SeededRandom(seed: seed)
+      let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 30, rows: 8)))
+      let feed = OutlineFeed(id: "tree", outline: Self.randomOutline(using: &random)) { row in
+        CellBinder(cell: TextCell.self, value: row.element, id: ListIdentifier(row.element)) { cell, name in
+          cell.title = name
+        }
+      }
+      let composite = ComposedFeed<ListSectionSnapshot>()
+      try composite.append(feed)
+      var lit = Set<ListIdentifier>()
+      var strayEvents: [String] = []
+      var engine: ListEngine?
+      let expands = Bool.random(using: &random)
+      var delegate = SyncDelegate()
+      delegate.didHighlightRow = { _, row in
+        if !lit.insert(row.id).inserted { strayEvents.append("highlight twice \(row.id)") }
+      }
+      delegate.didUnhighlightRow = { path, row in
+        if lit.remove(row.id) == nil { strayEvents.append("unhighlight of \(row.id), never highlighted") }
+        engine?.setExpanded(expands, forRowAt: path)
+      }
+      engine = try ListEngine(view: view, showing: composite, delegate: delegate)
+      let keys: [Key] = [.down, .up, .character("j"), .character("k"), .end, .home, .pageDown, .right, .left]
+      for step in 0..<30 {
+        let key = keys.randomElement(using: &random)!
+        view.handle(key)
+        let rows = feed.rows.map { ListIdentifier($0.element) }
+        let cursor = view.selectedRow.flatMap { rows.indices.contains($0.item) ? rows[$0.item] : nil }
+        let context = "seed \(seed) step \(step) \(key)"
+        // A row a change took away hears nothing more: it is forgotten.
+        lit.formIntersection(rows)
+        #expect(lit == Set(cursor.map { [$0] } ?? []), "\(context): cursor on \(cursor.map { "\($0)" } ?? "none")")
+        #expect(strayEvents.isEmpty, "\(context): \(strayEvents)")
+        if lit != Set(cursor.map { [$0] } ?? []) || !strayEvents.isEmpty { break }
+      }
+      withExtendedLifetime(engine) {}
+    }
+  }
+}
+
 /// End (`G`) moves the cursor to the last row and follows it: through any change, the cursor is on the last row
 /// until another key acts, and the status bar says so; without it, the cursor stays on its row.
 @MainActor

@@ -68,6 +68,11 @@ extension TerminalListView {
   /// gets none. No search over the list: a cursor move costs the rows it touches. A data source that knows no
   /// identities (`ListDataSource.identity(ofRowAt:)` is `nil`) hears only of cursor moves.
   ///
+  /// The unhighlight's callback may change the list (a delegate that collapses the row the cursor leaves, say):
+  /// the row is no longer highlighted while it runs, so that the change, which follows the cursor, highlights the
+  /// cursor's row where the change put it, and the cursor's row is read again after it, never at a position the
+  /// change has given to another row.
+  ///
   /// - Parameter afterChange: Whether the list changed since the last highlight (rather than the cursor moving).
   func followHighlight(afterChange: Bool) {
     guard let dataSource else { return }
@@ -90,8 +95,13 @@ extension TerminalListView {
         if let identity = old.identity, let known = path, dataSource.identity(ofRowAt: known) != identity {
           path = pathAfterReload(of: old, hint: nil)
         }
+        highlighted = nil
         if let path { try dataSource.highlightRow(at: path, isHighlighted: false) }
+        // A change the callback made has highlighted the cursor's row already.
+        guard highlighted == nil else { return }
       }
+      // Read again: the unhighlight's callback may have changed the list.
+      let cursor = cursorRow
       highlighted = cursor
       if let path = cursor?.path { try dataSource.highlightRow(at: path, isHighlighted: true) }
     } catch {
