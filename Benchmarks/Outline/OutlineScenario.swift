@@ -13,6 +13,8 @@ import Synchronization
 /// - `N/insert`: a leaf put in before the children of the middle root, then taken out again (each timed): the
 ///   root's other children move.
 /// - `N/insert-root`: a root put in before every other, then taken out again (each timed): every row moves.
+/// - `N/filtered-change`: the same trees shown through a ``FilteredFeed`` whose query (`99 v`) some rows match;
+///   one leaf's content changed, then the trees set. `rows_shown` is the rows the filter shows.
 /// - `N/load`: a new feed, engine and view showing every row (one sample). `bytes_per_row` is the resident memory
 ///   the process gains by the load with the feed and the view alive, `peak_bytes_per_row` the peak during it (see
 ///   ``MemoryProbe``), both divided by the rows.
@@ -137,6 +139,27 @@ enum OutlineScenario {
       withExtendedLifetime(engine) {}
     } catch {
       results.append(.skipped(scenario: "outline", contender: "\(label)/unchanged", reason: "\(error)"))
+    }
+
+    // A change of the trees while a filter's query is set: it costs the change, not the tree.
+    do {
+      var filtered = Self.roots(rows: rows)
+      var outline = Outline(filtered)
+      outline.expandAll()
+      let feed = OutlineFeed(id: "tree", outline: outline) { row in cell(row.element, depth: row.depth, calls: calls) }
+      let filter = try FilteredFeed(feed)
+      let engine = try ListEngine(view: ViewportListView(), showing: filter)
+      filter.query = "99 v"
+      sample("filtered-change", calls: calls, count: runs) { index in
+        filtered[index % filtered.count].children[index % childCount].element.version += 1
+        feed.outline.roots = filtered
+      }
+      // The query's characters are found in order, so it matches many rows: the rows shown are noted.
+      results[results.count - 1].extra["rows_shown"] = .int(
+        filter.displayedSections.reduce(0) { $0 + $1.elements.count })
+      withExtendedLifetime(engine) {}
+    } catch {
+      results.append(.skipped(scenario: "outline", contender: "\(label)/filtered-change", reason: "\(error)"))
     }
 
     // Memory: one load of the outline, then one of the same rows on the rows path.
