@@ -28,10 +28,11 @@
 /// matches stay expanded, and the change is kept in the expansion given back when the query is cleared. A change
 /// of a tree while a query is set makes and matches only the rows it changed: the tree matches the nodes it
 /// changed, and the filter the rows shown among those the change touched and their ancestors, then lays out the
-/// rows shown again in a pass over the tree's visible rows that makes no binder (see <doc:Filtering>). In a composite source, a
-/// child that reveals the matches (a tree) is filtered as a tree and the other children as lists, and while a
-/// query is set, a change of a child's rows costs its change in that child: a list's change matches only the rows
-/// it inserts or updates, a tree's as above (a change of sections filters the whole composite again).
+/// rows shown again in a pass over the tree's visible rows that makes no binder (the article on filtering says
+/// more). In a composite source, a child that reveals the matches (a tree) is filtered as a tree and the other
+/// children as lists, and while a query is set, a change of a child's rows costs its change in that child: a
+/// list's change matches only the rows it inserts or updates, a tree's as above (a change of sections filters the
+/// whole composite again).
 ///
 /// ```swift
 /// let tree = OutlineFeed(id: "files", outline: Outline(folders)) { row in FileCell.binder(row) }
