@@ -62,6 +62,7 @@ extension TerminalListView {
     }
     viewport = next
     measuredRows = Set(shown ?? Self.shownItems(of: next)).intersection(measured)
+    isSettled = true
   }
 
   /// The items a viewport shows, whole or cut, and its selected item.

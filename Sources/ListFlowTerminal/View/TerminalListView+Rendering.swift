@@ -12,8 +12,9 @@ extension TerminalListView {
     let interruptions = output.interruptions
     if interruptions != seenInterruptions { differ.invalidate() }
     seenInterruptions = interruptions
-    // Rows that came on screen without a change of the viewport (a taller screen, a spinner gone) are measured.
-    settle { _ in }
+    // Rows that came on screen without a change of the viewport (a taller screen, a spinner gone) are measured;
+    // nothing to do when the viewport and the measured rows did not change since they were last settled.
+    if !isSettled { settle { _ in } }
     let bytes = differ.render(makeFrame(size: size))
     if !bytes.isEmpty { output.write(bytes) }
     reportScrollPosition()

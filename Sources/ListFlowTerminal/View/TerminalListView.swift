@@ -119,7 +119,9 @@ public final class TerminalListView: ListView {
   public let clock: TerminalClock
 
   let output: any TerminalOutput
-  var viewport: ListViewport
+  var viewport: ListViewport {
+    didSet { isSettled = false }
+  }
   var differ = FrameDiffer()
   var plainLog = PlainChangeLog()
   /// The cells on screen, by element.
@@ -166,7 +168,12 @@ public final class TerminalListView: ListView {
   /// The rows whose heights the viewport's shape holds as the data source gave them: the rows shown when the
   /// viewport last settled, followed through the changes since. Every other row's height in the shape is an
   /// assumption (one line, or what it measured when it was last shown), corrected when the row comes on screen.
-  var measuredRows: Set<ItemPath> = []
+  var measuredRows: Set<ItemPath> = [] {
+    didSet { isSettled = false }
+  }
+  /// Whether ``settle(reach:_:)`` measured the rows of the viewport as it is, with ``measuredRows`` as they are:
+  /// a settle that does not change the viewport would then change nothing. Any change of either clears it.
+  var isSettled = false
   /// How many identities the data source's selection holds, as its last ``selectionDidChange(_:)`` said.
   var selectedCount = 0
 
