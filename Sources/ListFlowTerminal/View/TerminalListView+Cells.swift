@@ -53,13 +53,15 @@ extension TerminalListView {
   /// again when drawn).
   func moveHeldCells(through update: ListUpdate, mapper: PathMapper) {
     let changeset = update.changeset
+    // A stage that updates no row has no row to reconfigure or reload: its rows' kinds are not asked.
+    let refreshesRows = !update.refreshedRows.isEmpty
     var moved: [ListElement: any ListCell] = [:]
     moved.reserveCapacity(heldCells.count)
     for (element, cell) in heldCells {
       switch element {
       case .row(let path):
         // Only the held rows are split into reconfigured and reloaded: their binders alone are made.
-        let kind = update.rowKind(at: path)
+        let kind = refreshesRows ? update.rowKind(at: path) : nil
         guard case .kept(let target) = mapper.map(path), kind != .reloaded else {
           endDisplaying(cell, element)
           continue

@@ -83,7 +83,9 @@ extension TerminalListView {
   func followMeasuredRows(through update: ListUpdate, mapper: PathMapper, counted: Set<Int>) {
     guard !measuredRows.isEmpty else { return }
     let changes = update.changeset
-    let changed = [changes.elementUpdated, update.refreshedRows]
+    // The rows the stage refreshes are, unless they were given apart, its updated rows: those are removed once.
+    let refreshed = update.refreshedRows
+    let changed = refreshed == changes.elementUpdated ? [refreshed] : [changes.elementUpdated, refreshed]
     // Only the measured rows are looked up: the changes are walked, never gathered.
     var rows = measuredRows
     for paths in changed { Self.remove(paths, from: &rows) }
