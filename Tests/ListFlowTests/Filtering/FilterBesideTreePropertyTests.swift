@@ -164,8 +164,8 @@ struct FilterBesideTreePropertyTests {
         let spent = calls.count.load(ordering: .relaxed) - before
         let context = "seed \(seed) step \(step) \(log)"
         if log.last?.hasPrefix("tree") == true || log.last?.hasPrefix("node") == true {
-          // The tree's nodes (twice: the tree reveals the matches of a change itself, and again for the filter)
-          // and its rows (those the change put in, then every row shown), and no list row.
+          // At most the tree's nodes and rows twice, and no list row: what a tree's change costs under a query
+          // is bounded tighter, per change, by TreeFilterChangeCostTests and TreeFilterChangePropertyTests.
           bound = 2 * Self.allNodes(roots) + 2 * tree.displayedSections[0].elements.count
         }
         if let bound, !filtered.query.isEmpty, spent > bound {

@@ -101,11 +101,18 @@ public struct Outline<Element: Differentiable> {
 
   /// The node at `path` (the index of a root, then of a child at each level), or `nil` when there is none.
   func node(at path: [Int]) -> Outline<Element>.Node? {
+    Self.node(at: path, in: roots, children: \.children)
+  }
+
+  /// The node at `path` among the trees of `roots`, each node's subtrees read with `children`, or `nil` when
+  /// there is none: for the outline's nodes and for any tree kept beside them in their places.
+  static func node<Node>(at path: [Int], in roots: [Node], children: (Node) -> [Node]) -> Node? {
     guard let first = path.first, roots.indices.contains(first) else { return nil }
     var node = roots[first]
     for index in path.dropFirst() {
-      guard node.children.indices.contains(index) else { return nil }
-      node = node.children[index]
+      let next = children(node)
+      guard next.indices.contains(index) else { return nil }
+      node = next[index]
     }
     return node
   }

@@ -80,13 +80,7 @@ extension OutlineFeed: _RevealingTree {
 
   /// The node of the revealed matches at `path`, or `nil` when there is none.
   func revealNode(at path: [Int]) -> _RevealNode<Element.DifferenceIdentifier>? {
-    guard let first = path.first, revealTree.indices.contains(first) else { return nil }
-    var node = revealTree[first]
-    for index in path.dropFirst() {
-      guard node.children.indices.contains(index) else { return nil }
-      node = node.children[index]
-    }
-    return node
+    Outline<Element>.node(at: path, in: revealTree, children: \.children)
   }
 
   /// Whether the row of `node`, `depth` deep, matches.
