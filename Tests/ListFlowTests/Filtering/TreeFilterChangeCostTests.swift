@@ -13,6 +13,17 @@ import Testing
 @MainActor
 @Suite(.serialized) struct TreeFilterChangeCostTests {
   typealias File = TreeFilterPropertyTests.File
+
+  /// The tree alone, or (`inComposite`) a composite of a list of `listRows`, then the tree.
+  static func source(
+    _ tree: OutlineFeed<File>, inComposite: Bool, listRows: [CellBinder] = []
+  ) throws -> any ListFeed<ListSectionSnapshot> {
+    guard inComposite else { return tree }
+    let screen = ComposedFeed<ListSectionSnapshot>()
+    try screen.append(SectionsFeed(sections: [ListSection(id: "list", items: listRows).snapshot]))
+    try screen.append(tree)
+    return screen
+  }
   typealias Node = Outline<File>.Node
 
   /// Counts the rows made and the texts matched, from any thread.
@@ -77,16 +88,7 @@ import Testing
       counts.texts.add(1, ordering: .relaxed)
       return row.model(as: FilteredFeedTests.Named.self)?.title ?? ""
     }
-    let source: any ListFeed<ListSectionSnapshot>
-    if inComposite {
-      let screen = ComposedFeed<ListSectionSnapshot>()
-      try screen.append(SectionsFeed(sections: [ListSection(id: "list", items: [CellBinder]()).snapshot]))
-      try screen.append(tree)
-      source = screen
-    } else {
-      source = tree
-    }
-    let filter = try FilteredFeed(source, searchableText: text)
+    let filter = try FilteredFeed(try Self.source(tree, inComposite: inComposite), searchableText: text)
     let view = RecordingListView()
     let engine = try ListEngine(view: view, showing: filter)
     filter.query = ["a", "ab", "y", "cX"][Int(seed % 4)]
@@ -133,16 +135,7 @@ import Testing
     }
     // What a new filter over an equal tree shows.
     let copy = OutlineFeed(id: "tree", outline: tree.outline, cell: TreeFilterPropertyTests.binder)
-    let fresh: any ListFeed<ListSectionSnapshot>
-    if inComposite {
-      let screen = ComposedFeed<ListSectionSnapshot>()
-      try screen.append(SectionsFeed(sections: [ListSection(id: "list", items: [CellBinder]()).snapshot]))
-      try screen.append(copy)
-      fresh = screen
-    } else {
-      fresh = copy
-    }
-    let oracle = try FilteredFeed(fresh, query: filter.query)
+    let oracle = try FilteredFeed(try Self.source(copy, inComposite: inComposite), query: filter.query)
     #expect(FilterBesideTreePropertyTests.shown(filter) == FilterBesideTreePropertyTests.shown(oracle), "seed \(seed)")
     withExtendedLifetime(engine) {}
     return result

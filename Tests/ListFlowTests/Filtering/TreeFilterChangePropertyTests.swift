@@ -90,11 +90,7 @@ struct TreeFilterChangePropertyTests {
           FilteredFeedTests.Named(id: 500 + $0, title: FilteredFeedTests.word(&random, maxLength: 3)))
       }
       func source(_ tree: OutlineFeed<File>) throws -> any ListFeed<ListSectionSnapshot> {
-        guard inComposite else { return tree }
-        let screen = ComposedFeed<ListSectionSnapshot>()
-        try screen.append(SectionsFeed(sections: [ListSection(id: "list", items: listRows).snapshot]))
-        try screen.append(tree)
-        return screen
+        try TreeFilterChangeCostTests.source(tree, inComposite: inComposite, listRows: listRows)
       }
       let calls = FilterBesideTreePropertyTests.Calls()
       let filter = try FilteredFeed(
