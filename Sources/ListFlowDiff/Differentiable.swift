@@ -62,10 +62,28 @@ extension Differentiable {
   /// `differenceIdentifier.hashValue`.
   @inlinable public var differenceHash: Int { differenceIdentifier.hashValue }
 
-  /// `differenceIdentifier == other.differenceIdentifier`.
+  /// `differenceIdentifier == other.differenceIdentifier`, or identifiers with the same bits: the same bits are the
+  /// same value, so a `Hashable` value holding a NaN is its own identity (`==` alone would call it another element
+  /// at every diff).
   @inlinable public func hasSameIdentity(as other: Self) -> Bool {
-    differenceIdentifier == other.differenceIdentifier
+    _hasSameValue(differenceIdentifier, other.differenceIdentifier)
   }
+}
+
+/// Whether two values are the same: `==`, else the same bits (then they are the same value, wherever `==` is
+/// reflexive, as `Equatable` requires, a NaN apart). So a value holding a NaN is equal to itself, and values whose
+/// bits differ are what their `==` says (`0.0` and `-0.0` inside a struct are equal if its `==` says so). `==`
+/// first: equal values, the common answer, cost no more than before.
+@inlinable @inline(__always)
+package func _hasSameValue<Value: Equatable>(_ first: Value, _ second: Value) -> Bool {
+  first == second || _haveSameBits(first, second)
+}
+
+/// Whether two values have the same bits: out of line, so that the values are put in memory only when `==` said
+/// they differ (rarely: a NaN, or a hash shared by two identities), not on every comparison.
+@usableFromInline @inline(never)
+package func _haveSameBits<Value>(_ first: Value, _ second: Value) -> Bool {
+  withUnsafePointer(to: first) { first in withUnsafePointer(to: second) { _sameBits(first, $0) } }
 }
 
 extension Differentiable where DifferenceIdentifier == Int {
@@ -115,24 +133,25 @@ extension Differentiable where Self: Hashable {
   /// The value itself.
   public var differenceIdentifier: Self { self }
 
-  /// Always compares with `==`: for a value that is its own identity, equal identity means equal content.
-  public func isContentEqual(to source: Self) -> Bool { self == source }
+  /// Compares with `==`, or by the same bits (see ``hasSameIdentity(as:)``): for a value that is its own
+  /// identity, equal identity means equal content.
+  public func isContentEqual(to source: Self) -> Bool { _hasSameValue(self, source) }
 }
 
 extension Differentiable where Self: Identifiable & Equatable {
   /// The value's `id`.
   public var differenceIdentifier: ID { id }
 
-  /// Compares with `==`.
-  public func isContentEqual(to source: Self) -> Bool { self == source }
+  /// Compares with `==`, or by the same bits: a value holding a NaN is no change while its bits stay.
+  public func isContentEqual(to source: Self) -> Bool { _hasSameValue(self, source) }
 }
 
 extension Differentiable where Self: Identifiable & Hashable {
   /// The value's `id`: for a value that is both `Identifiable` and `Hashable`, identity is `id`.
   public var differenceIdentifier: ID { id }
 
-  /// Compares with `==`.
-  public func isContentEqual(to source: Self) -> Bool { self == source }
+  /// Compares with `==`, or by the same bits: a value holding a NaN is no change while its bits stay.
+  public func isContentEqual(to source: Self) -> Bool { _hasSameValue(self, source) }
 }
 
 extension Int: Differentiable {}

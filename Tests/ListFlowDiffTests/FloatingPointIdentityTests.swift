@@ -91,4 +91,68 @@ struct FloatingPointIdentityTests {
         "seed 0x\(String(seed, radix: 16)): \(source) -> \(target)")
     }
   }
+  /// A value that is its own identity and holds a `Double`: `Hashable` by its synthesized `==`, under which a
+  /// reading of NaN is not equal to itself.
+  struct Reading: Hashable, Differentiable {
+    var name: String
+    var value: Double?
+  }
+
+  /// Every stage's paths: what a view is told.
+  private func paths<Data>(_ changes: StagedChangeset<Data>) -> [[String]] {
+    changes.map { stage in
+      [
+        stage.elementDeleted.description, stage.elementInserted.description, stage.elementUpdated.description,
+        stage.elementMoved.description, "\(stage.sectionDeleted) \(stage.sectionInserted) \(stage.sectionMoved)",
+      ]
+    }
+  }
+
+  @Test("values holding a NaN are their own identity and content: a diff of them is the diff of their positions")
+  func valuesHoldingNaNs() throws {
+    var issues = 0
+    for seed in DeepPass.seeds(from: 0xF10A7, quick: 300, deep: 3_000) {
+      var random = SeededRandom(seed: seed)
+      // A pool of distinct readings (one name each), many of them NaN: the oracle diffs their indices.
+      let values: [Double?] = [.nan, -.nan, Double(nan: 5, signaling: false), 0.0, -0.0, nil, 1.5, .infinity]
+      let pool = (0..<(4 + random.below(seed % 4 == 0 ? 400 : 30))).map {
+        Reading(name: "r\($0)", value: values[random.below(values.count)])
+      }
+      // Sections of distinct indices, each index used once over all sections of a side.
+      func sections() -> [ArraySection<Int, Int>] {
+        var indices = Array(pool.indices).shuffled(using: &random)
+        indices.removeLast(random.below(indices.count / 3 + 1))
+        var result: [ArraySection<Int, Int>] = []
+        for model in 0..<(1 + random.below(3)) where !indices.isEmpty {
+          let count = model == 2 ? indices.count : random.below(indices.count + 1)
+          result.append(ArraySection(model: model, elements: Array(indices.prefix(count))))
+          indices.removeFirst(count)
+        }
+        return result
+      }
+      let source = sections()
+      var target = seed % 3 == 0 ? source : sections()
+      if seed % 3 == 0, !target.isEmpty {
+        // A few edits of a long list: what the sparse path walks.
+        let section = random.below(target.count)
+        if !target[section].elements.isEmpty { target[section].elements.swapAt(0, target[section].elements.count - 1) }
+      }
+      let readings = { (sides: [ArraySection<Int, Int>]) in
+        sides.map { ArraySection(model: $0.model, elements: $0.elements.map { pool[$0] }) }
+      }
+      let changes = StagedChangeset(source: readings(source), target: readings(target))
+      let expected = StagedChangeset(source: source, target: target)
+      if paths(changes) != paths(expected) {
+        issues += 1
+        Issue.record("seed 0x\(String(seed, radix: 16)): \(paths(changes)) against \(paths(expected))")
+      }
+      // The same reading twice is a duplicate, as the same index twice is.
+      let twice = [pool[0], pool[1], pool[0]]
+      #expect(throws: DiffError.self) { try StagedChangeset(source: twice, target: [], duplicates: .reject) }
+      #expect(throws: DiffError.self) {
+        try StagedChangeset(source: [ArraySection(model: 0, elements: twice)], target: [], duplicates: .reject)
+      }
+      if issues > 5 { break }
+    }
+  }
 }

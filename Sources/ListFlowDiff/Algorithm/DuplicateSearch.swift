@@ -6,11 +6,11 @@ internal func _firstDuplicateElement<Section: DifferentiableSection>(
   in sections: [Section],
   side: DiffError.Duplicate.Side
 ) -> DiffError.Duplicate? {
-  var seen: [Section.Elements.Element.DifferenceIdentifier: ItemPath] = [:]
+  var seen: [_SameValueKey<Section.Elements.Element.DifferenceIdentifier>: ItemPath] = [:]
   for (section, content) in sections.enumerated() {
     for (item, element) in content.elements.enumerated() {
       let path = ItemPath(item: item, section: section)
-      if let first = seen.updateValue(path, forKey: element.differenceIdentifier) {
+      if let first = seen.updateValue(path, forKey: _SameValueKey(element.differenceIdentifier)) {
         return .init(
           identifier: String(describing: element.differenceIdentifier),
           side: side,
@@ -22,4 +22,20 @@ internal func _firstDuplicateElement<Section: DifferentiableSection>(
     }
   }
   return nil
+}
+
+/// An identifier as a dictionary's key, equal to another as ``Differentiable/hasSameIdentity(as:)`` says: by `==`
+/// or by the same bits (so a `Hashable` value holding a NaN is a duplicate of itself, as the diff matches it).
+/// The same bits hash the same, so the key hashes as the identifier does.
+@usableFromInline
+internal struct _SameValueKey<Identifier: Hashable>: Hashable {
+  @usableFromInline let identifier: Identifier
+
+  @usableFromInline init(_ identifier: Identifier) { self.identifier = identifier }
+
+  @usableFromInline static func == (left: Self, right: Self) -> Bool {
+    _hasSameValue(left.identifier, right.identifier)
+  }
+
+  @usableFromInline func hash(into hasher: inout Hasher) { identifier.hash(into: &hasher) }
 }
