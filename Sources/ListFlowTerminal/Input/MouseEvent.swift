@@ -32,7 +32,8 @@ public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
     case wheelUp
     /// The wheel turned down (towards the user).
     case wheelDown
-    /// A code this decoder does not name (more buttons, a horizontal wheel, a move with no button).
+    /// A code this decoder does not name (more buttons, such as the Back and Forward buttons 8 to 11, a horizontal
+    /// wheel, a move with no button); the view ignores it.
     case other(Int)
   }
 
@@ -79,7 +80,8 @@ public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameters:
   ///   - code: The button code: bits 0–1 the button (3: released, in X10), 2–4 the modifiers, 5 a drag, 6 the
-  ///     wheel.
+  ///     wheel, 7 the extra buttons 8 to 11 (Back, Forward…). A code of 128 or more (those buttons, or bits no
+  ///     terminal sends) is ``Kind/other(_:)``, never the left, middle or right button its low bits would name.
   ///   - column: The one-based column.
   ///   - row: The one-based row.
   ///   - isRelease: Whether the SGR encoding ended with `m` (a release).
@@ -87,7 +89,9 @@ public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
     let buttons: [Button] = [.left, .middle, .right]
     let low = code & 0b11
     let kind: Kind
-    if code & 64 != 0 {
+    if code >= 128 {
+      kind = .other(code)
+    } else if code & 64 != 0 {
       kind = code & 0b11 == 0 ? .wheelUp : code & 0b11 == 1 ? .wheelDown : .other(code)
     } else if low == 3 {
       kind = code & 32 != 0 ? .other(code) : .release(nil)
