@@ -130,17 +130,46 @@ extension TerminalListView {
     return TextSanitizer.singleLine.sanitize(text, followsCharacter: true).unicodeScalars.elementsEqual(scalars)
   }
 
-  /// The left of the status bar while a filter is typed or set: `/query` (with a `_` cursor while typing) and
-  /// what Enter and Escape do; once the query is kept, the help line of the other keys, which act as before.
-  func filterStatus() -> StyledLine? {
+  /// The left of the status bar while a filter is typed or set, in `width` columns: `/query` (with a `_` cursor
+  /// while typing) and what Enter and Escape do; once the query is kept, the help line of the other keys, which act
+  /// as before.
+  ///
+  /// While the query is typed, the end of it stays on screen with the cursor: a query too long for `width` shows
+  /// as `/⋯` and the characters typed last (whole characters, as many as fit), and the hints are cut first. (Below
+  /// 4 columns, the line is cut as any other.)
+  func filterStatus(width: Int) -> StyledLine? {
     guard isEditingFilter || !filterQuery.isEmpty else { return nil }
-    var line = StyledLine("/" + filterQuery + (isEditingFilter ? "_" : ""), style: .bold)
-    line.append(isEditingFilter ? "  enter keep - esc clear" : "  / edit - esc clear", style: .dim)
-    if !isEditingFilter {
+    guard isEditingFilter else {
+      var line = StyledLine("/" + filterQuery, style: .bold)
+      line.append("  / edit - esc clear", style: .dim)
       let others = KeyMap.helpLine(of: actingBindings().filter { $0.command != .filter })
       if !others.isEmpty { line.append(" - " + others, style: .dim) }
+      return line
     }
+    var line = StyledLine(Self.prompt(for: filterQuery, width: width), style: .bold)
+    let hints = StyledLine("  enter keep - esc clear", style: .dim)
+    line.append(contentsOf: hints.truncated(to: max(width - line.width, 0)))
     return line
+  }
+
+  /// `/query_`, or, when it is wider than `width` (4 columns or more), `/⋯` and the longest end of the query
+  /// (whole characters) that fits with the cursor `_`.
+  ///
+  /// - Complexity: O(*n*) in the query's scalars (at most ``maximumFilterLength``).
+  static func prompt(for query: String, width: Int) -> String {
+    let whole = "/" + query + "_"
+    guard width >= 4, DisplayWidth.of(whole) > width else { return whole }
+    // `/`, the ellipsis and the cursor take a column each.
+    var used = 3
+    var start = query.endIndex
+    while start > query.startIndex {
+      let before = query.index(before: start)
+      let characterWidth = DisplayWidth.of(query[before])
+      if used + characterWidth > width { break }
+      used += characterWidth
+      start = before
+    }
+    return "/" + DisplayWidth.ellipsis + query[start...] + "_"
   }
 }
 

@@ -170,16 +170,17 @@ extension TerminalListView {
     let position = viewport.selectionIndex.map { "\($0 + 1)/\(viewport.itemCount)" } ?? "0/0"
     var left = StyledLine(" \(position)\(followsLastRow ? " follow" : "")  ", style: .bold)
     if let note = selectionNote() { left.append(note + "  ", style: .bold) }
-    if let filter = filterStatus() {
-      left.append(contentsOf: filter)
-    } else {
-      left.append(actingBindingsAndHelpLine().helpLine, style: .dim)
-    }
     let shown = StyledRun.visiblePrefix(
       of: statusMessage?.text ?? status, scalarLimit: StyledRun.scalarLimit(forColumns: width))
     let right = StyledRun(shown, style: .dim)
     let rightWidth = min(right.width, width / 2)
-    var line = left.truncated(to: width - rightWidth - (rightWidth > 0 ? 1 : 0))
+    let leftWidth = width - rightWidth - (rightWidth > 0 ? 1 : 0)
+    if let filter = filterStatus(width: leftWidth - left.width) {
+      left.append(contentsOf: filter)
+    } else {
+      left.append(actingBindingsAndHelpLine().helpLine, style: .dim)
+    }
+    var line = left.truncated(to: leftWidth)
     if rightWidth > 0 {
       line.append(String(repeating: " ", count: max(width - line.width - rightWidth, 1)))
       line.append(contentsOf: StyledLine([right]).truncated(to: rightWidth))
