@@ -1,6 +1,7 @@
 /// Decodes the bytes a terminal sends in raw mode into key presses.
 ///
-/// It understands the sequences of xterm-compatible terminals: `CSI A`–`D` and `SS3 A`–`D` for the arrows,
+/// It understands the sequences of xterm-compatible terminals: `CSI A`–`D` and `SS3 A`–`D` for the arrows (a
+/// modifier sent as a parameter, `CSI 1;5A` or an old xterm's `SS3 5 A`, is read with the sequence and ignored),
 /// `CSI 5~`/`CSI 6~` for Page Up/Down, `CSI H`/`CSI F`/`CSI 1~`/`CSI 4~`/`CSI 7~`/`CSI 8~` for Home and End,
 /// `\r` or `\n` for Enter, `0x03` for Ctrl-C, `0x1A` for Ctrl-Z, UTF-8 text for characters, and mouse reports
 /// in the SGR (`CSI < b ; x ; y M`/`m`) and X10 (`CSI M` and three bytes) encodings as ``Key/mouse(_:)``. Bytes that are
@@ -315,13 +316,7 @@ struct KeyDecoder: Sendable {
     guard bytes.count > 1 else { return atEnd ? (.key(.escape), 1) : nil }
     let introducer = bytes[start + 1]
     switch introducer {
-    case 0x4F:  // SS3: ESC O A
-      guard bytes.count > 2 else { return atEnd ? (.key(.alt(.character("O"))), 2) : nil }
-      let final = bytes[start + 2]
-      // A byte that cannot be part of it (a control byte, DEL, a byte of 0x80 or more) ends it as the end of the
-      // input does, and is a key of its own (Backspace, a character).
-      if final < 0x20 || final >= 0x7F { return (.key(.alt(.character("O"))), 2) }
-      return (.key(finalKey(final, parameter: nil) ?? .unknown(Array(bytes[start..<start + 3]))), 3)
+    case 0x4F: return singleShift(in: bytes, atEnd: atEnd)
     case 0x5B: return controlSequence(in: bytes, atEnd: atEnd)
     case 0x5D, 0x50, 0x5F, 0x5E, 0x58: return (.stringStart, 2)  // OSC, DCS, APC, PM, SOS
     case 0x1B: return (.key(.escape), 1)
@@ -331,6 +326,33 @@ struct KeyDecoder: Sendable {
       return (.key(.alt(key)), length + 1)
     default: return (.key(.escape), 1)  // ESC and another control: an Escape, then that control's key.
     }
+  }
+
+  /// An `SS3` sequence: `ESC O` and its final byte (`ESC O A`, the up arrow), after parameter bytes 0x30–0x3F when
+  /// the terminal sends a modifier that way (`ESC O 5 A`, Control and the up arrow, from an xterm set to its old
+  /// modified keys): the parameters belong to the sequence, so that its final byte is not taken for a typed key.
+  private static func singleShift(in bytes: ArraySlice<UInt8>, atEnd: Bool) -> (Token, Int)? {
+    let start = bytes.startIndex
+    guard bytes.count > 2 else { return atEnd ? (.key(.alt(.character("O"))), 2) : nil }
+    var index = start + 2
+    while index < bytes.endIndex, (0x30...0x3F).contains(bytes[index]) {
+      index += 1
+      if index - start == maximumSequenceLength {
+        return (.overlong(.unknown(Array(bytes[start..<index]))), index - start)
+      }
+    }
+    guard index < bytes.endIndex else {
+      return atEnd ? (.key(.unknown(Array(bytes[start..<index]))), index - start) : nil
+    }
+    let final = bytes[index]
+    // A byte that cannot be part of it (a control byte, DEL, a byte of 0x80 or more) ends it as the end of the
+    // input does (so `ESC O` alone is Alt+O), and is a key of its own (Backspace, a character).
+    guard (0x20...0x7E).contains(final) else {
+      let key = index == start + 2 ? Key.alt(.character("O")) : .unknown(Array(bytes[start..<index]))
+      return (.key(key), index - start)
+    }
+    let length = index - start + 1
+    return (.key(finalKey(final, parameter: nil) ?? .unknown(Array(bytes[start..<start + length]))), length)
   }
 
   /// A `CSI` sequence: parameter bytes 0x30–0x3F, intermediates 0x20–0x2F, one final byte 0x40–0x7E.
