@@ -16,52 +16,59 @@ extension ListEngine {
   /// of that identity before the change (the change moved it there), never as the other section's row; the
   /// delegate of the feed that owns it where it is now is told.
   ///
+  /// Every delegate is told where the row is when it is called: a callback that changes the list (the
+  /// ``SyncDelegate/didChangeSelection`` of a single-select list, the owner's `didSelectRow`) moves the row for
+  /// the delegates called after it, found as above. When a callback removed the row, those called after it are
+  /// told the position it had when it was chosen (and the owner it had then).
+  ///
   /// - Parameter path: The row's position.
   /// - Throws: An out-of-range error (also reported to the delegate); nothing is called then.
   public func selectRow(at path: ItemPath) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: path)
     let deselects =
       (owner.map { $0.delegate.deselectsAutomatically(rowAt: $0.path) } ?? false) || delegate.deselectsAutomatically
+    // The list before the callbacks (a copy that shares its storage), to tell the row from another section's row
+    // of its identity should they change the list.
+    let row = FollowedRow(id: binder.id, path: path, before: snapshot)
     if !deselects, selection.mode == .single {
       let id = binder.id
       editSelection { $0.select(id) }
     }
-    // The list before the callbacks (a copy that shares its storage), to tell the row from another section's row
-    // of its identity should they change the list.
-    let before = snapshot
-    if let owner { owner.delegate.didSelectRow(owner.path, binder) }
-    delegate.didSelectRow(path, binder)
+    let chosen = place(of: row, owner: owner)
+    if let owner = chosen.owner { owner.delegate.didSelectRow(owner.path, binder) }
+    delegate.didSelectRow(place(of: row, owner: owner).path, binder)
     guard deselects else { return }
-    // Where the row is now, its section's row of its identity: two identity reads while the row keeps its
-    // position and its section, a search only after a change moved it.
-    let id = binder.id
-    let section = before[path.section].model.id
-    let stays = snapshot.identity(ofRowAt: path) == id && snapshot[path.section].model.id == section
-    guard let now = stays ? path : snapshot.path(ofRow: id, inSection: section, before: before) else { return }
+    guard let now = row.path(in: snapshot) else { return }
     view.deselectRow(at: now)
     if let owner = self.owner(ofRow: now) {
       owner.delegate.didDeselectRow(owner.path, binder)
     }
-    delegate.didDeselectRow(now, binder)
+    delegate.didDeselectRow(place(of: row, owner: owner).path, binder)
   }
 
   /// The user deselected a row: it leaves ``selection`` (``SyncDelegate/didChangeSelection``), then
   /// ``SyncDelegate/didDeselectRow`` of the owner, then of ``delegate``.
   ///
+  /// Each is told where the row is when it is called: a callback that changes the list (a
+  /// ``SyncDelegate/didChangeSelection`` or the owner's closure) moves it for those called after it, as for
+  /// ``selectRow(at:)``.
+  ///
   /// - Parameter path: The row's position.
   /// - Throws: An out-of-range error (also reported to the delegate).
   public func deselectRow(at path: ItemPath) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: path)
+    let row = FollowedRow(id: binder.id, path: path, before: snapshot)
     if selection.contains(binder.id) {
       let id = binder.id
       editSelection { $0.deselect(id) }
     }
-    if let owner { owner.delegate.didDeselectRow(owner.path, binder) }
-    delegate.didDeselectRow(path, binder)
+    if let owner = place(of: row, owner: owner).owner { owner.delegate.didDeselectRow(owner.path, binder) }
+    delegate.didDeselectRow(place(of: row, owner: owner).path, binder)
   }
 
   /// A row's highlight started or ended: ``SyncDelegate/didHighlightRow`` or ``SyncDelegate/didUnhighlightRow``
-  /// of the owner, then of ``delegate``.
+  /// of the owner, then of ``delegate``, told where the row is after the owner's closure (as for
+  /// ``selectRow(at:)``).
   ///
   /// - Parameters:
   ///   - path: The row's position.
@@ -69,12 +76,13 @@ extension ListEngine {
   /// - Throws: An out-of-range error (also reported to the delegate).
   public func highlightRow(at path: ItemPath, isHighlighted: Bool) throws(ListFlowError) {
     let (binder, owner) = try routedRow(at: path)
+    let row = FollowedRow(id: binder.id, path: path, before: snapshot)
     if isHighlighted {
       if let owner { owner.delegate.didHighlightRow(owner.path, binder) }
-      delegate.didHighlightRow(path, binder)
+      delegate.didHighlightRow(place(of: row, owner: owner).path, binder)
     } else {
       if let owner { owner.delegate.didUnhighlightRow(owner.path, binder) }
-      delegate.didUnhighlightRow(path, binder)
+      delegate.didUnhighlightRow(place(of: row, owner: owner).path, binder)
     }
   }
 
@@ -377,19 +385,34 @@ extension ListEngine {
   }
 
   /// A cell sent an action: it reaches the owner's delegate (local position) and ``delegate``, with the element
-  /// the cell shows now. An action from a cell that is not displayed (or no longer) is dropped.
+  /// the cell shows now; ``delegate`` is told where the row is after the owner's handler (as for
+  /// ``selectRow(at:)``). An action from a cell that is not displayed (or no longer) is dropped.
   func receive(_ action: any Sendable, from cell: any ListCell) {
     guard let element = displayedCells.element(of: ObjectIdentifier(cell)), let binder = snapshot.binder(of: element)
     else {
       return
     }
+    let before = snapshot
     if let (owner, local) = route(element, routes: nil) {
       owner.deliver(SyncDelegate.CellAction(action: action, element: local, row: binder))
     }
-    delegate.deliver(SyncDelegate.CellAction(action: action, element: element, row: binder))
+    var now = element
+    if case .row(let path) = element {
+      now = .row(place(of: FollowedRow(id: binder.id, path: path, before: before), owner: nil).path)
+    }
+    delegate.deliver(SyncDelegate.CellAction(action: action, element: now, row: binder))
   }
 
   // MARK: Routing
+
+  /// Where a row an event is about is now, and its owner there: ``FollowedRow/path(in:)`` in the list shown, or,
+  /// when a callback removed the row, the position it had and `owner`, its owner then.
+  private func place(
+    of row: FollowedRow, owner: (delegate: SyncDelegate, path: ItemPath)?
+  ) -> (path: ItemPath, owner: (delegate: SyncDelegate, path: ItemPath)?) {
+    guard let now = row.path(in: snapshot) else { return (row.path, owner) }
+    return (now, self.owner(ofRow: now))
+  }
 
   /// The owner of a row: its feed's delegate and the row's local position; `nil` when the engine's own.
   private func owner(ofRow path: ItemPath) -> (delegate: SyncDelegate, path: ItemPath)? {
@@ -430,5 +453,25 @@ extension ListEngine {
     case .header: return (delegate, .header(section: route.localSection))
     case .footer: return (delegate, .footer(section: route.localSection))
     }
+  }
+}
+
+/// A row an event is about, followed through changes the event's callbacks make: each delegate called after one
+/// of them is told where the row is then, not where it was.
+struct FollowedRow {
+  /// The row's identity.
+  let id: ListIdentifier
+  /// Where it was when the event started, in `before`.
+  let path: ItemPath
+  /// The list shown when the event started (a copy that shares its storage).
+  let before: ListSnapshot
+
+  /// Where the row is in `list`: `path` while it holds the row there, in a section of the same identity (two
+  /// identity reads); else its section's row of its identity, or a row of it that a change moved to a section
+  /// that had none (``ListSnapshot/path(ofRow:inSection:before:)``); `nil` when the row is gone.
+  func path(in list: ListSnapshot) -> ItemPath? {
+    let section = before[path.section].model.id
+    if list.identity(ofRowAt: path) == id, list[path.section].model.id == section { return path }
+    return list.path(ofRow: id, inSection: section, before: before)
   }
 }
