@@ -12,6 +12,25 @@ extension FilteredFeed {
     return ItemPath(item: sourceItems[path.section][path.item], section: sourceSections[path.section])
   }
 
+  /// The position in the source of the row of identity `id` shown at `path`: ``sourcePath(for:)`` while the row
+  /// there carries `id`. The list shown lags behind the filter's rows while a change is shown and a callback of it
+  /// set the query or changed the source (that change waits behind the one shown): an event the view sends
+  /// meanwhile (a terminal view's highlight following its cursor) names a row of the list shown, which is then
+  /// looked for by its identity, in the source section the filter maps `path.section` to, else in every source
+  /// section.
+  ///
+  /// - Complexity: One identity read while the list shown is the filter's; else a search of the source's rows.
+  func sourcePath(for path: ItemPath, identity id: ListIdentifier) -> ItemPath? {
+    let rows = source.displayedSections
+    let mapped = sourcePath(for: path)
+    if let mapped, rows.identity(ofRowAt: mapped) == id { return mapped }
+    let section = sourceSection(for: path.section)
+    if rows.indices.contains(section), let item = rows[section].elements.firstIndex(ofIdentity: id) {
+      return ItemPath(item: item, section: section)
+    }
+    return rows.path(ofRow: id)
+  }
+
   /// The index in the source of a section shown at `section`.
   func sourceSection(for section: Int) -> Int {
     guard !query.isEmpty else { return section }
@@ -21,8 +40,11 @@ extension FilteredFeed {
   /// A delegate that sends each event of a filtered row to the delegate of the feed that owns the row under
   /// the source (through nested composites), with the row's position there.
   func forwarding(to source: any ListFeed<ListSectionSnapshot>) -> SyncDelegate {
-    let row: (ItemPath) -> (SyncDelegate, ItemPath)? = { [weak self] path in
-      guard let self, let sourcePath = self.sourcePath(for: path), let (leaf, local) = source.leaf(ofRow: sourcePath)
+    // A row named by its position and its binder: found by its identity when the filter's rows moved on.
+    let row: (ItemPath, CellBinder?) -> (SyncDelegate, ItemPath)? = { [weak self] path, binder in
+      guard let self,
+        let sourcePath = binder.map({ self.sourcePath(for: path, identity: $0.id) }) ?? self.sourcePath(for: path),
+        let (leaf, local) = source.leaf(ofRow: sourcePath)
       else { return nil }
       return (leaf.eventDelegate, local)
     }
@@ -38,15 +60,15 @@ extension FilteredFeed {
     let deselects = source.eventDelegate.deselectsAutomatically
     routed.deselectsAutomatically = deselects
     routed.deselectsRowAutomatically = { path in
-      guard let (delegate, local) = row(path) else { return deselects }
+      guard let (delegate, local) = row(path, nil) else { return deselects }
       return delegate.deselectsAutomatically(rowAt: local)
     }
-    routed.didSelectRow = { path, binder in if let (d, p) = row(path) { d.didSelectRow(p, binder) } }
-    routed.didDeselectRow = { path, binder in if let (d, p) = row(path) { d.didDeselectRow(p, binder) } }
-    routed.didHighlightRow = { path, binder in if let (d, p) = row(path) { d.didHighlightRow(p, binder) } }
-    routed.didUnhighlightRow = { path, binder in if let (d, p) = row(path) { d.didUnhighlightRow(p, binder) } }
-    routed.willDisplayCell = { cell, path in if let (d, p) = row(path) { d.willDisplayCell(cell, p) } }
-    routed.didEndDisplayingCell = { cell, path in if let (d, p) = row(path) { d.didEndDisplayingCell(cell, p) } }
+    routed.didSelectRow = { path, binder in if let (d, p) = row(path, binder) { d.didSelectRow(p, binder) } }
+    routed.didDeselectRow = { path, binder in if let (d, p) = row(path, binder) { d.didDeselectRow(p, binder) } }
+    routed.didHighlightRow = { path, binder in if let (d, p) = row(path, binder) { d.didHighlightRow(p, binder) } }
+    routed.didUnhighlightRow = { path, binder in if let (d, p) = row(path, binder) { d.didUnhighlightRow(p, binder) } }
+    routed.willDisplayCell = { cell, path in if let (d, p) = row(path, nil) { d.willDisplayCell(cell, p) } }
+    routed.didEndDisplayingCell = { cell, path in if let (d, p) = row(path, nil) { d.didEndDisplayingCell(cell, p) } }
     routed.willDisplayHeader = { cell, index in if let (d, s) = section(index) { d.willDisplayHeader(cell, s) } }
     routed.didEndDisplayingHeader = { cell, index in
       if let (d, s) = section(index) { d.didEndDisplayingHeader(cell, s) }
@@ -55,14 +77,16 @@ extension FilteredFeed {
     routed.didEndDisplayingFooter = { cell, index in
       if let (d, s) = section(index) { d.didEndDisplayingFooter(cell, s) }
     }
-    routed.canEditRow = { path, binder in row(path).map { $0.0.canEditRow($0.1, binder) } ?? false }
-    routed.editActions = { path, binder in row(path).map { $0.0.editActions($0.1, binder) } ?? [] }
-    routed.commitEdit = { action, path, binder in if let (d, p) = row(path) { d.commitEdit(action, p, binder) } }
+    routed.canEditRow = { path, binder in row(path, binder).map { $0.0.canEditRow($0.1, binder) } ?? false }
+    routed.editActions = { path, binder in row(path, binder).map { $0.0.editActions($0.1, binder) } ?? [] }
+    routed.commitEdit = { action, path, binder in
+      if let (d, p) = row(path, binder) { d.commitEdit(action, p, binder) }
+    }
     // Rows move while no query is set: the rows shown are the source's, at the same positions. A move reaches
     // the delegate of the feed that owns the row, mapped by section (after the move, the row at the source
     // position may be gone).
     routed.canMoveRow = { [weak self] path, binder in
-      guard let self, self.query.isEmpty, let (delegate, local) = row(path) else { return false }
+      guard let self, self.query.isEmpty, let (delegate, local) = row(path, binder) else { return false }
       return delegate.canMoveRow(local, binder)
     }
     routed.didMoveRow = { move, binder in
@@ -79,7 +103,7 @@ extension FilteredFeed {
       let delegate: SyncDelegate
       switch event.element {
       case .row(let path):
-        guard let (d, p) = row(path) else { return }
+        guard let (d, p) = row(path, event.row) else { return }
         (delegate, element) = (d, .row(p))
       case .header(let index):
         guard let (d, s) = section(index) else { return }
