@@ -82,14 +82,17 @@ extension FilteredFeed {
   }
 
   /// Filters a change of a tree, or of a composite that holds trees among its children
-  /// (``ComposedFeed/revealsRows(inSection:)``), by the rows it touched: in a list's section, the rows it inserts
-  /// or updates are matched (their binders made once each) and the others keep the match they had, as in
-  /// `filterChange(_:)`; in a tree's section, the rows it inserts, updates or moves, and the rows the tree says
-  /// the change may have shown or hidden (`_RevealingTree.takeRevealedChanges()`: the ancestors of the nodes it
-  /// changed whose matches under them came or went, and the rows of the nodes it replaced), are shown as the
-  /// tree says (`_RevealingTree.revealStatus(ofRowAt:)`: a match, highlighted, or context, with its binder made
-  /// and its text matched, or hidden, with neither), and the others keep what they showed; the other sections
-  /// keep their rows. Then the change of the rows shown is sent. Applies while a query filters a tree or a
+  /// (``ComposedFeed/revealsRows(inSection:)``), by projecting the source's stages onto the positions of the rows
+  /// shown (`project(_:positions:counts:shown:query:droppedHidden:treeSections:shows:steps:)`, as a change of a
+  /// long list is projected), with no row laid out again and no diff: in a list's section, a row inserted or
+  /// updated is shown when its text holds the query, and the others keep what they showed; in a tree's section,
+  /// the rows keep what they showed through the stages (a row inserted is hidden until it is known), and then
+  /// the rows the change inserted, updated or moved, and the rows the tree says it may have shown or hidden
+  /// (`_RevealingTree.takeRevealedChanges()`: the ancestors of the nodes it changed whose matches under them
+  /// came or went, and the rows of the nodes it replaced), are shown or hidden as the tree says
+  /// (`_RevealingTree.revealStatus(ofRowAt:)`), in one more stage that deletes and inserts those whose status
+  /// changed. The rows shown make their binders when read: a row whose text holds the query highlighted, a tree's
+  /// row shown whose text does not hold it marked as context. Applies while a query filters a tree or a
   /// composite, to a change of rows (no section inserted, deleted, moved or updated); otherwise it changes nothing
   /// and returns `false`, and the caller filters every row again.
   ///
@@ -97,89 +100,122 @@ extension FilteredFeed {
   ///   - changes: The source's stages, from the sections it showed to those it shows now.
   ///   - changesSections: Whether a stage inserts, deletes, moves or updates sections.
   /// - Returns: Whether the change was filtered.
-  /// - Complexity: One binder made and one text matched per row inserted or updated in a list's section, and
-  ///   per row shown of those the change touched in a tree's section (with the tree's own cost of following its
-  ///   change: see ``OutlineFeed/revealRows(matching:)``), and O(*n*) in the rows shown, which are laid out and
-  ///   diffed with no other binder made, text matched or identity of the source's read.
+  /// - Complexity: O(*k* log *s*) for the *k* rows a stage touches among *s* shown, and for the rows the tree
+  ///   says it may have shown or hidden, plus one text matched per row inserted or updated in a list's section
+  ///   (with the tree's own cost of following its change: see ``OutlineFeed/revealRows(matching:)``), O(1) per
+  ///   section, plus a copy of the positions shown of each section a stage touches (runs of integers copied as
+  ///   memory and moved by one offset each: no binder, no text, no identity read, no step per row). The first
+  ///   change after the query was set also makes those positions from the rows the query matched, once, O(*n*).
   private func filterChangeBesideTrees(
     _ changes: StagedChangeset<[ListSectionSnapshot]>, changesSections: Bool
   ) -> Bool {
-    guard !query.isEmpty, !changesSections, let matched = matchedRows else {
+    func giveUp() -> Bool {
       matchedRows = nil
+      revealedPositions = nil
       return false
     }
-    let pattern = FilteredFeed.Match.pattern(of: query)
-    let shown = shownBinder(for: pattern)
-    let sourceSections = source.displayedSections
+    guard !query.isEmpty, !changesSections else { return giveUp() }
+    // The positions shown before the change: kept from the last change, or made once from the rows matched.
+    var positions: [[Int]]
+    var counts: [Int]
+    if let revealed = revealedPositions {
+      (positions, counts) = revealed
+    } else if let matched = matchedRows {
+      positions = matched.map { section in section.indices.filter { section[$0] != nil } }
+      counts = matched.map(\.count)
+      besideTreesRowSteps += counts.reduce(0, +)
+    } else {
+      return giveUp()
+    }
+    // Rows are matched by the searchable text of their binders, as a tree matches its nodes.
+    let rowQuery = _RowQuery(pattern: FilteredFeed.Match.pattern(of: query), text: searchableText)
+    let sections = source.displayedSections
     // Whether a section's rows are a tree's, asked once a section.
-    let isTree = sourceSections.indices.map { revealsRows(inSection: $0) }
-    // Each row's binder shown, and whether it is a tree's row that the change inserted, updated or moved: shown
-    // again below, once the tree's rows are known.
-    var rows = matched.map { section in section.map { (binder: $0, isStale: false) } }
+    let isTree = sections.indices.map { revealsRows(inSection: $0) }
+    func inTree(_ path: ItemPath) -> Bool { isTree.indices.contains(path.section) && isTree[path.section] }
+    var stages: [Changeset<[ListSectionSnapshot]>] = []
+    // The sections shown before the next stage.
+    var shown = displayedSections
     // Whether a row the query hid may have left, or shows now: the selection asks about its hidden rows again.
     var hiddenChanged = false
+    var steps = 0
+    // The rows of trees the stages inserted, updated or moved, at their positions after the last stage so far:
+    // shown as the tree says once every stage is applied.
+    var stale: [ItemPath] = []
     for stage in changes {
-      for path in stage.elementDeleted
-      where rows.indices.contains(path.section) && rows[path.section].indices.contains(path.item)
-        && rows[path.section][path.item].binder == nil
-      {
-        hiddenChanged = true
+      let mapper = PathMapper(stage)
+      stale = stale.compactMap { path -> ItemPath? in
+        guard case .kept(let kept) = mapper.map(path) else { return nil }
+        return kept
       }
-      if !stage.elementUpdated.isEmpty { hiddenChanged = true }
-      let next = Self.applying(stage, to: rows) { path, list in
-        // A tree's row is shown below; a list's is matched now.
-        isTree.indices.contains(path.section) && isTree[path.section]
-          ? (nil, true) : (shown(list[path.item]), false)
+      let updates = !stage.elementUpdated.isEmpty
+      if updates { hiddenChanged = true }
+      // A tree's row keeps what it showed (an update shows its new content when it was shown), and a row it
+      // inserts is hidden until the tree says.
+      let before = positions
+      let shows: (ItemPath) -> Bool? = { path in
+        guard isTree.indices.contains(path.section), isTree[path.section] else { return nil }
+        return updates && before[path.section]._sortedContains(path.item)
       }
-      guard var next else {
-        matchedRows = nil
-        return false
-      }
-      // A tree's row moved is shown again too (the nodes around it changed).
-      for move in stage.elementMoved where isTree.indices.contains(move.target.section) && isTree[move.target.section] {
-        next[move.target.section][move.target.item].isStale = true
-      }
-      rows = next
+      guard stage.data.count == positions.count,
+        let projected = Self.project(
+          stage, positions: positions, counts: counts, shown: shown, query: rowQuery, droppedHidden: &hiddenChanged,
+          treeSections: isTree, shows: shows, makesBinders: true, steps: &steps)
+      else { return giveUp() }
+      positions = projected.positions
+      counts = stage.data.map(\.elements.count)
+      stages += projected.stages
+      if let last = projected.stages.last { shown = last.data }
+      stale += stage.elementInserted.filter(inTree)
+      stale += stage.elementUpdated.filter(inTree)
+      stale += stage.elementMoved.map(\.target).filter(inTree)
     }
-    guard rows.count == sourceSections.count,
-      zip(rows, sourceSections).allSatisfy({ $0.count == $1.elements.count })
-    else {
-      matchedRows = nil
-      return false
-    }
-    // The rows of each tree that the change touched, or that the tree says it may have shown or hidden.
-    for section in sourceSections.indices where isTree[section] {
+    guard counts == sections.map(\.elements.count) else { return giveUp() }
+    // The rows of each tree that the change touched, or that the tree says it may have shown or hidden: those
+    // whose status changed.
+    var flipped: [ItemPath] = []
+    for section in sections.indices where isTree[section] {
       guard let tree = source.feed(owningSection: section)?.feed as? any _RevealingTree,
         let revealed = tree.takeRevealedChanges()
-      else {
-        matchedRows = nil
-        return false
-      }
-      let elements = sourceSections[section].elements
-      var touched = revealed.filter { elements.indices.contains($0) }
-      for (item, row) in rows[section].enumerated() where row.isStale { touched.append(item) }
+      else { return giveUp() }
+      var touched = Set(revealed.filter { (0..<counts[section]).contains($0) })
+      for path in stale where path.section == section { touched.insert(path.item) }
       if !touched.isEmpty { hiddenChanged = true }
-      for item in touched {
-        guard let status = tree.revealStatus(ofRowAt: item) else {
-          matchedRows = nil
-          return false
-        }
-        switch status {
-        case .hidden: rows[section][item] = (nil, false)
-        case .context: rows[section][item] = (elements[item].markingAsFilterContext(), false)
-        case .match:
-          let binder = elements[item]
-          rows[section][item] = (shown(binder) ?? binder.markingAsFilterContext(), false)
+      for item in touched.sorted() {
+        guard let status = tree.revealStatus(ofRowAt: item) else { return giveUp() }
+        steps += 1
+        if (status != .hidden) != positions[section]._sortedContains(item) {
+          flipped.append(ItemPath(item: item, section: section))
         }
       }
     }
+    if !flipped.isEmpty {
+      // One more stage: the rows the tree shows now deleted or inserted among the rows shown.
+      let before = positions
+      guard
+        let projected = Self.project(
+          Changeset(data: sections, elementUpdated: flipped), positions: positions, counts: counts, shown: shown,
+          query: rowQuery, droppedHidden: &hiddenChanged, treeSections: isTree,
+          shows: { !before[$0.section]._sortedContains($0.item) }, steps: &steps)
+      else { return giveUp() }
+      positions = projected.positions
+      stages += projected.stages
+    }
+    besideTreesRowSteps += steps
+    // The change is taken: the rows shown are the projection's.
+    revealedPositions = (positions, counts)
+    matchedRows = nil
+    readRows = []
+    showsSourceAsIs = false
     // The rows hidden are found when asked, not for every change (that would read every hidden row's identity).
-    var hidden: Set<ListIdentifier>?
-    let result = show(rows.map { $0.map(\.binder) }, of: sourceSections, hidden: &hidden)
     hiddenRowsCache = nil
-    let previous = displayedSections
-    displayedSections = result
-    feedLink.send(from: previous, to: result)
+    sourceSections = positions.indices.filter { !positions[$0].isEmpty }
+    sourceItems = sourceSections.map { positions[$0] }
+    // The last stage holds the sections shown now, with the binders it made.
+    displayedSections =
+      stages.last?.data
+      ?? Self.shownSections(of: sections, positions: positions, query: rowQuery, treeSections: isTree)
+    if !stages.isEmpty { feedLink.send(StagedChangeset(stages)) }
     if hiddenChanged { feedLink.sendHiddenRowsChange() }
     return true
   }

@@ -269,6 +269,16 @@ func _isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
 struct _RowQuery: Sendable {
   let pattern: _QueryPattern
   let text: (@Sendable (CellBinder) -> String)?
+  /// Whether a row shown whose text does not hold the query is shown as context (an ancestor of a match in a
+  /// tree's section, see `_TitleMatchedRows`); a list's rows shown all hold it.
+  var marksContext = false
+
+  /// This query, with rows shown that do not hold it marked as context when `marks` is `true`.
+  func markingContext(_ marks: Bool) -> _RowQuery {
+    var query = self
+    query.marksContext = marks
+    return query
+  }
 
   /// Whether the query is found in the text of the row at `position` of `rows`.
   func isFound(inRowAt position: Int, of rows: CellBinderList) -> Bool {

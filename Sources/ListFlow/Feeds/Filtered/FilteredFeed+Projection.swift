@@ -22,6 +22,8 @@ extension FilteredFeed {
     let rowQuery = self.rowQuery
     var stages: [Changeset<[ListSectionSnapshot]>] = []
     var droppedHidden = false
+    // The rows stepped through one by one (counted for the filter beside trees, not here).
+    var steps = 0
     // The sections shown before the next stage.
     var shown = displayedSections
     for stage in changes {
@@ -56,7 +58,8 @@ extension FilteredFeed {
       }
       guard rowStage.data.count == positions.count,
         let projected = Self.project(
-          rowStage, positions: positions, counts: counts, shown: shown, query: rowQuery, droppedHidden: &droppedHidden)
+          rowStage, positions: positions, counts: counts, shown: shown, query: rowQuery, droppedHidden: &droppedHidden,
+          steps: &steps)
       else { return false }
       positions = projected.positions
       counts = rowStage.data.map(\.elements.count)
@@ -90,20 +93,29 @@ extension FilteredFeed {
 
   /// The sections shown for the source's `sections` and the positions shown in each: a section with no row
   /// shown is left out; the rows shown make their binders when read.
+  /// In the sections `treeSections` marks (a tree's), a row shown whose text does not hold the query is marked
+  /// as context.
   nonisolated static func shownSections(
-    of sections: [ListSectionSnapshot], positions: [[Int]], query: _RowQuery
+    of sections: [ListSectionSnapshot], positions: [[Int]], query: _RowQuery, treeSections: [Bool] = [],
+    made: [[Int: CellBinder]] = []
   ) -> [ListSectionSnapshot] {
     sections.indices.compactMap { index in
-      positions[index].isEmpty ? nil : shownSection(of: sections[index], positions: positions[index], query: query)
+      positions[index].isEmpty
+        ? nil
+        : shownSection(
+          of: sections[index], positions: positions[index],
+          query: query.markingContext(treeSections.indices.contains(index) && treeSections[index]),
+          made: made.indices.contains(index) ? made[index] : [:])
     }
   }
 
-  /// The rows at `positions` of a source section, shown (none when `positions` is empty).
+  /// The rows at `positions` of a source section, shown (none when `positions` is empty); those `made` holds (by
+  /// position in the section) with the binders made for them.
   nonisolated static func shownSection(
-    of section: ListSectionSnapshot, positions: [Int], query: _RowQuery
+    of section: ListSectionSnapshot, positions: [Int], query: _RowQuery, made: [Int: CellBinder] = [:]
   ) -> ListSectionSnapshot {
     guard !positions.isEmpty else { return ListSectionSnapshot(model: section.model, elements: CellBinderList()) }
-    let rows = _TitleMatchedRows(base: section.elements, positions: positions, query: query)
+    let rows = _TitleMatchedRows(base: section.elements, positions: positions, query: query, made: made)
     return ListSectionSnapshot(
       model: section.model, elements: CellBinderList(pieces: [.rows(rows, 0..<positions.count)]))
   }
@@ -116,10 +128,10 @@ extension FilteredFeed {
   ///   are `before`'s, made when read).
   nonisolated static func shownSection(
     of section: ListSectionSnapshot, positions: [Int], query: _RowQuery, keeping kept: [Int],
-    from before: CellBinderList
+    from before: CellBinderList, made: [Int: CellBinder] = [:]
   ) -> ListSectionSnapshot {
-    guard !kept.isEmpty else { return shownSection(of: section, positions: positions, query: query) }
-    let rows = _TitleMatchedRows(base: section.elements, positions: positions, query: query)
+    guard !kept.isEmpty else { return shownSection(of: section, positions: positions, query: query, made: made) }
+    let rows = _TitleMatchedRows(base: section.elements, positions: positions, query: query, made: made)
     var pieces: [CellBinderList.Piece] = []
     var start = 0
     var index = 0
@@ -270,15 +282,28 @@ extension FilteredFeed {
   /// A row the stage updates that the query stops showing is deleted, not updated: until the stage that deletes
   /// it, it keeps its row from `shown` (the sections shown before the stage), so that the update stage holds no
   /// content the view is not told of.
-  nonisolated private static func project(
+  ///
+  /// Whether a row the stage inserts or updates is shown is `shows`'s answer for its position after the stage,
+  /// when not `nil`, and otherwise whether its text holds the query: with `makesBinders`, read from the row's
+  /// binder, which is made then, highlighted, and shown in the stages (not made again when read). In the
+  /// sections `treeSections` marks (a tree's), a row shown whose text does not hold the query is marked as
+  /// context. `steps` counts the rows stepped through one by one (not those of a run copied as one).
+  nonisolated static func project(
     _ stage: Changeset<[ListSectionSnapshot]>,
     positions: [[Int]],
     counts: [Int],
     shown sectionsShown: [ListSectionSnapshot],
-    query: _RowQuery,
-    droppedHidden: inout Bool
+    query baseQuery: _RowQuery,
+    droppedHidden: inout Bool,
+    treeSections: [Bool] = [],
+    shows: ((ItemPath) -> Bool?)? = nil,
+    makesBinders: Bool = false,
+    steps: inout Int
   ) -> (positions: [[Int]], stages: [Changeset<[ListSectionSnapshot]>])? {
     let sectionCount = positions.count
+    func query(_ section: Int) -> _RowQuery {
+      baseQuery.markingContext(treeSections.indices.contains(section) && treeSections[section])
+    }
     // Updates come in a stage of their own (the diff's first); a stage that mixes them with other changes is
     // left to the full filter.
     guard
@@ -287,9 +312,18 @@ extension FilteredFeed {
       stage.sectionUpdated.allSatisfy({ $0 >= 0 && $0 < sectionCount })
     else { return nil }
     func wasShown(_ path: ItemPath) -> Bool { positions[path.section]._sortedContains(path.item) }
+    // The binders made for the rows matched, by section and position after the stage (with `makesBinders`).
+    var made = [[Int: CellBinder]](repeating: [:], count: makesBinders ? sectionCount : 0)
     func matches(_ path: ItemPath) -> Bool {
-      query.isFound(inRowAt: path.item, of: stage.data[path.section].elements)
+      if let shown = shows?(path) { return shown }
+      guard makesBinders else { return baseQuery.isFound(inRowAt: path.item, of: stage.data[path.section].elements) }
+      let binder = stage.data[path.section].elements[path.item]
+      let text = baseQuery.text?(binder) ?? FilteredFeed.defaultSearchableText(of: binder)
+      guard let match = FilteredFeed.Match(pattern: baseQuery.pattern, in: text) else { return false }
+      made[path.section][path.item] = binder.highlightingMatches(match.offsets)
+      return true
     }
+    func madeBinders(_ section: Int) -> [Int: CellBinder] { made.indices.contains(section) ? made[section] : [:] }
     func inBefore(_ path: ItemPath) -> Bool {
       path.section >= 0 && path.section < sectionCount && path.item >= 0 && path.item < counts[path.section]
     }
@@ -374,6 +408,7 @@ extension FilteredFeed {
             continue
           }
         }
+        steps += 1
         let item: Int
         let rankBefore = beforeIndex  // the row's index among the rows shown before, when it is one of them
         let shownBefore: Bool
@@ -436,7 +471,9 @@ extension FilteredFeed {
     func shown(_ path: ItemPath) -> ItemPath { ItemPath(item: path.item, section: shownIndex[path.section]) }
     let data = (0..<sectionCount).compactMap { section in
       positions[section].isEmpty
-        ? nil : shownSection(of: stage.data[section], positions: next[section], query: query)
+        ? nil
+        : shownSection(
+          of: stage.data[section], positions: next[section], query: query(section), made: madeBinders(section))
     }
     // Moves between rows shown before and after; a move with one end hidden, or into a section that starts
     // showing rows, is a delete or an insert.
@@ -485,8 +522,8 @@ extension FilteredFeed {
         guard before.count == positions[section].count else { return nil }
         updatedData.append(
           shownSection(
-            of: stage.data[section], positions: positions[section], query: query,
-            keeping: updatedLeaving[section], from: before))
+            of: stage.data[section], positions: positions[section], query: query(section),
+            keeping: updatedLeaving[section], from: before, made: madeBinders(section)))
       }
       stages.append(
         Changeset(
@@ -512,7 +549,10 @@ extension FilteredFeed {
         index += 1
       }
       stages.append(
-        Changeset(data: shownSections(of: stage.data, positions: next, query: query), sectionInserted: starting))
+        Changeset(
+          data: shownSections(
+            of: stage.data, positions: next, query: baseQuery, treeSections: treeSections, made: made),
+          sectionInserted: starting))
     }
     return (next, stages)
   }

@@ -27,9 +27,9 @@
 /// `outline.expanded`, `outline.expand(_:)`, the tree's own `setExpanded(_:forRowAt:)`): the ancestors of the
 /// matches stay expanded, and the change is kept in the expansion given back when the query is cleared. A change
 /// of a tree while a query is set makes and matches only the rows it changed: the tree matches the nodes it
-/// changed, and the filter the rows shown among those the change touched and their ancestors, then lays out the
-/// rows shown again in a pass over the tree's visible rows that makes no binder (the article on filtering says
-/// more). In a composite source, a child that reveals the matches (a tree) is filtered as a tree and the other
+/// changed, and the filter projects the change onto the positions of the rows shown and shows or hides the rows
+/// it touched and their ancestors as the tree says, with no pass over the rows (but a copy of the positions
+/// shown: the article on filtering says more). In a composite source, a child that reveals the matches (a tree) is filtered as a tree and the other
 /// children as lists, and while a query is set, a change of a child's rows costs its change in that child: a
 /// list's change matches only the rows it inserts or updates, a tree's as above (a change of sections filters the
 /// whole composite again).
@@ -138,9 +138,18 @@ public final class FilteredFeed: ListFeed {
   /// For each row of the source, section by section, the binder shown for it (`nil` for a row the query
   /// hides): kept while a query filters a source that is not a tree, so that a change of the source matches
   /// only the rows it inserts or updates (see `filterChange(_:)`), until a change of sections makes the rows
-  /// shown positions (``titlePositions``), as on a long list; and while a query filters a composite that holds
-  /// trees, so that a change of a child costs that child (see `filterChangeBesideTrees(_:changesSections:)`).
+  /// shown positions (``titlePositions``), as on a long list. Over a tree, or a composite that holds trees,
+  /// ``revealedPositions`` are kept instead.
   var matchedRows: [[CellBinder?]]?
+  /// While a query filters a tree or a composite that holds trees: for each source section, the positions of its
+  /// rows shown, ascending, and its number of rows, so that a change of a child costs that child's change (see
+  /// `filterChangeBesideTrees(_:changesSections:)`); once a change was filtered so, the rows shown make their
+  /// binders when read. `nil` otherwise.
+  var revealedPositions: (positions: [[Int]], counts: [Int])?
+  /// The rows stepped through one by one while a query filters a tree or a composite that holds trees: every row
+  /// of the source when it is filtered again, and the rows a change of the source touched when one is filtered
+  /// by the positions shown (see `filterChangeBesideTrees(_:changesSections:)`); for the counting tests.
+  var besideTreesRowSteps = 0
   /// Whether the source reveals the ancestors of matches (``ListFeed/revealRows(matching:)``): a tree, filtered
   /// with each match's ancestors as context.
   var sourceRevealsRows = false
@@ -243,7 +252,10 @@ public final class FilteredFeed: ListFeed {
   ///   a source that is not a tree, a change matches only the rows it inserts or updates (and the rows of the
   ///   sections it inserts) by their titles, with no binder made for rows declared as ``Titled`` values. Over
   ///   a tree, or a composite that holds one, a change of a list child's rows matches only the rows it inserts
-  ///   or updates, and a change of a tree's rows only the rows shown among those it touched and their ancestors.
+  ///   or updates, and a change of a tree's rows none itself (the tree matches the nodes it changed, and the
+  ///   rows shown make their binders when read); either is projected onto the positions of the rows shown,
+  ///   O(*k* log *s*) for *k* rows touched among *s* shown plus a copy of those positions, with no other row
+  ///   read.
   public func refilter() {
     let wasAsIs = showsSourceAsIs
     adjustTree()
@@ -342,6 +354,7 @@ public final class FilteredFeed: ListFeed {
   private func filtered(_ sections: [ListSectionSnapshot]) -> [ListSectionSnapshot] {
     readRows = []
     matchedRows = nil
+    revealedPositions = nil
     titleMatchedCounts = nil
     titlePositions = nil
     guard !query.isEmpty else {
@@ -357,6 +370,8 @@ public final class FilteredFeed: ListFeed {
     var items: [[Int]] = []
     var sectionIndices: [Int] = []
     var matched: [[CellBinder?]] = []
+    // Over trees, the positions of each source section's rows shown, for the changes to come.
+    var positions: [[Int]] = []
     let pattern = FilteredFeed.Match.pattern(of: query)  // once, not once a row
     for (sectionIndex, section) in sections.enumerated() {
       var rows: [CellBinder] = []
@@ -374,6 +389,10 @@ public final class FilteredFeed: ListFeed {
         }
       }
       matched.append(sectionMatched)
+      if sourceRevealsRows {
+        positions.append(rowItems)
+        besideTreesRowSteps += binders.count
+      }
       if !rows.isEmpty {
         result.append(ListSectionSnapshot(model: section.model, elements: rows))
         items.append(rowItems)
@@ -382,7 +401,11 @@ public final class FilteredFeed: ListFeed {
     }
     sourceItems = items
     sourceSections = sectionIndices
-    matchedRows = matched
+    if sourceRevealsRows {
+      revealedPositions = (positions, matched.map(\.count))
+    } else {
+      matchedRows = matched
+    }
     // A row shown elsewhere under the same identity is not hidden.
     for section in result { for row in section.elements { hidden.remove(row.id) } }
     hiddenRowsCache = hidden
@@ -558,23 +581,30 @@ extension FilteredFeed {
 }
 
 /// The rows of a source section that a query matched by their titles: each row's binder is the source's,
-/// highlighted, made when read.
+/// highlighted, made when read. In a tree's section (`_RowQuery.marksContext`), a row shown whose text does not
+/// hold the query is an ancestor of a match, marked as context.
 final class _TitleMatchedRows: _CellBinderSource {
   let base: CellBinderList
   let positions: [Int]
   let query: _RowQuery
+  /// The binders already made, by position in `base`: rows a change matched by their binders' texts.
+  let made: [Int: CellBinder]
 
-  init(base: CellBinderList, positions: [Int], query: _RowQuery) {
+  init(base: CellBinderList, positions: [Int], query: _RowQuery, made: [Int: CellBinder] = [:]) {
     self.base = base
     self.positions = positions
     self.query = query
+    self.made = made
   }
 
   func binder(at position: Int) -> CellBinder {
     let item = positions[position]
+    if !made.isEmpty, let binder = made[item] { return binder }
     let binder = base[item]
     let title = query.text?(binder) ?? base.rowTitle(at: item) ?? FilteredFeed.defaultSearchableText(of: binder)
-    guard let match = FilteredFeed.Match(pattern: query.pattern, in: title) else { return binder }
+    guard let match = FilteredFeed.Match(pattern: query.pattern, in: title) else {
+      return query.marksContext ? binder.markingAsFilterContext() : binder
+    }
     return binder.highlightingMatches(match.offsets)
   }
 
