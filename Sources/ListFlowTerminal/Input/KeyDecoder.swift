@@ -333,49 +333,62 @@ struct KeyDecoder: Sendable {
   /// modified keys): the parameters belong to the sequence, so that its final byte is not taken for a typed key.
   private static func singleShift(in bytes: ArraySlice<UInt8>, atEnd: Bool) -> (Token, Int)? {
     let start = bytes.startIndex
-    guard bytes.count > 2 else { return atEnd ? (.key(.alt(.character("O"))), 2) : nil }
+    switch scan(bytes, atEnd: atEnd, introducer: "O", parameters: 0x30...0x3F, finals: 0x20...0x7E) {
+    case .incomplete: return nil
+    case .ended(let token, let length): return (token, length)
+    case .final(let index):
+      let length = index - start + 1
+      return (.key(finalKey(bytes[index], parameter: nil) ?? .unknown(Array(bytes[start..<start + length]))), length)
+    }
+  }
+
+  /// How a sequence that starts with `ESC` and its `introducer` goes on.
+  private enum Scan {
+    /// More input is needed.
+    case incomplete
+    /// It ended before a final byte: the token and the bytes it takes.
+    case ended(Token, Int)
+    /// Its final byte is at this index.
+    case final(Int)
+  }
+
+  /// Reads a sequence of `ESC`, its `introducer`, bytes in `parameters` and a final byte in `finals`. One longer
+  /// than ``maximumSequenceLength`` is cut (the rest dropped); a byte that is neither (a control byte, DEL, a byte
+  /// of 0x80 or more) ends it as the end of the input does, and is a key of its own (Backspace, a character):
+  /// `ESC` and the introducer alone are Alt and the introducer, with parameters an unknown key.
+  private static func scan(
+    _ bytes: ArraySlice<UInt8>, atEnd: Bool, introducer: Character, parameters: ClosedRange<UInt8>,
+    finals: ClosedRange<UInt8>
+  ) -> Scan {
+    let start = bytes.startIndex
+    guard bytes.count > 2 else { return atEnd ? .ended(.key(.alt(.character(introducer))), 2) : .incomplete }
     var index = start + 2
-    while index < bytes.endIndex, (0x30...0x3F).contains(bytes[index]) {
+    while index < bytes.endIndex, parameters.contains(bytes[index]) {
       index += 1
       if index - start == maximumSequenceLength {
-        return (.overlong(.unknown(Array(bytes[start..<index]))), index - start)
+        return .ended(.overlong(.unknown(Array(bytes[start..<index]))), index - start)
       }
     }
     guard index < bytes.endIndex else {
-      return atEnd ? (.key(.unknown(Array(bytes[start..<index]))), index - start) : nil
+      return atEnd ? .ended(.key(.unknown(Array(bytes[start..<index]))), index - start) : .incomplete
     }
-    let final = bytes[index]
-    // A byte that cannot be part of it (a control byte, DEL, a byte of 0x80 or more) ends it as the end of the
-    // input does (so `ESC O` alone is Alt+O), and is a key of its own (Backspace, a character).
-    guard (0x20...0x7E).contains(final) else {
-      let key = index == start + 2 ? Key.alt(.character("O")) : .unknown(Array(bytes[start..<index]))
-      return (.key(key), index - start)
+    guard finals.contains(bytes[index]) else {
+      let key = index == start + 2 ? Key.alt(.character(introducer)) : .unknown(Array(bytes[start..<index]))
+      return .ended(.key(key), index - start)
     }
-    let length = index - start + 1
-    return (.key(finalKey(final, parameter: nil) ?? .unknown(Array(bytes[start..<start + length]))), length)
+    return .final(index)
   }
 
   /// A `CSI` sequence: parameter bytes 0x30–0x3F, intermediates 0x20–0x2F, one final byte 0x40–0x7E.
   private static func controlSequence(in bytes: ArraySlice<UInt8>, atEnd: Bool) -> (Token, Int)? {
     let start = bytes.startIndex
-    guard bytes.count > 2 else { return atEnd ? (.key(.alt(.character("["))), 2) : nil }
-    var index = start + 2
-    while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) {
-      index += 1
-      if index - start == maximumSequenceLength {
-        return (.overlong(.unknown(Array(bytes[start..<index]))), index - start)
-      }
-    }
-    guard index < bytes.endIndex else {
-      return atEnd ? (.key(.unknown(Array(bytes[start..<index]))), index - start) : nil
+    let index: Int
+    switch scan(bytes, atEnd: atEnd, introducer: "[", parameters: 0x20...0x3F, finals: 0x40...0x7E) {
+    case .incomplete: return nil
+    case .ended(let token, let length): return (token, length)
+    case .final(let found): index = found
     }
     let final = bytes[index]
-    // A byte that is not a final byte (a control byte, DEL, a byte of 0x80 or more) ends it as the end of the
-    // input does (so `ESC [` alone is Alt+[), and is a key of its own (Backspace, a character).
-    guard (0x40...0x7E).contains(final) else {
-      let key = index == start + 2 ? Key.alt(.character("[")) : .unknown(Array(bytes[start..<index]))
-      return (.key(key), index - start)
-    }
     let length = index - start + 1
     let sequence = Array(bytes[start..<start + length])
     if final == 0x4D, length == 3 {  // X10 mouse: CSI M and three bytes (button + 32, column + 32, row + 32).
