@@ -1,7 +1,8 @@
 /// The first element identifier that stands twice among all the elements of `sections`, in order.
 ///
-/// - Complexity: O(*n*) expected: one hash insertion per element.
-@inlinable
+/// - Complexity: O(*n*) expected: one hash insertion per element. Not inlined: it runs only under `.reject`, for
+///   sections deleted or inserted.
+@usableFromInline
 internal func _firstDuplicateElement<Section: DifferentiableSection>(
   in sections: [Section],
   side: DiffError.Duplicate.Side
@@ -27,15 +28,12 @@ internal func _firstDuplicateElement<Section: DifferentiableSection>(
 /// An identifier as a dictionary's key, equal to another as ``Differentiable/hasSameIdentity(as:)`` says: by `==`
 /// or by the same bits (so a `Hashable` value holding a NaN is a duplicate of itself, as the diff matches it).
 /// The same bits hash the same, so the key hashes as the identifier does.
-@usableFromInline
-internal struct _SameValueKey<Identifier: Hashable>: Hashable {
-  @usableFromInline let identifier: Identifier
+struct _SameValueKey<Identifier: Hashable>: Hashable {
+  let identifier: Identifier
 
-  @usableFromInline init(_ identifier: Identifier) { self.identifier = identifier }
+  init(_ identifier: Identifier) { self.identifier = identifier }
 
-  @usableFromInline static func == (left: Self, right: Self) -> Bool {
-    _hasSameValue(left.identifier, right.identifier)
-  }
+  static func == (left: Self, right: Self) -> Bool { _hasSameValue(left.identifier, right.identifier) }
 
-  @usableFromInline func hash(into hasher: inout Hasher) { identifier.hash(into: &hasher) }
+  func hash(into hasher: inout Hasher) { identifier.hash(into: &hasher) }
 }
