@@ -70,17 +70,19 @@ extension Differentiable {
   }
 }
 
-/// Whether two values are the same: `==`, else the same bits (then they are the same value, wherever `==` is
-/// reflexive, as `Equatable` requires, a NaN apart). So a value holding a NaN is equal to itself, and values whose
-/// bits differ are what their `==` says (`0.0` and `-0.0` inside a struct are equal if its `==` says so). `==`
-/// first: equal values, the common answer, cost no more than before.
+/// Whether two values are the same: `==`, else the same bits (then they are the same value). The bits are asked
+/// only of a value that is not equal to itself (a NaN, or a value holding one): for any other, values with the same
+/// bits are `==` already. So equal values, and values that differ, cost what `==` costs (for integers the check
+/// folds away), and a value holding a NaN is equal to itself; values whose bits differ are what their `==` says
+/// (`0.0` and `-0.0` inside a struct are equal if its `==` says so).
 @inlinable @inline(__always)
 package func _hasSameValue<Value: Equatable>(_ first: Value, _ second: Value) -> Bool {
-  first == second || _haveSameBits(first, second)
+  if first == second { return true }
+  // A value unequal to itself (`!(first == first)`, not `!=`, which a type may define otherwise).
+  return !(first == first) && _haveSameBits(first, second)
 }
 
-/// Whether two values have the same bits: out of line, so that the values are put in memory only when `==` said
-/// they differ (rarely: a NaN, or a hash shared by two identities), not on every comparison.
+/// Whether two values have the same bits: out of line, for the rare values that are not equal to themselves.
 @usableFromInline @inline(never)
 package func _haveSameBits<Value>(_ first: Value, _ second: Value) -> Bool {
   withUnsafePointer(to: first) { first in withUnsafePointer(to: second) { _sameBits(first, $0) } }
