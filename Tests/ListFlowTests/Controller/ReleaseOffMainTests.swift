@@ -129,6 +129,9 @@ extension ReleaseOffMainTests {
           try edit.insertRows([Self.binder(Held(id: id, token: Token(first)))], at: ItemPath(item: place, section: 0))
         }
       }
+      // What the first edit left is freed first (on the queue when it touched many rows): the second's binders are
+      // then freed where the second edit frees what it leaves, not wherever the last of the first went.
+      _listReleaseQueue.sync {}
       try start.controller.performEdits { edit throws(ListFlowError) in
         try edit.updateRows(updated.map { Self.binder(Held(id: $0, token: Token(second))) })
         try edit.deleteRows(inserted.map { ListIdentifier($0) })
@@ -156,6 +159,7 @@ extension ReleaseOffMainTests {
         try edit.insertRows(
           inserted.map { Self.binder(Held(id: $0, token: Token(first))) }, at: ItemPath(item: place, section: 0))
       }
+      _listReleaseQueue.sync {}
       // A second replaces some of them, given again or deleted, one by one or together; the others stay shown.
       let replaced = (updated + inserted).filter { _ in random.below(2) == 0 }
       let deleted = Set(replaced.filter { _ in random.below(2) == 0 })
