@@ -144,7 +144,7 @@ import Testing
 
   @Test("what text needs is kept: flags with tags, one variation selector, joiners between characters")
   func neededInvisiblesKept() {
-    for text in ["🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🏴󠁧󠁢󠁷󠁬󠁳󠁿", "❤️", "☺︎", "葛\u{E0100}", "1️⃣", "👩‍💻", "می‌خواهم", "क्‍ष"] {
+    for text in ["🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🏴󠁧󠁢󠁷󠁬󠁳󠁿", "❤️", "☺︎", "葛\u{E0100}", "1️⃣", "👩‍💻", "می‌خواهم", "क्‍ष", "🇺🇸", "한국어", "\u{1100}\u{1161}\u{11A8}"] {
       #expect(TextSanitizer.singleLine.sanitize(text) == text, "\(text.unicodeScalars.map(\.value))")
     }
   }
@@ -168,13 +168,14 @@ import Testing
   }
 
   /// Scalars that join the character before them (combining, enclosing and spacing marks of several scripts, emoji
-  /// modifiers), bases that start a character, and scalars the sanitiser replaces or keeps as line breaks.
+  /// modifiers, Hangul vowels and trailing consonants after a syllable), bases that start a character, and scalars
+  /// the sanitiser replaces or keeps as line breaks.
   static let joiningScalars: [Unicode.Scalar] = [
     "\u{301}", "\u{316}", "\u{20DD}", "\u{E31}", "\u{E33}", "\u{93F}", "\u{903}", "\u{1F3FB}", "\u{1F3FF}",
-    "\u{302A}", "\u{FF9E}", "\u{200D}", "\u{FE0F}",
+    "\u{302A}", "\u{FF9E}", "\u{200D}", "\u{FE0F}", "\u{1161}", "\u{11A8}",
   ]
   static let otherScalars: [Unicode.Scalar] = [
-    "a", " ", "é", "日", "\u{1F600}", "\u{1F44D}", "\u{E01}", "\u{915}", "\u{1100}", "\u{1161}", "\n", "\t",
+    "a", " ", "é", "日", "\u{1F600}", "\u{1F44D}", "\u{E01}", "\u{915}", "\u{1100}", "\u{AC00}", "\n", "\t",
     "\u{1B}",
   ]
 
@@ -219,6 +220,37 @@ import Testing
             "\(context): with U+\(code) before it, \(joined.debugDescription), expected \(expected.debugDescription)")
         }
       }
+    }
+    #expect(issues == 0)
+  }
+
+  /// Scalars that open a text's end or start to what is written next to it (an emoji before or after a zero-width
+  /// joiner, regional indicators, Hangul jamo and syllables, prepended marks, combining marks), with plain ones.
+  static let boundaryScalars: [Unicode.Scalar] = [
+    "a", " ", "é", "\u{1F468}", "\u{1F469}", "\u{1F441}", "\u{1F5E8}", "\u{200D}", "\u{200C}", "\u{1F1FA}",
+    "\u{1F1F8}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{AC01}", "\u{D4E}", "\u{111C2}", "\u{301}",
+    "\u{FE0F}", "\u{1F3FB}", "\u{915}", "\n", "\t",
+  ]
+
+  @Test("two sanitised texts written one after the other never join into one character")
+  func sanitisedTextsNeverJoin() {
+    var issues = 0
+    for seed in DeepPass.seeds(quick: 400, deep: 20_000) {
+      var random = SeededRandom(seed: seed)
+      let sanitiser = TextSanitizer(keepsLineBreaks: random.oneIn(2))
+      let texts = (0..<2).map { _ -> String in
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<random.below(5) { scalars.append(Self.boundaryScalars[random.below(Self.boundaryScalars.count)]) }
+        return String(scalars)
+      }
+      let (first, second) = (sanitiser.sanitize(texts[0]), sanitiser.sanitize(texts[1]))
+      if (first + second).count != first.count + second.count {
+        issues += 1
+        let scalars = texts.map { $0.unicodeScalars.map { String($0.value, radix: 16) } }
+        let shown = "\(first.debugDescription) and \(second.debugDescription)"
+        Issue.record("seed \(seed), \(sanitiser): \(scalars[0]) then \(scalars[1]) -> \(shown) join")
+      }
+      #expect(sanitiser.sanitize(first) == first, "seed \(seed): sanitising again changes \(first.debugDescription)")
     }
     #expect(issues == 0)
   }

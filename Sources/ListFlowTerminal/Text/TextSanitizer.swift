@@ -18,7 +18,8 @@
 /// | tag characters U+E0000–U+E007F outside an emoji flag sequence | `<U+E0041>` |
 /// | a variation selector that follows no letter, number, punctuation or symbol, or follows another one | `<U+FE0F>` |
 /// | a zero-width joiner or non-joiner at the start (of a line or after a tab too, in multi-line mode) or after another one | `<U+200D>` |
-/// | a scalar that joins the character before it (a combining, enclosing or spacing mark, an emoji modifier) first in the text, or, in multi-line mode, first after a line break or a tab | `<U+0301>` |
+/// | a scalar that joins the character before it (a combining, enclosing or spacing mark, an emoji modifier, a Hangul vowel or trailing consonant jamo) first in the text, or, in multi-line mode, first after a line break or a tab | `<U+0301>` |
+/// | the last scalar of the text when a character written after it could join it: a lone regional indicator, an emoji's trailing zero-width joiner, a Hangul leading consonant jamo, a prepended mark such as U+0D4E | `<U+1F1FA>` |
 ///
 /// Because `ESC`, the 8-bit `CSI` and `OSC` and every other control are replaced, no escape sequence
 /// (`CSI`, `OSC`, `DCS`, `APC`…) can survive: the bytes that follow them are printed as ordinary text.
@@ -28,10 +29,15 @@
 /// characters, one variation selector after a character (`❤️`, ideographic variants), and the tag characters of a
 /// flag: U+1F3F4 followed by one to six tags U+E0020–U+E007E and the cancel tag U+E007F (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
 /// Invalid UTF-8 never reaches a `String` (decoding replaces it by U+FFFD), and U+FFFD is shown as it is.
-/// Sanitised text never joins what is written before it: a first scalar that would join the character before it
-/// (on a terminal, the last one of the run before, such as a padding space) is shown by code point, so that each
-/// run of a line starts a character of its own and the terminal draws it in the columns the view counted. Marks
-/// later in the text join their characters, as they should.
+/// Sanitised text never joins what is written before it, nor what is written after it: a first scalar that would
+/// join the character before it (on a terminal, the last one of the run before, such as a padding space), and a
+/// last scalar that a character written next could join (the first one of the run after), are shown by code
+/// point, so that each run of a line starts and ends characters of its own and the terminal draws it in the
+/// columns the view counted: two sanitised texts written one after the other never form one character. Marks,
+/// joiners and syllables inside the text join their characters, as they should, and a whole flag, emoji sequence
+/// or syllable at either end is kept. One join is left to the terminal: a text that ends with an Indic virama
+/// (`क्`, as Sanskrit words may) is kept as it is, and a consonant written right after it forms a conjunct on a
+/// terminal that follows Unicode 15.1's rule for them.
 ///
 /// ```swift
 /// TextSanitizer.singleLine.sanitize("\u{1B}]0;pwned\u{07}ok")  // "␛]0;pwned␇ok"
@@ -113,18 +119,36 @@ public struct TextSanitizer: Sendable, Hashable {
         previous = nil
       }
     }
+    // The text never lets what is written after it join its last character either.
+    if let last = String(result).last, Self.isJoinedByCharacterAfter(last) {
+      let value = result.removeLast().value
+      appendCodePoint(value, to: &result)
+    }
     return String(result)
   }
 
+  /// Characters a text may start with that some characters join when they come right before them: any
+  /// character at all (`a`), an emoji, a regional indicator and a Hangul leading consonant.
+  private static let followers: [Character] = ["a", "\u{1F469}", "\u{1F1E6}", "\u{1100}"]
+
+  /// Whether a character written right after `character` could join it, as Swift's characters see it: after a
+  /// prepended mark, an emoji and a zero-width joiner, a lone regional indicator or a Hangul leading consonant.
+  private static func isJoinedByCharacterAfter(_ character: Character) -> Bool {
+    followers.contains { (String(character) + String($0)).count == 1 }
+  }
+
   /// Whether `scalar` joins the character written before it (a grapheme extender such as a combining, enclosing
-  /// or spacing mark, or an emoji modifier), as Swift's characters see it: `a` followed by it is one character.
+  /// or spacing mark, or an emoji modifier, or a Hangul vowel or trailing consonant), as Swift's characters see
+  /// it: `a` or the syllable `가` followed by it is one character.
   private static func joinsCharacterBefore(_ scalar: Unicode.Scalar) -> Bool {
     // No scalar below U+0300 joins a character before it.
     guard scalar.value >= 0x300 else { return false }
-    var text = String.UnicodeScalarView()
-    text.append("a")
-    text.append(scalar)
-    return String(text).count == 1
+    return ["a", "\u{AC00}"].contains { (base: Unicode.Scalar) in
+      var text = String.UnicodeScalarView()
+      text.append(base)
+      text.append(scalar)
+      return String(text).count == 1
+    }
   }
 
   /// Whether a variation selector may follow `scalar`: a letter, number, punctuation or symbol.
