@@ -58,6 +58,34 @@ import Testing
     }
   }
 
+  /// A control sequence whose numbers carry a sign (`+` and `-` are intermediate bytes, never part of a number):
+  /// Page Up, Page Down, Home, End, the start or end of a paste, or an SGR mouse report, each with a `+` or `-`
+  /// before one of its numbers or a space or `+` after it.
+  static func signedSequence(using random: inout SeededRandom) -> [UInt8] {
+    func signed(_ number: String) -> String {
+      random.oneIn(3)
+        ? number + ["+", " "].randomElement(using: &random)! : ["+", "-"].randomElement(using: &random)! + number
+    }
+    if random.oneIn(3) {
+      var fields = ["0", "5", "3"]
+      let field = random.below(fields.count)
+      fields[field] = signed(fields[field])
+      return Array("\u{1B}[<\(fields.joined(separator: ";"))\(random.oneIn(2) ? "M" : "m")".utf8)
+    }
+    let number = ["1", "4", "5", "6", "7", "8", "200", "201"].randomElement(using: &random)!
+    return Array("\u{1B}[\(signed(number))~".utf8)
+  }
+
+  @Test("a number with a sign in a control sequence is no number: the sequence is an unknown key")
+  func signedNumbersAreUnknown() {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 60, deep: 2_000) {
+      Self.expectDecodedAmongKeys(seed: seed, oneIn: 2) { random in
+        let sequence = Self.signedSequence(using: &random)
+        return (sequence, [.unknown(sequence)])
+      }
+    }
+  }
+
   /// Decodes, from random reads, 1 to 12 pieces: each time `random.oneIn(n)`, the bytes and keys `special` makes,
   /// else a known key's; and expects the keys of the pieces, in order.
   static func expectDecodedAmongKeys(

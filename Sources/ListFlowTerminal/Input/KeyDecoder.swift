@@ -6,6 +6,8 @@
 /// `\r` or `\n` for Enter, `0x03` for Ctrl-C, `0x1A` for Ctrl-Z, UTF-8 text for characters, and mouse reports
 /// in the SGR (`CSI < b ; x ; y M`/`m`) and X10 (`CSI M` and three bytes) encodings as ``Key/mouse(_:)``. Bytes that are
 /// not valid UTF-8 become U+FFFD. Unknown control sequences come out as ``Key/unknown(_:)``, never as other keys.
+/// A number in a sequence is decimal digits alone: a sign before or after it (`+` and `-` are intermediate bytes)
+/// makes the sequence unknown (`CSI +5~` is no Page Up, `CSI +200~` starts no paste, `CSI < +0;1;1M` is no click).
 ///
 /// What else a terminal may send is never taken for keys:
 ///
@@ -405,19 +407,23 @@ struct KeyDecoder: Sendable {
       return (.key(.mouse(event)), length + 3)
     }
     if bytes[start + 2] == 0x3C, final == 0x4D || final == 0x6D {  // SGR mouse: CSI < b ; x ; y M (or m).
-      let fields = String(decoding: bytes[(start + 3)..<index], as: UTF8.self).split(
-        separator: ";", omittingEmptySubsequences: false)
-      let numbers = fields.compactMap { Int($0) }
-      guard fields.count == 3, numbers.count == 3, numbers.allSatisfy({ $0 >= 0 }) else {
-        return (.key(.unknown(sequence)), length)
-      }
+      let fields = bytes[(start + 3)..<index].split(separator: 0x3B, omittingEmptySubsequences: false)
+      let numbers = fields.compactMap(number)
+      guard fields.count == 3, numbers.count == 3 else { return (.key(.unknown(sequence)), length) }
       let event = MouseEvent(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: final == 0x6D)
       return (.key(.mouse(event)), length)
     }
-    let parameter = Int(String(decoding: bytes[(start + 2)..<index], as: UTF8.self))
+    let parameter = number(bytes[(start + 2)..<index])
     if final == 0x7E, parameter == 200 { return (.pasteStart, length) }
     if final == 0x7E, parameter == 201 { return (.ignored, length) }
     return (.key(finalKey(final, parameter: parameter) ?? .unknown(sequence)), length)
+  }
+
+  /// The number a parameter's bytes spell in decimal, or `nil` when they are empty, hold anything but the digits
+  /// 0–9 (a sign, such as `+` or `-`, is an intermediate byte, not part of a number) or spell one too large.
+  private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+    guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    return Int(String(decoding: digits, as: UTF8.self))
   }
 
   private static func finalKey(_ final: UInt8, parameter: Int?) -> Key? {
