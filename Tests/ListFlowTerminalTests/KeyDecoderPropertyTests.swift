@@ -86,6 +86,34 @@ import Testing
     }
   }
 
+  @Test("a string's introducer typed alone is its Alt key once the Escape timeout passes; keys typed next are kept")
+  func typedStringIntroducers() {
+    let introducers: [Character] = ["]", "P", "_", "^", "X"]
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 60, deep: 2_000) {
+      var random = SeededRandom(seed: seed)
+      var decoder = TimedKeyDecoder(escapeTimeout: .milliseconds(30))
+      var time = Duration.seconds(1)
+      var keys: [Key] = []
+      var expected: [Key] = []
+      var typed: [[UInt8]] = []
+      // Each typed key in a read of its own, a random 31 ms to 2 s after the one before (past the timeout).
+      for _ in 0..<Int.random(in: 1...12, using: &random) {
+        var piece = Self.keys.randomElement(using: &random)!
+        if random.oneIn(3) {
+          let introducer = introducers.randomElement(using: &random)!
+          piece = ([0x1B] + Array(String(introducer).utf8), [.alt(.character(introducer))])
+        }
+        keys += decoder.decode(piece.bytes, at: time)
+        time += .milliseconds(Int.random(in: 31...2_000, using: &random))
+        keys += decoder.expire(at: time)
+        expected += piece.keys
+        typed.append(piece.bytes)
+      }
+      keys += decoder.finish()
+      #expect(keys == expected, "seed \(seed): reads \(typed)")
+    }
+  }
+
   /// Decodes, from random reads, 1 to 12 pieces: each time `random.oneIn(n)`, the bytes and keys `special` makes,
   /// else a known key's; and expects the keys of the pieces, in order.
   static func expectDecodedAmongKeys(

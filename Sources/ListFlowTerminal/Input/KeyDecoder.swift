@@ -26,7 +26,9 @@
 ///   its end and dropped: it ends with `BEL`, with ST (`ESC \`, or the 8-bit ST `0x9C` when it is not part of a
 ///   UTF-8 character), or is cancelled by `CAN` (Ctrl-X) or `SUB` (Ctrl-Z). An `ESC` followed by anything but `\`
 ///   ends it too and starts the next sequence, so pressing Escape always leaves a string that never ended.
-///   Nothing of a string is kept, however long it is.
+///   Nothing of a string is kept, however long it is. Its `ESC` and introducer at the end of a read wait for the
+///   next read, as a cut sequence does: flushed alone (no byte came within the Escape timeout), they are the Alt
+///   key they also are, ``Key/alt(_:)`` of `]`, `P`, `_`, `^` or `X`, and the keys typed next are keys.
 /// - **Bracketed paste.** The text between `CSI 200~` and `CSI 201~` (a terminal sends them around a paste
 ///   when bracketed paste is on, as ``TerminalSession`` sets it) comes out as one ``Key/paste(_:)``, escape bytes
 ///   and line breaks included; a paste longer than ``pastePieceLength`` (64 KiB) comes out in pieces, in order:
@@ -320,7 +322,11 @@ struct KeyDecoder: Sendable {
     switch introducer {
     case 0x4F: return singleShift(in: bytes, atEnd: atEnd)
     case 0x5B: return controlSequence(in: bytes, atEnd: atEnd)
-    case 0x5D, 0x50, 0x5F, 0x5E, 0x58: return (.stringStart, 2)  // OSC, DCS, APC, PM, SOS
+    case 0x5D, 0x50, 0x5F, 0x5E, 0x58:  // OSC, DCS, APC, PM, SOS
+      // Alone, at the end of the input, it is the Alt key it also is (Alt+], Alt+Shift+P…): a terminal sends a
+      // string at once, so the introducer alone until the Escape timeout passes was typed.
+      if bytes.count > 2 { return (.stringStart, 2) }
+      return atEnd ? (.key(.alt(.character(Character(Unicode.Scalar(introducer))))), 2) : nil
     case 0x1B: return (.key(.escape), 1)
     case 0x0D, 0x0A, 0x09, 0x7F, 0x08, 0x20...0x7E, 0x80...:
       // Alt and a key: a character, Enter, Tab or Backspace.
