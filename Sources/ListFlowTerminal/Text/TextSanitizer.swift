@@ -119,8 +119,12 @@ public struct TextSanitizer: Sendable, Hashable {
         previous = nil
       }
     }
-    // The text never lets what is written after it join its last character either.
-    if let last = String(result).last, Self.isJoinedByCharacterAfter(last) {
+    // The text never lets what is written after it join its last character either. No character that ends
+    // in a scalar below U+0300 is joined by one after it but CR by LF, and a CR is shown as a symbol: most
+    // texts skip the probe.
+    if let end = result.last, end.value >= 0x300, let last = String(result).last,
+      Self.isJoinedByCharacterAfter(last)
+    {
       let value = result.removeLast().value
       appendCodePoint(value, to: &result)
     }
