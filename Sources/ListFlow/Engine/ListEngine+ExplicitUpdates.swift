@@ -11,17 +11,27 @@ extension ListEngine {
   /// ```
   ///
   /// The request is one batch of its own, queued behind a change being applied, like every change. Every row
-  /// with one of the identities is refreshed (also rows that share an identity). Identities with no row in the
-  /// list when the request runs are skipped and reported to ``SyncDelegate/didFail`` as
-  /// ``ListFlowError/unknownRows(_:)``; an empty request does nothing. Before the first list is shown, or while
-  /// the view is not visible, the view is reloaded instead (``SyncDelegate/Transition/ReloadReason/notVisible``).
+  /// shown with one of the identities is refreshed (also rows that share an identity); an empty request does
+  /// nothing. Before the first list is shown, or while the view is not visible, the view is reloaded instead
+  /// (``SyncDelegate/Transition/ReloadReason/notVisible``).
+  ///
+  /// A row that a feed holds but does not show is skipped, with no error: a row a ``FilteredFeed``'s query hides,
+  /// a row of an ``OutlineFeed`` under a collapsed row, a row of a hidden ``ComposedFeed`` (``ComposedFeed/isHidden``),
+  /// a row another feed hides (``ListFeed/hidesRow(_:)``), or a row of a list the feed published that waits behind
+  /// the request. Nothing of it is kept: when it is shown again, its cell is configured afresh anyway. Nor does the
+  /// request filter again: a filter matches a row's text, a function of the row, which a refresh does not change
+  /// (the article on filtering says more). Only identities that no feed has a row of when the request runs are reported to
+  /// ``SyncDelegate/didFail``, as ``ListFlowError/unknownRows(_:)``.
   ///
   /// - Parameters:
   ///   - ids: The rows' identities.
   ///   - animated: Whether the view should animate the batch (``ListUpdate/animated``).
   /// - Complexity: For rows whose identities the feed knows without binders (rows declared as values, a
   ///   filter's rows shown of them), O(*k*) look-ups of *k* identities per section once a section's rows were
-  ///   searched, as ``path(ofRowWithIdentity:)``; otherwise O(*n*) identity reads.
+  ///   searched, as ``path(ofRowWithIdentity:)``; otherwise O(*n*) identity reads. An identity not shown is then
+  ///   asked of the feeds: looked up in a filter's source rows (the same cost per section), and, under an
+  ///   ``OutlineFeed``, in the nodes under its collapsed rows, a walk of its trees that stops once every identity
+  ///   was found.
   public func reconfigureRows(_ ids: [ListIdentifier], animated: Bool = true) {
     guard !ids.isEmpty else { return }
     enqueue(.refresh(ids, reloading: false, animated: animated))
@@ -53,8 +63,12 @@ extension ListEngine {
       }
     }
     var reported = Set<ListIdentifier>()
-    let unknown = ids.filter { !found.contains($0) && reported.insert($0).inserted }
-    if !unknown.isEmpty { report(.unknownRows(unknown)) }
+    let missing = ids.filter { !found.contains($0) && reported.insert($0).inserted }
+    if !missing.isEmpty {
+      let held = heldIdentities(among: Set(missing))
+      let unknown = missing.filter { !held.contains($0) }
+      if !unknown.isEmpty { report(.unknownRows(unknown)) }
+    }
     guard !paths.isEmpty else { return }
     let changeset = Changeset(data: snapshot, elementUpdated: paths)
     guard hasLoaded, view.isVisible else {
@@ -77,5 +91,15 @@ extension ListEngine {
     delegate.dispatch(update)
     rearmEnd()
     delegate.didApply(transition)
+  }
+
+  /// The identities among `ids`, none of them shown, of rows a feed holds: rows the feed shown holds and does not
+  /// show (a filter's query hides them, a tree's collapsed row, a hidden composite; see `_unshownIdentities(among:in:)`),
+  /// and, while a list the feed published waits behind this request, the rows of that list.
+  private func heldIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    let held = _unshownIdentities(among: ids, in: feed)
+    let feedIsAhead = pending.contains { if case .publish = $0 { true } else { false } }
+    guard feedIsAhead, held.count < ids.count else { return held }
+    return held.union(_heldIdentities(among: ids.subtracting(held), in: feed.displayedSections))
   }
 }

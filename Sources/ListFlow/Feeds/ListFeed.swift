@@ -272,6 +272,42 @@ func _hiddenIdentities(among ids: Set<ListIdentifier>, in feed: some ListFeed) -
   return ids.filter { feed.hidesRow($0) }
 }
 
+/// A feed that holds rows it does not show, beyond those it hides (``ListFeed/hidesRow(_:)``): a tree's rows under
+/// a collapsed row, a hidden composite's rows. A refresh of such a row (``ListEngine/reconfigureRows(_:animated:)``)
+/// is no error: the row exists, and it is configured afresh when it is shown again.
+@MainActor
+protocol _HoldingFeed {
+  /// The identities among `ids` of rows the feed holds and does not show.
+  func unshownIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier>
+}
+
+/// The identities among `ids` of rows that `feed` holds and does not show: its own answer when it has one
+/// (``_HoldingFeed``: a filter, a composite, a tree), else the rows it hides (`_hiddenIdentities(among:in:)`).
+///
+/// - Complexity: The feed's answer; for the built-in feeds, a look-up of `ids` (no pass over every row where the
+///   rows' identities are known), but for a tree, which walks its nodes until it found them all.
+@MainActor
+func _unshownIdentities(among ids: Set<ListIdentifier>, in feed: some ListFeed) -> Set<ListIdentifier> {
+  guard !ids.isEmpty else { return [] }
+  if let feed = feed as? any _HoldingFeed { return feed.unshownIdentities(among: ids) }
+  return _hiddenIdentities(among: ids, in: feed)
+}
+
+/// The identities among `ids` that rows of `sections` carry.
+///
+/// - Complexity: O(*s* × *k*) look-ups of *k* identities in *s* sections for rows made from values whose identities
+///   are known (see `CellBinderList.positions(ofIdentities:)`); a read of each binder's identity for binders.
+func _heldIdentities(among ids: Set<ListIdentifier>, in sections: [ListSectionSnapshot]) -> Set<ListIdentifier> {
+  var held: Set<ListIdentifier> = []
+  guard !ids.isEmpty else { return held }
+  for section in sections where held.count < ids.count {
+    for position in section.elements.positions(ofIdentities: ids) {
+      held.insert(section.elements.identity(at: position))
+    }
+  }
+  return held
+}
+
 /// The identities among `ids` of which `feed` hides a row, each with every feed that hides one and owns it for
 /// the events of the list (as ``ListFeed/feed(owningSection:)`` names the owner of a section): each child of a
 /// composite that hides one, at the bottom of any nesting; else `feed` itself (a ``FilteredFeed``, which sends the

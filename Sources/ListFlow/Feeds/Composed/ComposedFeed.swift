@@ -378,3 +378,18 @@ extension ComposedFeed: _HidingFeed {
     return hidden
   }
 }
+
+extension ComposedFeed: _HoldingFeed where Section == ListSectionSnapshot {
+  /// The identities among `ids` of rows the children hold and the composite does not show: those each child
+  /// holds and does not show, and, while the composite is hidden (``isHidden``), the rows its children show.
+  ///
+  /// - Complexity: While hidden, a look-up of `ids` in the children's rows (see
+  ///   `CellBinderList.positions(ofIdentities:)`); then each child's answer about the identities not found yet.
+  func unshownIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    var held = isHidden ? _heldIdentities(among: ids, in: sections) : []
+    for child in children where held.count < ids.count {
+      held.formUnion(_unshownIdentities(among: ids.subtracting(held), in: child))
+    }
+    return held
+  }
+}

@@ -333,7 +333,25 @@ extension FilteredFeed: _HidingFeed {
     for (id, left) in rows where left > 0 { hidden.insert(id) }
     return hidden
   }
+}
 
+extension FilteredFeed: _HoldingFeed {
+  /// The identities among `ids` of rows the source holds that this feed does not show: those the source holds
+  /// and does not show itself (a tree's rows under a collapsed row, a filter's under it), and, while a query is
+  /// set, the source's rows of which no row is shown here.
+  ///
+  /// - Complexity: The source's answer, then the identities left looked up together in the source's rows and in
+  ///   the rows shown (see `CellBinderList.positions(ofIdentities:)`); no pass over every row where the rows'
+  ///   identities are known.
+  func unshownIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    let bySource = _unshownIdentities(among: ids, in: source)
+    guard !query.isEmpty, bySource.count < ids.count else { return bySource }
+    let inSource = _heldIdentities(among: ids.subtracting(bySource), in: source.displayedSections)
+    return bySource.union(inSource.subtracting(_heldIdentities(among: inSource, in: displayedSections)))
+  }
+}
+
+extension FilteredFeed {
   /// Expands or collapses a row of the source, at the row's position there. While a query is set over a source
   /// that reveals the ancestors of its matches, the query decides the expansion, and nothing changes.
   ///

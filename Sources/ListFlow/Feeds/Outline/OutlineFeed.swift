@@ -759,3 +759,27 @@ extension OutlineFeed {
     if before != outline.expanded { outline.expanded = before }
   }
 }
+
+extension OutlineFeed: _HoldingFeed {
+  /// The identities among `ids` of the nodes under a collapsed row: the tree holds them and shows no row of them.
+  ///
+  /// - Complexity: A walk of the trees shown, stopped once every identity was found: O(*N*) for *N* nodes at
+  ///   worst (the tree keeps no index of the nodes it does not show); an identity is made only for the nodes under
+  ///   a collapsed row.
+  func unshownIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    var found: Set<ListIdentifier> = []
+    // Siblings still to walk, and whether a collapsed row is above them.
+    var stack: [(nodes: [Outline<Element>.Node], isUnshown: Bool)] = [(shownRoots, false)]
+    while found.count < ids.count, let (nodes, isUnshown) = stack.popLast() {
+      for node in nodes {
+        let id = node.element.differenceIdentifier
+        if isUnshown {
+          let listID = ListIdentifier(id)
+          if ids.contains(listID) { found.insert(listID) }
+        }
+        if !node.children.isEmpty { stack.append((node.children, isUnshown || !shownExpanded.contains(id))) }
+      }
+    }
+    return found
+  }
+}

@@ -28,8 +28,11 @@ extension ListController {
   ///
   /// The edit changes the list, not ``state``: the next state applied is diffed against the edited list, as
   /// after a row the user moved. An edit made from an older list replaces the list shown all the same (the
-  /// diff takes it there). Identities of reconfigured or reloaded rows that the list does not have when they are
-  /// refreshed are reported as ``ListFlowError/unknownRows(_:)``.
+  /// diff takes it there). The edit's reconfigured and reloaded rows are refreshed as
+  /// ``ListEngine/reconfigureRows(_:animated:)`` and ``ListEngine/reloadRows(_:animated:)`` refresh them: a row a
+  /// feed over the controller does not show (a ``FilteredFeed``'s query hides it) is skipped with no error, and
+  /// only identities that no feed has a row of when they are refreshed are reported as
+  /// ``ListFlowError/unknownRows(_:)``.
   ///
   /// - Parameters:
   ///   - edit: The edited list.

@@ -410,6 +410,10 @@ public struct ListEdit: Sendable {
   /// Marks rows to be filled again once the list is shown, although their content may not have changed
   /// (``ListEngine/reconfigureRows(_:animated:)``).
   ///
+  /// A marked row that is not shown then (a ``FilteredFeed`` over the controller hides it) is skipped with no error:
+  /// its cell is configured afresh when it is shown again. A marked row that the list no longer has then (the edit
+  /// deleted it after marking it, say) is reported as ``ListFlowError/unknownRows(_:)``.
+  ///
   /// - Parameter ids: The rows' identities.
   /// - Throws: ``ListFlowError/rowNotFound(_:)``.
   public mutating func reconfigureRows(_ ids: [ListIdentifier]) throws(ListFlowError) {
@@ -418,6 +422,9 @@ public struct ListEdit: Sendable {
   }
 
   /// Marks rows whose cells are to be replaced once the list is shown (``ListEngine/reloadRows(_:animated:)``).
+  ///
+  /// As for ``reconfigureRows(_:)``, a marked row that is not shown then is skipped with no error, and one that the
+  /// list no longer has is reported as ``ListFlowError/unknownRows(_:)``.
   ///
   /// - Parameter ids: The rows' identities.
   /// - Throws: ``ListFlowError/rowNotFound(_:)``.
