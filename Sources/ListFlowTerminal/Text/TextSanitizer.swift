@@ -19,7 +19,7 @@
 /// | a variation selector that follows no letter, number, punctuation or symbol, or follows another one | `<U+FE0F>` |
 /// | a zero-width joiner or non-joiner at the start (of a line or after a tab too, in multi-line mode) or after another one | `<U+200D>` |
 /// | a scalar that joins the character before it (a combining, enclosing or spacing mark, an emoji modifier, a Hangul vowel or trailing consonant jamo) first in the text, or, in multi-line mode, first after a line break or a tab | `<U+0301>` |
-/// | the last scalar of the text when a character written after it could join it: a lone regional indicator, an emoji's trailing zero-width joiner, a Hangul leading consonant jamo, a prepended mark such as U+0D4E | `<U+1F1FA>` |
+/// | the last scalar of the text (or, in multi-line mode, before a line break or a tab) when a character written after it could join it: a lone regional indicator, an emoji's trailing zero-width joiner, a Hangul leading consonant jamo, a prepended mark such as U+0D4E | `<U+1F1FA>` |
 ///
 /// Because `ESC`, the 8-bit `CSI` and `OSC` and every other control are replaced, no escape sequence
 /// (`CSI`, `OSC`, `DCS`, `APC`…) can survive: the bytes that follow them are printed as ordinary text.
@@ -119,16 +119,21 @@ public struct TextSanitizer: Sendable, Hashable {
         previous = nil
       }
     }
-    // The text never lets what is written after it join its last character either. No character that ends
-    // in a scalar below U+0300 is joined by one after it but CR by LF, and a CR is shown as a symbol: most
-    // texts skip the probe.
-    if let end = result.last, end.value >= 0x300, let last = String(result).last,
-      Self.isJoinedByCharacterAfter(last)
-    {
-      let value = result.removeLast().value
-      appendCodePoint(value, to: &result)
-    }
+    closeEnd(of: &result)
     return String(result)
+  }
+
+  /// Shows the last scalar of `result` by code point when a character written after it could join it: the text
+  /// (or, in multi-line mode, a line or a tab's column) never lets what is written after it join its end.
+  ///
+  /// No character that ends in a scalar below U+0300 is joined by one after it but CR by LF, and a CR is shown as
+  /// a symbol: most texts skip the probe.
+  private func closeEnd(of result: inout String.UnicodeScalarView) {
+    guard let end = result.last, end.value >= 0x300, let last = String(result).last,
+      Self.isJoinedByCharacterAfter(last)
+    else { return }
+    let value = result.removeLast().value
+    appendCodePoint(value, to: &result)
   }
 
   /// Characters a text may start with that some characters join when they come right before them: any
@@ -178,6 +183,7 @@ public struct TextSanitizer: Sendable, Hashable {
 
   private func appendLineBreak(to result: inout String.UnicodeScalarView) {
     if keepsLineBreaks {
+      closeEnd(of: &result)
       result.append("\n")
     } else {
       result.append("\u{2424}")
@@ -191,8 +197,9 @@ public struct TextSanitizer: Sendable, Hashable {
       appendLineBreak(to: &result)
     case 0x0D:
       // A lone carriage return would move the cursor to column 0 even in multi-line text.
-      if keepsLineBreaks { result.append("\n") } else { result.append("\u{2424}") }
+      appendLineBreak(to: &result)
     case 0x09:
+      if keepsLineBreaks { closeEnd(of: &result) }
       result.append(keepsLineBreaks ? "\t" : " ")
     case 0x00...0x1F:
       result.append(Unicode.Scalar(0x2400 + value)!)
