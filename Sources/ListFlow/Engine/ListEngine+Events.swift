@@ -87,9 +87,7 @@ extension ListEngine {
   }
 
   /// A row, header or footer is about to appear: the matching `willDisplay…` closure of the owner (local
-  /// position), then of ``delegate``. The engine remembers where a cell that sends actions is. A row's event
-  /// reaches the row shown at the position even when its feed is ahead of the list shown: a ``FilteredFeed``
-  /// finds the row by its identity then.
+  /// position), then of ``delegate``. The engine remembers where a cell that sends actions is.
   ///
   /// - Parameters:
   ///   - cell: Its cell.
@@ -97,13 +95,7 @@ extension ListEngine {
   public func willDisplay(_ cell: any ListCell, for element: ListElement) {
     if sendsActions(cell) { displayedCells.display(ObjectIdentifier(cell), at: element) }
     if let (owner, local) = route(element, routes: nil) {
-      if case .row(let path) = element, case .row(let localPath) = local {
-        // A filter's delegate is told the row's identity too, to find it when its rows moved on.
-        owner.willDisplay(cell, at: localPath) { snapshot.identity(ofRowAt: path) }
-      } else {
-        local.notify(
-          cell, row: owner.willDisplayCell, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
-      }
+      local.notify(cell, row: owner.willDisplayCell, header: owner.willDisplayHeader, footer: owner.willDisplayFooter)
     }
     // The closures are read one by one: passing the delegate on would copy all of it for every cell.
     switch element {
@@ -115,8 +107,7 @@ extension ListEngine {
   }
 
   /// A row, header or footer left the screen or was deleted: the matching `didEndDisplaying…` closure of the
-  /// owner (the local position it had), then of ``delegate``. As for ``willDisplay(_:for:)``, a row's event
-  /// reaches the row that was at the position, found by its identity under a ``FilteredFeed``.
+  /// owner (the local position it had), then of ``delegate``.
   ///
   /// - Parameters:
   ///   - cell: Its cell.
@@ -124,17 +115,9 @@ extension ListEngine {
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
     displayedCells.endDisplay(ObjectIdentifier(cell))
     if let (owner, local) = route(element, routes: routingBeforeStage) {
-      if case .row(let path) = element, case .row(let localPath) = local {
-        // The row's identity in the list the position is of: before the stage during a batch, before the reload
-        // during one.
-        owner.didEndDisplaying(cell, at: localPath) {
-          (listBeforeStage ?? listBeforeView ?? snapshot).identity(ofRowAt: path)
-        }
-      } else {
-        local.notify(
-          cell, row: owner.didEndDisplayingCell, header: owner.didEndDisplayingHeader,
-          footer: owner.didEndDisplayingFooter)
-      }
+      local.notify(
+        cell, row: owner.didEndDisplayingCell, header: owner.didEndDisplayingHeader,
+        footer: owner.didEndDisplayingFooter)
     }
     element.notify(
       cell, row: delegate.didEndDisplayingCell, header: delegate.didEndDisplayingHeader,

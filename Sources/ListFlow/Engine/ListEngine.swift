@@ -64,9 +64,6 @@ public final class ListEngine: ListDataSource {
   var absorbedMove: AbsorbedMove?
   /// The routing of every section before the stage being applied, for events about elements that were there.
   var routingBeforeStage: [SectionRoute]?
-  /// The list before the stage being applied, for the identities of rows that were there (a cell the stage
-  /// removed, which a ``FilteredFeed`` finds by its identity).
-  var listBeforeStage: ListSnapshot?
   /// The routing of every section of ``snapshot`` (during a batch, of the list after the stage being applied).
   /// The feeds move on before the engine applies their changes (a change queued behind the one applied), so
   /// the owners are read from the feeds when a change that moves sections is published, and kept with it until
@@ -368,10 +365,8 @@ public final class ListEngine: ListDataSource {
       }
       displayedCells.follow(stage)
       if !selection.isEmpty { noteDeletedSelection(in: stage) }
-      listBeforeStage = snapshot
       snapshot = stage.data
       view.performBatchUpdates(update)
-      listBeforeStage = nil
       routingBeforeStage = nil
       batchCount += 1
       delegate.dispatch(update)

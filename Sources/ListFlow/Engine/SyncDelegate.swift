@@ -96,49 +96,9 @@ public struct SyncDelegate {
   // MARK: Display
 
   /// A row's cell is about to appear.
-  public var willDisplayCell: (any ListCell, ItemPath) -> Void = { _, _ in } {
-    didSet { willDisplayRowCell = nil }
-  }
+  public var willDisplayCell: (any ListCell, ItemPath) -> Void = { _, _ in }
   /// A row's cell left the screen or was deleted; the position is where it was.
-  public var didEndDisplayingCell: (any ListCell, ItemPath) -> Void = { _, _ in } {
-    didSet { didEndDisplayingRowCell = nil }
-  }
-  /// For the delegate of a feed whose rows belong to other feeds (a ``FilteredFeed``'s): ``willDisplayCell`` told
-  /// the identity of the row the engine shows at the position too, so that the event reaches that row while the
-  /// feed's rows are newer than the list shown. `nil` reads ``willDisplayCell``; setting that makes it `nil`.
-  var willDisplayRowCell: ((any ListCell, ItemPath, ListIdentifier) -> Void)?
-  /// As ``willDisplayRowCell``, for ``didEndDisplayingCell``: the identity of the row that was at the position.
-  var didEndDisplayingRowCell: ((any ListCell, ItemPath, ListIdentifier) -> Void)?
-
-  /// Tells that a row's cell is about to appear: ``willDisplayRowCell`` with the row's identity when it is set,
-  /// else ``willDisplayCell``.
-  ///
-  /// - Parameters:
-  ///   - cell: The row's cell.
-  ///   - path: The row's position, in the coordinates of the feed this delegate is for.
-  ///   - identity: The row's identity, read only when ``willDisplayRowCell`` is set; `nil` when it is unknown.
-  func willDisplay(_ cell: any ListCell, at path: ItemPath, identity: () -> ListIdentifier?) {
-    if let willDisplayRowCell, let id = identity() {
-      willDisplayRowCell(cell, path, id)
-    } else {
-      willDisplayCell(cell, path)
-    }
-  }
-
-  /// Tells that a row's cell left the screen: ``didEndDisplayingRowCell`` with the row's identity when it is set,
-  /// else ``didEndDisplayingCell``.
-  ///
-  /// - Parameters:
-  ///   - cell: The row's cell.
-  ///   - path: Where the row was, in the coordinates of the feed this delegate is for.
-  ///   - identity: The row's identity, read only when ``didEndDisplayingRowCell`` is set; `nil` when it is unknown.
-  func didEndDisplaying(_ cell: any ListCell, at path: ItemPath, identity: () -> ListIdentifier?) {
-    if let didEndDisplayingRowCell, let id = identity() {
-      didEndDisplayingRowCell(cell, path, id)
-    } else {
-      didEndDisplayingCell(cell, path)
-    }
-  }
+  public var didEndDisplayingCell: (any ListCell, ItemPath) -> Void = { _, _ in }
   /// A section's header is about to appear.
   public var willDisplayHeader: (any ListCell, Int) -> Void = { _, _ in }
   /// A section's header left the screen.

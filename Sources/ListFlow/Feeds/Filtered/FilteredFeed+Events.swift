@@ -40,22 +40,13 @@ extension FilteredFeed {
   /// A delegate that sends each event of a filtered row to the delegate of the feed that owns the row under
   /// the source (through nested composites), with the row's position there.
   func forwarding(to source: any ListFeed<ListSectionSnapshot>) -> SyncDelegate {
-    // A row named by its position and its identity (its binder's): found by its identity when the filter's rows
-    // moved on.
-    let row: (ItemPath, ListIdentifier?) -> (SyncDelegate, ItemPath)? = { [weak self] path, id in
+    // A row named by its position and its binder: found by its identity when the filter's rows moved on.
+    let row: (ItemPath, CellBinder?) -> (SyncDelegate, ItemPath)? = { [weak self] path, binder in
       guard let self,
-        let sourcePath = id.map({ self.sourcePath(for: path, identity: $0) }) ?? self.sourcePath(for: path),
+        let sourcePath = binder.map({ self.sourcePath(for: path, identity: $0.id) }) ?? self.sourcePath(for: path),
         let (leaf, local) = source.leaf(ofRow: sourcePath)
       else { return nil }
       return (leaf.eventDelegate, local)
-    }
-    // A cell's row, named by its position and the identity the engine shows there: found by its identity as
-    // above. A row the source no longer has (it deleted it) is told where it was while no query is set (the
-    // positions are the source's); while one is set, no position there is known, and no feed is told.
-    let displayed: (ItemPath, ListIdentifier) -> (SyncDelegate, ItemPath)? = { [weak self] path, id in
-      if let found = row(path, id) { return found }
-      guard let self, self.query.isEmpty else { return nil }
-      return row(path, nil)
     }
     let section: (Int) -> (SyncDelegate, Int)? = { [weak self] index in
       guard let self, let (leaf, local) = source.feed(owningSection: self.sourceSection(for: index)) else {
@@ -72,21 +63,12 @@ extension FilteredFeed {
       guard let (delegate, local) = row(path, nil) else { return deselects }
       return delegate.deselectsAutomatically(rowAt: local)
     }
-    routed.didSelectRow = { path, binder in if let (d, p) = row(path, binder.id) { d.didSelectRow(p, binder) } }
-    routed.didDeselectRow = { path, binder in if let (d, p) = row(path, binder.id) { d.didDeselectRow(p, binder) } }
-    routed.didHighlightRow = { path, binder in if let (d, p) = row(path, binder.id) { d.didHighlightRow(p, binder) } }
-    routed.didUnhighlightRow = { path, binder in
-      if let (d, p) = row(path, binder.id) { d.didUnhighlightRow(p, binder) }
-    }
+    routed.didSelectRow = { path, binder in if let (d, p) = row(path, binder) { d.didSelectRow(p, binder) } }
+    routed.didDeselectRow = { path, binder in if let (d, p) = row(path, binder) { d.didDeselectRow(p, binder) } }
+    routed.didHighlightRow = { path, binder in if let (d, p) = row(path, binder) { d.didHighlightRow(p, binder) } }
+    routed.didUnhighlightRow = { path, binder in if let (d, p) = row(path, binder) { d.didUnhighlightRow(p, binder) } }
     routed.willDisplayCell = { cell, path in if let (d, p) = row(path, nil) { d.willDisplayCell(cell, p) } }
     routed.didEndDisplayingCell = { cell, path in if let (d, p) = row(path, nil) { d.didEndDisplayingCell(cell, p) } }
-    // Set after the closures above, which clear them when set.
-    routed.willDisplayRowCell = { cell, path, id in
-      if let (d, p) = displayed(path, id) { d.willDisplay(cell, at: p) { id } }
-    }
-    routed.didEndDisplayingRowCell = { cell, path, id in
-      if let (d, p) = displayed(path, id) { d.didEndDisplaying(cell, at: p) { id } }
-    }
     routed.willDisplayHeader = { cell, index in if let (d, s) = section(index) { d.willDisplayHeader(cell, s) } }
     routed.didEndDisplayingHeader = { cell, index in
       if let (d, s) = section(index) { d.didEndDisplayingHeader(cell, s) }
@@ -95,16 +77,16 @@ extension FilteredFeed {
     routed.didEndDisplayingFooter = { cell, index in
       if let (d, s) = section(index) { d.didEndDisplayingFooter(cell, s) }
     }
-    routed.canEditRow = { path, binder in row(path, binder.id).map { $0.0.canEditRow($0.1, binder) } ?? false }
-    routed.editActions = { path, binder in row(path, binder.id).map { $0.0.editActions($0.1, binder) } ?? [] }
+    routed.canEditRow = { path, binder in row(path, binder).map { $0.0.canEditRow($0.1, binder) } ?? false }
+    routed.editActions = { path, binder in row(path, binder).map { $0.0.editActions($0.1, binder) } ?? [] }
     routed.commitEdit = { action, path, binder in
-      if let (d, p) = row(path, binder.id) { d.commitEdit(action, p, binder) }
+      if let (d, p) = row(path, binder) { d.commitEdit(action, p, binder) }
     }
     // Rows move while no query is set: the rows shown are the source's, at the same positions. A move reaches
     // the delegate of the feed that owns the row, mapped by section (after the move, the row at the source
     // position may be gone).
     routed.canMoveRow = { [weak self] path, binder in
-      guard let self, self.query.isEmpty, let (delegate, local) = row(path, binder.id) else { return false }
+      guard let self, self.query.isEmpty, let (delegate, local) = row(path, binder) else { return false }
       return delegate.canMoveRow(local, binder)
     }
     routed.didMoveRow = { move, binder in
@@ -121,7 +103,7 @@ extension FilteredFeed {
       let delegate: SyncDelegate
       switch event.element {
       case .row(let path):
-        guard let (d, p) = row(path, event.row.id) else { return }
+        guard let (d, p) = row(path, event.row) else { return }
         (delegate, element) = (d, .row(p))
       case .header(let index):
         guard let (d, s) = section(index) else { return }
@@ -256,13 +238,8 @@ extension FilteredFeed {
   ///
   /// A position is mapped through the filter's newest rows. While the list shown lags behind them (the query or
   /// the source changed from a callback during a change, and that change waits; or between the stages of one
-  /// change), an event of a row is mapped by the row's identity instead: its binder's for selection, highlight,
-  /// edit and cell action events, the identity of the row the engine shows (or showed) at the cell's position for
-  /// display events. A move is mapped by position (rows move only while no query is set).
-  ///
-  /// - Complexity: One identity read per event while the list shown is the filter's; else a look-up of the row's
-  ///   identity in the source's rows (O(1) per section for rows declared as values once searched, a read of each
-  ///   row's identity for binders).
+  /// change), an event of a row may be mapped through the newer rows, so keep to the row's binder (passed with
+  /// selection, edit and move events) rather than its position in such callbacks.
   public var delegate: SyncDelegate { forwarding(to: source) }
 
   /// Moves a row in the source, while no query is set (the rows shown are then the source's, at the same

@@ -49,12 +49,9 @@
 ///
 /// **Events.** A row's events reach the ``ListFeed/delegate`` of the feed that owns the row under the source
 /// (the source itself, or a child of a composite source), with the row's position **there**; also while the list
-/// shown lags behind the filter's rows (a callback of the change shown set the query: that change waits behind it;
-/// or between the stages of one change), an event reaches the row shown, found by its identity: an event that names
-/// a row (a choice, a highlight, an edit, a cell's action) by its binder, a display event (a cell shown, a cell
-/// that left the screen) by the row the engine shows at the cell's position, or showed there before the stage that
-/// removed it. A cell of a row the source deleted is told where the row was while no query is set, and to no feed
-/// under the filter while one is set (its position there is gone). A change of the
+/// shown lags behind the filter's rows (a callback of the change shown set the query: that change waits behind it),
+/// an event that names a row (a choice, a highlight, an edit, a cell's action) reaches the row shown, found by its
+/// identity (the display events, which name a cell, follow the filter's rows by position). A change of the
 /// selection reaches each such feed with its own rows only, a selected row it deleted included (with no
 /// position), hidden by the query or not, even when another row of the identity is shown; a row chosen is
 /// deselected automatically when the delegate of the feed that owns it says so
