@@ -69,19 +69,11 @@ extension FilteredFeed {
     // The change is taken: the rows shown are the projection's.
     let sections = source.displayedSections
     guard sections.map(\.elements.count) == counts else { return false }
-    titlePositions = positions
-    titleMatchedCounts = counts
     // The query's matches are known in every section again: a query typed on from it is matched against them
     // alone (see `refilterByRowTitles()`).
     carryTitleMatches(to: sections, keepingQueriesIn: rowQuery.pattern.folded)
     keepTitleMatch(rowQuery.pattern.folded, positions)
-    matchedRows = nil
-    readRows = []
-    showsSourceAsIs = false
-    hiddenRowsCache = nil
-    sourceSections = positions.indices.filter { !positions[$0].isEmpty }
-    sourceItems = sourceSections.map { positions[$0] }
-    displayedSections = Self.shownSections(of: sections, positions: positions, query: rowQuery)
+    show(positions: positions, of: sections)
     if !stages.isEmpty {
       // The last stage holds the sections shown now.
       stages[stages.count - 1].data = displayedSections
