@@ -4,7 +4,9 @@
 /// modifier sent as a parameter, `CSI 1;5A` or an old xterm's `SS3 5 A`, is read with the sequence and ignored),
 /// `CSI 5~`/`CSI 6~` for Page Up/Down, `CSI H`/`CSI F`/`CSI 1~`/`CSI 4~`/`CSI 7~`/`CSI 8~` for Home and End,
 /// `\r` or `\n` for Enter, `0x03` for Ctrl-C, `0x1A` for Ctrl-Z, UTF-8 text for characters, and mouse reports
-/// in the SGR (`CSI < b ; x ; y M`/`m`) and X10 (`CSI M` and three bytes) encodings as ``Key/mouse(_:)``. Bytes that are
+/// in the SGR (`CSI < b ; x ; y M`/`m`) and X10 (`CSI M` and three bytes) encodings as ``Key/mouse(_:)`` (in X10, a
+/// NUL for the column or row is xterm's mark of a position at or past its limit: column or row 223, 0-based, the
+/// last one the encoding tells apart). Bytes that are
 /// not valid UTF-8 become U+FFFD. Unknown control sequences come out as ``Key/unknown(_:)``, never as other keys.
 /// A number in a sequence is decimal digits alone: a sign before or after it (`+` and `-` are intermediate bytes)
 /// makes the sequence unknown (`CSI +5~` is no Page Up, `CSI +200~` starts no paste, `CSI < +0;1;1M` is no click).
@@ -18,7 +20,7 @@
 ///   `SS3` sequence here, and neither does `DEL` (Backspace) or a byte of 0x80 or more (a character's): it ends
 ///   the sequence as the end of the input would (`ESC [` and `ESC O` alone are Alt+[ and Alt+O, `ESC [` and
 ///   parameters an unknown sequence), and is then decoded as its own key (an X10 mouse report's three bytes,
-///   which may be anything from 0x20 up, are the exception). ECMA-48 lets a
+///   which may be anything from 0x20 up, and its column and row also a NUL, are the exception). ECMA-48 lets a
 ///   terminal execute some controls in the middle of a sequence it receives, but a terminal never sends one
 ///   inside a key's sequence, so one there is a key typed after an Alt key or a cut sequence: Ctrl-C typed right
 ///   after Alt+[ or Alt+O still interrupts, whatever read it comes in.
@@ -400,8 +402,10 @@ struct KeyDecoder: Sendable {
     let length = index - start + 1
     let sequence = Array(bytes[start..<start + length])
     if final == 0x4D, length == 3 {  // X10 mouse: CSI M and three bytes (button + 32, column + 32, row + 32).
-      // None of them is a control byte (each is 32 or more): one ends the sequence, as above.
-      if let control = bytes[(start + 3)..<min(start + 6, bytes.endIndex)].firstIndex(where: { $0 < 0x20 }) {
+      // None of them is a control byte (each is 32 or more), but for xterm's NUL as a column or row past its
+      // limit: another one ends the sequence, as above.
+      let report = bytes[(start + 3)..<min(start + 6, bytes.endIndex)]
+      if let control = report.indices.first(where: { bytes[$0] < 0x20 && (bytes[$0] != 0 || $0 == start + 3) }) {
         return (.key(.unknown(Array(bytes[start..<control]))), control - start)
       }
       guard bytes.count >= length + 3 else {
@@ -409,7 +413,8 @@ struct KeyDecoder: Sendable {
       }
       let code = Int(bytes[start + 3]) - 32
       let event = MouseEvent(
-        code: max(code, 0), column: Int(bytes[start + 4]) - 32, row: Int(bytes[start + 5]) - 32, isRelease: false)
+        code: max(code, 0), column: x10Position(bytes[start + 4]), row: x10Position(bytes[start + 5]),
+        isRelease: false)
       return (.key(.mouse(event)), length + 3)
     }
     if bytes[start + 2] == 0x3C, final == 0x4D || final == 0x6D {  // SGR mouse: CSI < b ; x ; y M (or m).
@@ -424,6 +429,10 @@ struct KeyDecoder: Sendable {
     if final == 0x7E, parameter == 201 { return (.ignored, length) }
     return (.key(finalKey(final, parameter: parameter) ?? .unknown(sequence)), length)
   }
+
+  /// The one-based column or row an X10 mouse report's byte spells: the byte less 32, and 224 for the NUL that
+  /// xterm sends for a position at or past its limit (the 224th column or row), as 256 cut to 8 bits.
+  private static func x10Position(_ byte: UInt8) -> Int { byte == 0 ? 224 : Int(byte) - 32 }
 
   /// The number a parameter's bytes spell in decimal, or `nil` when they are empty, hold anything but the digits
   /// 0–9 (a sign, such as `+` or `-`, is an intermediate byte, not part of a number) or spell one too large.

@@ -1,0 +1,31 @@
+import ListFlowTesting
+import TestSupport
+import Testing
+
+@testable import ListFlowTerminal
+
+/// Unusual input a terminal may send, among other keys and cut into reads at random places: each comes out as
+/// the key or event it stands for, and no byte of it as a key of its own.
+@Suite struct InputEdgePropertyTests {
+  /// An X10 mouse report at a one-based column and row from 1 to 400, as xterm encodes it: each position plus 32
+  /// in a byte, and a NUL for the 224th column or row and any past it (xterm's limit); and its event.
+  static func x10Report(using random: inout SeededRandom) -> (bytes: [UInt8], keys: [Key]) {
+    let code = [0, 1, 2, 3, 64, 65].randomElement(using: &random)!
+    let positions = (0..<2).map { _ in
+      random.oneIn(2) ? Int.random(in: 220...400, using: &random) : Int.random(in: 1...223, using: &random)
+    }
+    let bytes = [0x1B, 0x5B, 0x4D, UInt8(32 + code)] + positions.map { $0 >= 224 ? 0 : UInt8($0 + 32) }
+    let event = MouseDecodingTests.event(
+      code: code, column: min(positions[0], 224) - 1, row: min(positions[1], 224) - 1)
+    return (bytes, [.mouse(event)])
+  }
+
+  @Test("an X10 report past xterm's limit (a NUL for its column or row) is a mouse event at the limit, no keys")
+  func x10PastTheLimit() {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 10_000) {
+      KeyDecoderPropertyTests.expectDecodedAmongKeys(seed: seed, oneIn: 2) { random in
+        Self.x10Report(using: &random)
+      }
+    }
+  }
+}
