@@ -29,3 +29,23 @@ import Testing
     }
   }
 }
+
+extension InputEdgePropertyTests {
+  @Test("a byte that is no continuation ends a cut UTF-8 character at once: one U+FFFD, then the byte's own key")
+  func brokenCharacters() {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 200, deep: 5_000) {
+      var random = SeededRandom(seed: seed)
+      // A lead byte, 0 to 2 continuation bytes short of its character, and a byte of ASCII.
+      let lead: UInt8 = [0xC3, 0xE6, 0xF0].randomElement(using: &random)!
+      let continuations = (0..<random.below(lead == 0xC3 ? 1 : lead == 0xE6 ? 2 : 3)).map { _ in
+        UInt8.random(in: 0x90...0xBF, using: &random)
+      }
+      let after = UInt8.random(in: 0x20...0x7E, using: &random)
+      var decoder = TimedKeyDecoder(escapeTimeout: .milliseconds(30))
+      let keys = decoder.decode([lead] + continuations + [after], at: .seconds(1))
+      let expected = [Key.character("\u{FFFD}"), .character(Character(Unicode.Scalar(after)))]
+      #expect(keys == expected, "seed \(seed): \([lead] + continuations + [after])")
+      #expect(decoder.deadline == nil, "seed \(seed)")
+    }
+  }
+}

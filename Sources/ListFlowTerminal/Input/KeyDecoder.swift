@@ -6,8 +6,10 @@
 /// `\r` or `\n` for Enter, `0x03` for Ctrl-C, `0x1A` for Ctrl-Z, UTF-8 text for characters, and mouse reports
 /// in the SGR (`CSI < b ; x ; y M`/`m`) and X10 (`CSI M` and three bytes) encodings as ``Key/mouse(_:)`` (in X10, a
 /// NUL for the column or row is xterm's mark of a position at or past its limit: column or row 223, 0-based, the
-/// last one the encoding tells apart). Bytes that are
-/// not valid UTF-8 become U+FFFD. Unknown control sequences come out as ``Key/unknown(_:)``, never as other keys.
+/// last one the encoding tells apart). Bytes that are not valid UTF-8 become U+FFFD: a character cut by a byte
+/// that cannot continue it (or by the end of the input, see ``flush()``) is one U+FFFD for its lead byte and the
+/// continuation bytes that came, as soon as that byte is read, and that byte is decoded as its own key. Unknown
+/// control sequences come out as ``Key/unknown(_:)``, never as other keys.
 /// A number in a sequence is decimal digits alone: a sign before or after it (`+` and `-` are intermediate bytes)
 /// makes the sequence unknown (`CSI +5~` is no Page Up, `CSI +200~` starts no paste, `CSI < +0;1;1M` is no click).
 ///
@@ -466,9 +468,14 @@ struct KeyDecoder: Sendable {
     case 0xF0...0xF4: length = 4
     default: return (.character("\u{FFFD}"), 1)
     }
-    guard bytes.count >= length else { return atEnd ? (.character("\u{FFFD}"), 1) : nil }
-    let slice = bytes[bytes.startIndex..<bytes.startIndex + length]
-    guard slice.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else { return (.character("\u{FFFD}"), 1) }
+    // A byte that cannot continue the character cuts it at once, even before its end: what came of it is one
+    // U+FFFD.
+    let start = bytes.startIndex
+    let slice = bytes[start..<start + min(length, bytes.count)]
+    if let cut = slice.dropFirst().firstIndex(where: { $0 & 0xC0 != 0x80 }) {
+      return (.character("\u{FFFD}"), cut - start)
+    }
+    guard bytes.count >= length else { return atEnd ? (.character("\u{FFFD}"), bytes.count) : nil }
     let text = String(decoding: slice, as: UTF8.self)
     return (.character(text.first ?? "\u{FFFD}"), length)
   }
