@@ -31,6 +31,49 @@ import Testing
 }
 
 extension InputEdgePropertyTests {
+  @Test("a UTF-8 character cut between reads further apart than the Escape timeout is still that character")
+  func slowCutCharacters() {
+    let characters: [String] = ["é", "日", "😀", "Ŝ", "\u{9C}", "j", "\u{10FFFF}"]
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 10_000) {
+      var random = SeededRandom(seed: seed)
+      let escapeTimeout = Duration.milliseconds([5, 30, 200].randomElement(using: &random)!)
+      var decoder = TimedKeyDecoder(escapeTimeout: escapeTimeout)
+      var time = Duration.seconds(1)
+      var keys: [Key] = []
+      var expected: [Key] = []
+      var reads: [[UInt8]] = []
+      for _ in 0..<Int.random(in: 1...8, using: &random) {
+        // A character, with Alt at times, its bytes cut into reads: each read a random time after the one before,
+        // past the Escape timeout but within a second.
+        let character = Character(characters.randomElement(using: &random)!)
+        let alt = random.oneIn(3)
+        var bytes = (alt ? [0x1B] : []) + Array(String(character).utf8)
+        expected.append(alt ? .alt(.character(character)) : .character(character))
+        while !bytes.isEmpty {
+          // An `ESC` alone in a read is an Escape once the timeout passes: the read holds a byte of the character.
+          let count = Int.random(in: (bytes.first == 0x1B ? 2 : 1)...bytes.count, using: &random)
+          reads.append(Array(bytes.prefix(count)))
+          keys += decoder.decode(Array(bytes.prefix(count)), at: time)
+          bytes.removeFirst(count)
+          time += .milliseconds(Int.random(in: 1...999, using: &random))
+          keys += decoder.expire(at: time)
+        }
+      }
+      // A character whose end never comes is U+FFFD once a second passes with no byte; keys follow.
+      let cut = random.oneIn(2)
+      if cut {
+        keys += decoder.decode([0xE6, 0x97], at: time)
+        time += max(escapeTimeout, TimedKeyDecoder.pasteTimeout)
+        keys += decoder.expire(at: time)
+        expected.append(.character("\u{FFFD}"))
+      }
+      keys += decoder.decode(Array("j".utf8), at: time + .milliseconds(1))
+      keys += decoder.finish()
+      expected.append(.character("j"))
+      #expect(keys == expected, "seed \(seed): reads \(reads)\(cut ? " and a cut character" : "")")
+    }
+  }
+
   @Test("a byte that is no continuation ends a cut UTF-8 character at once: one U+FFFD, then the byte's own key")
   func brokenCharacters() {
     for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 200, deep: 5_000) {

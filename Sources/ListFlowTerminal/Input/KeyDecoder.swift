@@ -49,12 +49,14 @@
 /// other bytes are on their way. It is kept pending (``hasPendingInput``) until the next read settles it;
 /// ``flush()`` reports what is pending when no more input comes. ``TerminalSession/keys()`` calls it once its
 /// ``TerminalSession/escapeTimeout`` has passed with no new byte, so an Escape key is an Escape only when no
-/// byte follows it within that time. What is kept is bounded: a control sequence longer than
-/// ``maximumSequenceLength`` bytes is cut there and reported as one ``Key/unknown(_:)`` of its first bytes, and
-/// the rest of it, up to and with its final byte (0x40–0x7E), is dropped, however the reads split it, so none of
-/// it comes out as keys. A byte that cannot be part of it (a control byte, `DEL`, a byte of 0x80 or more) ends it
-/// and is decoded as it would be anyway; should no such byte come, the rest of it stops being dropped when
-/// ``flush()`` is called, as ``TerminalSession/keys()`` does once the input pauses for the escape timeout.
+/// byte follows it within that time (a UTF-8 character cut at the end of a read, Alt's or not, waits longer, see
+/// ``TimedKeyDecoder``: only its next byte settles it, so it waits for that byte). What is kept is bounded: a
+/// control sequence longer than ``maximumSequenceLength`` bytes is cut there and reported as one
+/// ``Key/unknown(_:)`` of its first bytes, and the rest of it, up to and with its final byte (0x40–0x7E), is
+/// dropped, however the reads split it, so none of it comes out as keys. A byte that cannot be part of it (a
+/// control byte, `DEL`, a byte of 0x80 or more) ends it and is decoded as it would be anyway; should no such byte
+/// come, the rest of it stops being dropped when ``flush()`` is called, as ``TerminalSession/keys()`` does once the
+/// input pauses for the escape timeout.
 ///
 /// ```swift
 /// var decoder = KeyDecoder()
@@ -101,6 +103,15 @@ struct KeyDecoder: Sendable {
   /// overlong control sequence being dropped (nothing of it is kept). An open paste or string is not pending: it
   /// waits for its end (a paste, see ``isInPaste``).
   var hasPendingInput: Bool { (!pending.isEmpty && mode != .paste) || mode == .overlong }
+
+  /// Whether what is pending is a UTF-8 character cut at the end of the last read after a valid start (with an
+  /// `ESC` before it: an Alt key): the next byte settles it, whenever it comes, so it needs no Escape timeout.
+  var isPendingCharacter: Bool {
+    guard mode == .ground, let lead = pending.first == 0x1B ? pending.dropFirst().first : pending.first else {
+      return false
+    }
+    return (0xC2...0xF4).contains(lead)
+  }
 
   /// Whether a bracketed paste is open: its end marker has not come yet.
   var isInPaste: Bool { mode == .paste }
