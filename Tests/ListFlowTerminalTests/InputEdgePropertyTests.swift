@@ -92,3 +92,47 @@ extension InputEdgePropertyTests {
     }
   }
 }
+
+extension InputEdgePropertyTests {
+  @Test("a string whose end never comes ends once no byte came for a second: the keys typed after it are keys")
+  func unendedStrings() {
+    let typed: [(bytes: [UInt8], key: Key)] = [
+      (Array("q".utf8), .character("q")), ([0x03], .interrupt), (Array("日".utf8), .character("日")),
+      (Array("\u{1B}[A".utf8), .up), ([0x0D], .enter), (Array("j".utf8), .character("j")),
+    ]
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 200, deep: 5_000) {
+      var random = SeededRandom(seed: seed)
+      let escapeTimeout = Duration.milliseconds([5, 30, 1_500].randomElement(using: &random)!)
+      let wait = max(escapeTimeout, TimedKeyDecoder.pasteTimeout)
+      var decoder = TimedKeyDecoder(escapeTimeout: escapeTimeout)
+      // An OSC, DCS, APC, PM or SOS string that never ends: text with no BEL, CAN, SUB, ESC or 8-bit ST.
+      let introducer = Array("]P_^X".utf8).randomElement(using: &random)!
+      let text = (0..<random.below(40)).flatMap { _ in
+        Array(["0", ";", "t", "é", "日", "\u{7F}", "\t", "\r"].randomElement(using: &random)!.utf8)
+      }
+      var rest = [0x1B, introducer] + text + [UInt8(ascii: "x")]
+      var time = Duration.seconds(1)
+      var keys: [Key] = []
+      // Its bytes in reads less than the wait apart (an `ESC` alone would be an Escape): the string stays open.
+      while !rest.isEmpty {
+        let count = Int.random(in: (rest.count > 2 && rest[0] == 0x1B ? 3 : 1)...rest.count, using: &random)
+        keys += decoder.decode(Array(rest.prefix(count)), at: time)
+        rest.removeFirst(count)
+        time += wait * Double(random.below(100)) / 101
+      }
+      time += wait
+      keys += decoder.expire(at: time)
+      // Keys typed after it, each in a read of its own, past the Escape timeout.
+      var expected: [Key] = []
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let key = typed.randomElement(using: &random)!
+        keys += decoder.decode(key.bytes, at: time)
+        expected.append(key.key)
+        time += escapeTimeout + .milliseconds(1)
+        keys += decoder.expire(at: time)
+      }
+      keys += decoder.finish()
+      #expect(keys == expected, "seed \(seed): string \([0x1B, introducer] + text)")
+    }
+  }
+}

@@ -215,10 +215,11 @@ import Testing
     // A read that comes after the deadline, before a late timer: the ESC was an Escape.
     #expect(decoder.decode([0x1B], at: .milliseconds(300)) == [])
     #expect(decoder.decode([0x71], at: .milliseconds(331)) == [.escape, .character("q")])
-    // An open string does not time out: it waits for its end (a paste, see `unendedPastes`).
+    // An open string waits for its end as a paste does, up to a second with no byte (see `unendedStrings`).
     #expect(decoder.decode(Array("\u{1B}]0;".utf8), at: .milliseconds(400)) == [])
+    #expect(decoder.deadline == .milliseconds(400) + TimedKeyDecoder.pasteTimeout)
+    #expect(decoder.decode(Array("d\u{07}".utf8), at: .milliseconds(1_399)) == [])
     #expect(decoder.deadline == nil)
-    #expect(decoder.decode(Array("d\u{07}".utf8), at: .seconds(5)) == [])
     #expect(TimedKeyDecoder(escapeTimeout: .milliseconds(-5)).escapeTimeout == .zero)
   }
 

@@ -29,8 +29,10 @@
 /// - **Strings.** An OSC (`ESC ]`), DCS (`ESC P`), APC (`ESC _`), PM (`ESC ^`) or SOS (`ESC X`) string is read to
 ///   its end and dropped: it ends with `BEL`, with ST (`ESC \`, or the 8-bit ST `0x9C` when it is not part of a
 ///   UTF-8 character), or is cancelled by `CAN` (Ctrl-X) or `SUB` (Ctrl-Z). An `ESC` followed by anything but `\`
-///   ends it too and starts the next sequence, so pressing Escape always leaves a string that never ended.
-///   Nothing of a string is kept, however long it is. Its `ESC` and introducer at the end of a read wait for the
+///   ends it too and starts the next sequence, so pressing Escape always leaves a string that never ended, and
+///   so does ``flush()``, which ``TerminalSession/keys()`` calls once no byte has come for
+///   ``TimedKeyDecoder/pasteTimeout`` (a terminal sends a string at once): the keys typed after that pause are
+///   keys. Nothing of a string is kept, however long it is. Its `ESC` and introducer at the end of a read wait for the
 ///   next read, as a cut sequence does: flushed alone (no byte came within the Escape timeout), they are the Alt
 ///   key they also are, ``Key/alt(_:)`` of `]`, `P`, `_`, `^` or `X`, and the keys typed next are keys.
 /// - **Bracketed paste.** The text between `CSI 200~` and `CSI 201~` (a terminal sends them around a paste
@@ -101,7 +103,7 @@ struct KeyDecoder: Sendable {
   /// Whether the meaning of the bytes read so far depends on whether more come soon: an `ESC`, or a sequence or
   /// UTF-8 character cut at the end of the last read (at most ``maximumSequenceLength`` bytes), or the rest of an
   /// overlong control sequence being dropped (nothing of it is kept). An open paste or string is not pending: it
-  /// waits for its end (a paste, see ``isInPaste``).
+  /// waits for its end (see ``isInPaste`` and ``isInString``).
   var hasPendingInput: Bool { (!pending.isEmpty && mode != .paste) || mode == .overlong }
 
   /// Whether what is pending is a UTF-8 character cut at the end of the last read after a valid start (with an
@@ -115,6 +117,12 @@ struct KeyDecoder: Sendable {
 
   /// Whether a bracketed paste is open: its end marker has not come yet.
   var isInPaste: Bool { mode == .paste }
+
+  /// Whether an OSC, DCS, APC, PM or SOS string is open: its end has not come yet. ``flush()`` ends it.
+  var isInString: Bool {
+    if case .string = mode { return true }
+    return false
+  }
 
   /// Reports what is pending as if the input had ended: a lone Escape as ``Key/escape``, `ESC` and a character
   /// as ``Key/alt(_:)``, a cut sequence as ``Key/unknown(_:)``, a cut UTF-8 character as U+FFFD; an open paste

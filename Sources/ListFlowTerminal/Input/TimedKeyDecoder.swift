@@ -20,8 +20,9 @@ struct TimedKeyDecoder: Sendable {
 
   /// How long an open bracketed paste waits for its next byte before it ends (or ``escapeTimeout``, when that
   /// is longer): a terminal sends a paste at once, so a second with no byte means its end marker is lost (or was
-  /// never coming), and the keys typed next are keys again, Ctrl-C and `q` among them. A UTF-8 character cut
-  /// between reads waits as long for its next byte before it is U+FFFD.
+  /// never coming), and the keys typed next are keys again, Ctrl-C and `q` among them. An open OSC, DCS, APC, PM or
+  /// SOS string ends the same way (a terminal sends one at once too). A UTF-8 character cut between reads waits
+  /// as long for its next byte before it is U+FFFD.
   static let pasteTimeout = Duration.seconds(1)
 
   /// Decodes the bytes of a read made at `time`.
@@ -32,7 +33,7 @@ struct TimedKeyDecoder: Sendable {
       deadline = time + max(escapeTimeout, Self.pasteTimeout)
     } else if decoder.hasPendingInput {
       deadline = time + escapeTimeout
-    } else if decoder.isInPaste {
+    } else if decoder.isInPaste || decoder.isInString {
       deadline = time + max(escapeTimeout, Self.pasteTimeout)
     } else {
       deadline = nil
