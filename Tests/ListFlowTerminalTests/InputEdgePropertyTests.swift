@@ -136,3 +136,37 @@ extension InputEdgePropertyTests {
     }
   }
 }
+
+extension InputEdgePropertyTests {
+  /// An arrow, Home or End as `CSI` or `SS3` with parameters (digits and `;`, at times after xterm's `>`), and at
+  /// times a byte no key's parameters hold put among them: an intermediate byte (a sign, a space, `$`), a private
+  /// marker `<`, `=` or `?`, or a `:`. With it, the sequence is one unknown key; without, the key.
+  static func modifiedKey(using random: inout SeededRandom) -> (bytes: [UInt8], keys: [Key]) {
+    let finals: [(UInt8, Key)] = [
+      (0x41, .up), (0x42, .down), (0x43, .right), (0x44, .left), (0x48, .home), (0x46, .end),
+    ]
+    let (final, key) = finals.randomElement(using: &random)!
+    let csi = !random.oneIn(4)
+    var parameters = (0..<random.below(6)).map { _ in
+      random.oneIn(3) ? UInt8(ascii: ";") : UInt8(ascii: "0") + UInt8(random.below(10))
+    }
+    if csi, random.oneIn(4) { parameters.insert(UInt8(ascii: ">"), at: 0) }
+    let foreign = random.oneIn(4) ? nil : Array(" !$+-/<=?:".utf8).randomElement(using: &random)!
+    // In SS3, only parameter bytes (0x30–0x3F) are read with the sequence: an intermediate byte ends it.
+    if let foreign, csi || foreign >= 0x30 {
+      parameters.insert(foreign, at: random.below(parameters.count + 1))
+      let bytes = [0x1B, csi ? 0x5B : 0x4F] + parameters + [final]
+      return (bytes, [.unknown(bytes)])
+    }
+    return ([0x1B, csi ? 0x5B : 0x4F] + parameters + [final], [key])
+  }
+
+  @Test("an arrow, Home or End whose parameters hold a sign, an intermediate or a private marker is unknown")
+  func foreignParameters() {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 10_000) {
+      KeyDecoderPropertyTests.expectDecodedAmongKeys(seed: seed, oneIn: 2) { random in
+        Self.modifiedKey(using: &random)
+      }
+    }
+  }
+}

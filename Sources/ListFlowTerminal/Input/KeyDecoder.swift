@@ -1,7 +1,9 @@
 /// Decodes the bytes a terminal sends in raw mode into key presses.
 ///
 /// It understands the sequences of xterm-compatible terminals: `CSI A`–`D` and `SS3 A`–`D` for the arrows (a
-/// modifier sent as a parameter, `CSI 1;5A` or an old xterm's `SS3 5 A`, is read with the sequence and ignored),
+/// modifier sent as a parameter, `CSI 1;5A` or an old xterm's `SS3 5 A`, is read with the sequence and ignored;
+/// parameters that hold anything but digits and `;`, after a `>` at most, make it unknown: `CSI +1A` or `CSI ?1A`
+/// is no Up),
 /// `CSI 5~`/`CSI 6~` for Page Up/Down, `CSI H`/`CSI F`/`CSI 1~`/`CSI 4~`/`CSI 7~`/`CSI 8~` for Home and End,
 /// `\r` or `\n` for Enter, `0x03` for Ctrl-C, `0x1A` for Ctrl-Z, UTF-8 text for characters, and mouse reports
 /// in the SGR (`CSI < b ; x ; y M`/`m`) and X10 (`CSI M` and three bytes) encodings as ``Key/mouse(_:)`` (in X10, a
@@ -369,7 +371,8 @@ struct KeyDecoder: Sendable {
     case .ended(let token, let length): return (token, length)
     case .final(let index):
       let length = index - start + 1
-      return (.key(finalKey(bytes[index], parameter: nil) ?? .unknown(Array(bytes[start..<start + length]))), length)
+      let key = isModifier(bytes[(start + 2)..<index]) ? finalKey(bytes[index], parameter: nil) : nil
+      return (.key(key ?? .unknown(Array(bytes[start..<start + length]))), length)
     }
   }
 
@@ -448,7 +451,17 @@ struct KeyDecoder: Sendable {
     let parameter = number(bytes[(start + 2)..<index])
     if final == 0x7E, parameter == 200 { return (.pasteStart, length) }
     if final == 0x7E, parameter == 201 { return (.ignored, length) }
-    return (.key(finalKey(final, parameter: parameter) ?? .unknown(sequence)), length)
+    let key = isModifier(bytes[(start + 2)..<index]) ? finalKey(final, parameter: parameter) : nil
+    return (.key(key ?? .unknown(sequence)), length)
+  }
+
+  /// Whether a key's parameter bytes are a modifier as terminals send one: digits and `;` (`1;5`, Control), after
+  /// the private marker `>` at most (xterm's, with its `modifyCursorKeys` set to 3). Any other byte (an
+  /// intermediate such as a sign or a space, a private marker `<`, `=` or `?`, a `:`) makes the sequence another
+  /// one, no key's.
+  private static func isModifier(_ parameters: ArraySlice<UInt8>) -> Bool {
+    let rest = parameters.first == 0x3E ? parameters.dropFirst() : parameters
+    return rest.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x3B }
   }
 
   /// The one-based column or row an X10 mouse report's byte spells: the byte less 32, and 224 for the NUL that
