@@ -170,3 +170,39 @@ extension InputEdgePropertyTests {
     }
   }
 }
+
+extension InputEdgePropertyTests {
+  /// The control bytes a string never holds (all but `BEL`, `BS`, `HT`, `LF`, `VT`, `FF`, `CR`, `CAN`, `SUB` and
+  /// `ESC`), Ctrl-C and Ctrl-D among them.
+  static let foreignControls = (0x00...0x1F).map(UInt8.init).filter {
+    !(0x07...0x0D).contains($0) && ![0x18, 0x1A, 0x1B].contains($0)
+  }
+
+  /// An OSC, DCS, APC, PM or SOS string that holds control bytes no string holds (keys typed while it was open),
+  /// ended by `BEL`, `ST` or the 8-bit ST: the keys of those bytes, and nothing of the string.
+  static func stringWithTypedControls(using random: inout SeededRandom) -> (bytes: [UInt8], keys: [Key]) {
+    let introducer = Array("]P_^X".utf8).randomElement(using: &random)!
+    var bytes: [UInt8] = [0x1B, introducer]
+    var keys: [Key] = []
+    for _ in 0..<Int.random(in: 1...8, using: &random) {
+      if random.oneIn(2) {
+        let control = random.oneIn(2) ? 0x03 : Self.foreignControls.randomElement(using: &random)!
+        bytes.append(control)
+        keys.append(KeyDecoderPropertyTests.controlKey(control))
+      } else {
+        bytes += Array(["0;", "q", "日", "Ŝ", "\r", "\t", "[A"].randomElement(using: &random)!.utf8)
+      }
+    }
+    bytes += [[0x07], [0x1B, 0x5C], [0x9C]].randomElement(using: &random)!
+    return (bytes, keys)
+  }
+
+  @Test("a control byte no string holds, inside a string, is a key typed meanwhile: its key, and the string goes on")
+  func controlsInStrings() {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 10_000) {
+      KeyDecoderPropertyTests.expectDecodedAmongKeys(seed: seed, oneIn: 2) { random in
+        Self.stringWithTypedControls(using: &random)
+      }
+    }
+  }
+}

@@ -30,7 +30,9 @@
 ///   after Alt+[ or Alt+O still interrupts, whatever read it comes in.
 /// - **Strings.** An OSC (`ESC ]`), DCS (`ESC P`), APC (`ESC _`), PM (`ESC ^`) or SOS (`ESC X`) string is read to
 ///   its end and dropped: it ends with `BEL`, with ST (`ESC \`, or the 8-bit ST `0x9C` when it is not part of a
-///   UTF-8 character), or is cancelled by `CAN` (Ctrl-X) or `SUB` (Ctrl-Z). An `ESC` followed by anything but `\`
+///   UTF-8 character), or is cancelled by `CAN` (Ctrl-X) or `SUB` (Ctrl-Z). A control byte that no string holds
+///   (any but those, `ESC` and the format effectors `BS` to `CR`; Ctrl-C and Ctrl-D among them) is a key typed
+///   while it is open: it comes out as its key, and the string goes on. An `ESC` followed by anything but `\`
 ///   ends it too and starts the next sequence, so pressing Escape always leaves a string that never ended, and
 ///   so does ``flush()``, which ``TerminalSession/keys()`` calls once no byte has come for
 ///   ``TimedKeyDecoder/pasteTimeout`` (a terminal sends a string at once): the keys typed after that pause are
@@ -174,7 +176,8 @@ struct KeyDecoder: Sendable {
     while index < input.count {
       switch mode {
       case .ground: index = decodeKeys(input, from: index, into: &keys)
-      case .string(let continuation): index = skipString(input, from: index, continuation: continuation)
+      case .string(let continuation):
+        index = skipString(input, from: index, continuation: continuation, into: &keys)
       case .paste: index = readPaste(input, from: index, into: &keys)
       case .overlong: index = skipOverlong(input, from: index)
       }
@@ -210,7 +213,11 @@ struct KeyDecoder: Sendable {
   }
 
   /// Drops the bytes of a string up to its end; returns where it stopped (the input's end when it goes on).
-  private mutating func skipString(_ input: [UInt8], from start: Int, continuation: Int) -> Int {
+  /// A control byte that no string holds (any but BEL, CAN, SUB, `ESC` and the format effectors BS to CR) is a
+  /// key typed while it is open: its key is added to `keys`, and the string goes on.
+  private mutating func skipString(
+    _ input: [UInt8], from start: Int, continuation: Int, into keys: inout [Key]
+  ) -> Int {
     var continuation = continuation
     var index = start
     while index < input.count {
@@ -219,6 +226,9 @@ struct KeyDecoder: Sendable {
       case 0x07, 0x18, 0x1A:  // BEL ends it; CAN and SUB cancel it.
         mode = .ground
         return index + 1
+      case 0x00...0x06, 0x0E...0x17, 0x19, 0x1C...0x1F:  // Ctrl-C, Ctrl-D…: typed, never a string's.
+        if let (key, _) = Self.key(in: input[index...index], atEnd: true) { keys.append(key) }
+        continuation = 0
       case 0x1B:
         guard index + 1 < input.count else {
           pending = [0x1B]
