@@ -180,7 +180,10 @@ extension InputEdgePropertyTests {
 
   /// An OSC, DCS, APC, PM or SOS string that holds control bytes no string holds (keys typed while it was open),
   /// ended by `BEL`, `ST` or the 8-bit ST: the keys of those bytes, and nothing of the string.
-  static func stringWithTypedControls(using random: inout SeededRandom) -> (bytes: [UInt8], keys: [Key]) {
+  /// With `cancelled`, `CAN` (Ctrl-X) or `SUB` (Ctrl-Z) ends it instead, and is a key too.
+  static func stringWithTypedControls(
+    using random: inout SeededRandom, cancelled: Bool = false
+  ) -> (bytes: [UInt8], keys: [Key]) {
     let introducer = Array("]P_^X".utf8).randomElement(using: &random)!
     var bytes: [UInt8] = [0x1B, introducer]
     var keys: [Key] = []
@@ -193,6 +196,10 @@ extension InputEdgePropertyTests {
         bytes += Array(["0;", "q", "日", "Ŝ", "\r", "\t", "[A"].randomElement(using: &random)!.utf8)
       }
     }
+    if cancelled {
+      let control: UInt8 = random.oneIn(2) ? 0x18 : 0x1A
+      return (bytes + [control], keys + [KeyDecoderPropertyTests.controlKey(control)])
+    }
     bytes += [[0x07], [0x1B, 0x5C], [0x9C]].randomElement(using: &random)!
     return (bytes, keys)
   }
@@ -202,6 +209,15 @@ extension InputEdgePropertyTests {
     for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 10_000) {
       KeyDecoderPropertyTests.expectDecodedAmongKeys(seed: seed, oneIn: 2) { random in
         Self.stringWithTypedControls(using: &random)
+      }
+    }
+  }
+
+  @Test("Ctrl-X or Ctrl-Z cancels a string and is a key too: Ctrl-Z pressed in a string left open still suspends")
+  func cancelledStrings() {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 10_000) {
+      KeyDecoderPropertyTests.expectDecodedAmongKeys(seed: seed, oneIn: 2) { random in
+        Self.stringWithTypedControls(using: &random, cancelled: true)
       }
     }
   }

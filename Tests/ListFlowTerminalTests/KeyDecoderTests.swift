@@ -173,7 +173,7 @@ import Testing
     #expect(decoder.decode(Array("\u{1B}Pq\u{1B}\\k".utf8)) == [.character("k")])
     // `Ŝ` is C5 9C: its 0x9C is text; the lone 0x9C after it is ST.
     #expect(decoder.decode(Array("\u{1B}_Ŝd".utf8) + [0x9C] + Array("l".utf8)) == [.character("l")])
-    #expect(decoder.decode(Array("\u{1B}^d\u{18}h".utf8)) == [.character("h")])
+    #expect(decoder.decode(Array("\u{1B}^d\u{18}h".utf8)) == [.unknown([0x18]), .character("h")])
     #expect(decoder.decode(Array("\u{1B}Xd".utf8)) == [])
     #expect(!decoder.hasPendingInput)
     #expect(decoder.decode(Array("\u{1B}".utf8)) == [])

@@ -30,7 +30,8 @@
 ///   after Alt+[ or Alt+O still interrupts, whatever read it comes in.
 /// - **Strings.** An OSC (`ESC ]`), DCS (`ESC P`), APC (`ESC _`), PM (`ESC ^`) or SOS (`ESC X`) string is read to
 ///   its end and dropped: it ends with `BEL`, with ST (`ESC \`, or the 8-bit ST `0x9C` when it is not part of a
-///   UTF-8 character), or is cancelled by `CAN` (Ctrl-X) or `SUB` (Ctrl-Z). A control byte that no string holds
+///   UTF-8 character), or is cancelled by `CAN` (Ctrl-X) or `SUB` (Ctrl-Z), which are then keys of their own
+///   (Ctrl-Z pressed to leave a string that never ended still suspends). A control byte that no string holds
 ///   (any but those, `ESC` and the format effectors `BS` to `CR`; Ctrl-C and Ctrl-D among them) is a key typed
 ///   while it is open: it comes out as its key, and the string goes on. An `ESC` followed by anything but `\`
 ///   ends it too and starts the next sequence, so pressing Escape always leaves a string that never ended, and
@@ -214,7 +215,8 @@ struct KeyDecoder: Sendable {
 
   /// Drops the bytes of a string up to its end; returns where it stopped (the input's end when it goes on).
   /// A control byte that no string holds (any but BEL, CAN, SUB, `ESC` and the format effectors BS to CR) is a
-  /// key typed while it is open: its key is added to `keys`, and the string goes on.
+  /// key typed while it is open: its key is added to `keys`, and the string goes on. CAN and SUB end it, and are
+  /// then decoded as keys.
   private mutating func skipString(
     _ input: [UInt8], from start: Int, continuation: Int, into keys: inout [Key]
   ) -> Int {
@@ -223,9 +225,12 @@ struct KeyDecoder: Sendable {
     while index < input.count {
       let byte = input[index]
       switch byte {
-      case 0x07, 0x18, 0x1A:  // BEL ends it; CAN and SUB cancel it.
+      case 0x07:  // BEL ends it.
         mode = .ground
         return index + 1
+      case 0x18, 0x1A:  // CAN and SUB cancel it, and are keys of their own (Ctrl-Z suspends).
+        mode = .ground
+        return index
       case 0x00...0x06, 0x0E...0x17, 0x19, 0x1C...0x1F:  // Ctrl-C, Ctrl-D…: typed, never a string's.
         if let (key, _) = Self.key(in: input[index...index], atEnd: true) { keys.append(key) }
         continuation = 0
