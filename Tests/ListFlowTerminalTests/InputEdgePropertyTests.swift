@@ -222,3 +222,29 @@ extension InputEdgePropertyTests {
     }
   }
 }
+
+extension InputEdgePropertyTests {
+  /// A string's introducer typed as an Alt key (Alt+], Alt+Shift+P…) and right after it, in the same read or the
+  /// next, a key that starts with an `ESC` that is no ST: no string is empty but one ended by ST, so both are
+  /// keys.
+  static func typedIntroducer(using random: inout SeededRandom) -> (bytes: [UInt8], keys: [Key]) {
+    let introducer = Array("]P_^X".utf8).randomElement(using: &random)!
+    // The last one is Alt+] again, then Alt+x.
+    let next: [(bytes: [UInt8], keys: [Key])] = [
+      (Array("\u{1B}[A".utf8), [.up]), (Array("\u{1B}OB".utf8), [.down]),
+      (Array("\u{1B}x".utf8), [.alt(.character("x"))]),
+      (Array("\u{1B}]\u{1B}x".utf8), [.alt(.character("]")), .alt(.character("x"))]),
+    ]
+    let (bytes, keys) = next.randomElement(using: &random)!
+    return ([0x1B, introducer] + bytes, [.alt(.character(Character(Unicode.Scalar(introducer))))] + keys)
+  }
+
+  @Test("a string's introducer right before an ESC that starts no ST is its Alt key, never dropped")
+  func introducerBeforeAKey() {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 10_000) {
+      KeyDecoderPropertyTests.expectDecodedAmongKeys(seed: seed, oneIn: 2) { random in
+        Self.typedIntroducer(using: &random)
+      }
+    }
+  }
+}

@@ -29,17 +29,19 @@
 ///   inside a key's sequence, so one there is a key typed after an Alt key or a cut sequence: Ctrl-C typed right
 ///   after Alt+[ or Alt+O still interrupts, whatever read it comes in.
 /// - **Strings.** An OSC (`ESC ]`), DCS (`ESC P`), APC (`ESC _`), PM (`ESC ^`) or SOS (`ESC X`) string is read to
-///   its end and dropped: it ends with `BEL`, with ST (`ESC \`, or the 8-bit ST `0x9C` when it is not part of a
-///   UTF-8 character), or is cancelled by `CAN` (Ctrl-X) or `SUB` (Ctrl-Z), which are then keys of their own
-///   (Ctrl-Z pressed to leave a string that never ended still suspends). A control byte that no string holds
-///   (any but those, `ESC` and the format effectors `BS` to `CR`; Ctrl-C and Ctrl-D among them) is a key typed
-///   while it is open: it comes out as its key, and the string goes on. An `ESC` followed by anything but `\`
-///   ends it too and starts the next sequence, so pressing Escape always leaves a string that never ended, and
-///   so does ``flush()``, which ``TerminalSession/keys()`` calls once no byte has come for
-///   ``TimedKeyDecoder/pasteTimeout`` (a terminal sends a string at once): the keys typed after that pause are
-///   keys. Nothing of a string is kept, however long it is. Its `ESC` and introducer at the end of a read wait for the
-///   next read, as a cut sequence does: flushed alone (no byte came within the Escape timeout), they are the Alt
-///   key they also are, ``Key/alt(_:)`` of `]`, `P`, `_`, `^` or `X`, and the keys typed next are keys.
+///   its end and dropped: it ends with `BEL`, with ST (`ESC \`, or the 8-bit ST `0x9C` when it is not part of a UTF-8
+///   character), or is cancelled by `CAN` (Ctrl-X) or `SUB` (Ctrl-Z), which are then keys of their own (Ctrl-Z
+///   pressed to leave a string that never ended still suspends). A control byte that no string holds (any but those,
+///   `ESC` and the format effectors `BS` to `CR`; Ctrl-C and Ctrl-D among them) is a key typed while it is open: it
+///   comes out as its key, and the string goes on. An `ESC` followed by anything but `\` ends it too and starts the
+///   next sequence, so pressing Escape always leaves a string that never ended, and so does ``flush()``, which
+///   ``TerminalSession/keys()`` calls once no byte has come for ``TimedKeyDecoder/pasteTimeout`` (a terminal sends a
+///   string at once): the keys typed after that pause are keys. Nothing of a string is kept, however long it is. Its
+///   `ESC` and introducer at the end of a read wait for the next read, as a cut sequence does: flushed alone (no byte
+///   came within the Escape timeout), they are the Alt key they also are, ``Key/alt(_:)`` of `]`, `P`, `_`, `^` or
+///   `X`, and the keys typed next are keys. So are they when an `ESC` that does not start ST comes right after them
+///   (a terminal sends no empty string but with ST): that `ESC` starts the next key, as Alt+] and an arrow, or Alt+]
+///   twice, typed within the Escape timeout.
 /// - **Bracketed paste.** The text between `CSI 200~` and `CSI 201~` (a terminal sends them around a paste
 ///   when bracketed paste is on, as ``TerminalSession`` sets it) comes out as one ``Key/paste(_:)``, escape bytes
 ///   and line breaks included; a paste longer than ``pastePieceLength`` (64 KiB) comes out in pieces, in order:
@@ -364,9 +366,13 @@ struct KeyDecoder: Sendable {
     case 0x5B: return controlSequence(in: bytes, atEnd: atEnd)
     case 0x5D, 0x50, 0x5F, 0x5E, 0x58:  // OSC, DCS, APC, PM, SOS
       // Alone, at the end of the input, it is the Alt key it also is (Alt+], Alt+Shift+P…): a terminal sends a
-      // string at once, so the introducer alone until the Escape timeout passes was typed.
-      if bytes.count > 2 { return (.stringStart, 2) }
-      return atEnd ? (.key(.alt(.character(Character(Unicode.Scalar(introducer))))), 2) : nil
+      // string at once, so the introducer alone until the Escape timeout passes was typed. So was one followed at
+      // once by an `ESC` that starts no ST: a terminal sends no empty string but with ST.
+      let alt = Key.alt(.character(Character(Unicode.Scalar(introducer))))
+      guard bytes.count > 2 else { return atEnd ? (.key(alt), 2) : nil }
+      guard bytes[start + 2] == 0x1B else { return (.stringStart, 2) }
+      guard bytes.count > 3 else { return atEnd ? (.key(alt), 2) : nil }
+      return bytes[start + 3] == 0x5C ? (.stringStart, 2) : (.key(alt), 2)
     case 0x1B: return (.key(.escape), 1)
     case 0x0D, 0x0A, 0x09, 0x7F, 0x08, 0x20...0x7E, 0x80...:
       // Alt and a key: a character, Enter, Tab or Backspace.
