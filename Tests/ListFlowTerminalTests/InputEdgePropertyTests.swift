@@ -108,7 +108,7 @@ extension InputEdgePropertyTests {
       // An OSC, DCS, APC, PM or SOS string that never ends: text with no BEL, CAN, SUB, ESC or 8-bit ST.
       let introducer = Array("]P_^X".utf8).randomElement(using: &random)!
       let text = (0..<random.below(40)).flatMap { _ in
-        Array(["0", ";", "t", "é", "日", "\u{7F}", "\t", "\r"].randomElement(using: &random)!.utf8)
+        Array(["0", ";", "t", "é", "日", "\t", "\r"].randomElement(using: &random)!.utf8)
       }
       var rest = [0x1B, introducer] + text + [UInt8(ascii: "x")]
       var time = Duration.seconds(1)
@@ -244,6 +244,28 @@ extension InputEdgePropertyTests {
     for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 10_000) {
       KeyDecoderPropertyTests.expectDecodedAmongKeys(seed: seed, oneIn: 2) { random in
         Self.typedIntroducer(using: &random)
+      }
+    }
+  }
+}
+
+extension InputEdgePropertyTests {
+  @Test("DEL inside a string is Backspace typed meanwhile: its key, and the string goes on")
+  func deleteInStrings() {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 300, deep: 10_000) {
+      KeyDecoderPropertyTests.expectDecodedAmongKeys(seed: seed, oneIn: 2) { random in
+        // A string of text and DEL bytes, ended by `BEL`, ST or the 8-bit ST.
+        var bytes: [UInt8] = [0x1B, Array("]P_^X".utf8).randomElement(using: &random)!]
+        var keys: [Key] = []
+        for _ in 0..<Int.random(in: 1...8, using: &random) {
+          if random.oneIn(2) {
+            bytes.append(0x7F)
+            keys.append(.backspace)
+          } else {
+            bytes += Array(["0;", "q", "日", "Ŝ", "\r", "[A"].randomElement(using: &random)!.utf8)
+          }
+        }
+        return (bytes + [[0x07], [0x1B, 0x5C], [0x9C]].randomElement(using: &random)!, keys)
       }
     }
   }

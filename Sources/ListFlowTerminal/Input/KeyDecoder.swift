@@ -32,16 +32,16 @@
 ///   its end and dropped: it ends with `BEL`, with ST (`ESC \`, or the 8-bit ST `0x9C` when it is not part of a UTF-8
 ///   character), or is cancelled by `CAN` (Ctrl-X) or `SUB` (Ctrl-Z), which are then keys of their own (Ctrl-Z
 ///   pressed to leave a string that never ended still suspends). A control byte that no string holds (any but those,
-///   `ESC` and the format effectors `BS` to `CR`; Ctrl-C and Ctrl-D among them) is a key typed while it is open: it
-///   comes out as its key, and the string goes on. An `ESC` followed by anything but `\` ends it too and starts the
-///   next sequence, so pressing Escape always leaves a string that never ended, and so does ``flush()``, which
-///   ``TerminalSession/keys()`` calls once no byte has come for ``TimedKeyDecoder/pasteTimeout`` (a terminal sends a
-///   string at once): the keys typed after that pause are keys. Nothing of a string is kept, however long it is. Its
-///   `ESC` and introducer at the end of a read wait for the next read, as a cut sequence does: flushed alone (no byte
-///   came within the Escape timeout), they are the Alt key they also are, ``Key/alt(_:)`` of `]`, `P`, `_`, `^` or
-///   `X`, and the keys typed next are keys. So are they when an `ESC` that does not start ST comes right after them
-///   (a terminal sends no empty string but with ST): that `ESC` starts the next key, as Alt+] and an arrow, or Alt+]
-///   twice, typed within the Escape timeout.
+///   `ESC` and the format effectors `BS` to `CR`; Ctrl-C and Ctrl-D among them), or `DEL` (Backspace), is a key typed
+///   while it is open: it comes out as its key, and the string goes on. An `ESC` followed by anything but `\` ends it
+///   too and starts the next sequence, so pressing Escape always leaves a string that never ended, and so does
+///   ``flush()``, which ``TerminalSession/keys()`` calls once no byte has come for ``TimedKeyDecoder/pasteTimeout``
+///   (a terminal sends a string at once): the keys typed after that pause are keys. Nothing of a string is kept,
+///   however long it is. Its `ESC` and introducer at the end of a read wait for the next read, as a cut sequence
+///   does: flushed alone (no byte came within the Escape timeout), they are the Alt key they also are,
+///   ``Key/alt(_:)`` of `]`, `P`, `_`, `^` or `X`, and the keys typed next are keys. So are they when an `ESC` that
+///   does not start ST comes right after them (a terminal sends no empty string but with ST): that `ESC` starts the
+///   next key, as Alt+] and an arrow, or Alt+] twice, typed within the Escape timeout.
 /// - **Bracketed paste.** The text between `CSI 200~` and `CSI 201~` (a terminal sends them around a paste
 ///   when bracketed paste is on, as ``TerminalSession`` sets it) comes out as one ``Key/paste(_:)``, escape bytes
 ///   and line breaks included; a paste longer than ``pastePieceLength`` (64 KiB) comes out in pieces, in order:
@@ -216,9 +216,9 @@ struct KeyDecoder: Sendable {
   }
 
   /// Drops the bytes of a string up to its end; returns where it stopped (the input's end when it goes on).
-  /// A control byte that no string holds (any but BEL, CAN, SUB, `ESC` and the format effectors BS to CR) is a
-  /// key typed while it is open: its key is added to `keys`, and the string goes on. CAN and SUB end it, and are
-  /// then decoded as keys.
+  /// A control byte that no string holds (any but BEL, CAN, SUB, `ESC` and the format effectors BS to CR), or
+  /// `DEL`, is a key typed while it is open: its key is added to `keys`, and the string goes on. CAN and SUB end
+  /// it, and are then decoded as keys.
   private mutating func skipString(
     _ input: [UInt8], from start: Int, continuation: Int, into keys: inout [Key]
   ) -> Int {
@@ -233,7 +233,7 @@ struct KeyDecoder: Sendable {
       case 0x18, 0x1A:  // CAN and SUB cancel it, and are keys of their own (Ctrl-Z suspends).
         mode = .ground
         return index
-      case 0x00...0x06, 0x0E...0x17, 0x19, 0x1C...0x1F:  // Ctrl-C, Ctrl-D…: typed, never a string's.
+      case 0x00...0x06, 0x0E...0x17, 0x19, 0x1C...0x1F, 0x7F:  // Ctrl-C, Ctrl-D, DEL…: typed, never a string's.
         if let (key, _) = Self.key(in: input[index...index], atEnd: true) { keys.append(key) }
         continuation = 0
       case 0x1B:
