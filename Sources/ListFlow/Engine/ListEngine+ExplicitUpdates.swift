@@ -16,7 +16,8 @@ extension ListEngine {
   /// (``SyncDelegate/Transition/ReloadReason/notVisible``).
   ///
   /// A row that a feed holds but does not show is skipped, with no error: a row a ``FilteredFeed``'s query hides,
-  /// a row of an ``OutlineFeed`` under a collapsed row, a row of a hidden ``ComposedFeed`` (``ComposedFeed/isHidden``),
+  /// a row of an ``OutlineFeed`` under a collapsed row, a row of a hidden ``SectionsFeed`` or ``ComposedFeed``
+  /// (``SectionsFeed/isHidden``, ``ComposedFeed/isHidden``),
   /// a row another feed hides (``ListFeed/hidesRow(_:)``), or a row of a list the feed published that waits behind
   /// the request. Nothing of it is kept: when it is shown again, its cell is configured afresh anyway. Nor does the
   /// request filter again: a filter matches a row's text, a function of the row, which a refresh does not change

@@ -273,7 +273,7 @@ func _hiddenIdentities(among ids: Set<ListIdentifier>, in feed: some ListFeed) -
 }
 
 /// A feed that holds rows it does not show, beyond those it hides (``ListFeed/hidesRow(_:)``): a tree's rows under
-/// a collapsed row, a hidden composite's rows. A refresh of such a row (``ListEngine/reconfigureRows(_:animated:)``)
+/// a collapsed row, a hidden source's or composite's rows. A refresh of such a row (``ListEngine/reconfigureRows(_:animated:)``)
 /// is no error: the row exists, and it is configured afresh when it is shown again.
 @MainActor
 protocol _HoldingFeed {

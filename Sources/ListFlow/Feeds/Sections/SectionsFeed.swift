@@ -148,3 +148,13 @@ extension SectionsFeed {
     emit(StagedChangeset([stage]))
   }
 }
+
+extension SectionsFeed: _HoldingFeed where Section == ListSectionSnapshot {
+  /// The identities among `ids` of the rows of ``sections`` while the source is hidden (``isHidden``): it holds
+  /// them and shows none, so that a refresh of one is no error; none while it is shown.
+  ///
+  /// - Complexity: While hidden, a look-up of `ids` in the rows (see `CellBinderList.positions(ofIdentities:)`).
+  func unshownIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    isHidden ? _heldIdentities(among: ids, in: sections) : []
+  }
+}
