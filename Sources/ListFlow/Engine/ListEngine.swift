@@ -112,8 +112,8 @@ public final class ListEngine: ListDataSource {
     case reload(SyncDelegate.Transition.ReloadReason)
     /// A move asked for while a change was applied: taken by the feed, then shown as a batch.
     case move(Move<ItemPath>)
-    /// An expansion asked for while a change was applied, by the row's identity.
-    case expand(Bool, ListIdentifier)
+    /// An expansion asked for while a change was applied, by the row followed from the list shown then.
+    case expand(Bool, FollowedRow)
     /// Rows to reconfigure or reload, by identity, with no change of content (see `ListEngine+ExplicitUpdates`).
     case refresh([ListIdentifier], reloading: Bool, animated: Bool)
     /// A scroll to a row asked for while a change was applied.
@@ -248,10 +248,11 @@ public final class ListEngine: ListDataSource {
         reload(reason)
       case .move(let move):
         performQueuedMove(move)
-      case .expand(let expanded, let id):
+      case .expand(let expanded, let row):
         // The row the caller saw, wherever the changes before made it go (in the feed's rows: a feed changed
-        // from its own change's callbacks may send that change later), and nothing when they removed it.
-        if let path = feed.displayedSections.path(ofRow: id) { _ = feed.setExpanded(expanded, forRowAt: path) }
+        // from its own change's callbacks may send that change later), and nothing when they removed it; its own
+        // section's row of its identity, never another section's (another tree's) row of it.
+        if let path = row.path(in: feed.displayedSections) { _ = feed.setExpanded(expanded, forRowAt: path) }
       case .refresh(let ids, let reloading, let animated):
         refresh(ids, reloading: reloading, animated: animated)
       case .scroll(let target, let alignment):
@@ -458,8 +459,10 @@ public final class ListEngine: ListDataSource {
 
   /// The user asked to expand or collapse a row: the feed that owns it (``ListFeed/setExpanded(_:forRowAt:)``, such as an
   /// ``OutlineFeed``) decides, and publishes its new rows. Asked while a change is applied, it waits for it: the
-  /// position names the row the caller sees now, which is expanded where the changes before it put it (the first
-  /// row of its identity), and not at all when they removed it.
+  /// position names the row the caller sees now, which is expanded where the changes before it put it, and not at
+  /// all when they removed it. Two sections may show rows of the same identity (two trees of the same files): the
+  /// row is found by its identity in the section of its section's identity, else in another section that had no
+  /// row of that identity before (a change moved it there), never as another section's row.
   ///
   /// - Parameters:
   ///   - expanded: Whether the row should show its children.
@@ -470,7 +473,7 @@ public final class ListEngine: ListDataSource {
   public func setExpanded(_ expanded: Bool, forRowAt path: ItemPath) -> Bool {
     if isApplying {
       guard let id = snapshot.identity(ofRowAt: path) ?? (try? snapshot.row(at: path))?.id else { return false }
-      enqueue(.expand(expanded, id))
+      enqueue(.expand(expanded, FollowedRow(id: id, path: path, before: snapshot)))
       return true
     }
     return expand(expanded, path)
