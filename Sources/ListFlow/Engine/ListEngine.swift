@@ -481,22 +481,40 @@ public final class ListEngine: ListDataSource {
 
   /// Whether a row is expanded, as the feed that owns it (``ListFeed/isRowExpanded(at:)``) says.
   ///
+  /// Asked while a change is applied (a view drawing its rows, a delegate closure), when the feeds may be ahead
+  /// of the list shown, the answer is about the row shown at `path`, found in the feeds' list as an event's row
+  /// is (by its identity, in its section), never about the row the feeds' newer list has there.
+  ///
   /// - Parameter path: The row's position.
-  /// - Returns: `true` when it can collapse, `false` when it can expand, `nil` when it can do neither.
+  /// - Returns: `true` when it can collapse, `false` when it can expand, `nil` when it can do neither (or the
+  ///   feeds no longer have the row).
   public func isRowExpanded(at path: ItemPath) -> Bool? {
-    guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item)
-    else { return nil }
+    guard let path = feedPath(ofRowAt: path) else { return nil }
     return feed.isRowExpanded(at: path)
   }
 
-  /// The nesting depth of a row, as the feed that owns it (``ListFeed/depth(ofRowAt:)``) says.
+  /// The nesting depth of a row, as the feed that owns it (``ListFeed/depth(ofRowAt:)``) says; asked while a change
+  /// is applied, about the row shown at `path`, as ``isRowExpanded(at:)`` is.
   ///
   /// - Parameter path: The row's position.
-  /// - Returns: The depth; 0 for a row at the top level or one that does not exist.
+  /// - Returns: The depth; 0 for a row at the top level or one that does not exist (or that the feeds no longer
+  ///   have).
   public func depth(ofRowAt path: ItemPath) -> Int {
-    guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item)
-    else { return 0 }
+    guard let path = feedPath(ofRowAt: path) else { return 0 }
     return feed.depth(ofRowAt: path)
+  }
+
+  /// Where the feeds' list has the row shown at `path`: `path` itself outside a change; while one is applied (the
+  /// feeds may be ahead of ``snapshot``), the row followed by its identity in its section (``FollowedRow``).
+  /// `nil` when the list shown has no such row, or the feeds no longer have it.
+  ///
+  /// - Complexity: Outside a change, O(1); during one, two identity reads while the row is at the same place in
+  ///   the feeds' list, else a search of its section (see ``FollowedRow/path(in:)``).
+  private func feedPath(ofRowAt path: ItemPath) -> ItemPath? {
+    guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item)
+    else { return nil }
+    guard isApplying, let id = snapshot.identity(ofRowAt: path) else { return path }
+    return FollowedRow(id: id, path: path, before: snapshot).path(in: feed.displayedSections)
   }
 
   @discardableResult
