@@ -5,7 +5,9 @@
 ///
 /// **What a feed publishes.** It keeps the sections it shows (``displayedSections``) and, after every change of
 /// them, sends the staged changes from the sections before to the sections after through its ``feedLink``. A
-/// composite shifts them to the child's place and passes them on, up to the engine that shows the list.
+/// composite shifts them to the child's place and passes them on, up to the engine that shows the list. Send once
+/// ``displayedSections`` holds the new sections, never before: an engine that shows the feed takes them as the list
+/// it shows after the changes, and reads the owners of their sections from the feed as it takes the changes.
 ///
 /// **What comes back to it.** The events of its rows reach its ``delegate`` with positions local to the feed;
 /// moves the user makes reach ``moveRow(_:)``, expansion ``setExpanded(_:forRowAt:)``. Every requirement but
@@ -17,9 +19,9 @@
 ///   private(set) var displayedSections: [ListSectionSnapshot] = []
 ///
 ///   func tick(_ time: String) {
-///     let next = [ListSection(id: "clock", items: [LabelCell.makeBinder(value: time, id: "now")]).snapshot]
-///     feedLink.send(from: displayedSections, to: next)
-///     displayedSections = next
+///     let old = displayedSections
+///     displayedSections = [ListSection(id: "clock", items: [LabelCell.makeBinder(value: time, id: "now")]).snapshot]
+///     feedLink.send(from: old, to: displayedSections)  // after displayedSections holds the new sections
 ///   }
 /// }
 /// ```
@@ -208,6 +210,10 @@ public final class FeedLink<Section: DifferentiableSection> {
 
   /// Sends staged changes of the feed's displayed sections to what shows it.
   ///
+  /// Call it once the feed's ``ListFeed/displayedSections`` hold the sections the changes lead to: a
+  /// ``ListEngine`` that shows the feed takes them as the list it shows after the changes (sent before they are
+  /// set, the engine would keep the sections before, and a later reload would show them again).
+  ///
   /// - Parameters:
   ///   - changes: The stages from the sections displayed before to those displayed now.
   ///   - reloading: Whether the view should reload rather than apply these changes in batches.
@@ -218,7 +224,8 @@ public final class FeedLink<Section: DifferentiableSection> {
     receiver?(.changes(changes, reloading: reloading, animated: animated))
   }
 
-  /// Diffs two lists of sections and sends the changes; duplicate identities are matched in order.
+  /// Diffs two lists of sections and sends the changes; duplicate identities are matched in order. Call it once
+  /// the feed's ``ListFeed/displayedSections`` are `new`, as ``send(_:reloading:animated:)``.
   ///
   /// - Parameters:
   ///   - old: The sections displayed before.
