@@ -187,7 +187,8 @@ public final class FeedLink<Section: DifferentiableSection> {
   var parent: ComposedFeed<Section>? { owner as? ComposedFeed<Section> }
   /// Receives every message: set by what shows the feed.
   var receiver: (@MainActor (Message) -> Void)?
-  /// Called with every change sent, in the feed's own positions; for observers of the feed.
+  /// Called with every change sent, in the feed's own positions, once it is sent on to what shows the feed; for
+  /// observers of the feed. A change of the feed made here (or of another feed) comes after the one sent.
   public var didSend: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
 
   /// Creates a link that is not connected yet.
@@ -220,8 +221,10 @@ public final class FeedLink<Section: DifferentiableSection> {
   ///   - animated: Whether the view should animate the batches (``ListUpdate/animated``).
   public func send(_ changes: StagedChangeset<[Section]>, reloading: Bool = false, animated: Bool = true) {
     guard !changes.isEmpty || reloading else { return }
-    didSend(changes)
+    // Sent on first, so that a change `didSend` makes comes after this one: before it, it would reach what shows
+    // the feed first, from sections that one does not have yet.
     receiver?(.changes(changes, reloading: reloading, animated: animated))
+    didSend(changes)
   }
 
   /// Diffs two lists of sections and sends the changes; duplicate identities are matched in order. Call it once
