@@ -85,16 +85,21 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   /// named as updated to show it). What the feed sends on (to an engine or a composite) is those stages with the
   /// sections each leaves as its data, so that what is shown is ``sections``.
   ///
+  /// An updated row or section must stay where it is in its stage (no insert, delete or move before it, nor of it):
+  /// a view fills it again at its place, so an update that the same stage moves would show another row's content
+  /// there (``ListUpdate``: updated rows come with the list's shape unchanged). Update it in a stage of its own.
+  ///
   /// - Parameter changes: Stages whose first applies to ``sections``.
-  /// - Throws: ``DiffError/positionOutOfRange(_:)`` when a stage does not fit the sections before it; the
-  ///   sections are then left unchanged.
-  /// - Complexity: O(*n* + *c*) per stage for the check.
+  /// - Throws: ``DiffError/positionOutOfRange(_:)`` when a stage does not fit the sections before it, or moves a
+  ///   row or section it updates; the sections are then left unchanged.
+  /// - Complexity: O(*n* + *c*) per stage for the check, plus O(*u* log *c*) for its *u* updates.
   public func apply(_ changes: StagedChangeset<[Section]>) throws(DiffError) {
     var current = sections
     var applied: [Changeset<[Section]>] = []
     applied.reserveCapacity(changes.count)
     for var stage in changes {
       current = try current.applying(stage)
+      try Self.checkUpdatesStay(in: stage)
       stage.data = current
       applied.append(stage)
     }
@@ -115,6 +120,21 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   ///   - sections: The sections of a state; each is diffed with the sections before.
   public func run<S: AsyncSequence>(_ states: S, sections: (S.Element) -> [Section]) async {
     await follow(states) { update(to: sections($0)) }
+  }
+
+  /// Throws when a stage moves a row or section it updates (by a move of it, or an insert, delete or move before
+  /// it): `applying` takes its content from the data at its new place, a view fills it at its old one.
+  private static func checkUpdatesStay(in stage: Changeset<[Section]>) throws(DiffError) {
+    guard !stage.elementUpdated.isEmpty || !stage.sectionUpdated.isEmpty else { return }
+    let mapper = PathMapper(stage)
+    for section in stage.sectionUpdated where mapper.mapSection(section) != section {
+      throw .positionOutOfRange("updated section \(section) moves in its stage")
+    }
+    for path in stage.elementUpdated {
+      guard case .kept(let now) = mapper.map(path), now == path else {
+        throw .positionOutOfRange("updated element \(path) moves in its stage")
+      }
+    }
   }
 
   private func emit(_ changes: StagedChangeset<[Section]>) {
