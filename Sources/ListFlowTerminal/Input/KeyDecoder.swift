@@ -5,7 +5,9 @@
 /// parameters that hold anything but digits and `;`, after a `>` at most, make it unknown: `CSI +1A` or `CSI ?1A`
 /// is no Up),
 /// `CSI 5~`/`CSI 6~` for Page Up/Down, `CSI H`/`CSI F`/`CSI 1~`/`CSI 4~`/`CSI 7~`/`CSI 8~` for Home and End,
-/// `\r` or `\n` for Enter, `0x03` for Ctrl-C, `0x1A` for Ctrl-Z, UTF-8 text for characters, and mouse reports
+/// `\r` or `\n` for Enter, `0x03` for Ctrl-C, `0x1A` for Ctrl-Z, UTF-8 text for characters, keys sent as a code
+/// point with modifiers in a keyboard mode a program may leave on (`CSI 27 ; m ; k ~`, `CSI k ; m u`: the key the
+/// same keys send without the mode, so `CSI 99;5u` is Ctrl-C), and mouse reports
 /// in the SGR (`CSI < b ; x ; y M`/`m`) and X10 (`CSI M` and three bytes) encodings as ``Key/mouse(_:)`` (in X10, a
 /// NUL for the column or row is xterm's mark of a position at or past its limit: column or row 223, 0-based, the
 /// last one the encoding tells apart). Bytes that are not valid UTF-8 become U+FFFD: a character cut by a byte
@@ -469,6 +471,9 @@ struct KeyDecoder: Sendable {
       let event = MouseEvent(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: final == 0x6D)
       return (.key(.mouse(event)), length)
     }
+    if final == 0x75 || final == 0x7E, let key = modifiedKey(bytes[(start + 2)..<index], final: final) {
+      return (.key(key), length)
+    }
     let parameter = number(bytes[(start + 2)..<index])
     if final == 0x7E, parameter == 200 { return (.pasteStart, length) }
     if final == 0x7E, parameter == 201 { return (.ignored, length) }
@@ -483,6 +488,56 @@ struct KeyDecoder: Sendable {
   private static func isModifier(_ parameters: ArraySlice<UInt8>) -> Bool {
     let rest = parameters.first == 0x3E ? parameters.dropFirst() : parameters
     return rest.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x3B }
+  }
+
+  /// A key sent as its code point with its modifiers, as a terminal does in a keyboard mode a program may leave on
+  /// when it ends without turning it off: xterm's modifyOtherKeys (`CSI 27 ; m ; k ~`) or the form of fixterms and
+  /// kitty (`CSI k u`, `CSI k ; m u`), where `k` is the key's Unicode code point and `m` one more than its modifier
+  /// bits (Shift 1, Alt 2, Control 4; Caps Lock 64 and Num Lock 128 are ignored). The key is what the same keys
+  /// send without the mode: Control and a letter or one of `@ [ \ ] ^ _` is its control byte (Ctrl-C
+  /// ``Key/interrupt``, Ctrl-Z ``Key/suspend``, Ctrl-[ ``Key/escape``…), Enter, Tab, Backspace and Escape are
+  /// theirs, another code point its character (Shift and a lowercase ASCII letter its capital), and Alt makes it
+  /// ``Key/alt(_:)``. `nil` (the sequence is then unknown) for anything else: other parameters, Super, Hyper or
+  /// Meta held, Control with another key, a code point of no character, one of the C1 controls, or one of the
+  /// Private Use Area, where kitty puts its function keys.
+  private static func modifiedKey(_ parameters: ArraySlice<UInt8>, final: UInt8) -> Key? {
+    let fields = parameters.split(separator: 0x3B, omittingEmptySubsequences: false).map(number)
+    let code: Int?
+    let modifiers: Int?
+    switch (final, fields.count) {
+    case (0x75, 1): (code, modifiers) = (fields[0], 1)
+    case (0x75, 2): (code, modifiers) = (fields[0], fields[1])
+    case (0x7E, 3) where fields[0] == 27: (code, modifiers) = (fields[2], fields[1])
+    default: return nil
+    }
+    guard let code, let modifiers, modifiers >= 1, (modifiers - 1) & ~(1 | 2 | 4 | 64 | 128) == 0,
+      let scalar = Unicode.Scalar(UInt32(clamping: code)), !(0x80...0x9F).contains(scalar.value),
+      !(0xE000...0xF8FF).contains(scalar.value)
+    else { return nil }
+    let bits = modifiers - 1
+    let key: Key
+    switch scalar.value {
+    case 0x0D: key = .enter
+    case 0x09: key = .tab
+    case 0x1B: key = .escape
+    case 0x7F, 0x08: key = .backspace
+    case _ where bits & 4 != 0:
+      // Control and a letter or one of @ [ \ ] ^ _: its control byte, decoded as the byte alone (Ctrl-[ is Escape).
+      guard (0x40...0x5F).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) else { return nil }
+      let byte = UInt8(scalar.value & 0x1F)
+      if byte == 0x1B {
+        key = .escape
+      } else if let (control, _) = Self.key(in: [byte][...], atEnd: true) {
+        key = control
+      } else {
+        return nil
+      }
+    case 0x20...0x7E, 0xA0...:
+      let shifted = bits & 1 != 0 && (0x61...0x7A).contains(scalar.value)
+      key = .character(Character(shifted ? Unicode.Scalar(UInt8(scalar.value - 0x20)) : scalar))
+    default: return nil
+    }
+    return bits & 2 != 0 ? .alt(key) : key
   }
 
   /// The one-based column or row an X10 mouse report's byte spells: the byte less 32, and 224 for the NUL that
