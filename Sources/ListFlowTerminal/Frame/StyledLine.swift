@@ -54,6 +54,20 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral {
   /// The line's text without styles.
   public var text: String { runs.map(\.text).joined() }
 
+  /// The line with each run's style changed and its text kept as it is.
+  ///
+  /// The text is not sanitised again: a run cut to the screen's width (see ``truncated(to:)``) may end with a
+  /// character that the text went on after (an emoji and a joiner, a lone regional indicator), which the
+  /// sanitiser shows by code point at the end of a text, so sanitising the cut again would draw it otherwise.
+  ///
+  /// - Parameter restyle: The new style of a run, from its style.
+  /// - Returns: The restyled line.
+  func restyled(_ restyle: (TextStyle) -> TextStyle) -> StyledLine {
+    var line = self
+    for index in line.runs.indices { line.runs[index].style = restyle(line.runs[index].style) }
+    return line
+  }
+
   /// The line cut to at most `width` columns, with an ellipsis (`⋯`) in the last kept run's style when something
   /// was cut, and with empty runs removed.
   ///

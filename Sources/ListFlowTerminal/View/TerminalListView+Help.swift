@@ -19,13 +19,11 @@ extension TerminalListView {
 
   /// A line with every colour taken away: bold, dim, italic, underline and inverse stay (`NO_COLOR`).
   static func withoutColor(_ line: StyledLine) -> StyledLine {
-    var line = line
-    line.runs = line.runs.map { run in
-      var style = run.style
+    line.restyled { style in
+      var style = style
       style.foreground = nil
       style.background = nil
-      return StyledRun(run.text, style: style)
+      return style
     }
-    return line
   }
 }

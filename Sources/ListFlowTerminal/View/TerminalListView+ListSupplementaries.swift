@@ -58,8 +58,6 @@ extension TerminalListView {
 
   private func supplementaryLine(_ cell: (any ListCell)?, style: TextStyle, width: Int) -> [StyledLine] {
     guard let cell, case .screen(let size) = mode, listSupplementaryLineCount(for: size) > 0 else { return [] }
-    var line = Self.contentLine(of: cell, width: width).truncated(to: width)
-    line.runs = line.runs.map { StyledRun($0.text, style: style + $0.style) }
-    return [line]
+    return [Self.contentLine(of: cell, width: width).truncated(to: width).restyled { style + $0 }]
   }
 }

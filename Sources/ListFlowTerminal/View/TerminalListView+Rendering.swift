@@ -122,14 +122,12 @@ extension TerminalListView {
     let contentWidth = max(width - Self.rowIndent.count, 0)
     let markWidth = mark?.width ?? 0
     let cellWidth = max(contentWidth - markWidth, 0)
-    var line = content?.truncated(to: cellWidth) ?? StyledLine()
+    let line = content?.truncated(to: cellWidth) ?? StyledLine()
     switch element {
     case .header:
-      line.runs = line.runs.map { StyledRun($0.text, style: .bold + $0.style) }
-      return line
+      return line.restyled { .bold + $0 }
     case .footer:
-      line.runs = line.runs.map { StyledRun($0.text, style: .dim + $0.style) }
-      return StyledLine(Self.rowIndent) + line
+      return StyledLine(Self.rowIndent) + line.restyled { .dim + $0 }
     case .row:
       // The selection mark (a list with a selection mode) on the first line, blanks under it on the others.
       let prefix = index == 0 ? (mark ?? StyledLine()) : StyledLine(String(repeating: " ", count: markWidth))
@@ -137,8 +135,7 @@ extension TerminalListView {
       let padding = String(repeating: " ", count: max(contentWidth - line.width - markWidth, 0))
       var shown = StyledLine(index == 0 ? Self.cursorMarker : Self.rowIndent, style: .bold) + prefix + line
       shown.append(padding)
-      shown.runs = shown.runs.map { StyledRun($0.text, style: $0.style + .inverse) }
-      return shown
+      return shown.restyled { $0 + .inverse }
     }
   }
 
