@@ -133,23 +133,35 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
   public func highlightMatches(_ offsets: [Int]) { titleHighlights = offsets }
 
   /// The title as runs: the matched characters in ``titleStyle`` plus ``highlightStyle``, the others in
-  /// ``titleStyle``. Each run is sanitised on its own.
+  /// ``titleStyle``. Each run is sanitised as the part of the title it is: it follows the character before it and
+  /// precedes the one after it, which do not join it, so the runs show the characters the whole title shows. A
+  /// character that joins the one before it once that is sanitised (a mark after a control, which is shown as a
+  /// symbol) stays in its run, so that no cut separates them.
   private func highlightedTitle(_ text: String) -> StyledLine {
     guard !titleHighlights.isEmpty else { return StyledLine(text, style: titleStyle) }
     let matched = Set(titleHighlights)
     var line = StyledLine()
     var run = ""
     var runIsMatched = false
+    func appendRun(last: Bool) {
+      let sanitized = TextSanitizer.singleLine.sanitize(
+        run, followsCharacter: !line.runs.isEmpty, precedesCharacter: !last)
+      line.runs.append(StyledRun(sanitized: sanitized, style: runIsMatched ? titleStyle + highlightStyle : titleStyle))
+    }
     for (offset, character) in text.enumerated() {
       let isMatched = matched.contains(offset)
       if isMatched != runIsMatched, !run.isEmpty {
-        line.append(run, style: runIsMatched ? titleStyle + highlightStyle : titleStyle)
+        if let first = character.unicodeScalars.first, TextSanitizer.joinsCharacterBefore(first) {
+          run.append(character)
+          continue
+        }
+        appendRun(last: false)
         run = ""
       }
       runIsMatched = isMatched
       run.append(character)
     }
-    if !run.isEmpty { line.append(run, style: runIsMatched ? titleStyle + highlightStyle : titleStyle) }
+    if !run.isEmpty { appendRun(last: true) }
     return line
   }
 }

@@ -62,14 +62,16 @@ public struct TextSanitizer: Sendable, Hashable {
   /// - Parameter text: Any text, for example a model's title.
   /// - Returns: Text that only shows characters; equal to `text` when nothing needed replacing.
   /// - Complexity: O(*n*) in the number of Unicode scalars of `text`.
-  public func sanitize(_ text: String) -> String { sanitize(text, followsCharacter: false) }
+  public func sanitize(_ text: String) -> String { sanitize(text, followsCharacter: false, precedesCharacter: false) }
 
   /// Returns the text with every control, escape and format character neutralised; when `followsCharacter`, the
   /// text will be written right after a character of the same text (a typed character added to the filter's
-  /// query, shown after `/`), so a scalar that joins the character before it is kept first in it.
+  /// query, shown after `/`), so a scalar that joins the character before it is kept first in it; when
+  /// `precedesCharacter`, a character of the same text that does not join it will be written right after it (a
+  /// title drawn in runs of its own, such as a filter's highlights), so its last scalar is kept as it is.
   ///
   /// - Complexity: O(*n*) in the number of Unicode scalars of `text`.
-  func sanitize(_ text: String, followsCharacter: Bool) -> String {
+  func sanitize(_ text: String, followsCharacter: Bool, precedesCharacter: Bool = false) -> String {
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     var result = String.UnicodeScalarView()
     let scalars = Array(text.unicodeScalars)
@@ -119,7 +121,7 @@ public struct TextSanitizer: Sendable, Hashable {
         previous = nil
       }
     }
-    closeEnd(of: &result)
+    if !precedesCharacter { closeEnd(of: &result) }
     return String(result)
   }
 
@@ -149,7 +151,7 @@ public struct TextSanitizer: Sendable, Hashable {
   /// Whether `scalar` joins the character written before it (a grapheme extender such as a combining, enclosing
   /// or spacing mark, or an emoji modifier, or a Hangul vowel or trailing consonant), as Swift's characters see
   /// it: `a` or the syllable `가` followed by it is one character.
-  private static func joinsCharacterBefore(_ scalar: Unicode.Scalar) -> Bool {
+  static func joinsCharacterBefore(_ scalar: Unicode.Scalar) -> Bool {
     // No scalar below U+0300 joins a character before it.
     guard scalar.value >= 0x300 else { return false }
     return ["a", "\u{AC00}"].contains { (base: Unicode.Scalar) in
