@@ -51,11 +51,15 @@ struct ApplyQueue<Request> {
   /// Gives back a request that was not shown because the runner was cancelled. A newer pending request wins,
   /// merged with the old one (so a reload the old one asked for is kept); the callers of the old one then wait for
   /// the newer one.
+  ///
+  /// - Returns: Whether the request given back was dropped for a newer one.
   mutating func putBack(
     _ request: Request, waiters returned: [Waiter], merging merge: (Request, Request) -> Request
-  ) {
+  ) -> Bool {
+    let isDropped = pending != nil
     pending = pending.map { merge(request, $0) } ?? request
     waiters = returned + waiters
+    return isDropped
   }
 
   /// The runner stops: returns the caller that takes over, or `nil` when the queue is idle again. A pending

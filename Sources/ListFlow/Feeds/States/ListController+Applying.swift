@@ -93,7 +93,8 @@ extension ListController {
       if await process(next.request) {
         for waiter in next.waiters { waiter.resume(returning: .finished) }
       } else {
-        queue.putBack(next.request, waiters: next.waiters, merging: Self.merge)
+        // Its diff thrown away, the state is dropped when a newer one waits: that one is shown instead.
+        if queue.putBack(next.request, waiters: next.waiters, merging: Self.merge) { statistics.cancelledStates += 1 }
         break
       }
     }

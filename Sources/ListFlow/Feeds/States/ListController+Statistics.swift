@@ -6,7 +6,9 @@ extension ListController {
     public var appliedStates = 0
     /// States dropped because a newer one arrived before they were started.
     public var supersededStates = 0
-    /// States dropped because their task was cancelled before they were shown.
+    /// States dropped because their task was cancelled before they were shown: a state waiting for a cancelled
+    /// caller, or one whose diff was thrown away when the task applying it was cancelled (the state waiting then, if
+    /// any, is shown instead). Every state given is counted once, in this or another counter.
     public var cancelledStates = 0
     /// States rejected with an error (duplicate identities under ``DuplicatePolicy/reject``).
     public var rejectedStates = 0
