@@ -4,7 +4,9 @@ extension PagingController {
   /// scheduled or running, more displayed rows start nothing.
   ///
   /// A failed page is not retried from here (it would retry on every displayed row): the user retries with a
-  /// refresh or a load-more.
+  /// refresh or a load-more. That holds for the task too: when a load fails between the call and the start of the
+  /// task (a refresh or a load-more whose loader failed without waiting, say), the task loads nothing, and its
+  /// outcome is ``Outcome/ignored(_:)`` with ``IgnoreReason/staleResult``.
   ///
   /// After a page that added no row, a displayed row after the content (a loading, failed or end-of-list footer
   /// comes and goes with every load) starts nothing: only a displayed row of the content (the user scrolled to it)
@@ -30,9 +32,15 @@ extension PagingController {
     isDisplayLoadScheduled = true
     let pagesAddingNoRow = pagesAddingNoRow
     displayTriggeredLoad = Task {
-      // A page that added no row since the row was displayed answered it already.
-      let isNews = self.pagesAddingNoRow == pagesAddingNoRow
-      var outcome = await self.report(coveredRows: first..<(first < Int.max ? first + 1 : first), isNews: isNews)
+      var outcome: Outcome
+      if case .error = self.state {
+        // A load failed since the row was displayed: the load-more would retry it.
+        outcome = .ignored(.staleResult)
+      } else {
+        // A page that added no row since the row was displayed answered it already.
+        let isNews = self.pagesAddingNoRow == pagesAddingNoRow
+        outcome = await self.report(coveredRows: first..<(first < Int.max ? first + 1 : first), isNews: isNews)
+      }
       self.isDisplayLoadScheduled = false
       // A page that added no row brought nothing on screen: what was displayed meanwhile is no news.
       if self.isWaitingForNewReport { self.furthestDisplayedDuringLoad = nil }
