@@ -21,6 +21,8 @@ public struct ListControllerConfiguration: Hashable, Sendable {
   /// the two thread hops of running it elsewhere (on a 2-core Linux machine, diffing 10,000 rows of text on the
   /// main actor halved a state's latency, from about 0.6 ms to 0.3), and above it the main actor stays free for
   /// input while a long list is diffed. 0 does both for every state, and a negative value is stored as 0.
+  /// Whatever the threshold, a state given before any state was shown is built and diffed off the main actor, its
+  /// size unknown until it is built (and counted in ``ListController/Statistics/backgroundDiffs``).
   /// After a told ``ListEdit`` (which is never diffed), what it replaced is freed off the main actor when it
   /// touched this many rows.
   public var backgroundDiffThreshold: Int {
