@@ -8,7 +8,8 @@
 /// O(*k* + log *p*) for *k* rows appended to *p* pages loaded. A refresh that replaces the rows, or a change of
 /// what the feed shows instead of its rows (placeholder, empty state, failure), diffs every row shown. The feed's
 /// own ``delegate`` receives the events of its rows (local positions): displaying a row near the end loads the
-/// next page, and selecting the failure row or the failed footer retries the load that failed.
+/// next page, and selecting the failure row or the failed footer retries the load that failed (in a task, which
+/// loads nothing when another load recovered from the failure before it started).
 ///
 /// Each identity is shown once: when a page repeats an element whose row (by the identity of the binder `row`
 /// makes) is already loaded, as a page of a list whose data shifted between two loads does, the later repeat is
@@ -187,7 +188,10 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
   }
 
   /// A row was selected: the failure row and the failed footer retry the load that failed (a failed refresh from
-  /// its first page, a failed page that page), as ``PagingController/loadMore()`` does.
+  /// its first page, a failed page that page), as ``PagingController/loadMore()`` does, in a task. When a load
+  /// recovered from the failure before the task started, the task loads nothing (its outcome is
+  /// ``PagingController/Outcome/ignored(_:)`` with ``PagingController/IgnoreReason/staleResult``): a retry row
+  /// never loads a page nobody asked for.
   func rowSelected(_ item: Int) {
     let isRetryRow =
       switch paging.presentation {
@@ -195,7 +199,12 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
       case .rows(.failed): item == paging.rows.count
       default: false
       }
-    if isRetryRow { lastTriggeredLoad = Task { await paging.loadMore() } }
+    guard isRetryRow else { return }
+    lastTriggeredLoad = Task { [paging] in
+      // No load failed any more, and none runs: the load-more would load the next page, not retry.
+      if case .error = paging.state {} else if !paging.state.isBusy { return .ignored(.staleResult) }
+      return await paging.loadMore()
+    }
   }
 }
 

@@ -7,8 +7,10 @@ extension PagingController {
     case lastPageReached
     /// A load-more came before any page told what the next one is.
     case nothingLoaded
-    /// A result came for a request that is no longer the one running, or the load-more a displayed row scheduled
-    /// found that a load failed since (``PagingController/rowDisplayed(_:)`` never retries a failed load).
+    /// A result came for a request that is no longer the one running; or a load scheduled in a task found, when
+    /// the task started, that the list had moved on: the load-more of a displayed row found a load failed (a
+    /// displayed row never retries one, see ``PagingController/rowDisplayed(_:)``), the retry of a
+    /// ``PagedFeed``'s retry row found no load failed any more.
     case staleResult
     /// The visible rows are not near enough to the end to load more.
     case notNearEnd
@@ -23,7 +25,7 @@ extension PagingController {
       case .busy: "a load is already running"
       case .lastPageReached: "the last page was loaded"
       case .nothingLoaded: "no page was loaded yet"
-      case .staleResult: "the result belongs to a request that is no longer running, or a load failed since"
+      case .staleResult: "the result belongs to a request that is no longer running, or the list moved on since"
       case .notNearEnd: "the visible rows are not near the end"
       case .waitingForNewReport: "the last page added no row; waiting for a new report"
       }
