@@ -27,7 +27,7 @@ public final class ViewportListView: ListView {
   /// Always `true`: the viewport is on screen, so changes come as batches.
   public let isVisible = true
   private let rowCount: Int
-  /// The cells shown, top to bottom.
+  /// The cells shown, top to bottom: one a row, a placeholder for a row whose cell the data source could not make.
   public private(set) var cells: [any ListCell] = []
 
   /// Creates a viewport of `rowCount` rows.
@@ -42,7 +42,8 @@ public final class ViewportListView: ListView {
     cells.indices.map { ItemPath(item: $0, section: 0) }
   }
 
-  /// The lines shown.
+  /// The lines shown, one a row: a row whose cell the data source could not make shows `<error: …>` naming the
+  /// error, as in `RecordingListView`.
   public var renderedLines: [String] { cells.map(\.textRepresentation) }
 
   /// Pulls the cells of the viewport's rows again.
@@ -65,13 +66,21 @@ public final class ViewportListView: ListView {
       || update.refreshedRows.contains(where: visible)
   }
 
+  /// Pulls the cells of the viewport's rows; a row whose cell the data source cannot make shows a placeholder
+  /// (`<error: …>`, as in `RecordingListView`), so that every row keeps its line.
   private func pullVisibleCells() {
-    for cell in cells { reusePool.enqueue(cell) }
+    for cell in cells where !(cell is PlaceholderCell) { reusePool.enqueue(cell) }
     guard let dataSource, dataSource.numberOfSections > 0 else {
       cells = []
       return
     }
     let count = max(min(rowCount, dataSource.numberOfRows(inSection: 0)), 0)
-    cells = (0..<count).compactMap { try? dataSource.cell(at: ItemPath(item: $0, section: 0), for: self) }
+    cells = (0..<count).map { item -> any ListCell in
+      do throws(ListFlowError) {
+        return try dataSource.cell(at: ItemPath(item: item, section: 0), for: self)
+      } catch {
+        return PlaceholderCell(error: error)
+      }
+    }
   }
 }
