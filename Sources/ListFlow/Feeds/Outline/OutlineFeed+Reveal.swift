@@ -15,6 +15,21 @@ final class _RevealNode<ID: Hashable> {
     self.matches = matches
   }
 
+  /// Lets go of the nodes under this one without recursion: a node let go lets go of its children, so a tree as
+  /// deep as the outline's (a chain of tens of thousands of folders) would take a stack frame a level. The nodes
+  /// no one else holds are emptied one by one from a list instead.
+  deinit {
+    guard !children.isEmpty else { return }
+    var pending = children
+    children = []
+    while var node = pending.popLast() {
+      if isKnownUniquelyReferenced(&node) {
+        pending += node.children
+        node.children = []
+      }
+    }
+  }
+
   /// Whether a filter shows the node's row: it matches, or a node under it does.
   var isShown: Bool { matches || below > 0 }
 }
