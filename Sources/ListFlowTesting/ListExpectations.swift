@@ -28,6 +28,11 @@ public enum ListExpectations {
   /// How a recording view differs from a list rendered with fresh cells, or `nil` when it shows exactly it
   /// and never was inconsistent.
   ///
+  /// The view's lines are all it shows, the list's own header and footer included (``RecordingListView/listHeader``
+  /// and ``RecordingListView/listFooter``, set with `ListEngine.listHeader`), which a list of sections does not
+  /// hold: for a view that shows them, compare its ``RecordingListView/renderedLines`` without their lines with
+  /// `ListRendering.lines(of:)` instead.
+  ///
   /// - Parameters:
   ///   - view: The view.
   ///   - snapshot: The list it should show.
