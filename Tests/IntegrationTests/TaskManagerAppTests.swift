@@ -327,24 +327,44 @@ import Testing
     }
   }
 
+  /// What a user at the terminal does after moving the cursor.
+  enum TerminalAction: Sendable { case query, space, delete, enter, end, step }
+
+  static let terminalActions = WeightedChoice<TerminalAction>([
+    ("Escape or a query typed after /", weight: 1, .query),
+    ("space", weight: 2, .space),
+    ("d", weight: 1, .delete),
+    ("Enter", weight: 1, .enter),
+    ("End", weight: 1, .end),
+    ("a step not at the keyboard", weight: 2, .step),
+  ])
+
   static func terminalStep(
     _ app: App, _ view: TerminalListView, _ model: inout Model, using random: inout SeededRandom
   ) async -> String {
     // The arrows move while the query is typed too; `j` would type.
     for _ in 0..<random.below(4) { press(app, view, random.oneIn(2) && !app.typing ? .character("j") : .up) }
-    let choice = random.below(8)
-    if app.typing, [1, 2, 3, 6, 7].contains(choice) {
+    let action = terminalActions.pick(using: &random)
+    return "\(action.name): \(await terminalStep(action.value, app, view, &model, using: &random))"
+  }
+
+  /// Does `action` at the terminal; returns what it did.
+  static func terminalStep(
+    _ action: TerminalAction, _ app: App, _ view: TerminalListView, _ model: inout Model,
+    using random: inout SeededRandom
+  ) async -> String {
+    if app.typing, [.space, .delete, .enter, .end].contains(action) {
       // While the query is typed, space and `d` are text, and Enter stops typing and keeps the query.
-      let key: Key = choice == 6 || choice == 7 ? .enter : .character(choice == 3 ? "d" : " ")
+      let key: Key = action == .enter || action == .end ? .enter : .character(action == .delete ? "d" : " ")
       press(app, view, key)
       if case .character(let character) = key { model.query.append(character) } else { app.typing = false }
       return "typing \(key)"
     }
-    switch choice {
-    case 7:  // End: the cursor follows the last row as the list changes
+    switch action {
+    case .end:  // End: the cursor follows the last row as the list changes
       press(app, view, .end)
       return "end"
-    case 6:  // Enter chooses the task under the cursor; the marks stay as they are
+    case .enter:  // Enter chooses the task under the cursor; the marks stay as they are
       guard let path = view.selectedRow, let row = try? app.engine.row(at: path) else { return "enter on no row" }
       let opened = app.aboutScreen.opened
       press(app, view, .enter)
@@ -360,7 +380,7 @@ import Testing
         app.problems.append("Enter at \(path) chose \(app.chosen.last ?? -1), not \(task.id)")
       }
       return "enter on \(task.id)"
-    case 0:  // Escape clears the query; `/` types a new one, Enter keeps it
+    case .query:  // Escape clears the query; `/` types a new one, Enter keeps it
       if !model.query.isEmpty {
         press(app, view, .escape)
         model.query = ""
@@ -377,7 +397,7 @@ import Testing
       model.query = query
       if view.filterQuery != query { app.problems.append("typed \(query), the view shows \(view.filterQuery)") }
       return "typed \(query)"
-    case 1, 2:  // space marks the task under the cursor
+    case .space:  // space marks the task under the cursor
       guard let path = view.selectedRow, let row = try? app.engine.row(at: path) else { return "space on no row" }
       let opened = app.aboutScreen.opened.count
       press(app, view, .character(" "))
@@ -391,7 +411,7 @@ import Testing
         model.selected.remove(task.id)
       }
       return "space on \(task.id) at \(path)"
-    case 3:  // `d` deletes the task under the cursor
+    case .delete:  // `d` deletes the task under the cursor
       guard let path = view.selectedRow, let row = try? app.engine.row(at: path), let task = App.task(of: row) else {
         return "d on no task"
       }
@@ -402,25 +422,73 @@ import Testing
       model.tasks.removeAll { $0.id == task.id }
       model.selected.remove(task.id)
       return "d on \(task.id)"
-    default:
+    case .step:
       return await step(app, &model, using: &random)
     }
   }
 
-  /// One random step, applied to the app and to the model.
+  /// What a step not at the keyboard does.
+  enum Step: Sendable {
+    case add, change, query, toggle, delete, move, clearDone, markedToDone, selectFromCode, moveOut, aboutFirst
+    case refresh
+  }
+
+  static let steps = WeightedChoice<Step>([
+    ("add a task through the store", weight: 2, .add),
+    ("rename a task or change its status through the store", weight: 1, .change),
+    ("change the query", weight: 1, .query),
+    ("toggle a row", weight: 2, .toggle),
+    ("the delete action", weight: 1, .delete),
+    ("move a row", weight: 1, .move),
+    ("clear the done tasks (performEdits)", weight: 1, .clearDone),
+    ("move the marked tasks to done (performEdits)", weight: 1, .markedToDone),
+    ("select from code", weight: 1, .selectFromCode),
+    ("move a row into the About list", weight: 1, .moveOut),
+    ("move the About list", weight: 1, .aboutFirst),
+    ("refresh cells by identity", weight: 1, .refresh),
+  ])
+
+  /// How the query changes in a step.
+  enum QueryEdit: Sendable { case new, append, dropLast }
+
+  static let queryEdits = WeightedChoice<QueryEdit>([
+    ("a new query", weight: 1, .new),
+    ("one more character", weight: 1, .append),
+    ("one character taken back", weight: 1, .dropLast),
+  ])
+
+  /// How code changes the selection.
+  enum SelectionCall: Sendable { case select, deselect, selectAll, clear }
+
+  static let selectionCalls = WeightedChoice<SelectionCall>([
+    ("select", weight: 1, .select),
+    ("deselect", weight: 1, .deselect),
+    ("select all", weight: 1, .selectAll),
+    ("clear the selection", weight: 1, .clear),
+  ])
+
+  /// One random step, applied to the app and to the model; returns what it did.
   static func step(_ app: App, _ model: inout Model, using random: inout SeededRandom) async -> String {
+    let chosen = steps.pick(using: &random)
+    return "\(chosen.name): \(await step(chosen.value, app, &model, using: &random))"
+  }
+
+  /// Applies `step` to the app and to the model; returns what it did.
+  static func step(
+    _ step: Step, _ app: App, _ model: inout Model, using random: inout SeededRandom
+  ) async -> String {
     let snapshot = app.engine.snapshot
     let taskRows: [ItemPath] = snapshot.indices.flatMap { section in
       snapshot[section].elements.indices.compactMap { item in
         App.task(of: snapshot[section].elements[item]) != nil ? ItemPath(item: item, section: section) : nil
       }
     }
-    switch random.below(14) {
-    case 12:  // the About list moves above the tasks, or back below
+    switch step {
+    case .aboutFirst:  // the About list moves above the tasks, or back below
       do { try app.screen.moveChild(from: 0, to: 1) } catch { return "moveChild threw \(error)" }
       model.aboutFirst.toggle()
       return "about first \(model.aboutFirst)"
-    case 13:  // cells refreshed by identity: tasks shown, hidden, and one deleted
+    case .refresh:  // cells refreshed by identity: tasks shown, hidden, and one deleted
       var ids = model.tasks.shuffled(using: &random).prefix(3).map(\.id)
       let gone = random.oneIn(3) && model.nextID > 1 ? model.nextID - 1 : nil
       if let gone, !model.tasks.contains(where: { $0.id == gone }) { ids.append(gone) }
@@ -441,7 +509,7 @@ import Testing
         app.problems.append("refresh of \(ids) reported \(reported) unknown, expected \(unknown)")
       }
       return "refresh \(ids)"
-    case 0, 1:  // a task added through the store
+    case .add:  // a task added through the store
       let task = TaskItem(
         id: model.nextID, title: title(id: model.nextID, using: &random),
         status: Status.allCases[random.below(3)])
@@ -454,7 +522,7 @@ import Testing
         $0.revision += 1
       }
       return "add \(task.id) at \(at)"
-    case 2:  // a task renamed or moved to another status through the store
+    case .change:  // a task renamed or moved to another status through the store
       guard !model.tasks.isEmpty else { return "nothing to change" }
       let index = random.below(model.tasks.count)
       if random.oneIn(2) {
@@ -468,11 +536,12 @@ import Testing
         $0.revision += 1
       }
       return "change \(task)"
-    case 3:  // the query typed anew, or a character typed after it (or one taken back)
-      switch random.below(3) {
-      case 0: model.query = query(using: &random)
-      case 1: model.query += String(Array("abilmstu#1")[random.below(10)])
-      default: model.query = String(model.query.dropLast())
+    case .query:  // the query typed anew, or a character typed after it (or one taken back)
+      let edit = queryEdits.pick(using: &random)
+      switch edit.value {
+      case .new: model.query = query(using: &random)
+      case .append: model.query += String(Array("abilmstu#1")[random.below(10)])
+      case .dropLast: model.query = String(model.query.dropLast())
       }
       if let terminal = app.view as? TerminalListView {
         terminal.filterQuery = model.query  // the view shows it and hands it on, as the article says
@@ -480,8 +549,8 @@ import Testing
       } else {
         app.filtered.query = model.query
       }
-      return "query \(model.query)"
-    case 4, 5:  // the user toggles a row
+      return "\(edit.name): query \(model.query)"
+    case .toggle:  // the user toggles a row
       guard let path = taskRows.randomElement(using: &random), let row = try? app.engine.row(at: path),
         let task = App.task(of: row)
       else { return "nothing to toggle" }
@@ -491,7 +560,7 @@ import Testing
         model.selected.remove(task.id)
       }
       return "toggle \(task.id) at \(path)"
-    case 6:  // the delete action
+    case .delete:  // the delete action
       guard let path = taskRows.randomElement(using: &random), let row = try? app.engine.row(at: path),
         let task = App.task(of: row)
       else { return "nothing to delete" }
@@ -502,7 +571,7 @@ import Testing
       model.tasks.removeAll { $0.id == task.id }
       model.selected.remove(task.id)
       return "delete \(task.id)"
-    case 7:  // the user moves a row, within its controller's sections
+    case .move:  // the user moves a row, within its controller's sections
       guard let path = taskRows.randomElement(using: &random), let row = try? app.engine.row(at: path),
         let task = App.task(of: row), let recording = app.view as? RecordingListView,
         app.controller.state?.revision == app.store.state.revision, !app.controller.hasPendingState
@@ -527,7 +596,7 @@ import Testing
       sections[to].insert(task.id, at: target.item)
       model.tasks = model.reordered(moving: task.id, to: Status.allCases[to], in: sections[to])
       return "move \(task.id) \(path) -> \(target)"
-    case 8:  // a bulk change told through performEdits and put in the store: clear the done tasks
+    case .clearDone:  // a bulk change told through performEdits and put in the store: clear the done tasks
       let done = model.tasks.filter { $0.status == .done }.map(\.id)
       guard !done.isEmpty else { return "nothing done" }
       do {
@@ -542,7 +611,7 @@ import Testing
         $0.revision += 1
       }
       return "clear done \(done)"
-    case 9:  // a bulk change told: every marked task moves to done, at the end
+    case .markedToDone:  // a bulk change told: every marked task moves to done, at the end
       let marked = model.tasks.filter { model.selected.contains($0.id) && $0.status != .done }
       guard !marked.isEmpty else { return "nothing marked" }
       do {
@@ -568,32 +637,32 @@ import Testing
         $0.revision += 1
       }
       return "done \(ids.sorted())"
-    case 10:  // selection from code: by identity (shown or hidden), every row, or none
-      switch random.below(4) {
-      case 0:
+    case .selectFromCode:  // selection from code: by identity (shown or hidden), every row, or none
+      switch selectionCalls.pick(using: &random).value {
+      case .select:
         guard let task = model.tasks.randomElement(using: &random) else { return "nothing to select" }
         app.engine.select(Board.identity(of: task.id))
         // An identity the list does not hold yet (a state not shown yet adds it) is ignored.
         if app.controller.path(ofRow: Board.identity(of: task.id)) != nil { model.selected.insert(task.id) }
         return "select \(task.id)"
-      case 1:
+      case .deselect:
         guard let task = model.tasks.randomElement(using: &random) else { return "nothing to deselect" }
         app.engine.deselect(Board.identity(of: task.id))
         model.selected.remove(task.id)
         return "deselect \(task.id)"
-      case 2:
+      case .selectAll:
         app.engine.selectAll()
         let ids = Set(taskRows.compactMap { try? app.engine.row(at: $0) }.compactMap(App.task).map(\.id))
         model.selected.formUnion(ids.filter { id in model.tasks.contains { $0.id == id } })
         model.aboutSelected.formUnion(snapshot.flatMap(\.elements).compactMap { $0.model(as: AboutItem.self)?.title })
         return "select all"
-      default:
+      case .clear:
         app.engine.clearSelection()
         model.selected = []
         model.aboutSelected = []
         return "clear selection"
       }
-    default:  // the user moves a row into another child's section (the About list): refused
+    case .moveOut:  // the user moves a row into another child's section (the About list): refused
       guard let path = taskRows.randomElement(using: &random), let recording = app.view as? RecordingListView,
         let about = snapshot.indices.first(where: { !taskSections(app).contains($0) })
       else { return "nothing to move out" }

@@ -79,7 +79,22 @@ import Testing
       height: random.oneIn(3) ? 1 + random.below(3) : 1)
   }
 
-  static func mutate(_ sections: [Sec], _ random: inout SeededRandom, nextID: inout Int) -> [Sec] {
+  /// One edit of the sections.
+  enum Edit: Sendable { case insertRow, deleteRow, moveRow, editRow, headerOrFooter, removeOrSwapSection }
+
+  static let edits = WeightedChoice<Edit>([
+    ("insert a row", weight: 2, .insertRow),
+    ("delete a row", weight: 2, .deleteRow),
+    ("move a row", weight: 1, .moveRow),
+    ("edit a row", weight: 2, .editRow),
+    ("set a section's header or footer", weight: 1, .headerOrFooter),
+    ("remove or swap a section", weight: 1, .removeOrSwapSection),
+  ])
+
+  /// New sections: one more section, or one to four edits; the names of what it did go to `log`.
+  static func mutate(
+    _ sections: [Sec], _ random: inout SeededRandom, nextID: inout Int, log: inout [String]
+  ) -> [Sec] {
     var sections = sections
     if sections.isEmpty || random.oneIn(8) {
       let id = nextID
@@ -95,39 +110,42 @@ import Testing
         footer: random.oneIn(3) ? text(&random) : nil,
         rows: rows)
       sections.insert(section, at: random.below(sections.count + 1))
+      log.append("add a section")
       return sections
     }
     for _ in 0..<(1 + random.below(4)) {
       let s = random.below(sections.count)
-      switch random.below(9) {
-      case 0, 1:
+      let edit = edits.pick(using: &random)
+      log.append(edit.name)
+      switch edit.value {
+      case .insertRow:
         sections[s].rows.insert(
           newRow(&random, id: nextID), at: random.below(sections[s].rows.count + 1))
         nextID += 1
-      case 2, 3:
+      case .deleteRow:
         if !sections[s].rows.isEmpty {
           sections[s].rows.remove(at: random.below(sections[s].rows.count))
         }
-      case 4:
+      case .moveRow:
         if !sections[s].rows.isEmpty {
           let row = sections[s].rows.remove(at: random.below(sections[s].rows.count))
           let t = random.below(sections.count)
           sections[t].rows.insert(row, at: random.below(sections[t].rows.count + 1))
         }
-      case 5, 6:
+      case .editRow:
         if !sections[s].rows.isEmpty {
           let i = random.below(sections[s].rows.count)
           if random.oneIn(2) { sections[s].rows[i].title = text(&random) }
           if random.oneIn(2) { sections[s].rows[i].height = 1 + random.below(3) }
           if random.oneIn(3) { sections[s].rows[i].accessory = text(&random, max: 3) }
         }
-      case 7:
+      case .headerOrFooter:
         if random.oneIn(2) {
           sections[s].header = random.oneIn(3) ? nil : text(&random)
         } else {
           sections[s].footer = random.oneIn(3) ? nil : text(&random)
         }
-      default:
+      case .removeOrSwapSection:
         if sections.count > 1, random.oneIn(2) {
           sections.remove(at: s)
         } else {
@@ -244,6 +262,48 @@ import Testing
     return true
   }
 
+  /// What a step does.
+  enum Action: Sendable {
+    case mutate, key, keyMostlyDown, resize, wheel, click, spinner, query, scrollTo, tick, status, filterKey, help
+    case reload, listHeaderFooter, reconfigure, title
+
+    /// Whether the cursor keeps its row through the step (other steps may move it to another row).
+    var keepsCursorID: Bool {
+      switch self {
+      case .mutate, .query, .filterKey, .reload, .listHeaderFooter, .reconfigure, .title: true
+      default: false
+      }
+    }
+
+    /// Whether the step moves the cursor, so that it must be on screen again after a wheel scrolled it off.
+    var movesCursor: Bool {
+      switch self {
+      case .key, .keyMostlyDown, .scrollTo, .click: true
+      default: false
+      }
+    }
+  }
+
+  static let actions = WeightedChoice<Action>([
+    ("change the sections", weight: 3, .mutate),
+    ("a cursor key", weight: 1, .key),
+    ("a cursor key, mostly down", weight: 1, .keyMostlyDown),
+    ("resize the screen", weight: 1, .resize),
+    ("a wheel notch", weight: 1, .wheel),
+    ("a click", weight: 1, .click),
+    ("start or stop the spinner", weight: 1, .spinner),
+    ("set the query", weight: 1, .query),
+    ("scroll to a row", weight: 1, .scrollTo),
+    ("a tick of 150 ms", weight: 1, .tick),
+    ("post a status", weight: 1, .status),
+    ("a filter key", weight: 1, .filterKey),
+    ("the help key", weight: 1, .help),
+    ("an explicit reload", weight: 1, .reload),
+    ("set the list's header and footer", weight: 1, .listHeaderFooter),
+    ("reconfigure rows", weight: 1, .reconfigure),
+    ("set the title", weight: 2, .title),
+  ])
+
   @Test(
     "random steps (15 seeds quick, 1,000 deep, 30 steps each): the screen painted step by step is a fresh view's"
   )
@@ -258,102 +318,100 @@ import Testing
         mode: modes[random.below(3)], ascii: random.oneIn(4), colors: !random.oneIn(4))
       var nextID = 0
       var log: [String] = []
-      h.show(Self.mutate([], &random, nextID: &nextID))
+      h.show(Self.mutate([], &random, nextID: &nextID, log: &log))
       for step in 0..<30 {
         var cursorID: ListIdentifier? = h.view.viewport.selection.flatMap {
           h.view.dataSource?.identity(ofRowAt: $0)
         }
         if h.view.followsLastRow { cursorID = nil }
-        let checksCursor = [0, 1, 2, 9, 14, 16, 17, 18, 19]
-        let pick = random.below(20)
-        if !checksCursor.contains(pick) { cursorID = nil }
-        switch pick {
-        case 0, 1, 2:
-          log.append("mutate")
-          h.show(Self.mutate(h.sections, &random, nextID: &nextID))
-        case 3:
+        let action = Self.actions.pick(using: &random)
+        if !action.value.keepsCursorID { cursorID = nil }
+        switch action.value {
+        case .mutate:
+          var edits: [String] = []
+          h.show(Self.mutate(h.sections, &random, nextID: &nextID, log: &edits))
+          log.append("\(action.name): \(edits.joined(separator: ", "))")
+        case .key:
           let key: [Key] = [.up, .down, .pageUp, .pageDown, .home, .end, .character(" ")]
           let k = key[random.below(key.count)]
-          log.append("key \(k)")
+          log.append("\(action.name) \(k)")
           h.view.handle(k)
-        case 4:
+        case .keyMostlyDown:
           let key: [Key] = [.down, .down, .up, .pageDown]
           let k = key[random.below(key.count)]
-          log.append("key \(k)")
+          log.append("\(action.name) \(k)")
           h.view.handle(k)
-        case 5:
+        case .resize:
           let size = TerminalSize(columns: random.below(31), rows: random.below(13))
-          log.append("resize \(size)")
+          log.append("\(action.name) \(size)")
           h.resize(size)
-        case 6:
+        case .wheel:
           let kind: MouseEvent.Kind = random.oneIn(2) ? .wheelUp : .wheelDown
-          log.append("wheel \(kind)")
+          log.append("\(action.name) \(kind)")
           h.view.handle(
             mouse: MouseEvent(kind: kind, column: 0, row: random.below(max(h.size.rows, 1))))
-        case 7:
+        case .click:
           let event = MouseEvent(
             kind: .press(.left), column: 1, row: random.below(max(h.size.rows, 1)))
-          log.append("click \(event.row)")
+          log.append("\(action.name) \(event.row)")
           h.view.handle(mouse: event)
-        case 8:
+        case .spinner:
           if h.view.isSpinning {
-            log.append("stop spinner")
+            log.append("\(action.name): stopped")
             h.view.stopSpinner()
           } else {
-            log.append("start spinner")
+            log.append("\(action.name): started")
             h.view.startSpinner(Self.text(&random))
           }
-        case 9:
+        case .query:
           let q = ["", "a", "x", "日", "b"][random.below(5)]
-          log.append("query \(q)")
+          log.append("\(action.name) \(q)")
           h.view.filterQuery = q
-        case 10:
+        case .scrollTo:
           let count = h.view.visibleRows.count + 3
           let path = ItemPath(
             item: random.below(count), section: random.below(max(h.sections.count, 1)))
           let alignments: [ListEngine.ScrollAlignment] = [.top, .center, .bottom, .visible]
           let a = alignments[random.below(4)]
-          log.append("scrollTo \(path) \(a)")
+          log.append("\(action.name) \(path) \(a)")
           h.view.scrollToRow(at: path, alignment: a)
-        case 11:
-          log.append("tick")
+        case .tick:
+          log.append(action.name)
           h.time.advance(by: .milliseconds(150))
           h.view.tick()
-        case 12:
-          log.append("status")
+        case .status:
+          log.append(action.name)
           h.view.postStatus(Self.text(&random), for: .milliseconds(100))
-        case 14:
+        case .filterKey:
           let keys: [Key] = [
             .character("/"), .character("a"), .character("日"), .backspace, .escape, .enter,
           ]
           let k = keys[random.below(keys.count)]
-          log.append("fkey \(k)")
+          log.append("\(action.name) \(k)")
           h.view.handle(k)
-        case 15:
-          log.append("help")
+        case .help:
+          log.append(action.name)
           h.view.handle(.character("?"))
-        case 16:
-          log.append("reload")
+        case .reload:
+          log.append(action.name)
           h.view.reloadData()
-        case 18 where random.oneIn(2):
-          log.append("list header/footer")
+        case .listHeaderFooter:
+          log.append(action.name)
           h.setList(
             header: random.oneIn(2) ? Self.text(&random) : nil,
             footer: random.oneIn(2) ? Self.text(&random) : nil)
-        case 17:
+        case .reconfigure:
           let ids = h.sections.flatMap(\.rows).map { ListIdentifier($0.id) }.filter { _ in
             random.oneIn(2)
           }
-          log.append("reconfigure")
+          log.append(action.name)
           h.engine.reconfigureRows(ids, animated: random.oneIn(2))
-        default:
-          log.append("title")
+        case .title:
+          log.append(action.name)
           h.view.title = Self.text(&random)
         }
-        if let last = log.last {
-          if last.hasPrefix("wheel") { wheel = true }
-          if last.hasPrefix("key") || last.hasPrefix("scrollTo") || last.hasPrefix("click") { wheel = false }
-        }
+        if action.value == .wheel { wheel = true }
+        if action.value.movesCursor { wheel = false }
         let context = "seed \(seed) step \(step) \(log.suffix(4))"
         let viewport = h.view.viewport
         if let cursorID,

@@ -67,6 +67,16 @@ import Testing
     .enter, .enter, .enter, .escape,
   ]
 
+  /// How the app changes the trees in place.
+  enum TreeChange: Sendable { case moveSubtree, removeChildren, rename, insertChild }
+
+  static let treeChanges = WeightedChoice<TreeChange>([
+    ("a subtree moved to another parent", weight: 1, .moveSubtree),
+    ("a node's children taken away", weight: 1, .removeChildren),
+    ("a node renamed", weight: 1, .rename),
+    ("a child put in", weight: 1, .insertChild),
+  ])
+
   /// Runs one seed; returns its first failure.
   static func run(seed: UInt64, steps: Int) throws -> String? {
     var random = SeededRandom(seed: seed)
@@ -125,23 +135,21 @@ import Testing
           continue
         }
         let path = all[random.below(all.count)]
-        switch random.below(4) {
-        case 0:
-          context += ": a subtree moved to another parent"
+        let treeChange = Self.treeChanges.pick(using: &random)
+        context += ": \(treeChange.name)"
+        switch treeChange.value {
+        case .moveSubtree:
           let moved = node(at: path, of: model.roots)
           changeChildren(&model.roots, of: Array(path.dropLast())) { $0.remove(at: path[path.count - 1]) }
           let targets = [[]] + paths(of: model.roots)
           let parent = targets[random.below(targets.count)]
           changeChildren(&model.roots, of: parent) { $0.insert(moved, at: random.below($0.count + 1)) }
-        case 1:
-          context += ": a node's children taken away"
+        case .removeChildren:
           change(&model.roots, at: path[...]) { $0.children = [] }
-        case 2:
-          context += ": a node renamed"
+        case .rename:
           let renamed = name()
           change(&model.roots, at: path[...]) { $0.element = renamed }
-        default:
-          context += ": a child put in"
+        case .insertChild:
           let child = Node(name(), children: random.below(2) == 0 ? [Node(name())] : [])
           change(&model.roots, at: path[...]) { $0.children.insert(child, at: random.below($0.children.count + 1)) }
         }

@@ -31,6 +31,16 @@ import Testing
     }
   }
 
+  /// What a step does.
+  enum Step: Sendable { case queryMatchingNothing, queryOther, rename, clearQuery }
+
+  static let steps = WeightedChoice<Step>([
+    ("a query no row matches", weight: 1, .queryMatchingNothing),
+    ("the query \"other\"", weight: 1, .queryOther),
+    ("a node of the chain renamed", weight: 1, .rename),
+    ("the query cleared", weight: 1, .clearQuery),
+  ])
+
   @Test("a filter over a tree tens of thousands of levels deep sets, follows and clears its query without a crash")
   func deepChain() throws {
     for seed in DeepPass.seeds(quick: 1, deep: 6) {
@@ -45,21 +55,22 @@ import Testing
       let view = RecordingListView(historyLimit: 2)
       var engine: ListEngine? = try ListEngine(view: view, showing: filtered!)
       for step in 0..<DeepPass.cases(quick: 5, deep: 12) {
-        let context = "seed \(seed), depth \(depth), step \(step)"
-        switch random.below(4) {
-        case 0:
+        let chosen = Self.steps.pick(using: &random)
+        let context = "seed \(seed), depth \(depth), step \(step) (\(chosen.name))"
+        switch chosen.value {
+        case .queryMatchingNothing:
           filtered?.query = "zzz"
           #expect(view.sections.first?.rows.count ?? 0 == 0, "\(context): no row matches")
-        case 1:
+        case .queryOther:
           filtered?.query = "other"
           #expect(view.renderedLines == ["other"], "\(context)")
-        case 2:
+        case .rename:
           // A node of the chain renamed, deep or not (`rename` recurses a frame a level: at most 20,000).
           let level = random.below(2) == 0 ? random.below(20_000) : random.below(3)
           Self.rename(&roots[0], at: level, to: "m\(level)")
           Self.kept.append(roots)
           feed.outline.roots = roots
-        default:
+        case .clearQuery:
           filtered?.query = ""
           #expect(view.renderedLines == [roots[0].element, "other"], "\(context)")
         }

@@ -21,6 +21,27 @@ import Testing
     return ItemPath(item: random.below(8) - 2, section: random.below(6) - 1)
   }
 
+  /// What a step does.
+  enum Step: Sendable { case newList, selectRow, moveRow, listSettings, toggleOrScroll, reload }
+
+  static let steps = WeightedChoice<Step>([
+    ("a new list", weight: 3, .newList),
+    ("selectRow(at:)", weight: 1, .selectRow),
+    ("moveRow", weight: 1, .moveRow),
+    ("the list's header, footer or selection mode", weight: 1, .listSettings),
+    ("toggle a row or scroll", weight: 1, .toggleOrScroll),
+    ("reloadData", weight: 1, .reload),
+  ])
+
+  /// Which of the list's settings a step changes.
+  enum ListSetting: Sendable { case header, footer, selectionMode }
+
+  static let listSettings = WeightedChoice<ListSetting>([
+    ("the list header", weight: 1, .header),
+    ("the list footer", weight: 1, .footer),
+    ("the selection mode", weight: 1, .selectionMode),
+  ])
+
   static func run(seed: UInt64, steps: Int) throws -> String? {
     var random = SeededRandom(seed: seed)
     let feed = SectionsFeed(sections: RandomLists.sections(&random).map(\.snapshot))
@@ -37,11 +58,12 @@ import Testing
     let engine = try ListEngine(view: view, showing: feed)
     engine.selectionMode = [.none, .single, .multiple][random.below(3)]
     for step in 0..<steps {
-      let context = "seed \(seed) step \(step)"
-      switch random.below(8) {
-      case 0, 1, 2:
+      let chosen = Self.steps.pick(using: &random)
+      var context = "seed \(seed) step \(step) (\(chosen.name))"
+      switch chosen.value {
+      case .newList:
         feed.update(to: RandomLists.sections(&random).map(\.snapshot))
-      case 3:
+      case .selectRow:
         let path = randomPath(in: view, using: &random)
         let exists = view.cell(at: path) != nil
         do {
@@ -50,7 +72,7 @@ import Testing
         } catch {
           if exists { return "\(context): selectRow(at: \(path)) threw \(error)" }
         }
-      case 4:
+      case .moveRow:
         let source = randomPath(in: view, using: &random)
         let target = randomPath(in: view, using: &random)
         // A row moved to another section may go after its last row.
@@ -64,20 +86,22 @@ import Testing
         } catch {
           if movable { return "\(context): moveRow \(source) → \(target) threw \(error)" }
         }
-      case 5:
-        switch random.below(3) {
-        case 0: engine.listHeader = random.below(2) == 0 ? nil : header("top \(random.below(2))")
-        case 1: engine.listFooter = random.below(2) == 0 ? nil : header("bottom \(random.below(2))")
-        default: engine.selectionMode = [.none, .single, .multiple][random.below(3)]
+      case .listSettings:
+        let setting = Self.listSettings.pick(using: &random)
+        context += ": \(setting.name)"
+        switch setting.value {
+        case .header: engine.listHeader = random.below(2) == 0 ? nil : header("top \(random.below(2))")
+        case .footer: engine.listFooter = random.below(2) == 0 ? nil : header("bottom \(random.below(2))")
+        case .selectionMode: engine.selectionMode = [.none, .single, .multiple][random.below(3)]
         }
-      case 6:
+      case .toggleOrScroll:
         let path = randomPath(in: view, using: &random)
         if random.below(2) == 0 {
           try? engine.toggleSelection(ofRowAt: path)
         } else {
           view.scroll(to: .init(offset: random.below(9) - 3, viewportHeight: random.below(5), contentHeight: 9))
         }
-      default:
+      case .reload:
         view.reloadData()
       }
       // A fresh view of the final list, with the same selection.
