@@ -42,24 +42,8 @@ import Testing
     }
   }
 
-  static func paths(of nodes: [Node], under parent: [Int] = []) -> [[Int]] {
-    nodes.indices.flatMap { index in [parent + [index]] + paths(of: nodes[index].children, under: parent + [index]) }
-  }
-
-  static func change(_ nodes: inout [Node], at path: ArraySlice<Int>, _ body: (inout Node) -> Void) {
-    guard let index = path.first else { return }
-    if path.count == 1 { body(&nodes[index]) } else { change(&nodes[index].children, at: path.dropFirst(), body) }
-  }
-
-  static func changeChildren(_ roots: inout [Node], of parent: [Int], _ body: (inout [Node]) -> Void) {
-    if parent.isEmpty { body(&roots) } else { change(&roots, at: parent[...]) { body(&$0.children) } }
-  }
-
-  static func node(at path: [Int], of roots: [Node]) -> Node {
-    var node = roots[path[0]]
-    for index in path.dropFirst() { node = node.children[index] }
-    return node
-  }
+  /// The paths of the trees (`TreePaths`).
+  static var tree: TreePaths<Node> { TreePaths(children: \.children) }
 
   static let keys: [Key] = [
     .up, .down, .down, .pageUp, .pageDown, .home, .end, .right, .right, .left, .left, .left, .character("l"),
@@ -92,8 +76,8 @@ import Testing
       }
     }
     var model = Model(roots: nodes(depth: 0), expanded: [])
-    for path in paths(of: model.roots) where random.below(2) == 0 {
-      model.expanded.insert(node(at: path, of: model.roots).element)
+    for path in tree.all(model.roots) where random.below(2) == 0 {
+      model.expanded.insert(tree.node(at: path, of: model.roots).element)
     }
     let feed = OutlineFeed(id: "tree", outline: Outline(model.roots, expanded: model.expanded)) { row in
       CellBinder(cell: TextCell.self, value: row.element, id: ListIdentifier(row.element)) { $0.title = $1 }
@@ -128,7 +112,7 @@ import Testing
       var expectedCursor: String?
       if random.below(6) == 0 {
         // The app changes the trees in place.
-        let all = paths(of: model.roots)
+        let all = tree.all(model.roots)
         guard !all.isEmpty else {
           model.roots = nodes(depth: 0)
           feed.outline.roots = model.roots
@@ -139,19 +123,21 @@ import Testing
         context += ": \(treeChange.name)"
         switch treeChange.value {
         case .moveSubtree:
-          let moved = node(at: path, of: model.roots)
-          changeChildren(&model.roots, of: Array(path.dropLast())) { $0.remove(at: path[path.count - 1]) }
-          let targets = [[]] + paths(of: model.roots)
+          let moved = tree.node(at: path, of: model.roots)
+          tree.changeChildren(&model.roots, of: Array(path.dropLast())) { $0.remove(at: path[path.count - 1]) }
+          let targets = [[]] + tree.all(model.roots)
           let parent = targets[random.below(targets.count)]
-          changeChildren(&model.roots, of: parent) { $0.insert(moved, at: random.below($0.count + 1)) }
+          tree.changeChildren(&model.roots, of: parent) { $0.insert(moved, at: random.below($0.count + 1)) }
         case .removeChildren:
-          change(&model.roots, at: path[...]) { $0.children = [] }
+          tree.change(&model.roots, at: path[...]) { $0.children = [] }
         case .rename:
           let renamed = name()
-          change(&model.roots, at: path[...]) { $0.element = renamed }
+          tree.change(&model.roots, at: path[...]) { $0.element = renamed }
         case .insertChild:
           let child = Node(name(), children: random.below(2) == 0 ? [Node(name())] : [])
-          change(&model.roots, at: path[...]) { $0.children.insert(child, at: random.below($0.children.count + 1)) }
+          tree.change(&model.roots, at: path[...]) {
+            $0.children.insert(child, at: random.below($0.children.count + 1))
+          }
         }
         feed.outline.roots = model.roots
       } else {

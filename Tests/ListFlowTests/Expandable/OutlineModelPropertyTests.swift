@@ -53,27 +53,8 @@ import Testing
       children: (0..<count).map { _ in tree(depth: depth - 1, pool: pool, using: &random) })
   }
 
-  /// Every path of the trees, depth first.
-  static func paths(of nodes: [Node], under parent: [Int] = []) -> [[Int]] {
-    nodes.indices.flatMap { index in [parent + [index]] + paths(of: nodes[index].children, under: parent + [index]) }
-  }
-
-  /// Changes the node at `path` in place: the arrays on the way are copied, every other subtree is shared.
-  static func change(_ nodes: inout [Node], at path: ArraySlice<Int>, _ body: (inout Node) -> Void) {
-    guard let index = path.first else { return }
-    if path.count == 1 { body(&nodes[index]) } else { change(&nodes[index].children, at: path.dropFirst(), body) }
-  }
-
-  /// Changes the children of the node at `parent` (the roots for an empty path) in place.
-  static func changeChildren(_ roots: inout [Node], of parent: [Int], _ body: (inout [Node]) -> Void) {
-    if parent.isEmpty { body(&roots) } else { change(&roots, at: parent[...]) { body(&$0.children) } }
-  }
-
-  static func node(at path: [Int], of roots: [Node]) -> Node {
-    var node = roots[path[0]]
-    for index in path.dropFirst() { node = node.children[index] }
-    return node
-  }
+  /// The paths of the trees (`TreePaths`).
+  static var tree: TreePaths<Node> { TreePaths(children: \.children) }
 
   enum Operation {
     case expandRow, collapseRow, toggleRow, engineRow, content, identity, moveSubtree, emptyChildren, addChild
@@ -136,13 +117,13 @@ import Testing
           feed.shouldExpand = { _ in false }
           if want { changes = false }
         } else if asking == 2, changes, want {
-          let all = paths(of: roots)
+          let all = tree.all(roots)
           let path = all[random.below(all.count)]
           let child = tree(depth: 1, pool: pool, using: &random)
           if random.below(2) == 0 {
-            change(&roots, at: path[...]) { $0.children.append(child) }
+            tree.change(&roots, at: path[...]) { $0.children.append(child) }
           } else {
-            change(&roots, at: path[...]) { $0.element.version += 1 }
+            tree.change(&roots, at: path[...]) { $0.element.version += 1 }
           }
           let changed = roots
           feed.shouldExpand = { _ in
@@ -164,7 +145,7 @@ import Testing
         if changes, expanded.remove(rows[position].id) == nil { expanded.insert(rows[position].id) }
         result = feed.toggleRow(at: position)
       case .content, .identity, .moveSubtree, .emptyChildren, .addChild, .removeNode, .replaceChildren:
-        let all = paths(of: roots)
+        let all = tree.all(roots)
         guard !all.isEmpty else {
           roots = [tree(depth: maxDepth, pool: pool, using: &random)]
           feed.outline.roots = roots
@@ -172,25 +153,25 @@ import Testing
         }
         let path = all[random.below(all.count)]
         switch operation.value {
-        case .content: change(&roots, at: path[...]) { $0.element.version += 1 }
+        case .content: tree.change(&roots, at: path[...]) { $0.element.version += 1 }
         case .identity:
           let id = random.below(pool)
-          change(&roots, at: path[...]) { $0.element.id = id }
+          tree.change(&roots, at: path[...]) { $0.element.id = id }
         case .moveSubtree:
-          let moved = node(at: path, of: roots)
-          changeChildren(&roots, of: Array(path.dropLast())) { $0.remove(at: path[path.count - 1]) }
-          let targets = [[]] + paths(of: roots)
+          let moved = tree.node(at: path, of: roots)
+          tree.changeChildren(&roots, of: Array(path.dropLast())) { $0.remove(at: path[path.count - 1]) }
+          let targets = [[]] + tree.all(roots)
           let parent = targets[random.below(targets.count)]
-          changeChildren(&roots, of: parent) { $0.insert(moved, at: random.below($0.count + 1)) }
-        case .emptyChildren: change(&roots, at: path[...]) { $0.children = [] }
+          tree.changeChildren(&roots, of: parent) { $0.insert(moved, at: random.below($0.count + 1)) }
+        case .emptyChildren: tree.change(&roots, at: path[...]) { $0.children = [] }
         case .addChild:
           let child = tree(depth: 1, pool: pool, using: &random)
-          change(&roots, at: path[...]) { $0.children.insert(child, at: random.below($0.children.count + 1)) }
+          tree.change(&roots, at: path[...]) { $0.children.insert(child, at: random.below($0.children.count + 1)) }
         case .removeNode:
-          changeChildren(&roots, of: Array(path.dropLast())) { $0.remove(at: path[path.count - 1]) }
+          tree.changeChildren(&roots, of: Array(path.dropLast())) { $0.remove(at: path[path.count - 1]) }
         default:
           let children = (0..<random.below(4)).map { _ in tree(depth: 2, pool: pool, using: &random) }
-          change(&roots, at: path[...]) { $0.children = children }
+          tree.change(&roots, at: path[...]) { $0.children = children }
         }
         feed.outline.roots = roots
       case .newTrees:
@@ -200,8 +181,8 @@ import Testing
         expanded = Set((0..<pool).filter { _ in random.below(2) == 0 })
         feed.outline.expanded = expanded
       case .expandAll:
-        for path in paths(of: roots) where !node(at: path, of: roots).children.isEmpty {
-          expanded.insert(node(at: path, of: roots).element.id)
+        for path in tree.all(roots) where !tree.node(at: path, of: roots).children.isEmpty {
+          expanded.insert(tree.node(at: path, of: roots).element.id)
         }
         feed.outline.expandAll()
       case .collapseAll:
