@@ -49,7 +49,10 @@ import Testing
       switch random.below(5) {
       case 0: sequence = "\u{1B}[\(0x61 + random.below(26));\(1 + (8 | bits))u"  // Super held.
       case 1: sequence = "\u{1B}[27;\(1 + (4 | bits));\(0x30 + random.below(10))~"  // Control and a digit.
-      case 2: sequence = "\u{1B}[\(57_344 + random.below(6_400))u"  // kitty's function keys.
+      case 2:
+        // kitty's function keys, but for the keypad's (57399-57424), which are the keys they stand for.
+        let code = 57_344 + random.below(6_400 - 26)
+        sequence = "\u{1B}[\(code < 57_399 ? code : code + 26)u"
       case 3: sequence = "\u{1B}[\(0x80 + random.below(32));1u"  // a C1 control.
       default: sequence = "\u{1B}[?\(random.below(32))u"  // kitty's reply to its query.
       }

@@ -3,11 +3,12 @@
 /// It understands the sequences of xterm-compatible terminals: `CSI A`–`D` and `SS3 A`–`D` for the arrows (a
 /// modifier sent as a parameter, `CSI 1;5A` or an old xterm's `SS3 5 A`, is read with the sequence and ignored;
 /// parameters that hold anything but digits and `;`, after a `>` at most, make it unknown: `CSI +1A` or `CSI ?1A`
-/// is no Up),
+/// is no Up; kitty's event type after the modifier, `CSI 1;1:2A`, is read: a repeat is Up, a release no key),
 /// `CSI 5~`/`CSI 6~` for Page Up/Down, `CSI H`/`CSI F`/`CSI 1~`/`CSI 4~`/`CSI 7~`/`CSI 8~` for Home and End,
 /// `\r` or `\n` for Enter, `0x03` for Ctrl-C, `0x1A` for Ctrl-Z, UTF-8 text for characters, keys sent as a code
 /// point with modifiers in a keyboard mode a program may leave on (`CSI 27 ; m ; k ~`, `CSI k ; m u`: the key the
-/// same keys send without the mode, so `CSI 99;5u` is Ctrl-C), and mouse reports
+/// same keys send without the mode, so `CSI 99;5u` is Ctrl-C; with kitty's richer fields, a release is dropped and
+/// a repeat, a key's text, its shifted key and the keypad's keys are the keys typed), and mouse reports
 /// in the SGR (`CSI < b ; x ; y M`/`m`) and X10 (`CSI M` and three bytes) encodings as ``Key/mouse(_:)`` (in X10, a
 /// NUL for the column or row is xterm's mark of a position at or past its limit: column or row 223, 0-based, the
 /// last one the encoding tells apart). Bytes that are not valid UTF-8 become U+FFFD: a character cut by a byte
@@ -160,8 +161,11 @@ struct KeyDecoder: Sendable {
       var keys: [Key] = []
       var index = 0
       while index < input.count, let (token, length) = Self.token(in: input[index...], atEnd: true) {
-        if case .key(let key) = token { keys.append(key) }
-        if case .overlong(let key) = token { keys.append(key) }
+        switch token {
+        case .key(let key), .overlong(let key): keys.append(key)
+        case .characters(let text): keys += text.map(Key.character)
+        case .ignored, .stringStart, .pasteStart: break
+        }
         index += length
       }
       return keys
@@ -201,6 +205,7 @@ struct KeyDecoder: Sendable {
       index += length
       switch token {
       case .key(let key): keys.append(key)
+      case .characters(let text): keys += text.map(Key.character)
       case .ignored: break
       case .stringStart:
         mode = .string(continuation: 0)
@@ -325,7 +330,9 @@ struct KeyDecoder: Sendable {
   private enum Token {
     /// A key.
     case key(Key)
-    /// A sequence that means nothing here (a stray end of paste).
+    /// Characters, in order: the text one key event of kitty's protocol carries.
+    case characters(String)
+    /// A sequence that means nothing here (a stray end of paste, a key's release).
     case ignored
     /// The introducer of an OSC, DCS, APC, PM or SOS string.
     case stringStart
@@ -471,13 +478,17 @@ struct KeyDecoder: Sendable {
       let event = MouseEvent(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: final == 0x6D)
       return (.key(.mouse(event)), length)
     }
-    if final == 0x75 || final == 0x7E, let key = modifiedKey(bytes[(start + 2)..<index], final: final) {
-      return (.key(key), length)
+    let parameters = bytes[(start + 2)..<index]
+    if final == 0x75 || final == 0x7E, let token = codePointKey(parameters, final: final) {
+      return (token, length)
     }
-    let parameter = number(bytes[(start + 2)..<index])
+    let parameter = number(parameters)
     if final == 0x7E, parameter == 200 { return (.pasteStart, length) }
     if final == 0x7E, parameter == 201 { return (.ignored, length) }
-    let key = isModifier(bytes[(start + 2)..<index]) ? finalKey(final, parameter: parameter) : nil
+    if let (parameter, event) = keyEvent(parameters), let key = finalKey(final, parameter: parameter) {
+      return (event == 3 ? .ignored : .key(key), length)
+    }
+    let key = isModifier(parameters) ? finalKey(final, parameter: parameter) : nil
     return (.key(key ?? .unknown(sequence)), length)
   }
 
@@ -491,36 +502,96 @@ struct KeyDecoder: Sendable {
   }
 
   /// A key sent as its code point with its modifiers, as a terminal does in a keyboard mode a program may leave on
-  /// when it ends without turning it off: xterm's modifyOtherKeys (`CSI 27 ; m ; k ~`) or the form of fixterms and
-  /// kitty (`CSI k u`, `CSI k ; m u`), where `k` is the key's Unicode code point and `m` one more than its modifier
-  /// bits (Shift 1, Alt 2, Control 4; Caps Lock 64 and Num Lock 128 are ignored). The key is what the same keys
-  /// send without the mode: Control and a letter or one of `@ [ \ ] ^ _` is its control byte (Ctrl-C
-  /// ``Key/interrupt``, Ctrl-Z ``Key/suspend``, Ctrl-[ ``Key/escape``…), Enter, Tab, Backspace and Escape are
-  /// theirs, another code point its character (Shift and a lowercase ASCII letter its capital), and Alt makes it
-  /// ``Key/alt(_:)``. `nil` (the sequence is then unknown) for anything else: other parameters, Super, Hyper or
-  /// Meta held, Control with another key, a code point of no character, one of the C1 controls, or one of the
-  /// Private Use Area, where kitty puts its function keys.
-  private static func modifiedKey(_ parameters: ArraySlice<UInt8>, final: UInt8) -> Key? {
-    let fields = parameters.split(separator: 0x3B, omittingEmptySubsequences: false).map(number)
-    let code: Int?
-    let modifiers: Int?
-    switch (final, fields.count) {
-    case (0x75, 1): (code, modifiers) = (fields[0], 1)
-    case (0x75, 2): (code, modifiers) = (fields[0], fields[1])
-    case (0x7E, 3) where fields[0] == 27: (code, modifiers) = (fields[2], fields[1])
-    default: return nil
+  /// when it ends without turning it off: xterm's modifyOtherKeys (`CSI 27 ; m ; k ~`) or kitty's keyboard
+  /// protocol (`CSI k u`, `CSI k ; m u`, the form of fixterms too), where `k` is the key's Unicode code point and
+  /// `m` one more than its modifier bits (Shift 1, Alt 2, Control 4; Caps Lock 64 and Num Lock 128 are ignored).
+  /// The key is what the same keys send without the mode: Control and a letter or one of `@ [ \ ] ^ _` is its
+  /// control byte (Ctrl-C ``Key/interrupt``, Ctrl-Z ``Key/suspend``, Ctrl-[ ``Key/escape``…), Enter, Tab,
+  /// Backspace and Escape are theirs, another code point its character (Shift and a lowercase ASCII letter its
+  /// capital), and Alt makes it ``Key/alt(_:)``.
+  ///
+  /// The richer fields of kitty's protocol are read too (`CSI k:s:b ; m:e ; t u`): with Shift held, the shifted
+  /// key `s` is the character (so Shift and `1` is `!` on the user's layout), and the base layout key `b` is
+  /// ignored; the event type `e` is a press (1) or a repeat (2), both the key, or a release (3), which is no key
+  /// press and is dropped, whatever the key; the text `t` (code points, `:` between them), when neither Control
+  /// nor Alt is held and it holds no control character, is the characters typed. The keypad's keys, which kitty
+  /// sends as code points of the Private Use Area (57399–57424), are the keys they stand for: a digit, one of
+  /// `. / * - + = ,`, Enter, an arrow, Page Up or Down, Home or End.
+  ///
+  /// `nil` (the sequence is then unknown) for anything else: other parameters, Super, Hyper or Meta held, Control
+  /// with another key, a code point of no character, one of the C1 controls, or kitty's other function keys
+  /// (Insert, Delete, F13 on, the media, lock and modifier keys) in the Private Use Area.
+  private static func codePointKey(_ parameters: ArraySlice<UInt8>, final: UInt8) -> Token? {
+    let fields = parameters.split(separator: 0x3B, omittingEmptySubsequences: false).map {
+      $0.split(separator: 0x3A, omittingEmptySubsequences: false)
     }
-    guard let code, let modifiers, modifiers >= 1, (modifiers - 1) & ~(1 | 2 | 4 | 64 | 128) == 0,
-      let scalar = Unicode.Scalar(UInt32(clamping: code)), !(0x80...0x9F).contains(scalar.value),
-      !(0xE000...0xF8FF).contains(scalar.value)
-    else { return nil }
-    let bits = modifiers - 1
+    var code: Int?
+    var shifted: Int?
+    var modifiers: Int? = 1
+    var event = 1
+    var text: [Unicode.Scalar]?
+    switch final {
+    case 0x7E:
+      guard fields.count == 3, fields.allSatisfy({ $0.count == 1 }), number(fields[0][0]) == 27 else { return nil }
+      (code, modifiers) = (number(fields[2][0]), number(fields[1][0]))
+    default:
+      guard (1...3).contains(fields.count), (1...3).contains(fields[0].count) else { return nil }
+      code = number(fields[0][0])
+      if fields[0].count > 1, !fields[0][1].isEmpty {
+        guard let alternate = number(fields[0][1]) else { return nil }
+        shifted = alternate
+      }
+      if fields[0].count > 2, !fields[0][2].isEmpty, number(fields[0][2]) == nil { return nil }
+      if fields.count > 1 {
+        let field = fields[1]
+        guard field.count <= 2 else { return nil }
+        // An empty modifier field before a text field is no modifier (the text is what matters then).
+        modifiers = field[0].isEmpty && field.count == 1 && fields.count == 3 ? 1 : number(field[0])
+        if field.count == 2 {
+          guard let type = number(field[1]), (1...3).contains(type) else { return nil }
+          event = type
+        }
+      }
+      if fields.count == 3 {
+        let points = fields[2].map { number($0).flatMap { Unicode.Scalar(UInt32(clamping: $0)) } }
+        guard !points.isEmpty, points.allSatisfy({ $0 != nil }) else { return nil }
+        text = points.compactMap { $0 }
+      }
+    }
+    guard let code, let modifiers, modifiers >= 1 else { return nil }
+    if event == 3 { return .ignored }
+    guard (modifiers - 1) & ~(1 | 2 | 4 | 64 | 128) == 0 else { return nil }
+    var bits = modifiers - 1
+    if bits & (2 | 4) == 0, let text, text.allSatisfy(isTypable) {
+      return .characters(String(String.UnicodeScalarView(text)))
+    }
+    var point = code
+    if bits & 1 != 0, bits & 4 == 0, let shifted {
+      point = shifted
+      bits &= ~1
+    }
+    guard let scalar = Unicode.Scalar(UInt32(clamping: point)) else { return nil }
+    return codePointKey(scalar, bits: bits).map(Token.key)
+  }
+
+  /// The key of code point `scalar` pressed with modifier `bits` (see ``codePointKey(_:final:)``), or `nil`.
+  private static func codePointKey(_ scalar: Unicode.Scalar, bits: Int) -> Key? {
     let key: Key
     switch scalar.value {
-    case 0x0D: key = .enter
+    case 0x0D, 57414: key = .enter
     case 0x09: key = .tab
     case 0x1B: key = .escape
     case 0x7F, 0x08: key = .backspace
+    case 57417...57424:
+      // The keypad's arrows, Page Up and Down, Home and End: their modifiers are read and ignored, as an arrow's.
+      let keys: [Key] = [.left, .right, .up, .down, .pageUp, .pageDown, .home, .end]
+      return keys[Int(scalar.value) - 57417]
+    case 57399...57413, 57415, 57416:
+      // The keypad's digits, `. / * - +`, `=` and `,`: characters, with Control no key.
+      guard bits & 4 == 0 else { return nil }
+      // 57414, between `+` and `=`, is the keypad's Enter (above).
+      let characters: [Character] = Array("0123456789./*-+") + ["\r", "=", ","]
+      key = .character(characters[Int(scalar.value) - 57399])
     case _ where bits & 4 != 0:
       // Control and a letter or one of @ [ \ ] ^ _: its control byte, decoded as the byte alone (Ctrl-[ is Escape).
       guard (0x40...0x5F).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) else { return nil }
@@ -532,12 +603,30 @@ struct KeyDecoder: Sendable {
       } else {
         return nil
       }
-    case 0x20...0x7E, 0xA0...:
+    case _ where isTypable(scalar):
       let shifted = bits & 1 != 0 && (0x61...0x7A).contains(scalar.value)
       key = .character(Character(shifted ? Unicode.Scalar(UInt8(scalar.value - 0x20)) : scalar))
     default: return nil
     }
     return bits & 2 != 0 ? .alt(key) : key
+  }
+
+  /// Whether `scalar` is a character a key types: printable ASCII or a code point from U+00A0 on, outside the
+  /// Private Use Area U+E000–U+F8FF (where kitty puts its function keys).
+  private static func isTypable(_ scalar: Unicode.Scalar) -> Bool {
+    (0x20...0x7E).contains(scalar.value) || (scalar.value >= 0xA0 && !(0xE000...0xF8FF).contains(scalar.value))
+  }
+
+  /// The number and the event type of a key kitty's protocol sends in its legacy form with an event type
+  /// (`CSI 1 ; m : e A`, an arrow; `CSI 5 ; m : e ~`, Page Up): `nil` unless the parameters are a number (or
+  /// nothing), `;`, a modifier and `:` and an event type from 1 (press) to 3 (release).
+  private static func keyEvent(_ parameters: ArraySlice<UInt8>) -> (parameter: Int?, event: Int)? {
+    let fields = parameters.split(separator: 0x3B, omittingEmptySubsequences: false)
+    guard fields.count == 2, fields[0].isEmpty || number(fields[0]) != nil else { return nil }
+    let modifier = fields[1].split(separator: 0x3A, omittingEmptySubsequences: false)
+    guard modifier.count == 2, number(modifier[0]) != nil, let event = number(modifier[1]), (1...3).contains(event)
+    else { return nil }
+    return (number(fields[0]), event)
   }
 
   /// The one-based column or row an X10 mouse report's byte spells: the byte less 32, and 224 for the NUL that
