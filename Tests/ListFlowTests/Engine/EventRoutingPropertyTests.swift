@@ -65,6 +65,85 @@ struct EventRoutingPropertyTests {
     }
   }
 
+  /// How one state changes the rows of ``actionsReachTheirRowPastTheFold()``, by weight.
+  static let rowChanges = WeightedChoice<@Sendable (inout [[Int]], inout SeededRandom, inout Int) -> Void>([
+    (
+      "a row inserted", weight: 3,
+      { rows, random, next in
+        let section = random.below(rows.count)
+        next += 1
+        rows[section].insert(next, at: random.below(rows[section].count + 1))
+      }
+    ),
+    (
+      "a row deleted", weight: 2,
+      { rows, random, _ in
+        let section = random.below(rows.count)
+        guard !rows[section].isEmpty else { return }
+        rows[section].remove(at: random.below(rows[section].count))
+      }
+    ),
+    (
+      "a row moved, maybe to another section", weight: 3,
+      { rows, random, _ in
+        let from = random.below(rows.count)
+        guard !rows[from].isEmpty else { return }
+        let row = rows[from].remove(at: random.below(rows[from].count))
+        let to = random.below(rows.count)
+        rows[to].insert(row, at: random.below(rows[to].count + 1))
+      }
+    ),
+  ])
+
+  @Test("a cell followed through many stages, past the engine's fold of its log, still sends its own row")
+  func actionsReachTheirRowPastTheFold() async throws {
+    for seed in DeepPass.seeds(quick: 3, deep: 60) {
+      var random = SeededRandom(seed: seed &+ 0xF01D)
+      var received: [ListElement] = []
+      var delegate = SyncDelegate()
+      delegate.didReceiveCellAction = { event in received.append(event.element) }
+      let view = RecordingListView()
+      let controller = ListController<[ListSection<CellBinder>]>(
+        configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      let engine = try ListEngine(view: view, showing: controller, delegate: delegate)
+      var next = 0
+      var rows: [[Int]] = (0..<2).map { _ in
+        (0..<8).map { _ in
+          next += 1
+          return next
+        }
+      }
+      func state() -> [ListSection<CellBinder>] {
+        rows.indices.map { section in
+          ListSection(
+            id: section, items: rows[section].map { TapCell.makeBinder(value: "r\($0)", id: ListIdentifier($0)) })
+        }
+      }
+      /// Taps the cell of `path` and expects the engine to name it.
+      func tap(_ path: ItemPath, _ context: String) throws {
+        received = []
+        try #require(view.sections[path.section].rows[path.item] as? TapCell).tap()
+        #expect(received == [.row(path)], "seed \(seed), \(context)")
+      }
+      await controller.apply(state())
+      for round in 0..<150 {
+        for _ in 0..<1 + random.below(3) { Self.rowChanges.pick(using: &random).value(&rows, &random, &next) }
+        await controller.apply(state())
+        // Now and then one cell sends (and is brought up to date); the others wait through the log.
+        let shown = view.sections.indices.flatMap { section in
+          view.sections[section].rows.indices.map { ItemPath(item: $0, section: section) }
+        }
+        if !shown.isEmpty, random.oneIn(10) { try tap(shown[random.below(shown.count)], "round \(round)") }
+      }
+      for section in view.sections.indices {
+        for item in view.sections[section].rows.indices {
+          try tap(ItemPath(item: item, section: section), "at the end")
+        }
+      }
+      withExtendedLifetime(engine) {}
+    }
+  }
+
   @Test("a composite sends every event kind to the owning child with local positions, then globally")
   func compositeRoutesEveryEvent() throws {
     let view = RecordingListView()
