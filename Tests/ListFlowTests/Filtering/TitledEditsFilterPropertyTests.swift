@@ -52,7 +52,7 @@ import Testing
 
   @Test("told edits, states and queries: the filter shows the titled lines whose titles match", arguments: [60, 1_200])
   func toldEditsUnderQueries(rows size: Int) async throws {
-    for seed in DeepPass.seeds(quick: 2, deep: 40) {
+    for seed in DeepPass.seeds(quick: 2, deep: 25) {
       var random = SeededRandom(seed: seed &* 31 &+ UInt64(size))
       let filter = try TitledLinesFilter()
       var nextID = 0
