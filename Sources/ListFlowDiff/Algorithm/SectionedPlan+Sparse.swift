@@ -50,9 +50,12 @@ extension _SectionedPlan {
   ///   - targetHashes: The same for the target.
   ///   - alignment: The flat positions an alignment of each section by identity left out, ascending, when the
   ///     caller has made it (ListFlow does, to copy the hashes of the aligned rows); `nil` to align by hashes here.
-  ///     With them, `differing`: the source positions of the elements it kept whose bits differ from the target
-  ///     element kept with them (ascending, each once; more will do), or `nil`. Only those are compared: an
-  ///     element kept with the same bits is the same element (`_sameBits`).
+  ///     Positions that are not ascending, not in range, or not an alignment of each section (a section whose
+  ///     sides keep different numbers of elements) give `nil`; aligned elements are compared as those of the
+  ///     plan's own alignment are. With them, `differing`: the source positions of the elements it kept whose
+  ///     bits differ from the target element kept with them (ascending, each once; more will do), or `nil`. Only
+  ///     those are compared: an element kept with the same bits is the same element (`_sameBits`), and one left
+  ///     out of `differing` is trusted to be unchanged, not checked.
   /// - Complexity: O(*n* + *m* + *d*²) comparisons for *d* elements inserted, deleted or moved, with *d* at most
   ///   a bound that grows as the square root of the size (above it the path gives up after that much work).
   @inlinable
@@ -73,7 +76,9 @@ extension _SectionedPlan {
     else { return nil }
 
     // Pass 2: the flat positions an alignment of each section leaves out, ascending. Aligned pairs of equal
-    // hashes have their identities compared in pass 6, which gives up on a pair that differs.
+    // hashes have their identities compared in pass 6, which gives up on a pair that differs. A caller's
+    // positions must be ascending and in range (pass 3 checks it, before it reads them), and they must be an
+    // alignment of each section (pass 5 checks it): else the full plan decides.
     var deleted: [Int] = alignment?.deleted ?? []
     var inserted: [Int] = alignment?.inserted ?? []
     guard
@@ -101,10 +106,12 @@ extension _SectionedPlan {
     // Pass 5: the aligned elements matched in order, section by section, as runs; then the pairs.
     var sourceToTarget: [Int] = []
     var runs: [(target: Int, source: Int, count: Int)] = []
-    _matchSparse(
-      sourceStart: oldStart, targetStart: newStart, sourceTotal: sourceHashes.count, targetTotal: targetHashes.count,
-      deleted: deleted, inserted: inserted, pairedSource: pairedSource, sourceToTarget: &sourceToTarget,
-      runs: &runs)
+    guard
+      _matchSparse(
+        sourceStart: oldStart, targetStart: newStart, sourceTotal: sourceHashes.count,
+        targetTotal: targetHashes.count, deleted: deleted, inserted: inserted, pairedSource: pairedSource,
+        sourceToTarget: &sourceToTarget, runs: &runs)
+    else { return nil }
 
     // Pass 6: updates and deletes, in source order; each kept element's entry becomes its position once the
     // deletes are applied.
@@ -546,7 +553,8 @@ internal func _alignSparseSections(
 ///   - inserted: The target positions left out, ascending (pass 2).
 ///   - pairedSource: Receives, for each of `inserted`, the source position paired with it, or -1.
 ///   - insertedSections: Receives the section of each of `inserted`.
-/// - Returns: `false` when an identity left out also stands aligned: the full plan decides then.
+/// - Returns: `false` when an identity left out also stands aligned, or when `deleted` or `inserted` is not
+///   ascending within its side (a caller's alignment that is wrong): the full plan decides then.
 /// - Complexity: O(*d*) identity comparisons for *d* positions left out (more for colliding hashes), and O(*n*)
 ///   probes of a set of the left-out hashes.
 @inlinable @inline(__always)
@@ -562,6 +570,18 @@ internal func _pairLeftOut<Section: DifferentiableSection>(
   pairedSource: inout [Int],
   insertedSections: inout [Int]
 ) -> Bool {
+  // Positions read below must exist: strictly ascending, within their side.
+  func isAscending(_ positions: [Int], below count: Int) -> Bool {
+    var previous = -1
+    for position in positions {
+      guard position > previous, position < count else { return false }
+      previous = position
+    }
+    return true
+  }
+  guard isAscending(deleted, below: sourceHashes.count), isAscending(inserted, below: targetHashes.count) else {
+    return false
+  }
   let deletedSections = deleted.map { flat in oldStart.partitioningIndex { $0 > flat } - 1 }
   insertedSections = inserted.map { flat in newStart.partitioningIndex { $0 > flat } - 1 }
   pairedSource = [Int](repeating: -1, count: inserted.count)
@@ -612,6 +632,8 @@ internal func _pairLeftOut<Section: DifferentiableSection>(
 ///   - pairedSource: The source position paired with each of `inserted`, or -1 (pass 3).
 ///   - sourceToTarget: Receives the target position of every source position, or -1.
 ///   - runs: Receives the aligned runs (consecutive on both sides, within a section), in order.
+/// - Returns: `false` when the positions left out are not those of an alignment of each section (a caller's
+///   alignment that does not add up): `sourceToTarget` then holds -1 everywhere.
 /// - Complexity: O(*n*) stores, each source position written once, and O(*d*) for the rest.
 @usableFromInline @inline(__always)
 internal func _matchSparse(
@@ -624,18 +646,25 @@ internal func _matchSparse(
   pairedSource: [Int],
   sourceToTarget: inout [Int],
   runs: inout [(target: Int, source: Int, count: Int)]
-) {
+) -> Bool {
+  var covered = false
   // Written once (no fill with -1 first: a fill of the whole array costs as much again).
   sourceToTarget = [Int](unsafeUninitializedCapacity: oldTotal) { sourceToTarget, sourceInitialized in
-    let covered = _matchAligned(
+    covered = _matchAligned(
       sourceStart: oldStart, targetStart: newStart, sourceTotal: oldTotal, targetTotal: newTotal,
       deleted: deleted, inserted: inserted, sourceToTarget: sourceToTarget, runs: &runs)
-    precondition(covered, "an alignment must leave out every position it does not align")
+    guard covered else {
+      // Some positions were not written: write them all.
+      sourceToTarget.initialize(repeating: -1)
+      sourceInitialized = oldTotal
+      return
+    }
     for (index, source) in pairedSource.enumerated() where source >= 0 {
       sourceToTarget[source] = inserted[index]
     }
     sourceInitialized = oldTotal
   }
+  return covered
 }
 
 /// Aligns a source section with its target by Myers' greedy algorithm on hashes, and appends the positions it
@@ -916,6 +945,8 @@ package func _alignGreedy(
 ///   - runs: Receives the aligned runs (consecutive on both sides, within a section), in order.
 /// - Returns: Whether the runs and the positions left out cover every position of both sides (so every entry of
 ///   `sourceToTarget` was written): so when the positions left out are those of an alignment of each section.
+///   When they are not (positions that leave a section's sides of different lengths, or that are not
+///   ascending), it returns `false` as soon as it sees it, with some entries not written.
 /// - Complexity: O(*n*) stores, O(*d*) for the rest.
 internal func _matchAligned(
   sourceStart: [Int],
@@ -949,14 +980,19 @@ internal func _matchAligned(
       let sourceStop = nextDeleted < deleted.count ? min(deleted[nextDeleted], sourceEnd) : sourceEnd
       let targetStop = nextInserted < inserted.count ? min(inserted[nextInserted], targetEnd) : targetEnd
       let count = min(sourceStop - source, targetStop - target)
+      // A position left out behind the walk (one not ascending, or one the last section did not reach).
+      guard count > 0 else { return false }
       runs.append((target, source, count))
       alignedCount += count
       _storeRun(sourceToTarget, at: source, from: target, count: count)
       source += count
       target += count
     }
+    // One side of the section has positions neither aligned nor left out.
+    guard source == sourceEnd, target == targetEnd else { return false }
   }
   return alignedCount + nextDeleted == sourceTotal && alignedCount + nextInserted == targetTotal
+    && nextDeleted == deleted.count && nextInserted == inserted.count
 }
 
 /// Stores `first`, `first + 1`, ... at `count` positions of `buffer` from `position` on: one store a loop, with
