@@ -84,6 +84,15 @@ import Testing
         .map(\.element)
       #expect(context.selectedRows == marked, "seed \(seed) step \(step): \(context.selectedRows) \(lines)")
       #expect(context.selectedRows == fixture.list.selectedRows, "seed \(seed) step \(step)")
+      // The row under the cursor: its binder is the row drawn on the cursor's line, with the row's identity.
+      if let row = context.row, let shown = fixture.view.visibleRows.firstIndex(of: row) {
+        let binder = try #require(context.rowBinder, "seed \(seed) step \(step)")
+        let name = try #require(binder.model(as: String.self))
+        #expect(binder.id == context.rowIdentity && binder.id == ListIdentifier(name), "seed \(seed) step \(step)")
+        #expect(lines[1 + shown].hasPrefix("▸") && lines[1 + shown].hasSuffix(name), "seed \(seed) step \(step)")
+      } else {
+        #expect(context.row == nil && context.rowBinder == nil, "seed \(seed) step \(step): \(lines)")
+      }
     }
   }
 
