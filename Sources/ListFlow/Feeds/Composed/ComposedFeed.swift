@@ -24,10 +24,19 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
   /// The displayed sections of every child, in child order: the composite's content, shown or not.
   public private(set) var sections: [Section] = []
   /// Called with the staged changes of ``displayedSections`` after every change of a child, hide and show, once
-  /// they are sent on: a change made here (of a child or another feed) comes after them.
+  /// they are sent on: a change made here (of a child or another feed) comes after them. They come in the order the
+  /// changes were made, each from the sections the one before led to, also for a change made while one is sent on
+  /// (from a parent's `didUpdate`, or from the callbacks of an engine that shows the change at once): it is
+  /// reported after the change being sent.
   public var didUpdate: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
   /// The link to the composite this one is a child of.
   public let feedLink = FeedLink<Section>()
+  /// The changes sent on and not yet reported to ``didUpdate``, oldest first.
+  private var unreported: [StagedChangeset<[Section]>] = []
+  /// How many of this composite's changes are being sent on, one inside another.
+  private var sendsUnderWay = 0
+  /// Whether ``didUpdate`` is being called with the changes sent on.
+  private var isReporting = false
 
   /// The children, in display order.
   internal private(set) var children: [any ListFeed<Section>] = []
@@ -269,8 +278,16 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
   private func emit(_ changes: StagedChangeset<[Section]>, reloading: Bool = false, animated: Bool = true) {
     guard !changes.isEmpty || reloading else { return }
     // Sent on first, so that a change `didUpdate` makes (of a child or another feed) comes after this one.
+    // Sending it on may change this composite again (a parent's `didUpdate`, or an engine that shows it at once and
+    // whose callbacks change a child): that change is reported once this one is, never before it.
+    if !changes.isEmpty { unreported.append(changes) }
+    sendsUnderWay += 1
     feedLink.send(changes, reloading: reloading, animated: animated)
-    if !changes.isEmpty { didUpdate(changes) }
+    sendsUnderWay -= 1
+    guard sendsUnderWay == 0, !isReporting else { return }
+    isReporting = true
+    defer { isReporting = false }
+    while !unreported.isEmpty { didUpdate(unreported.removeFirst()) }
   }
 }
 

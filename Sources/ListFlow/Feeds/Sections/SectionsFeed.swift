@@ -16,12 +16,20 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   public private(set) var sections: [Section]
   /// Called with the staged changes of ``displayedSections`` after every update, hide and show, in this source's
   /// own section positions, once they are sent on: a change made here (of this source or another feed) comes
-  /// after them.
+  /// after them. They come in the order the changes were made, each from the sections the one before led to, also
+  /// for a change made while one is sent on (from a composite's `didUpdate`, or from the callbacks of an engine that
+  /// shows the change at once): it is reported after the change being sent.
   public var didUpdate: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
   /// The link to the composite this source is a child of.
   public let feedLink = FeedLink<Section>()
   /// The closures that receive the events of the source's rows, with positions local to it.
   public var delegate = SyncDelegate()
+  /// The changes sent on and not yet reported to ``didUpdate``, oldest first.
+  private var unreported: [StagedChangeset<[Section]>] = []
+  /// How many of this source's changes are being sent on, one inside another.
+  private var sendsUnderWay = 0
+  /// Whether ``didUpdate`` is being called with the changes sent on.
+  private var isReporting = false
 
   /// Whether the source is hidden: its sections are then not displayed, and its updates change nothing on screen.
   ///
@@ -140,8 +148,16 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   private func emit(_ changes: StagedChangeset<[Section]>) {
     guard !changes.isEmpty else { return }
     // Sent on first, so that a change `didUpdate` makes (of this feed or another) comes after this one everywhere.
+    // Sending it on may change this feed again (a composite's `didUpdate`, or an engine that shows it at once and
+    // whose callbacks update it): that change is reported once this one is, never before it.
+    unreported.append(changes)
+    sendsUnderWay += 1
     feedLink.send(changes)
-    didUpdate(changes)
+    sendsUnderWay -= 1
+    guard sendsUnderWay == 0, !isReporting else { return }
+    isReporting = true
+    defer { isReporting = false }
+    while !unreported.isEmpty { didUpdate(unreported.removeFirst()) }
   }
 }
 
