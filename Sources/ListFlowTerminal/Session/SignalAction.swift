@@ -68,6 +68,24 @@ enum SignalAction {
     raiseUnblocked(signalNumber)
   }
 
+  /// Whether a signal was sent and its handler has not run yet: one sent to the process that no thread has taken
+  /// yet, or one sent to the calling thread.
+  ///
+  /// The signal is blocked on the calling thread for as long as it looks (`sigpending` lists only blocked
+  /// signals), then the thread's mask is put back.
+  static func isPending(_ signalNumber: Int32) -> Bool {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, signalNumber)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &set, &previous)
+    var pending = sigset_t()
+    sigpending(&pending)
+    let isPending = sigismember(&pending, signalNumber) == 1
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    return isPending
+  }
+
   /// Unblocks a signal on the calling thread (inside its own handler it is blocked) and raises it, so that its
   /// action runs before this returns.
   static func raiseUnblocked(_ signalNumber: Int32) {

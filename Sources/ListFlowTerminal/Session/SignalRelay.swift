@@ -14,7 +14,9 @@ import Darwin
 /// the pipe and acts in normal code, where it may take locks:
 ///
 /// - `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGQUIT`: restore the terminal, then exit with 128 + the signal's number.
-/// - `SIGTSTP`: suspend (restore, stop); `SIGCONT`: take the terminal again and repaint.
+/// - `SIGTSTP`: suspend (restore, stop); `SIGCONT`: take the terminal again and repaint. The stop is served
+///   later than the default action would stop the process, so a `SIGCONT` that comes in between cancels it, as
+///   it would have continued a process stopped at once: the program runs on once the last `SIGCONT` has come.
 /// - `SIGWINCH`: call the resize handlers.
 ///
 /// The handlers are installed while a session is open; the previous dispositions come back when the last one ends.
@@ -76,7 +78,11 @@ enum SignalRelay {
   private static func handle(_ signalNumber: Int32) {
     switch signalNumber {
     case SIGWINCH: TerminalRegistry.notifyResize()
-    case SIGTSTP: TerminalRegistry.suspend()
+    case SIGTSTP:
+      // A SIGCONT sent since cancels the stop, handled (the flag) or not yet (pending).
+      TerminalRegistry.suspend(while: {
+        stopRequested.load(ordering: .acquiring) && !SignalAction.isPending(SIGCONT)
+      })
     case SIGCONT: TerminalRegistry.resume()
     default:
       TerminalRegistry.restoreAll()
@@ -88,9 +94,18 @@ enum SignalRelay {
 /// The write end of the relay's pipe, read by the signal handler.
 private let relayWriteEnd = Atomic<Int32>(-1)
 
-/// The signal handler: writes the signal's number to the relay's pipe. Async-signal-safe.
+/// Whether a `SIGTSTP` came after the last `SIGCONT`: a stop it asks for is still wanted.
+private let stopRequested = Atomic<Bool>(false)
+
+/// The signal handler: notes whether a stop is wanted, and writes the signal's number to the relay's pipe.
+/// Async-signal-safe.
 private let relaySignal: @convention(c) (Int32) -> Void = { signalNumber in
   let savedErrno = errno
+  if signalNumber == SIGTSTP {
+    stopRequested.store(true, ordering: .releasing)
+  } else if signalNumber == SIGCONT {
+    stopRequested.store(false, ordering: .releasing)
+  }
   var byte = UInt8(truncatingIfNeeded: signalNumber)
   _ = write(relayWriteEnd.load(ordering: .acquiring), &byte, 1)
   errno = savedErrno

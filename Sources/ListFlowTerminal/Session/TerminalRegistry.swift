@@ -115,9 +115,12 @@ enum TerminalRegistry {
 
   /// Ctrl-Z or `SIGTSTP`: gives the terminal back, stops the process, and takes the terminal again when it is
   /// continued (`fg`).
-  static func suspend() {
+  ///
+  /// - Parameter isWanted: Whether the stop is still wanted, asked before the terminal is given back and again
+  ///   before the process stops (a `SIGCONT` that came since cancels a `SIGTSTP`); always, by default.
+  static func suspend(while isWanted: () -> Bool = { true }) {
     let didGiveBack = state.withSanitizedLock { state -> Bool in
-      guard let saved = state.saved, !state.isSuspended else { return false }
+      guard let saved = state.saved, !state.isSuspended, isWanted() else { return false }
       saved.giveBack()
       state.isSuspended = true
       return true
@@ -125,7 +128,7 @@ enum TerminalRegistry {
     guard didGiveBack else { return }
     // SIGSTOP, unlike SIGTSTP, also stops a process whose group is orphaned (a program started by a script).
     // Sent to this thread, it stops the process before `raise` returns; `kill` to the process would not wait.
-    raise(SIGSTOP)
+    if isWanted() { raise(SIGSTOP) }
     resume()
   }
 

@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Job control as a shell, a script or a window manager drives it: random runs of `SIGTSTP`, `SIGCONT` and
+/// resizes sent to the fixture in a real pseudo-terminal, some as fast as they come, some while the program is
+/// giving the terminal back. However they interleave, once the last `SIGCONT` is sent the program runs (a stop
+/// asked for before a `SIGCONT` is not served after it, as with the default action) with the terminal taken again
+/// at the last size, and `SIGTERM` then gives the terminal back as it was found.
+@Suite(.serialized, .timeLimit(.minutes(60)))
+struct PseudoTerminalJobControlTests {
+  enum Action {
+    case stop
+    case stopWhileHeld
+    case stopAndWait
+    case proceed
+    case resize
+  }
+
+  static let actions = WeightedChoice<Action>([
+    ("send SIGTSTP", weight: 2, .stop),
+    ("send SIGTSTP with the output held, SIGCONT once it is taken, then let the output go", weight: 3, .stopWhileHeld),
+    ("send SIGTSTP and wait until it is taken", weight: 1, .stopAndWait),
+    ("send SIGCONT", weight: 2, .proceed),
+    ("resize the terminal", weight: 2, .resize),
+  ])
+
+  /// How a round ends: with a `SIGCONT`, sent alone or while the program is giving the terminal back.
+  static let lastActions = WeightedChoice<Action>([
+    ("send SIGCONT", weight: 1, .proceed),
+    ("send SIGTSTP with the output held, SIGCONT once it is taken, then let the output go", weight: 3, .stopWhileHeld),
+  ])
+
+  /// Whether a signal sent to the process waits for a thread to take it (`ShdPnd` in `/proc/<pid>/status`).
+  static func isPending(_ signal: Int32, _ pid: pid_t) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("ShdPnd:") }),
+      let mask = UInt64(line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16)
+    else { return false }
+    return mask & (1 << UInt64(signal - 1)) != 0
+  }
+
+  /// Whether the process is stopped now (state `T` in `/proc/<pid>/stat`).
+  static func isStopped(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return false }
+    return stat[end...].dropFirst(2).first == "T"
+  }
+
+  @Test("after any run of SIGTSTP, SIGCONT and resizes, the last SIGCONT leaves the program running, taken, repainted")
+  func randomJobControl() throws {
+    for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 2, deep: 20) {
+      var random = SeededRandom(seed: seed)
+      let terminal = try PseudoTerminal(
+        executable: PseudoTerminal.executable(named: "TerminalFixture"), columns: 60, rows: 20)
+      terminal.waitForScreen(containing: "1/40")
+      var size = (columns: 60, rows: 20)
+      var done: [String] = []
+      var running = true
+      for _ in 0..<4 where running {
+        for _ in 0..<random.below(4) {
+          let action = Self.actions.pick(using: &random)
+          done.append(action.name)
+          Self.perform(action.value, on: terminal, size: &size, random: &random, context: "seed \(seed): \(done)")
+        }
+        let last = Self.lastActions.pick(using: &random)
+        done.append(last.name)
+        Self.perform(last.value, on: terminal, size: &size, random: &random, context: "seed \(seed): \(done)")
+        // A resize to another number of rows comes through the relay after the signals before it: the list drawn
+        // at that size shows the program ran on past them (a repaint at the old size could be from before).
+        size = (columns: 30 + random.below(51), rows: 8 + (size.rows - 8 + 1 + random.below(16)) % 17)
+        done.append("resize the terminal to \(size)")
+        terminal.resize(columns: size.columns, rows: size.rows)
+        let taken = terminal.wait(for: "the list at \(size) after the last SIGCONT (seed \(seed): \(done))") {
+          terminal in
+          Self.isStopped(terminal.pid) || terminal.exitStatus != nil
+            || (terminal.screen.usesAlternateScreen && terminal.isRaw
+              && terminal.screen.lines.last?.contains("1/40") == true)
+        }
+        let stopped = Self.isStopped(terminal.pid)
+        #expect(!stopped, "stopped after the last SIGCONT (seed \(seed): \(done))")
+        running = taken && !stopped && terminal.exitStatus == nil
+      }
+      guard running else { continue }
+      terminal.send(SIGTERM)
+      let status = try #require(terminal.waitForExit())
+      #expect(WaitStatus.exitCode(status) == 128 + SIGTERM, "status \(status) (seed \(seed): \(done))")
+      PseudoTerminalTests.expectRestored(terminal)
+    }
+  }
+
+  static func perform(
+    _ action: Action, on terminal: PseudoTerminal, size: inout (columns: Int, rows: Int),
+    random: inout SeededRandom, context: String
+  ) {
+    switch action {
+    case .stop: terminal.send(SIGTSTP)
+    case .stopWhileHeld:
+      // While the output is held (`tcflow`), giving the terminal back blocks on its first write: the `SIGCONT`
+      // comes after the `SIGTSTP` was taken and is taken before the program could stop.
+      tcflow(terminal.slave, TCOOFF)
+      terminal.send(SIGTSTP)
+      terminal.wait(for: "SIGTSTP taken, or the program stopped (\(context))") { terminal in
+        Self.isStopped(terminal.pid) || !Self.isPending(SIGTSTP, terminal.pid)
+      }
+      terminal.send(SIGCONT)
+      terminal.wait(for: "SIGCONT taken (\(context))") { !Self.isPending(SIGCONT, $0.pid) }
+      tcflow(terminal.slave, TCOON)
+    case .stopAndWait:
+      terminal.send(SIGTSTP)
+      terminal.wait(for: "SIGTSTP taken, or the program stopped (\(context))") { terminal in
+        Self.isStopped(terminal.pid) || !Self.isPending(SIGTSTP, terminal.pid)
+      }
+    case .proceed: terminal.send(SIGCONT)
+    case .resize:
+      size = (columns: 30 + random.below(51), rows: 8 + random.below(17))
+      terminal.resize(columns: size.columns, rows: size.rows)
+    }
+  }
+}
