@@ -3,8 +3,10 @@
 // `TerminalFixture [rows]` shows a section "Fixture" with rows `row 0`, `row 1`… (40 by default), with mouse
 // reporting on. The keys of `TerminalListView` move and select (the status bar names the selected row), the mouse
 // wheel scrolls and a click moves the cursor, `d` deletes the selected row, `q` quits with status 0, `t` traps (an
-// index out of range), `a` calls `abort()`, and `s` opens a second session while the first is open and ends it
-// again (the status bar says `nested`). `o` is the fixture's own command (a `TerminalCommand` in the key map): it
+// index out of range), `a` calls `abort()`, `s` opens a second session while the first is open and ends it
+// again (the status bar says `nested`), and `r` opens a second session, restores it and asks it for keys and
+// resizes (the status bar says `late keys ended` when its keys end, `stolen …` for a key it read, `late resize` for
+// a resize it was told of). `o` is the fixture's own command (a `TerminalCommand` in the key map): it
 // names the row under the cursor on the status bar (`opened row 3 #3`). `TerminalFixture --help` prints the key
 // map's help lines and exits. `TerminalFixture --select` runs the multi-select, filtered list of
 // `SelectionFixture.swift` instead.
@@ -101,6 +103,8 @@ func run() async -> Int32 {
   view.dataSource = rows
   view.reloadData()
   session.onResize { size in Task { @MainActor in view.resize(to: size) } }
+  var restoredSessions: [TerminalSession] = []
+  defer { _ = restoredSessions }  // the sessions `r` restored live until the program ends
   for await key in session.keys() {
     switch key {
     case .character("t"):
@@ -108,6 +112,18 @@ func run() async -> Int32 {
       view.status = "trap \(empty[count])"
     case .character("a"):
       abort()
+    case .character("r"):
+      // A second session, restored at once, then asked for keys and resizes: it gets neither (kept alive, so that
+      // only its restore can end them).
+      guard let late = try? TerminalSession() else { break }
+      late.restore()
+      restoredSessions.append(late)
+      late.onResize { _ in Task { @MainActor in view.status = "late resize" } }
+      let lateKeys = late.keys()
+      Task { @MainActor in
+        for await key in lateKeys { view.status = "stolen \(key)" }
+        view.status = "late keys ended"
+      }
     case .character("s"):
       let nested = try? TerminalSession()
       nested?.restore()

@@ -142,9 +142,13 @@ public final class TerminalSession: Sendable {
   /// Calls `handler` with the new size each time the terminal is resized (`SIGWINCH`), and with the current size
   /// when the program resumes after a suspend (the screen must then be drawn again in full).
   ///
+  /// A session already restored never calls it, even while another session keeps the terminal.
+  ///
   /// - Parameter handler: Called on a background queue; hop to the main actor before touching a view.
   public func onResize(_ handler: @escaping @Sendable (TerminalSize) -> Void) {
-    TerminalRegistry.addResizeHandler(identifier, handler)
+    state.withSanitizedLock { state in
+      if state.isOpen { TerminalRegistry.addResizeHandler(identifier, handler) }
+    }
   }
 
   /// Suspends the program as Ctrl-Z does: gives the terminal back, stops the process, and takes the terminal
@@ -156,7 +160,7 @@ public final class TerminalSession: Sendable {
   }
 
   /// The keys pressed, as a stream that ends when the input closes, when ``restore()`` is called, or when the
-  /// consuming task is cancelled.
+  /// consuming task is cancelled. The stream of a session already restored ends at once, reading nothing.
   ///
   /// Ctrl-Z does not come out as a key: it suspends the program (see ``suspend()``). An `ESC` is the Escape key
   /// only when no byte follows it within ``escapeTimeout``: with a byte after it, it starts an escape sequence
@@ -167,6 +171,10 @@ public final class TerminalSession: Sendable {
   /// - Returns: A stream of the keys read.
   public func keys() -> AsyncStream<Key> {
     let (stream, continuation) = AsyncStream<Key>.makeStream(bufferingPolicy: .unbounded)
+    guard state.withSanitizedLock({ $0.isOpen }) else {
+      continuation.finish()
+      return stream
+    }
     let descriptor = inputDescriptor
     let queue = DispatchQueue(label: "ListFlowTerminal.keys")
     let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
@@ -193,7 +201,12 @@ public final class TerminalSession: Sendable {
     let cancellable = SendableSource(source)
     continuation.onTermination = { _ in cancellable.source.cancel() }
     source.resume()
-    state.withSanitizedLock { $0.sources.append(source) }
+    // A restore that came since has cancelled the sources it found: this one stops too.
+    let isOpen = state.withSanitizedLock { state -> Bool in
+      if state.isOpen { state.sources.append(source) }
+      return state.isOpen
+    }
+    if !isOpen { source.cancel() }
     return stream
   }
 
