@@ -188,8 +188,20 @@ public final class FeedLink<Section: DifferentiableSection> {
   /// Receives every message: set by what shows the feed.
   var receiver: (@MainActor (Message) -> Void)?
   /// Called with every change sent, in the feed's own positions, once it is sent on to what shows the feed; for
-  /// observers of the feed. A change of the feed made here (or of another feed) comes after the one sent.
+  /// observers of the feed. A change of the feed made here (or of another feed) comes after the one sent. The
+  /// changes come in the order they were sent, each from the sections the one before led to, also for a change
+  /// sent while one is sent on (from a composite's `didUpdate`, or from the callbacks of an engine that shows the
+  /// change at once): it is reported after the change being sent.
   public var didSend: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
+  /// The feed's own report of every change sent, before ``didSend``: a source's or a composite's `didUpdate`,
+  /// which is called with the changes that are not empty.
+  var report: (@MainActor (StagedChangeset<[Section]>) -> Void)?
+  /// The changes sent on and not yet reported, oldest first.
+  private var unreported: [StagedChangeset<[Section]>] = []
+  /// How many changes are being sent on, one inside another.
+  private var sendsUnderWay = 0
+  /// Whether the changes sent on are being reported.
+  private var isReporting = false
 
   /// Creates a link that is not connected yet.
   public init() {}
@@ -222,9 +234,21 @@ public final class FeedLink<Section: DifferentiableSection> {
   public func send(_ changes: StagedChangeset<[Section]>, reloading: Bool = false, animated: Bool = true) {
     guard !changes.isEmpty || reloading else { return }
     // Sent on first, so that a change `didSend` makes comes after this one: before it, it would reach what shows
-    // the feed first, from sections that one does not have yet.
+    // the feed first, from sections that one does not have yet. Sending it on may change the feed again (a
+    // composite's `didUpdate`, or an engine that shows it at once and whose callbacks update it): that change is
+    // reported once this one is, never before it.
+    unreported.append(changes)
+    sendsUnderWay += 1
     receiver?(.changes(changes, reloading: reloading, animated: animated))
-    didSend(changes)
+    sendsUnderWay -= 1
+    guard sendsUnderWay == 0, !isReporting else { return }
+    isReporting = true
+    defer { isReporting = false }
+    while !unreported.isEmpty {
+      let sent = unreported.removeFirst()
+      if !sent.isEmpty { report?(sent) }
+      didSend(sent)
+    }
   }
 
   /// Diffs two lists of sections and sends the changes; duplicate identities are matched in order. Call it once

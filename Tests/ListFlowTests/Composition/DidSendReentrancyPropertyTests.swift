@@ -61,4 +61,57 @@ struct DidSendReentrancyPropertyTests {
     }
     #expect(failures.isEmpty, "\(failures.count) cases fail; first: \(failures.first ?? "")")
   }
+
+  @Test("the changes didSend reports lead, in order, to the source's sections, when an engine's callback changes it")
+  func didSendReportsInOrder() throws {
+    var failures: [String] = []
+    for seed in DeepPass.seeds(quick: 40, deep: 300) {
+      var random = SeededRandom(seed: seed &+ 0xD1D5)
+      let source = SectionsFeed<ListSectionSnapshot>(sections: Self.sections(&random))
+      let nesting = random.below(3)
+      var top: any ListFeed<ListSectionSnapshot> = source
+      for _ in 0..<nesting {
+        let composite = ComposedFeed<ListSectionSnapshot>()
+        try composite.append(top)
+        top = composite
+      }
+      var budget = 6
+      var log = ["nesting \(nesting)"]
+      // An engine's callbacks, called while a change of the source is sent on, change the source again.
+      var delegate = SyncDelegate()
+      let changeAgain = { (callback: String) in
+        guard budget > 0, random.oneIn(2) else { return }
+        budget -= 1
+        log.append("\(callback): update")
+        source.update(to: Self.sections(&random))
+      }
+      delegate.didInsertRows = { _ in changeAgain("didInsertRows") }
+      delegate.didDeleteRows = { _ in changeAgain("didDeleteRows") }
+      delegate.didReconfigureRows = { _ in changeAgain("didReconfigureRows") }
+      let engine = try ListEngine(view: RecordingListView(), showing: top, delegate: delegate)
+      var mirror = source.displayedSections
+      var reported: [String] = []
+      source.feedLink.didSend = { changes in
+        for stage in changes {
+          do {
+            mirror = try mirror.applying(stage)
+          } catch {
+            reported.append("a stage does not fit the sections reported before it: \(error)")
+            mirror = stage.data
+          }
+        }
+      }
+      for _ in 0..<4 {
+        log.append("update")
+        source.update(to: Self.sections(&random))
+      }
+      if let first = reported.first {
+        failures.append("seed \(seed): \(log): \(first)")
+      } else if ListRendering.lines(of: mirror) != ListRendering.lines(of: source.displayedSections) {
+        failures.append("seed \(seed): \(log): the changes reported lead elsewhere")
+      }
+      withExtendedLifetime(engine) {}
+    }
+    #expect(failures.isEmpty, "\(failures.count) cases fail; first: \(failures.first ?? "")")
+  }
 }

@@ -31,12 +31,6 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
   public var didUpdate: @MainActor (StagedChangeset<[Section]>) -> Void = { _ in }
   /// The link to the composite this one is a child of.
   public let feedLink = FeedLink<Section>()
-  /// The changes sent on and not yet reported to ``didUpdate``, oldest first.
-  private var unreported: [StagedChangeset<[Section]>] = []
-  /// How many of this composite's changes are being sent on, one inside another.
-  private var sendsUnderWay = 0
-  /// Whether ``didUpdate`` is being called with the changes sent on.
-  private var isReporting = false
 
   /// The children, in display order.
   internal private(set) var children: [any ListFeed<Section>] = []
@@ -67,7 +61,9 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
   internal func indexOfChild(_ id: ObjectIdentifier) -> Int? { childIndices[id] }
 
   /// Creates an empty composite.
-  public init() {}
+  public init() {
+    feedLink.report = { [weak self] in self?.didUpdate($0) }
+  }
 
   /// The sections on screen: ``sections``, or none while hidden.
   public var displayedSections: [Section] { isHidden ? [] : sections }
@@ -276,19 +272,11 @@ public final class ComposedFeed<Section: DifferentiableSection>: ListFeed {
   }
 
   private func emit(_ changes: StagedChangeset<[Section]>, reloading: Bool = false, animated: Bool = true) {
-    guard !changes.isEmpty || reloading else { return }
-    // Sent on first, so that a change `didUpdate` makes (of a child or another feed) comes after this one.
-    // Sending it on may change this composite again (a parent's `didUpdate`, or an engine that shows it at once and
-    // whose callbacks change a child): that change is reported once this one is, never before it.
-    if !changes.isEmpty { unreported.append(changes) }
-    sendsUnderWay += 1
+    // Sent on first, then reported to `didUpdate` (in order, see `FeedLink.didSend`), so that a change `didUpdate`
+    // makes (of a child or another feed) comes after this one.
     feedLink.send(changes, reloading: reloading, animated: animated)
-    sendsUnderWay -= 1
-    guard sendsUnderWay == 0, !isReporting else { return }
-    isReporting = true
-    defer { isReporting = false }
-    while !unreported.isEmpty { didUpdate(unreported.removeFirst()) }
   }
+
 }
 
 extension ComposedFeed {

@@ -24,12 +24,6 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   public let feedLink = FeedLink<Section>()
   /// The closures that receive the events of the source's rows, with positions local to it.
   public var delegate = SyncDelegate()
-  /// The changes sent on and not yet reported to ``didUpdate``, oldest first.
-  private var unreported: [StagedChangeset<[Section]>] = []
-  /// How many of this source's changes are being sent on, one inside another.
-  private var sendsUnderWay = 0
-  /// Whether ``didUpdate`` is being called with the changes sent on.
-  private var isReporting = false
 
   /// Whether the source is hidden: its sections are then not displayed, and its updates change nothing on screen.
   ///
@@ -47,6 +41,7 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
   /// - Parameter sections: The initial sections.
   public init(sections: [Section] = []) {
     self.sections = sections
+    feedLink.report = { [weak self] in self?.didUpdate($0) }
   }
 
   /// The sections on screen: ``sections``, or none while hidden.
@@ -147,18 +142,11 @@ public final class SectionsFeed<Section: DifferentiableSection>: ListFeed {
 
   private func emit(_ changes: StagedChangeset<[Section]>) {
     guard !changes.isEmpty else { return }
-    // Sent on first, so that a change `didUpdate` makes (of this feed or another) comes after this one everywhere.
-    // Sending it on may change this feed again (a composite's `didUpdate`, or an engine that shows it at once and
-    // whose callbacks update it): that change is reported once this one is, never before it.
-    unreported.append(changes)
-    sendsUnderWay += 1
+    // Sent on first, then reported to `didUpdate` (in order, see `FeedLink.didSend`), so that a change `didUpdate`
+    // makes (of this feed or another) comes after this one everywhere.
     feedLink.send(changes)
-    sendsUnderWay -= 1
-    guard sendsUnderWay == 0, !isReporting else { return }
-    isReporting = true
-    defer { isReporting = false }
-    while !unreported.isEmpty { didUpdate(unreported.removeFirst()) }
   }
+
 }
 
 extension SectionsFeed {
