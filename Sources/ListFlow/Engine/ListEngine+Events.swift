@@ -129,13 +129,25 @@ extension ListEngine {
   /// applied, an edge the viewport still touches counts as new again, so that a list whose end stays on screen
   /// (a page that did not fill it) reports the end once more at the next scroll report.
   ///
+  /// A closure may scroll the view, which reports its new position at once (the terminal host does). An edge the
+  /// viewport leaves counts as left at once; one it gets to is judged once ``SyncDelegate/didScroll`` returned, and
+  /// not at all when a closure reported a newer position meanwhile, whose edges are judged instead: so an edge is
+  /// reported only while the viewport is at it, and once each time it gets there.
+  ///
   /// - Parameter position: Where the viewport is now.
   public func didScroll(to position: SyncDelegate.ScrollPosition) {
+    scrollReports &+= 1
+    let report = scrollReports
+    edges = (edges.top && position.isAtTop, edges.end && position.isAtEnd)
     delegate.didScroll(position)
-    let previous = edges
-    edges = (position.isAtTop, position.isAtEnd)
-    if edges.top, !previous.top { delegate.didReachTop() }
-    if edges.end, !previous.end { delegate.didReachEnd() }
+    guard report == scrollReports else { return }
+    let reachesTop = position.isAtTop && !edges.top
+    edges.top = position.isAtTop
+    if reachesTop { delegate.didReachTop() }
+    guard report == scrollReports else { return }
+    let reachesEnd = position.isAtEnd && !edges.end
+    edges.end = position.isAtEnd
+    if reachesEnd { delegate.didReachEnd() }
   }
 
   /// The edit actions of a row: those the delegate of the feed that owns it offers (local position), or, when it

@@ -54,6 +54,9 @@ public final class ListEngine: ListDataSource {
   var hasLoaded = false
   /// Whether the viewport was at the top and at the end after the last scroll.
   var edges: (top: Bool, end: Bool) = (false, false)
+  /// How many scroll reports the view made: a report made while the delegate hears of another is newer, and the
+  /// older report's edges are not judged any more (see ``didScroll(to:)``).
+  var scrollReports = 0
   /// The operations waiting for the current change to finish, oldest first.
   var pending: [Operation] = []
   /// Whether a change is being applied (queued operations are being drained), or the feeds are taking a move the
