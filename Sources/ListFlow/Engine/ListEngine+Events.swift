@@ -246,15 +246,30 @@ extension ListEngine {
       return
     }
     // While the feeds take the move, the view shows it and the engine's list does not yet: anything a callback
-    // asks for (another move, a reload, a selection, a reconfigure, a scroll) waits in the queue, to be made
-    // against the list the view shows once the move is shown.
+    // asks for (another move, a reload, a selection, a reconfigure, a scroll, a new list) waits in the queue, to be
+    // made in the order asked, once the move is shown.
     absorbedMove = AbsorbedMove(move: move)
     isApplying = true
     var failure: ListFlowError?
     do { try takeMove(move, inFeed: move) } catch { failure = error }
     isApplying = false
-    if let absorbed = absorbedMove.take(), let shown = showPublished(during: absorbed, isTaken: failure == nil) {
-      pending.insert(shown, at: 0)
+    if var absorbed = absorbedMove.take() {
+      // The lists published before any call was queued (the feed's echo of the move first) are shown with the
+      // move. Each later one waits behind the calls queued before it, as a list published while a change is
+      // applied does, its stages following on from the list before it. When a call came before any list (from
+      // `canMoveRow`), every list is shown with the move, first.
+      let first = absorbed.queuedBefore.firstIndex { $0 > 0 } ?? absorbed.published.count
+      if first > 0 {
+        for index in absorbed.published.indices.dropFirst(first).reversed() {
+          let list = absorbed.published[index]
+          let publish = Operation.publish(
+            list.changes, target: list.target, reloading: list.reloading, animated: list.animated,
+            routes: list.routes)
+          pending.insert(publish, at: absorbed.queuedBefore[index])
+        }
+        absorbed.published.removeSubrange(first...)
+      }
+      if let shown = showPublished(during: absorbed, isTaken: failure == nil) { pending.insert(shown, at: 0) }
     }
     drain()
     if let failure { throw failure }

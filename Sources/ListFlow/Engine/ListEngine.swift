@@ -202,7 +202,9 @@ public final class ListEngine: ListDataSource {
     let routes = movesSections ? sectionRoutes() : nil
     if absorbedMove != nil {
       // Kept until the move is taken: a delegate's change may come before the feed's echo of the move, or after.
+      // The calls queued before it are made before it is shown.
       absorbedMove?.published.append((changes, target, reloading, animated, routes))
+      absorbedMove?.queuedBefore.append(pending.count)
       return
     }
     enqueue(.publish(changes, target: target, reloading: reloading, animated: animated, routes: routes))
@@ -572,4 +574,7 @@ struct AbsorbedMove {
       changes: StagedChangeset<ListSnapshot>, target: ListSnapshot, reloading: Bool, animated: Bool,
       routes: [SectionRoute]?
     )] = []
+  /// For each list of ``published``, how many calls were queued before it (a scroll, a reload, an explicit update
+  /// asked for from a delegate closure): they are made before it is shown.
+  var queuedBefore: [Int] = []
 }
