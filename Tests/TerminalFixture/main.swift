@@ -9,7 +9,8 @@
 // a resize it was told of). `o` is the fixture's own command (a `TerminalCommand` in the key map): it
 // names the row under the cursor on the status bar (`opened row 3 #3`). `TerminalFixture --help` prints the key
 // map's help lines and exits. `TerminalFixture --select` runs the multi-select, filtered list of
-// `SelectionFixture.swift` instead.
+// `SelectionFixture.swift` instead. `TerminalFixture --ignore-signals` starts with `SIGINT`, `SIGHUP`, `SIGQUIT`
+// and `SIGTSTP` ignored, as a background job of a shell with no job control does.
 import ListFlow
 import ListFlowTerminal
 
@@ -140,4 +141,8 @@ if CommandLine.arguments.contains("--help") {
   exit(0)
 }
 if CommandLine.arguments.contains("--select") { exit(await runSelection()) }
+if CommandLine.arguments.contains("--ignore-signals") {
+  // As a job a shell with no job control starts in the background, under `nohup`: these stay ignored.
+  for signalNumber in [SIGINT, SIGHUP, SIGQUIT, SIGTSTP] { _ = signal(signalNumber, SIG_IGN) }
+}
 exit(await run())

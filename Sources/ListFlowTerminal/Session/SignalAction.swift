@@ -68,6 +68,20 @@ enum SignalAction {
     raiseUnblocked(signalNumber)
   }
 
+  /// Whether a signal is ignored now (`SIG_IGN`): as a job started in the background of a script, or under
+  /// `nohup`, starts with some of them.
+  static func isIgnored(_ signalNumber: Int32) -> Bool {
+    var current = sigaction()
+    sigaction(signalNumber, nil, &current)
+    guard current.sa_flags & Int32(SA_SIGINFO) == 0 else { return false }
+    #if canImport(Glibc)
+    let handler = current.__sigaction_handler.sa_handler
+    #else
+    let handler = current.__sigaction_u.__sa_handler
+    #endif
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+  }
+
   /// Whether a signal was sent and its handler has not run yet: one sent to the process that no thread has taken
   /// yet, or one sent to the calling thread.
   ///

@@ -20,13 +20,20 @@ import Darwin
 /// - `SIGWINCH`: call the resize handlers.
 ///
 /// The handlers are installed while a session is open; the previous dispositions come back when the last one ends.
+/// One of ``keptIgnoredSignals`` that is ignored when the handlers are installed (a job a script started in the
+/// background ignores `SIGINT` and `SIGQUIT`, `nohup` ignores `SIGHUP`) stays ignored, as POSIX asks of a program
+/// that catches them; with `SIGTSTP` ignored (no job control to continue the program), nothing suspends it.
 enum SignalRelay {
   static let relayedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+  /// The signals left ignored when they are ignored as the handlers are installed.
+  static let keptIgnoredSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP]
 
   private struct State: @unchecked Sendable {
     // `sigaction` values and the dispatch source are plain data and a thread-safe object.
     var previous: [Int32: sigaction] = [:]
     var source: (any DispatchSourceRead)?
+    /// The signals of ``keptIgnoredSignals`` found ignored at the install, left so.
+    var ignored: Set<Int32> = []
   }
 
   private static let state = Mutex(State())
@@ -42,7 +49,8 @@ enum SignalRelay {
         source.resume()
         state.source = source
       }
-      for signalNumber in relayedSignals {
+      state.ignored = keptIgnoredSignals.filter(SignalAction.isIgnored)
+      for signalNumber in relayedSignals where !state.ignored.contains(signalNumber) {
         var previous = sigaction()
         SignalAction.install(relaySignal, for: signalNumber, flags: Int32(SA_RESTART), previous: &previous)
         state.previous[signalNumber] = previous
@@ -55,8 +63,13 @@ enum SignalRelay {
     state.withSanitizedLock { state in
       for (signalNumber, var previous) in state.previous { sigaction(signalNumber, &previous, nil) }
       state.previous = [:]
+      state.ignored = []
     }
   }
+
+  /// Whether `SIGTSTP` was ignored when the handlers were installed: then nothing suspends the program (no job
+  /// control would continue it), Ctrl-Z included.
+  static var ignoresSuspend: Bool { state.withSanitizedLock { $0.ignored.contains(SIGTSTP) } }
 
   private static func openPipe() -> Int32? {
     var ends: [Int32] = [0, 0]

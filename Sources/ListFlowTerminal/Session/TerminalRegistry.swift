@@ -119,6 +119,7 @@ enum TerminalRegistry {
   /// - Parameter isWanted: Whether the stop is still wanted, asked before the terminal is given back and again
   ///   before the process stops (a `SIGCONT` that came since cancels a `SIGTSTP`); always, by default.
   static func suspend(while isWanted: () -> Bool = { true }) {
+    guard !SignalRelay.ignoresSuspend else { return }
     let didGiveBack = state.withSanitizedLock { state -> Bool in
       guard let saved = state.saved, !state.isSuspended, isWanted() else { return false }
       saved.giveBack()

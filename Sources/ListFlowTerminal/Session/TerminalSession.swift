@@ -154,7 +154,8 @@ public final class TerminalSession: Sendable {
   /// Suspends the program as Ctrl-Z does: gives the terminal back, stops the process, and takes the terminal
   /// again when the process is continued.
   ///
-  /// It returns once the process runs again.
+  /// It returns once the process runs again. When the program started with `SIGTSTP` ignored (a shell with no job
+  /// control started it, and nothing would continue it), it does nothing, and Ctrl-Z neither.
   public func suspend() {
     TerminalRegistry.suspend()
   }
@@ -162,7 +163,8 @@ public final class TerminalSession: Sendable {
   /// The keys pressed, as a stream that ends when the input closes, when ``restore()`` is called, or when the
   /// consuming task is cancelled. The stream of a session already restored ends at once, reading nothing.
   ///
-  /// Ctrl-Z does not come out as a key: it suspends the program (see ``suspend()``). An `ESC` is the Escape key
+  /// Ctrl-Z does not come out as a key: it suspends the program (see ``suspend()``; with `SIGTSTP` ignored it does
+  /// nothing). An `ESC` is the Escape key
   /// only when no byte follows it within ``escapeTimeout``: with a byte after it, it starts an escape sequence
   /// (an arrow, a mouse report), an Alt key (``Key/alt(_:)``), a string the terminal sent (dropped) or a paste
   /// (``Key/paste(_:)``). A paste whose end marker never comes ends once no byte has come for a second (or
