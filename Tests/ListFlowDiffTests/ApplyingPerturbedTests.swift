@@ -98,29 +98,43 @@ struct ApplyingPerturbedTests {
       let seed = caseSeed(index)
       var generator = CaseGenerator(seed: seed)
       let (source, target) = generator.sectionedPair()
-      var random = SeededRandom(seed: seed &+ 7)
-      var befores: [([TokenSection], Changeset<[TokenSection]>)] = []
-      var before = source
-      for stage in StagedChangeset(source: source, target: target) {
-        befores.append((before, stage))
-        before = stage.data
-      }
-      befores.append((source, Changeset(source: source, target: target)))
-      let (old, changeset) = befores[random.below(befores.count)]
-      let spoil = Self.spoils.pick(using: &random)
-      let list = Self.lists.pick(using: &random)
-      let other = Self.lists.pick(using: &random)
-      let spoiledChangeset = Self.spoiled(changeset, spoil.value, list: list.value, other: other.value, using: &random)
-      let label = "seed \(seed): \(spoil.name) in \(list.name) (\(other.name))\n\(old)\n\(spoiledChangeset)"
-      // The reference's sectioned layout lets an element be deleted twice, or deleted and moved: a view refuses it.
-      let leaving = spoiledChangeset.elementDeleted + spoiledChangeset.elementMoved.map(\.source)
-      let reference =
-        Set(leaving).count < leaving.count
-        ? .failure(ReplayError(description: "an element deleted or moved twice"))
-        : Result { () throws(ReplayError) in try ReferenceApplier.apply(spoiledChangeset, to: old) }
-      let library = Result { () throws(DiffError) in try old.applying(spoiledChangeset) }
-      Self.expectSameOutcome(reference, library, label)
+      Self.checkSpoiled(
+        source, stages: StagedChangeset(source: source, target: target),
+        batch: Changeset(source: source, target: target), seed: seed,
+        reference: { changeset, old in
+          // The reference's sectioned layout lets an element be deleted twice, or deleted and moved: a view refuses
+          // it.
+          let leaving = changeset.elementDeleted + changeset.elementMoved.map(\.source)
+          return Set(leaving).count < leaving.count
+            ? .failure(ReplayError(description: "an element deleted or moved twice"))
+            : Result { () throws(ReplayError) in try ReferenceApplier.apply(changeset, to: old) }
+        },
+        library: { changeset, old in Result { () throws(DiffError) in try old.applying(changeset) } })
     }
+  }
+
+  /// Spoils one of the changesets from `source` (a stage of `stages`, or `batch`, at random) and expects the
+  /// library to refuse it exactly when a view does (`reference`), and else to give what the view gives.
+  static func checkSpoiled<Data: Equatable>(
+    _ source: Data, stages: StagedChangeset<Data>, batch: Changeset<Data>, seed: UInt64,
+    reference: (Changeset<Data>, Data) -> Result<Data, ReplayError>,
+    library: (Changeset<Data>, Data) -> Result<Data, DiffError>
+  ) {
+    var random = SeededRandom(seed: seed &+ 7)
+    var befores: [(Data, Changeset<Data>)] = []
+    var before = source
+    for stage in stages {
+      befores.append((before, stage))
+      before = stage.data
+    }
+    befores.append((source, batch))
+    let (old, changeset) = befores[random.below(befores.count)]
+    let spoil = Self.spoils.pick(using: &random)
+    let list = Self.lists.pick(using: &random)
+    let other = Self.lists.pick(using: &random)
+    let spoiledChangeset = Self.spoiled(changeset, spoil.value, list: list.value, other: other.value, using: &random)
+    let label = "seed \(seed): \(spoil.name) in \(list.name) (\(other.name))\n\(old)\n\(spoiledChangeset)"
+    Self.expectSameOutcome(reference(spoiledChangeset, old), library(spoiledChangeset, old), label)
   }
 
   /// Expects the library and the view to refuse the same changesets and agree on the others.
@@ -144,23 +158,13 @@ struct ApplyingPerturbedTests {
       let seed = caseSeed(index)
       var generator = CaseGenerator(seed: seed)
       let (source, target) = generator.flatPair()
-      var random = SeededRandom(seed: seed &+ 7)
-      var befores: [([Token], Changeset<[Token]>)] = []
-      var before = source
-      for stage in StagedChangeset(source: source, target: target) {
-        befores.append((before, stage))
-        before = stage.data
-      }
-      befores.append((source, Changeset(source: source, target: target)))
-      let (old, changeset) = befores[random.below(befores.count)]
-      let spoil = Self.spoils.pick(using: &random)
-      let list = Self.lists.pick(using: &random)
-      let other = Self.lists.pick(using: &random)
-      let spoiledChangeset = Self.spoiled(changeset, spoil.value, list: list.value, other: other.value, using: &random)
-      let label = "seed \(seed): \(spoil.name) in \(list.name) (\(other.name))\n\(old)\n\(spoiledChangeset)"
-      let reference = Result { () throws(ReplayError) in try ReferenceApplier.apply(spoiledChangeset, to: old) }
-      let library = Result { () throws(DiffError) in try old.applying(spoiledChangeset) }
-      Self.expectSameOutcome(reference, library, label)
+      Self.checkSpoiled(
+        source, stages: StagedChangeset(source: source, target: target),
+        batch: Changeset(source: source, target: target), seed: seed,
+        reference: { changeset, old in
+          Result { () throws(ReplayError) in try ReferenceApplier.apply(changeset, to: old) }
+        },
+        library: { changeset, old in Result { () throws(DiffError) in try old.applying(changeset) } })
     }
   }
 }

@@ -28,19 +28,6 @@ import Testing
     ("a new list of the feed", weight: 1, .newList),
   ])
 
-  /// What the engine does for a call: a scroll reaching the view, or an error reported.
-  enum Outcome: Equatable, CustomStringConvertible {
-    case scroll(RecordingListView.ScrollRequest)
-    case failure(ListFlowError)
-
-    var description: String {
-      switch self {
-      case .scroll(let request): "scroll \(request)"
-      case .failure(let error): "failure \(error)"
-      }
-    }
-  }
-
   static func snapshot(_ rows: [[Int]]) -> [ListSectionSnapshot] {
     rows.enumerated().map { section, ids in
       ListSection(id: section, items: ids.map { TestRow(id: $0, version: 0, isAlternate: false).cellBinder }).snapshot
@@ -68,8 +55,8 @@ import Testing
     @MainActor final class Run {
       var random: SeededRandom
       var rows: [[Int]] = []
-      var expected: [Outcome] = []
-      var actual: [Outcome] = []
+      var expected: [ScrollOutcome] = []
+      var actual: [ScrollOutcome] = []
       var heard = 0
       var actions: [String] = []
       init(seed: UInt64) { random = SeededRandom(seed: seed) }

@@ -123,26 +123,13 @@ import Testing
     ("update a line's text", weight: 1, .update),
   ])
 
-  /// What the test expects the engine to do, in order: a scroll request reaching the view, or an error reported.
-  enum Expected: Equatable, CustomStringConvertible {
-    case scroll(RecordingListView.ScrollRequest)
-    case failure(ListFlowError)
-
-    var description: String {
-      switch self {
-      case .scroll(let request): "scroll \(request)"
-      case .failure(let error): "failure \(error)"
-      }
-    }
-  }
-
   /// The state of one run shared with the delegate closures.
   @MainActor final class Run {
     var random: SeededRandom
     var model = Model()
-    var expected: [Expected] = []
+    var expected: [ScrollOutcome] = []
     /// The scroll requests and failures heard, in the order they came.
-    var actual: [Expected] = []
+    var actual: [ScrollOutcome] = []
     /// How many of the view's scroll requests ``actual`` holds.
     var requestsHeard = 0
     var failures: [String] = []
@@ -233,13 +220,13 @@ import Testing
   }
 
   /// What scrolling to an identity does when the list shown is the model's.
-  static func expectedScroll(to id: Int, _ alignment: ListEngine.ScrollAlignment, _ run: Run) -> Expected {
+  static func expectedScroll(to id: Int, _ alignment: ListEngine.ScrollAlignment, _ run: Run) -> ScrollOutcome {
     guard let path = run.model.firstShownPath(of: id) else { return .failure(.rowNotFound(ListIdentifier(id))) }
     return .scroll(.init(path: path, alignment: alignment))
   }
 
   /// What scrolling to a position does when the list shown is the model's.
-  static func expectedScroll(to path: ItemPath, _ alignment: ListEngine.ScrollAlignment, _ run: Run) -> Expected {
+  static func expectedScroll(to path: ItemPath, _ alignment: ListEngine.ScrollAlignment, _ run: Run) -> ScrollOutcome {
     let shown = run.model.shown
     guard shown.indices.contains(path.section) else {
       return .failure(.sectionOutOfRange(section: path.section, sectionCount: shown.count))
