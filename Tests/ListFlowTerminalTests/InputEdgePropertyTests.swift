@@ -140,7 +140,8 @@ extension InputEdgePropertyTests {
 extension InputEdgePropertyTests {
   /// An arrow, Home or End as `CSI` or `SS3` with parameters (digits and `;`, at times after xterm's `>`), and at
   /// times a byte no key's parameters hold put among them: an intermediate byte (a sign, a space, `$`), a private
-  /// marker `<`, `=` or `?`, or a `:`. With it, the sequence is one unknown key; without, the key.
+  /// marker `<`, `=` or `?`, or a `:`. With it, the sequence is one unknown key (but for a `:` that makes kitty's
+  /// event type, see ``kittyEvent(_:)``); without, the key.
   static func modifiedKey(using random: inout SeededRandom) -> (bytes: [UInt8], keys: [Key]) {
     let finals: [(UInt8, Key)] = [
       (0x41, .up), (0x42, .down), (0x43, .right), (0x44, .left), (0x48, .home), (0x46, .end),
@@ -156,9 +157,24 @@ extension InputEdgePropertyTests {
     if let foreign, csi || foreign >= 0x30 {
       parameters.insert(foreign, at: random.below(parameters.count + 1))
       let bytes = [0x1B, csi ? 0x5B : 0x4F] + parameters + [final]
+      // Unless the `:` made kitty's event type after the modifier (`CSI 1 ; 5 : 2 A`): a press or a repeat is the
+      // key, a release none.
+      if csi, let event = Self.kittyEvent(parameters) { return (bytes, event == 3 ? [] : [key]) }
       return (bytes, [.unknown(bytes)])
     }
     return ([0x1B, csi ? 0x5B : 0x4F] + parameters + [final], [key])
+  }
+
+  /// The event type of parameters in kitty's form with one (nothing or a number, `;`, a modifier from 1, `:`, an
+  /// event type from 1 to 3), or `nil` for other parameters.
+  static func kittyEvent(_ parameters: [UInt8]) -> Int? {
+    let fields = String(decoding: parameters, as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false)
+    guard fields.count == 2, fields[0].isEmpty || Int(fields[0]) != nil else { return nil }
+    let modifier = fields[1].split(separator: ":", omittingEmptySubsequences: false)
+    guard modifier.count == 2, let bits = Int(modifier[0]), bits >= 1, let event = Int(modifier[1]),
+      (1...3).contains(event)
+    else { return nil }
+    return event
   }
 
   @Test("an arrow, Home or End whose parameters hold a sign, an intermediate or a private marker is unknown")

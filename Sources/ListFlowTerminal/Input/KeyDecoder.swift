@@ -619,12 +619,14 @@ struct KeyDecoder: Sendable {
 
   /// The number and the event type of a key kitty's protocol sends in its legacy form with an event type
   /// (`CSI 1 ; m : e A`, an arrow; `CSI 5 ; m : e ~`, Page Up): `nil` unless the parameters are a number (or
-  /// nothing), `;`, a modifier and `:` and an event type from 1 (press) to 3 (release).
+  /// nothing), `;`, a modifier (1 or more: one more than the modifier bits) and `:` and an event type from 1
+  /// (press) to 3 (release).
   private static func keyEvent(_ parameters: ArraySlice<UInt8>) -> (parameter: Int?, event: Int)? {
     let fields = parameters.split(separator: 0x3B, omittingEmptySubsequences: false)
     guard fields.count == 2, fields[0].isEmpty || number(fields[0]) != nil else { return nil }
     let modifier = fields[1].split(separator: 0x3A, omittingEmptySubsequences: false)
-    guard modifier.count == 2, number(modifier[0]) != nil, let event = number(modifier[1]), (1...3).contains(event)
+    guard modifier.count == 2, let bits = number(modifier[0]), bits >= 1, let event = number(modifier[1]),
+      (1...3).contains(event)
     else { return nil }
     return (number(fields[0]), event)
   }
