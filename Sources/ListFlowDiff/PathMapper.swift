@@ -84,16 +84,16 @@ public struct PathMapper: Sendable {
     guard let section = mapSection(path.section) else {
       return .removed(ItemPath(item: 0, section: place(ofDeletedSection: path.section)))
     }
-    // Pass 2: the item itself deleted or moved.
-    if Self.contains(Self.items(deletedItems, path.section), path.item) {
-      return .removed(ItemPath(item: path.item, section: section))
-    }
+    // Pass 2: a move of the item itself.
     let move = movedItems.partitioningIndex { $0.source >= path }
     if move < movedItems.count, movedItems[move].source == path { return .kept(movedItems[move].target) }
-    // Pass 3: take out what left before it in its section, then put back what arrived at or before it.
+    // Pass 3: take out what left before it in its section, then put back what arrived at or before it. A deleted
+    // item is placed by the same count: the elements that stay after it number as many before them as it had, so
+    // the first of them lands there (or the count lands past the section's end when none stays).
     let item = path.item &- Self.count(in: Self.items(leftItems, path.section), below: path.item)
-    return .kept(
-      ItemPath(item: Self.position(afterArrivals: Self.items(arrivedItems, section), of: item), section: section))
+    let place = ItemPath(
+      item: Self.position(afterArrivals: Self.items(arrivedItems, section), of: item), section: section)
+    return Self.contains(Self.items(deletedItems, path.section), path.item) ? .removed(place) : .kept(place)
   }
 
   /// Where a section is once the changeset is applied, or `nil` when it was deleted.
