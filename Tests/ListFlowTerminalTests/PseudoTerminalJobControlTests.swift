@@ -94,6 +94,27 @@ struct PseudoTerminalJobControlTests {
     }
   }
 
+  @Test("a SIGTSTP taken as the last session ends still stops the program, with the terminal given back")
+  func stopAsTheSessionEnds() throws {
+    // The relay takes the signal while the session holds the terminal and serves it on its own queue, before or
+    // after the session ends: after, the stop is served as the default action would, not dropped.
+    for run in 0..<DeepPass.cases(quick: 2, deep: 10) {
+      let terminal = try PseudoTerminal(
+        executable: PseudoTerminal.executable(named: "TerminalFixture"), columns: 60, rows: 20)
+      terminal.waitForScreen(containing: "1/40")
+      terminal.type("z")
+      terminal.wait(for: "the program to stop (run \(run))") { $0.isStopped || $0.exitStatus != nil }
+      #expect(terminal.isStopped, "not stopped (run \(run))")
+      terminal.continueProgram()
+      // Typed once the session has ended for good (a line typed while it held the terminal would be its key).
+      terminal.waitForScreen(containing: "session ended")
+      terminal.type("q\n")
+      let status = try #require(terminal.waitForExit())
+      #expect(WaitStatus.exitCode(status) == 0, "status \(status) (run \(run))")
+      PseudoTerminalTests.expectRestored(terminal, normalScreenBlank: false)  // the line typed is echoed
+    }
+  }
+
   static func perform(
     _ action: Action, on terminal: PseudoTerminal, size: inout (columns: Int, rows: Int),
     random: inout SeededRandom, context: String

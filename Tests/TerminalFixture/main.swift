@@ -7,7 +7,8 @@
 // again (the status bar says `nested`), and `r` opens a second session, restores it and asks it for keys and
 // resizes (the status bar says `late keys ended` when its keys end, `stolen …` for a key it read, `late resize` for
 // a resize it was told of). `o` is the fixture's own command (a `TerminalCommand` in the key map): it
-// names the row under the cursor on the status bar (`opened row 3 #3`). `TerminalFixture --help` prints the key
+// names the row under the cursor on the status bar (`opened row 3 #3`). `z` raises `SIGTSTP` and ends the session at
+// once, then prints `session ended`, reads a line and quits with status 0. `TerminalFixture --help` prints the key
 // map's help lines and exits. `TerminalFixture --select` runs the multi-select, filtered list of
 // `SelectionFixture.swift` instead. `TerminalFixture --ignore-signals` starts with `SIGINT`, `SIGHUP`, `SIGQUIT`
 // and `SIGTSTP` ignored, as a background job of a shell with no job control does.
@@ -125,6 +126,24 @@ func run() async -> Int32 {
         for await key in lateKeys { view.status = "stolen \(key)" }
         view.status = "late keys ended"
       }
+    case .character("z"):
+      // A `SIGTSTP` taken while the session holds the terminal, relayed as it ends (the relay serves it on its
+      // own queue, before or after the end); then a line read in the terminal given back, and the end.
+      var tstp = sigset_t()
+      sigemptyset(&tstp)
+      sigaddset(&tstp, SIGTSTP)
+      pthread_sigmask(SIG_BLOCK, &tstp, nil)
+      kill(getpid(), SIGTSTP)
+      // Blocked here, it is pending until another thread has taken it (the relay's handler has run).
+      var pending = sigset_t()
+      repeat {
+        usleep(100)
+        sigpending(&pending)
+      } while sigismember(&pending, SIGTSTP) == 1
+      session.restore()
+      print("session ended")
+      _ = readLine()
+      return 0
     case .character("s"):
       let nested = try? TerminalSession()
       nested?.restore()

@@ -71,6 +71,16 @@ enum SignalAction {
   /// Whether a signal is ignored now (`SIG_IGN`): as a job started in the background of a script, or under
   /// `nohup`, starts with some of them.
   static func isIgnored(_ signalNumber: Int32) -> Bool {
+    disposition(of: signalNumber, is: unsafeBitCast(SIG_IGN, to: Int.self))
+  }
+
+  /// Whether a signal has its default action now (`SIG_DFL`).
+  static func isDefault(_ signalNumber: Int32) -> Bool {
+    disposition(of: signalNumber, is: unsafeBitCast(SIG_DFL, to: Int.self))
+  }
+
+  /// Whether a signal's disposition now is `value` (the bits of `SIG_IGN` or `SIG_DFL`).
+  private static func disposition(of signalNumber: Int32, is value: Int) -> Bool {
     var current = sigaction()
     sigaction(signalNumber, nil, &current)
     guard current.sa_flags & Int32(SA_SIGINFO) == 0 else { return false }
@@ -79,7 +89,7 @@ enum SignalAction {
     #else
     let handler = current.__sigaction_u.__sa_handler
     #endif
-    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    return unsafeBitCast(handler, to: Int.self) == value
   }
 
   /// Whether a signal was sent and its handler has not run yet: one sent to the process that no thread has taken

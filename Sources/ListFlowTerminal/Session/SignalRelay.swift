@@ -17,6 +17,7 @@ import Darwin
 /// - `SIGTSTP`: suspend (restore, stop); `SIGCONT`: take the terminal again and repaint. The stop is served
 ///   later than the default action would stop the process, so a `SIGCONT` that comes in between cancels it, as
 ///   it would have continued a process stopped at once: the program runs on once the last `SIGCONT` has come.
+///   One relayed once the last session has ended is served as `SIGTSTP`'s disposition then says.
 /// - `SIGWINCH`: call the resize handlers.
 ///
 /// The handlers are installed while a session is open; the previous dispositions come back when the last one ends.
@@ -93,14 +94,23 @@ enum SignalRelay {
     case SIGWINCH: TerminalRegistry.notifyResize()
     case SIGTSTP:
       // A SIGCONT sent since cancels the stop, handled (the flag) or not yet (pending).
-      TerminalRegistry.suspend(while: {
-        stopRequested.load(ordering: .acquiring) && !SignalAction.isPending(SIGCONT)
-      })
+      let isWanted = { stopRequested.load(ordering: .acquiring) && !SignalAction.isPending(SIGCONT) }
+      if !TerminalRegistry.suspend(while: isWanted), isWanted() { stopWithoutSession() }
     case SIGCONT: TerminalRegistry.resume()
     default:
       TerminalRegistry.restoreAll()
       exit(128 + signalNumber)
     }
+  }
+}
+
+extension SignalRelay {
+  /// Serves a `SIGTSTP` taken while a session held the terminal but relayed once none does (it came as the last
+  /// one ended), as `SIGTSTP`'s disposition now says: the stop a session serves (`SIGSTOP`, which stops a program
+  /// a script started too) when it is the default, the handler of a session opened since or of the app, or nothing
+  /// when it is ignored. Sent to the process, not raised: the relay's queue runs on a thread that blocks it.
+  fileprivate static func stopWithoutSession() {
+    if SignalAction.isDefault(SIGTSTP) { raise(SIGSTOP) } else { kill(getpid(), SIGTSTP) }
   }
 }
 

@@ -118,19 +118,27 @@ enum TerminalRegistry {
   ///
   /// - Parameter isWanted: Whether the stop is still wanted, asked before the terminal is given back and again
   ///   before the process stops (a `SIGCONT` that came since cancels a `SIGTSTP`); always, by default.
-  static func suspend(while isWanted: () -> Bool = { true }) {
-    guard !SignalRelay.ignoresSuspend else { return }
+  /// - Returns: `false` when no session holds the terminal (nothing was done), else `true`.
+  @discardableResult
+  static func suspend(while isWanted: () -> Bool = { true }) -> Bool {
+    guard !SignalRelay.ignoresSuspend else { return true }
+    var isHeld = true
     let didGiveBack = state.withSanitizedLock { state -> Bool in
-      guard let saved = state.saved, !state.isSuspended, isWanted() else { return false }
+      guard let saved = state.saved else {
+        isHeld = false
+        return false
+      }
+      guard !state.isSuspended, isWanted() else { return false }
       saved.giveBack()
       state.isSuspended = true
       return true
     }
-    guard didGiveBack else { return }
+    guard didGiveBack else { return isHeld }
     // SIGSTOP, unlike SIGTSTP, also stops a process whose group is orphaned (a program started by a script).
     // Sent to this thread, it stops the process before `raise` returns; `kill` to the process would not wait.
     if isWanted() { raise(SIGSTOP) }
     resume()
+    return true
   }
 
   /// `SIGCONT`, or the return from ``suspend()``: raw mode and the setup sequence again, then a resize
