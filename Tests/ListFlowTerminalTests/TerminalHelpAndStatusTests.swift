@@ -324,6 +324,7 @@ import Testing
     #expect(!TerminalEnvironment(["NO_COLOR": "0"]).allowsColor)
     #expect(TerminalEnvironment(["TERM": "dumb"]).isDumb)
     #expect(!TerminalEnvironment(["TERM": "xterm-dumb"]).isDumb)
+    #expect(!TerminalEnvironment([:]).isDumb && !TerminalEnvironment(["TERM": ""]).isDumb)
     #expect(TerminalEnvironment(["LANG": "en_US.UTF-8"]).localeIsUTF8)
   }
 

@@ -11,6 +11,8 @@ import Darwin
 /// - `TERM=dumb` names a terminal that cannot move its cursor: a ``TerminalListView`` made for
 ///   ``TerminalListView/Mode/screen(_:)`` writes plain change lines instead, and ``TerminalSession`` refuses to
 ///   start (``TerminalError/dumbTerminal``), so no alternate screen, cursor movement or mouse reporting is sent.
+///   Any other value, and `TERM` unset or empty, counts as a terminal that moves its cursor (an ANSI one): a
+///   shell in a container or under `sudo` often has no `TERM`, and its terminal is such a terminal all the same.
 /// - `LC_ALL`, else `LC_CTYPE`, else `LANG` name the character set (see
 ///   ``TerminalSession/localeIsUTF8(environment:)``).
 ///
