@@ -264,15 +264,38 @@ struct ListViewport: Hashable, Sendable {
     return line - offset
   }
 
+  /// The selected row's first line relative to the top of the list area (0 is the top), while some line of the
+  /// row is on screen: negative when its first lines are above the top, as when the wheel scrolled into a row
+  /// taller than the screen. What ``keepSelection(atScreenRow:)`` takes to keep the row where it is.
+  var selectionAnchor: Int? {
+    guard let selection, let row = rowIndex(of: selection), height > 0 else { return nil }
+    let line = lineIndex(ofRow: row)
+    let rowHeight = sections[selection.section].height(ofItem: selection.item)
+    guard line - offset < height, saturatingSum(line, rowHeight) > offset else { return nil }
+    return line - offset
+  }
+
   /// Scrolls so that the selected row's first line sits on a given screen line, as far as the list allows.
   ///
-  /// A view calls it after a change with the line the selection was on before, so rows inserted or deleted
-  /// above the selection do not make the list jump under the cursor (and do not repaint the screen).
+  /// A view calls it after a change with the line the selection was on before (``selectionAnchor``), so rows
+  /// inserted or deleted above the selection do not make the list jump under the cursor (and do not repaint the
+  /// screen). A negative line (the row's first lines above the top) is kept while the row still reaches the
+  /// screen there, so that a change does not scroll a row the wheel scrolled into back to its first line; else the
+  /// row comes on screen as ``scrollToSelection()`` brings it.
   ///
-  /// - Parameter screenRow: The line of the list area, 0 being its top.
+  /// - Parameter screenRow: The line of the list area, 0 being its top; any value.
   mutating func keepSelection(atScreenRow screenRow: Int) {
     guard let selection, let row = rowIndex(of: selection) else { return }
-    offset = lineIndex(ofRow: row) - min(max(screenRow, 0), max(height - 1, 0))
+    let start = lineIndex(ofRow: row)
+    if screenRow < 0, height > 0 {
+      let kept = saturatingSum(start, screenRow == .min ? .max : -screenRow)
+      if kept < saturatingSum(start, sections[selection.section].height(ofItem: selection.item)) {
+        offset = kept
+        clampOffset()
+        return
+      }
+    }
+    offset = start - min(max(screenRow, 0), max(height - 1, 0))
     clampOffset()
     scrollToSelection()
   }

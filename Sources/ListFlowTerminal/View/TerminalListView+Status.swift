@@ -43,7 +43,7 @@ extension TerminalListView {
     spinner = (label, spinner?.start ?? now)
     if case .plain = mode { output.write("loading \(StyledRun(label).text)\n") }
     if !wasRunning, case .screen(let size) = mode {
-      let screenRow = viewport.selectionScreenRow
+      let screenRow = viewport.selectionAnchor
       let height = listAreaHeight(for: size)
       settle { viewport in
         viewport.setHeight(height)
@@ -53,13 +53,18 @@ extension TerminalListView {
     render()
   }
 
-  /// Hides the spinner and gives its line back to the list.
+  /// Hides the spinner and gives its line back to the list; the rows stay where they are, as far as the list
+  /// allows.
   public func stopSpinner() {
     guard spinner != nil else { return }
     spinner = nil
     if case .screen(let size) = mode {
+      let screenRow = viewport.selectionAnchor
       let height = listAreaHeight(for: size)
-      settle { $0.setHeight(height) }
+      settle { viewport in
+        viewport.setHeight(height)
+        if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
+      }
     }
     render()
   }

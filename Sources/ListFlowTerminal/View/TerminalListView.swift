@@ -246,19 +246,21 @@ public final class TerminalListView: ListView {
   /// the list allows: the engine, which knows the list before the reload, finds it in the section of the same
   /// identity, else in a section that had no row of that identity before (another section's row of the same
   /// identity, such as a pinned copy, is another row); another data source, with
-  /// `ListDataSource.path(ofRowWithIdentity:)`. When the reload removed its row, the cursor goes where a change
+  /// `ListDataSource.path(ofRowWithIdentity:)`. A row the wheel scrolled into, its first lines above the top, keeps
+  /// them there. When the reload removed its row, the cursor goes where a change
   /// shown in batches would put it (see ``performBatchUpdates(_:)``), on the same screen line too: the engine knows
   /// the list shown before the reload, so the cursor goes to the row the reload put in its place, else to the first
   /// row after it that stays, else to the nearest row before it that stays (a reload that a ``FilteredFeed``'s
   /// query makes in a long list moves the cursor as the same query does in a short one). With a data source that is
   /// not an engine, it stays at its position, clamped into the list.
   public func reloadData() {
+    // Read before the list's header and footer change the list area's height, which scrolls the cursor's row.
+    let screenRow = viewport.selectionAnchor
     for (element, cell) in heldCells { endDisplaying(cell, element) }
     heldCells = [:]
     pullListSupplementaries()
     changeTrace = nil
     followedCursor = nil
-    let screenRow = viewport.selectionScreenRow
     // The engine knows the list before the reload: where the row is now, in its own section first, or the row
     // that takes its place.
     let finder = dataSource as? any _ReloadCursorFinding
@@ -279,7 +281,10 @@ public final class TerminalListView: ListView {
     let wanted: ItemPath? = found ?? viewport.selection
     measuredRows = []
     viewport.setSections(currentShape(), selecting: wanted)
-    let anchor = found != nil ? screenRow : nil
+    // A row whose first lines were above the top keeps its place only when it is still there: the row that
+    // takes its place comes on screen as the cursor's row does.
+    let keepsRow = reloadedCursor?.isRow ?? true
+    let anchor = found != nil ? screenRow.flatMap { $0 < 0 && !keepsRow ? nil : $0 } : nil
     let followsLastRow = followsLastRow
     settle { viewport in
       if followsLastRow {
@@ -306,7 +311,9 @@ public final class TerminalListView: ListView {
   /// too; in its own section first, when another section shows a row of the same identity), and the row keeps its
   /// line on screen: rows
   /// inserted or deleted above it scroll the list instead of moving the cursor, so the user's place is kept and
-  /// unchanged rows are not repainted. When the selected row is deleted, the cursor goes to the row that takes its
+  /// unchanged rows are not repainted. A row the wheel scrolled into, its first lines above the top (a row taller
+  /// than the screen), keeps those lines above the top: the screen stays on the part of it the user scrolled to.
+  /// When the selected row is deleted, the cursor goes to the row that takes its
   /// place, judged over the whole change (all its stages) and across sections: the first row the change inserts
   /// where the row was (between the last row before it that stays and the first row after it that stays, even
   /// when a later stage inserts it, as when a paged feed's first page replaces its placeholder), else the first
@@ -327,15 +334,17 @@ public final class TerminalListView: ListView {
     // The cursor's line when the change started: every stage keeps it there, so that a stage that shortens the
     // list for a moment (deletes before inserts) does not move it for good.
     if update.stage == 0 {
-      changeAnchor = viewport.selectionScreenRow
+      changeAnchor = viewport.selectionAnchor
       followedCursor = cursorRow
       changeTrace = viewport.selection.map { ChangeTrace(start: $0, rowCounts: viewport.sections.map(\.itemCount)) }
     }
     changeTrace?.append(update.changeset, mapper: mapper)
-    let screenRow = changeAnchor
     let shapeBefore = viewport.sections
     // The cursor's row, followed by position and, once deleted, by identity among the rows inserted since.
     followedCursor = followedCursor.map { follow($0, through: update, mapper: mapper) }
+    // The cursor's row keeps its lines where they were, its first ones above the top included (the wheel scrolled
+    // into it); the row that takes its place when it is deleted comes on screen as the cursor's row does.
+    let screenRow = changeAnchor.flatMap { $0 < 0 && followedCursor?.path == nil ? nil : $0 }
     if let old = highlighted, old.identity != nil { highlighted = follow(old, through: update, mapper: mapper) }
     let shape = shape(after: update, before: shapeBefore, mapper: mapper)
     // Once the cursor's row is gone, the cursor holds its place, judged over the stages so far: the row the
