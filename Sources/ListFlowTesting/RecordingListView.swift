@@ -92,8 +92,8 @@ public final class RecordingListView: ListView {
   /// - Parameters:
   ///   - reusePool: The pool to dequeue cells from; a new one with automatic registration by default.
   ///   - isVisible: Whether the view reports itself on screen.
-  ///   - historyLimit: How many of the latest batches and configured cells to keep; `nil` keeps all, and a
-  ///     negative limit counts as 0.
+  ///   - historyLimit: How many of the latest batches and configured cells to keep; `nil` keeps all, a negative
+  ///     limit counts as 0, and any other is taken as given, up to `Int.max` (which keeps all, as `nil` does).
   public init(reusePool: CellReusePool = CellReusePool(), isVisible: Bool = true, historyLimit: Int? = nil) {
     self.reusePool = reusePool
     self.isVisible = isVisible
@@ -102,7 +102,8 @@ public final class RecordingListView: ListView {
 
   /// Drops the oldest entries of `history` beyond ``historyLimit``, in small chunks (see ``historyLimit``).
   private func trim<Entry>(_ history: inout [Entry]) {
-    guard let historyLimit, history.count >= historyLimit + max(1, historyLimit / 64) else { return }
+    // Compared as the count beyond the limit: the sum of a limit near `Int.max` and its chunk would overflow.
+    guard let historyLimit, history.count - historyLimit >= max(1, historyLimit / 64) else { return }
     history.removeFirst(history.count - historyLimit)
   }
 
