@@ -121,9 +121,10 @@ struct ApplyInterleavingPropertyTests {
       var problems: [String] = []
       let late = Calls()
       // The numbers of the states shown, in the order they were shown (a change of an edit or a move is not one).
+      // The engine's delegate hears of every change shown; a controller's own delegate never does.
       var shownNumbers: [Int] = []
       var appliedStates = 0
-      controller.delegate.didApply = { _ in
+      engine.delegate.didApply = { _ in
         guard controller.statistics.appliedStates != appliedStates, let number = controller.state?.number else {
           return
         }
@@ -196,6 +197,7 @@ struct ApplyInterleavingPropertyTests {
           problems.append("apply #\(given) returned while #\(shown ?? -1) is shown")
         }
       }
+      if shownNumbers.isEmpty { problems.append("no state shown was heard of") }
       let ranks = shownNumbers.map(late.rank)
       if ranks != ranks.sorted() || Set(ranks).count != ranks.count {
         problems.append("states shown in the order \(shownNumbers), applied in the order \(late.submitted)")
