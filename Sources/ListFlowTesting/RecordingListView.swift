@@ -76,7 +76,9 @@ public final class RecordingListView: ListView {
   /// old batches, which hold whole snapshots, would otherwise stall one batch in many). Inconsistencies, errors
   /// and deselections are always kept.
   public let historyLimit: Int?
-  /// Every inconsistency found after a batch, as a sentence; empty when the view always matched its data source.
+  /// Every inconsistency found after a batch, as a sentence that starts with the batch's stage number and count
+  /// (`stage 2/3: …`, the ``ListUpdate/stage`` + 1, whatever stage an update made by hand holds); empty when the
+  /// view always matched its data source.
   public private(set) var inconsistencies: [String] = []
   /// Errors the data source threw while the view pulled cells (the row then shows a placeholder).
   public internal(set) var errors: [ListFlowError] = []
@@ -160,7 +162,9 @@ public final class RecordingListView: ListView {
       try applyStructure(update.changeset, from: dataSource)
       if let mismatch = countMismatch(with: dataSource) { throw Inconsistency(message: mismatch) }
     } catch {
-      inconsistencies.append("stage \(update.stage + 1)/\(update.stageCount): \(error.message)")
+      // `stage + 1` for any stage of an update made by hand: from 0 up it is counted as a `UInt`, never overflows.
+      let number = update.stage < 0 ? String(update.stage + 1) : String(UInt(update.stage) + 1)
+      inconsistencies.append("stage \(number)/\(update.stageCount): \(error.message)")
       reloadData()
     }
     didApplyBatch?(self, update)

@@ -146,9 +146,15 @@ public struct ListUpdate: Sendable, CustomStringConvertible {
     self.init(changeset: changeset, previous: previous, stage: stage, stageCount: stageCount)
   }
 
-  /// The stage number and its changes, one kind per line.
+  /// The stage's number from 1, `stage + 1`, in decimal for any `stage` (an update made by hand may hold any):
+  /// `Int.max + 1` would overflow an `Int`, so a stage from 0 up is counted as a `UInt`.
+  private var stageNumber: String {
+    stage < 0 ? String(stage + 1) : String(UInt(stage) + 1)
+  }
+
+  /// The stage number (``stage`` + 1, for any stage) and its changes, one kind per line.
   public var description: String {
-    var lines = ["stage \(stage + 1)/\(stageCount)" + (animated ? "" : " (not animated)")]
+    var lines = ["stage \(stageNumber)/\(stageCount)" + (animated ? "" : " (not animated)")]
     let changes = changeset.description
     if changes != "(no changes)" { lines.append(changes) }
     if !reconfiguredRows.isEmpty {
