@@ -105,6 +105,55 @@ import Testing
     #expect(view.selectedRow != nil)
   }
 
+  /// A stage number or count an update made by hand may hold.
+  enum StageNumber { case small, minusOne, min, max }
+
+  static let stageNumbers = WeightedChoice<StageNumber>([
+    ("a small number", weight: 2, .small),
+    ("-1", weight: 1, .minusOne),
+    ("Int.min", weight: 1, .min),
+    ("Int.max", weight: 1, .max),
+  ])
+
+  static func stageNumber(_ random: inout SeededRandom) -> Int {
+    switch stageNumbers.pick(using: &random).value {
+    case .small: random.below(3)
+    case .minusOne: -1
+    case .min: .min
+    case .max: .max
+    }
+  }
+
+  @Test("performBatchUpdates with any stage and stage count does not trap, and a stage that ends a change draws")
+  func updatesWithAnyStage() {
+    for seed in DeepPass.seeds(quick: 40, deep: 400) {
+      var random = SeededRandom(seed: seed)
+      let output = CapturingOutput()
+      let view = TerminalListView(output: output, mode: random.oneIn(2) ? .plain : .screen(Self.size), title: "T")
+      let dataSource = ScriptedDataSource()
+      view.dataSource = dataSource
+      dataSource.view = view
+      dataSource.show([.init(id: 0, header: "H", rows: [.init(id: 1, title: "a"), .init(id: 2, title: "b")])])
+      let stage = Self.stageNumber(&random)
+      let stageCount = Self.stageNumber(&random)
+      // The rows' titles change behind the view's back; the update made by hand tells it of them.
+      let previous = dataSource.snapshot
+      dataSource.view = nil
+      dataSource.show([.init(id: 0, header: "H", rows: [.init(id: 1, title: "x"), .init(id: 2, title: "y")])])
+      dataSource.view = view
+      let written = output.bytes.count
+      view.performBatchUpdates(
+        ListUpdate(
+          changeset: Changeset(data: dataSource.snapshot, elementUpdated: [ItemPath(item: 0, section: 0)]),
+          previous: previous, stage: stage, stageCount: stageCount))
+      #expect(view.selectedRow != nil, "seed \(seed): stage \(stage) of \(stageCount)")
+      // No stage follows one at or past the last of its count (or of a count below 1): the change is drawn.
+      if stageCount <= 0 || stage >= stageCount - 1 {
+        #expect(output.bytes.count > written, "seed \(seed): stage \(stage) of \(stageCount) drew nothing")
+      }
+    }
+  }
+
   @Test("knowing which sections have headers and footers pulls no cell off screen")
   func supplementaryKnowledgeIsFree() {
     let output = CapturingOutput()

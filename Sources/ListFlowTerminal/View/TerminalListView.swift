@@ -323,6 +323,10 @@ public final class TerminalListView: ListView {
   /// While the cursor follows the last row (``TerminalCommand/moveToBottom``, End), it goes to the last row
   /// instead, on screen: rows that come in at the end bring it with them, as `tail -f` shows new lines.
   ///
+  /// The list is drawn once the change's last stage is applied: a stage whose ``ListUpdate/stage`` is its
+  /// ``ListUpdate/stageCount`` − 1. An update made by hand may hold any numbers: a stage at or past the last of its
+  /// count, or with a count below 1, ends its change too, so what it changed is drawn.
+  ///
   /// - Parameter update: The stage; the data source already reflects it.
   public func performBatchUpdates(_ update: ListUpdate) {
     if case .plain = mode {
@@ -355,7 +359,10 @@ public final class TerminalListView: ListView {
     followMeasuredRows(through: update, mapper: mapper, counted: shape.counted)
     viewport.setSections(shape.sections, selecting: selection)
     if let screenRow { viewport.keepSelection(atScreenRow: screenRow) }
-    if update.stage == update.stageCount - 1 {
+    // No stage follows the last of its count (compared so that no count overflows, whatever an update made by hand
+    // holds); past it, or with no count, the change ends too.
+    let endsChange = update.stageCount <= 0 || update.stage >= update.stageCount - 1
+    if endsChange {
       // The rows the change brought on screen are measured: the cursor keeps its line with their real heights,
       // or, following the last row, goes to the last row, on screen.
       let followsLastRow = followsLastRow
@@ -370,7 +377,7 @@ public final class TerminalListView: ListView {
       }
     }
     rememberCursor()
-    if update.stage == update.stageCount - 1 {
+    if endsChange {
       followedCursor = nil
       changeTrace = nil
       followHighlight(afterChange: true)
