@@ -20,9 +20,13 @@ extension RecordingListView {
       drop(cell, .row(path))
       replaceRow(pullCell(path, from: dataSource), at: path)
     }
+    var updatedSections = Set<Int>()
     for section in update.changeset.sectionUpdated {
       guard sections.indices.contains(section) else {
         throw Inconsistency(message: "updated section \(section) is not shown")
+      }
+      guard updatedSections.insert(section).inserted else {
+        throw Inconsistency(message: "updated section \(section) is named twice")
       }
       if let header = sections[section].header { drop(header, .header(section: section)) }
       if let footer = sections[section].footer { drop(footer, .footer(section: section)) }
@@ -43,16 +47,24 @@ extension RecordingListView {
     // keep their order in the free slots.
     var sourceOfSection = [Int?](repeating: nil, count: sectionCount)
     var isInsertedSection = [Bool](repeating: false, count: sectionCount)
-    var leaving = Set(stage.sectionDeleted)
-    for section in stage.sectionDeleted where !old.indices.contains(section) {
-      throw Inconsistency(message: "deleted section \(section) does not exist")
+    // A section leaves once: deleted or moved, never both, never twice (as a table view refuses it).
+    var leaving = Set<Int>()
+    for section in stage.sectionDeleted {
+      guard old.indices.contains(section) else {
+        throw Inconsistency(message: "deleted section \(section) does not exist")
+      }
+      guard leaving.insert(section).inserted else {
+        throw Inconsistency(message: "deleted section \(section) is named twice")
+      }
+    }
+    for section in stage.sectionUpdated where stage.sectionDeleted.contains(section) {
+      throw Inconsistency(message: "updated section \(section) is also deleted")
     }
     for move in stage.sectionMoved {
       guard old.indices.contains(move.source), sourceOfSection.indices.contains(move.target),
-        sourceOfSection[move.target] == nil
+        sourceOfSection[move.target] == nil, leaving.insert(move.source).inserted
       else { throw Inconsistency(message: "invalid section move \(move)") }
       sourceOfSection[move.target] = move.source
-      leaving.insert(move.source)
     }
     for section in stage.sectionInserted {
       guard isInsertedSection.indices.contains(section), sourceOfSection[section] == nil, !isInsertedSection[section]
@@ -73,21 +85,23 @@ extension RecordingListView {
     }
 
     // Pass 2: the rows leaving each old section (deleted or moved out).
+    // A row leaves once: deleted or moved, never both, never twice.
     var rowsLeaving = [Set<Int>](repeating: [], count: old.count)
     for path in stage.elementDeleted {
       guard old.indices.contains(path.section), !stage.sectionDeleted.contains(path.section),
         old[path.section].rows.indices.contains(path.item)
       else { throw Inconsistency(message: "deleted row \(path) does not exist in a surviving section") }
-      rowsLeaving[path.section].insert(path.item)
+      guard rowsLeaving[path.section].insert(path.item).inserted else {
+        throw Inconsistency(message: "deleted row \(path) is named twice")
+      }
     }
     var movedIn: [Int: [(item: Int, cell: any ListCell)]] = [:]
     for move in stage.elementMoved {
       let source = move.source
       guard old.indices.contains(source.section), old[source.section].rows.indices.contains(source.item),
         !stage.sectionDeleted.contains(source.section), sourceOfSection.indices.contains(move.target.section),
-        !isInsertedSection[move.target.section]
+        !isInsertedSection[move.target.section], rowsLeaving[source.section].insert(source.item).inserted
       else { throw Inconsistency(message: "invalid row move \(move)") }
-      rowsLeaving[source.section].insert(source.item)
       movedIn[move.target.section, default: []].append((move.target.item, old[source.section].rows[source.item]))
     }
     var inserted: [Int: [Int]] = [:]

@@ -14,8 +14,10 @@
 /// The view holds one cell per row (and per header and footer), pulled from its data source. A batch is applied
 /// by keeping the cells of the rows that stay, in order, and filling the positions of inserted and moved rows;
 /// when what it holds does not add up to the data source's counts, that is an *inconsistency*, the bug class
-/// that makes a UIKit data source throw "invalid number of rows". It is recorded in ``inconsistencies`` and
-/// the view recovers by reloading. Cells the view drops go back to its ``reusePool``.
+/// that makes a UIKit data source throw "invalid number of rows". A batch that names a row or a section twice (a
+/// row deleted twice, deleted and moved, or moved twice; a section deleted twice, deleted and moved or updated, or
+/// updated twice) is one too, whatever the counts, as a table view refuses it. It is recorded in
+/// ``inconsistencies`` and the view recovers by reloading. Cells the view drops go back to its ``reusePool``.
 @MainActor
 public final class RecordingListView: ListView {
   /// The cells the view holds for one section.

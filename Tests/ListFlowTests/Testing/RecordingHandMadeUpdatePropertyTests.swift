@@ -7,7 +7,9 @@ import Testing
 /// checks nothing): random positions, some outside the list, and any stage number and count, from `Int.min` to
 /// `Int.max`. The view never traps: it records the update, names the stage as `stage <index + 1>/<count>` in an
 /// inconsistency when the update does not fit its data source, and recovers by reloading, so that it shows its
-/// data source's list; the update's description names the stage the same way.
+/// data source's list; the update's description names the stage the same way. A stage of random deletes, inserts,
+/// moves and section updates is refused exactly when `ListUpdate(validating:…)` (ListFlow's own check, the oracle)
+/// refuses it: a row or section named twice is refused even when the counts add up, and no cell shows two rows.
 @MainActor
 @Suite("RecordingListView: hand-made updates with any stage are recorded, reported and recovered from")
 struct RecordingHandMadeUpdatePropertyTests {
@@ -82,6 +84,72 @@ struct RecordingHandMadeUpdatePropertyTests {
         problems.append("description \"\(update.description)\" does not start with \"\(named)\"")
       }
       if !problems.isEmpty { failures.append("seed \(seed) (\(changeset)): \(problems)") }
+      withExtendedLifetime(engine) {}
+    }
+    #expect(failures.isEmpty, "\(failures.count) seeds failed; first: \(failures.prefix(3))")
+  }
+
+  /// A change a hand-made stage names.
+  enum Change { case deleteSection, insertSection, updateSection, moveSection, deleteRow, insertRow, moveRow }
+
+  static let changes = WeightedChoice<Change>([
+    ("delete a section", weight: 1, .deleteSection),
+    ("insert a section", weight: 1, .insertSection),
+    ("update a section", weight: 1, .updateSection),
+    ("move a section", weight: 1, .moveSection),
+    ("delete a row", weight: 2, .deleteRow),
+    ("insert a row", weight: 2, .insertRow),
+    ("move a row", weight: 2, .moveRow),
+  ])
+
+  /// A stage of one to four random changes of `list`, its data the same list (so only a stage whose changes cancel
+  /// out fits it). Positions are in or just past the list, so that the same row or section is often named twice.
+  static func stage(of list: ListSnapshot, _ random: inout SeededRandom) -> Changeset<ListSnapshot> {
+    var stage = Changeset(data: list)
+    func section(_ random: inout SeededRandom) -> Int { random.below(max(list.count, 1)) }
+    func row(_ random: inout SeededRandom) -> ItemPath {
+      let section = section(&random)
+      let count = list.indices.contains(section) ? list[section].elements.count : 0
+      return ItemPath(item: random.below(count + 1), section: section)
+    }
+    for _ in 0..<1 + random.below(4) {
+      switch changes.pick(using: &random).value {
+      case .deleteSection: stage.sectionDeleted.append(section(&random))
+      case .insertSection: stage.sectionInserted.append(section(&random))
+      case .updateSection: stage.sectionUpdated.append(section(&random))
+      case .moveSection: stage.sectionMoved.append(Move(source: section(&random), target: section(&random)))
+      case .deleteRow: stage.elementDeleted.append(row(&random))
+      case .insertRow: stage.elementInserted.append(row(&random))
+      case .moveRow: stage.elementMoved.append(Move(source: row(&random), target: row(&random)))
+      }
+    }
+    return stage
+  }
+
+  @Test("a stage of deletes, inserts, moves and section updates is refused exactly when validating it fails")
+  func namedTwice() throws {
+    var failures: [String] = []
+    for seed in DeepPass.seeds(quick: 1_500, deep: 20_000) {
+      var random = SeededRandom(seed: seed)
+      let feed = SectionsFeed(sections: RandomLists.sections(&random).map(\.snapshot))
+      let view = RecordingListView()
+      let engine = try ListEngine(view: view, showing: feed)
+      let list = engine.snapshot
+      let stage = Self.stage(of: list, &random)
+      view.performBatchUpdates(
+        ListUpdate(changeset: stage, reconfiguredRows: [], reloadedRows: [], stage: 0, stageCount: 1))
+      // The oracle: ListUpdate's own check of a stage against the list before it (ListFlow, not the view).
+      let fits = (try? ListUpdate(validating: stage, previous: list, stage: 0, stageCount: 1)) != nil
+      var problems: [String] = []
+      if fits != view.inconsistencies.isEmpty {
+        problems.append(fits ? "refused: \(view.inconsistencies)" : "taken, though validating it fails")
+      }
+      let cells = view.sections.flatMap(\.rows).map(ObjectIdentifier.init)
+      if Set(cells).count != cells.count { problems.append("one cell shows two rows") }
+      if !fits, view.renderedLines != ListRendering.lines(of: list) {
+        problems.append("after reloading shows \(view.renderedLines)")
+      }
+      if !problems.isEmpty { failures.append("seed \(seed) (\(stage)): \(problems)") }
       withExtendedLifetime(engine) {}
     }
     #expect(failures.isEmpty, "\(failures.count) seeds failed; first: \(failures.prefix(3))")
