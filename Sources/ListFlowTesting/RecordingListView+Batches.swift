@@ -57,7 +57,7 @@ extension RecordingListView {
         throw Inconsistency(message: "deleted section \(section) is named twice")
       }
     }
-    for section in stage.sectionUpdated where stage.sectionDeleted.contains(section) {
+    for section in stage.sectionUpdated where leaving.contains(section) {  // `leaving`: the deleted ones so far
       throw Inconsistency(message: "updated section \(section) is also deleted")
     }
     for move in stage.sectionMoved {
