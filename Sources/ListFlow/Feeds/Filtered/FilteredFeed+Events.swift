@@ -31,6 +31,16 @@ extension FilteredFeed {
     return rows.path(ofRow: id)
   }
 
+  /// The source position of a row of the list last sent (`shownMapping`): while a change is sent, a position
+  /// before it.
+  func shownSourcePath(for path: ItemPath) -> ItemPath? {
+    guard let (items, sections) = shownMapping else { return path }
+    guard items.indices.contains(path.section), items[path.section].indices.contains(path.item),
+      sections.indices.contains(path.section)
+    else { return nil }
+    return ItemPath(item: items[path.section][path.item], section: sections[path.section])
+  }
+
   /// The index in the source of a section shown at `section`.
   func sourceSection(for section: Int) -> Int {
     guard !query.isEmpty else { return section }
@@ -68,14 +78,30 @@ extension FilteredFeed {
     routed.didHighlightRow = { path, binder in if let (d, p) = row(path, binder) { d.didHighlightRow(p, binder) } }
     routed.didUnhighlightRow = { path, binder in if let (d, p) = row(path, binder) { d.didUnhighlightRow(p, binder) } }
     routed.willDisplayCell = { cell, path in if let (d, p) = row(path, nil) { d.willDisplayCell(cell, p) } }
-    routed.didEndDisplayingCell = { cell, path in if let (d, p) = row(path, nil) { d.didEndDisplayingCell(cell, p) } }
+    // A row's display ends at its position in the list the view showed: while a change is sent, the list before it.
+    routed.didEndDisplayingCell = { [weak self] cell, path in
+      guard let self, let sourcePath = self.shownSourcePath(for: path),
+        let (leaf, local) = source.leaf(ofRow: sourcePath)
+      else { return }
+      leaf.eventDelegate.didEndDisplayingCell(cell, local)
+    }
     routed.willDisplayHeader = { cell, index in if let (d, s) = section(index) { d.willDisplayHeader(cell, s) } }
+    // Sections, as rows, by the list the view showed.
+    let shownSection: (Int) -> (SyncDelegate, Int)? = { [weak self] index in
+      guard let self else { return nil }
+      let sourceSection =
+        if let (_, sections) = self.shownMapping { sections.indices.contains(index) ? sections[index] : index } else {
+          index
+        }
+      guard let (leaf, local) = source.feed(owningSection: sourceSection) else { return nil }
+      return (leaf.eventDelegate, local)
+    }
     routed.didEndDisplayingHeader = { cell, index in
-      if let (d, s) = section(index) { d.didEndDisplayingHeader(cell, s) }
+      if let (d, s) = shownSection(index) { d.didEndDisplayingHeader(cell, s) }
     }
     routed.willDisplayFooter = { cell, index in if let (d, s) = section(index) { d.willDisplayFooter(cell, s) } }
     routed.didEndDisplayingFooter = { cell, index in
-      if let (d, s) = section(index) { d.didEndDisplayingFooter(cell, s) }
+      if let (d, s) = shownSection(index) { d.didEndDisplayingFooter(cell, s) }
     }
     routed.canEditRow = { path, binder in row(path, binder).map { $0.0.canEditRow($0.1, binder) } ?? false }
     routed.editActions = { path, binder in row(path, binder).map { $0.0.editActions($0.1, binder) } ?? [] }

@@ -51,7 +51,10 @@
 /// (the source itself, or a child of a composite source), with the row's position **there**; also while the list
 /// shown lags behind the filter's rows (a callback of the change shown set the query: that change waits behind it),
 /// an event that names a row (a choice, a highlight, an edit, a cell's action) reaches the row shown, found by its
-/// identity (the display events, which name a cell, follow the filter's rows by position). A change of the
+/// identity (the display events, which name a cell, follow the filter's rows by position). A row that leaves the
+/// view (deleted by its source, hidden by a new query, or in a reload) ends its display
+/// (``SyncDelegate/didEndDisplayingCell``) at the position it had in the source before the change, as it would
+/// unfiltered; so do headers and footers, by their sections before the change. A change of the
 /// selection reaches each such feed with its own rows only, a selected row it deleted included (with no
 /// position), hidden by the query or not, even when another row of the identity is shown; a row chosen is
 /// deselected automatically when the delegate of the feed that owns it says so
@@ -84,6 +87,7 @@ public final class FilteredFeed: ListFeed {
   public var query: String {
     didSet {
       if !query.utf8.elementsEqual(oldValue.utf8), !refilterByRowTitles() { refilter() }
+      shownMapping = mapping
     }
   }
   /// The identities of the source's rows that the query hides now.
@@ -160,6 +164,13 @@ public final class FilteredFeed: ListFeed {
   /// feeds told: those that hear when it leaves the selection, also once its row is gone (a row the source
   /// deleted, which the change names with no position).
   var selectionOwners: [ListIdentifier: _SelectionOwners] = [:]
+  /// Where the rows of the list last sent are in the source (`nil` for each at its own position, with no query):
+  /// brought up to date once a change of the source or of the query is handled, so that while it is sent the
+  /// view's ends of display, at positions before it, are mapped as that list was.
+  var shownMapping: (items: [[Int]], sections: [Int])?
+  /// Where the rows shown now are in the source (see `shownMapping`). The arrays are shared, never copied:
+  /// the mapping is only ever replaced whole.
+  var mapping: (items: [[Int]], sections: [Int])? { query.isEmpty ? nil : (sourceItems, sourceSections) }
   /// The queries last matched by the rows' texts alone (at most ``keptTitleMatches``, and at most
   /// ``keptTitlePositionsPerRow`` positions a source row in all; through a change of the source, the query shown
   /// and those it extends), each with the positions it matched in each section of ``titleMatchedSections``:
@@ -205,6 +216,7 @@ public final class FilteredFeed: ListFeed {
     self.customText = searchableText
     adjustTree()
     displayedSections = filtered(source.displayedSections)
+    shownMapping = mapping
     source.feedLink.connect(owner: self) { [weak self] message in
       guard let self else { return }
       if case .changes(let changes, let reloading, let animated) = message {
@@ -222,6 +234,7 @@ public final class FilteredFeed: ListFeed {
         } else if reloading || !(self.projectChange(changes) || self.filterChange(changes)) {
           self.refilter()
         }
+        self.shownMapping = self.mapping
       } else {
         self.feedLink.forward(message)
       }
@@ -274,6 +287,7 @@ public final class FilteredFeed: ListFeed {
     readRows = []
     displayedSections = next
     feedLink.send(from: previous, to: next)
+    shownMapping = mapping
     // A hidden row the source dropped changes nothing shown, but must leave the selection.
     if !(wasHidden?.isSubset(of: hiddenRows) ?? false) { feedLink.sendHiddenRowsChange() }
   }
