@@ -203,10 +203,11 @@ extension ListEngine {
     // not they are still in this set) or gone from the feed, which says so; rows deselected meanwhile are no
     // longer followed. Their owners are kept for this pass, for those that are gone (or hidden again).
     var released: [ListIdentifier: SectionRoute] = [:]
+    var unhidden: Set<ListIdentifier> = []
     if !hiddenSelection.isEmpty {
       let stale = hiddenSelectionIsStale
       let stillHidden = stale ? hiddenIdentities(among: hiddenSelection.filter { selection.contains($0) }) : []
-      let unhidden = hiddenSelection.filter { !selection.contains($0) || (stale && !stillHidden.contains($0)) }
+      unhidden = hiddenSelection.filter { !selection.contains($0) || (stale && !stillHidden.contains($0)) }
       hiddenSelection.subtract(unhidden)
       selectionCandidates.formUnion(unhidden)
       for id in unhidden {
@@ -225,9 +226,18 @@ extension ListEngine {
     let missing = candidates.filter { selection.contains($0) && !shown.contains($0) }
     let hidden = hiddenIdentities(among: missing)
     hiddenSelection.formUnion(hidden)
-    let gone = Array(missing.subtracting(hidden))
+    // Hidden rows that the feed shows already in a list still queued (a callback changed a filter's query while
+    // the selection changed): not gone, and looked at again once that list is shown. The feed answers for its
+    // newest rows, so a row a query no longer hides is shown there, not here yet. (A row deleted from the list
+    // shown and put back is a new row, as ever.)
+    let coming = _heldIdentities(among: missing.subtracting(hidden).intersection(unhidden), in: feed.displayedSections)
+    let gone = Array(missing.subtracting(hidden).subtracting(coming))
     let newlyHidden = hidden.filter { hiddenSelectionOwners[$0] == nil && released[$0] == nil }
-    var owners = takeDeletedSelectionOwners(of: gone + newlyHidden)
+    var owners = takeDeletedSelectionOwners(of: gone + newlyHidden + coming)
+    for id in coming {
+      selectionCandidates.insert(id)
+      if let route = owners.removeValue(forKey: id) ?? released[id] { deletedSelectionOwners[id] = route }
+    }
     for id in hidden {
       if let route = owners.removeValue(forKey: id) ?? released[id] { hiddenSelectionOwners[id] = route }
     }

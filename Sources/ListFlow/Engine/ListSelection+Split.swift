@@ -50,9 +50,15 @@ extension ListSelection.Change {
       parts.values.map { ($0.feed, $0.change.added) }
     }
 
-    /// Tells each feed noted of its part of the change.
+    /// Tells each feed noted of its part of the change, its positions ascending (a filter maps the positions of
+    /// a list shown that lags behind its newest rows, which may order them otherwise).
     func send() {
-      for part in parts.values { part.feed.eventDelegate.didChangeSelection(part.change) }
+      for part in parts.values {
+        var change = part.change
+        change.addedRows.sort()
+        change.removedRows.sort()
+        part.feed.eventDelegate.didChangeSelection(change)
+      }
     }
   }
 }
