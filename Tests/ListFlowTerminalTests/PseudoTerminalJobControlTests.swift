@@ -94,7 +94,9 @@ struct PseudoTerminalJobControlTests {
     }
   }
 
-  @Test("a SIGTSTP taken as the last session ends still stops the program, with the terminal given back")
+  @Test(
+    "a SIGTSTP taken as the last session ends still stops the program, with the terminal given back",
+    .disabled(if: ThreadSanitizer.isOn, "the sanitizer's runtime defers signal handlers and drops one reset meanwhile"))
   func stopAsTheSessionEnds() throws {
     // The relay takes the signal while the session holds the terminal and serves it on its own queue, before or
     // after the session ends: after, the stop is served as the default action would, not dropped.
