@@ -1,6 +1,7 @@
 extension RecordingListView {
   /// Applies a stage's row and section updates in place (their positions are the same before and after).
   func applyUpdates(_ update: ListUpdate, from dataSource: any ListDataSource) throws(Inconsistency) {
+    try checkRefreshedRows(of: update)
     for path in update.reconfiguredRows {
       guard let cell = heldCell(at: path) else { throw Inconsistency(message: "reconfigured row \(path) is not shown") }
       // A reconfigured row gets a new cell: a cell is configured once.
@@ -35,6 +36,25 @@ extension RecordingListView {
         footer: pullSupplementary(.footer(section: section), from: dataSource),
         inSection: section
       )
+    }
+  }
+
+  /// Refuses a stage that refreshes a row twice (reconfigured or reloaded, twice or both) or refreshes a row it
+  /// deletes, itself or with its section, as a table view refuses it (a refreshed row may move: it is refreshed
+  /// in place, then moved).
+  private func checkRefreshedRows(of update: ListUpdate) throws(Inconsistency) {
+    let refreshed = update.reconfiguredRows + update.reloadedRows
+    guard !refreshed.isEmpty else { return }
+    var named = Set<ItemPath>()
+    for path in refreshed where !named.insert(path).inserted {
+      throw Inconsistency(message: "refreshed row \(path) is named twice")
+    }
+    let deletedSections = Set(update.changeset.sectionDeleted)
+    for path in refreshed where deletedSections.contains(path.section) {
+      throw Inconsistency(message: "refreshed row \(path) is in a deleted section")
+    }
+    for path in update.changeset.elementDeleted where named.contains(path) {
+      throw Inconsistency(message: "deleted row \(path) is also refreshed")
     }
   }
 

@@ -15,8 +15,9 @@
 /// by keeping the cells of the rows that stay, in order, and filling the positions of inserted and moved rows;
 /// when what it holds does not add up to the data source's counts, that is an *inconsistency*, the bug class
 /// that makes a UIKit data source throw "invalid number of rows". A batch that names a row or a section twice (a
-/// row deleted twice, deleted and moved, or moved twice; a section deleted twice, deleted and moved or updated, or
-/// updated twice) is one too, whatever the counts, as a table view refuses it. It is recorded in
+/// row deleted twice, deleted and moved, or moved twice; a row refreshed twice, or refreshed and deleted, itself or
+/// with its section; a section deleted twice, deleted and moved or updated, or updated twice) is one too, whatever
+/// the counts, as a table view refuses it. It is recorded in
 /// ``inconsistencies`` and the view recovers by reloading. Cells the view drops go back to its ``reusePool``.
 @MainActor
 public final class RecordingListView: ListView {

@@ -8,8 +8,9 @@ import Testing
 /// `Int.max`. The view never traps: it records the update, names the stage as `stage <index + 1>/<count>` in an
 /// inconsistency when the update does not fit its data source, and recovers by reloading, so that it shows its
 /// data source's list; the update's description names the stage the same way. A stage of random deletes, inserts,
-/// moves and section updates is refused exactly when `ListUpdate(validating:…)` (ListFlow's own check, the oracle)
-/// refuses it: a row or section named twice is refused even when the counts add up, and no cell shows two rows.
+/// moves, section updates and refreshed rows is refused exactly when `ListUpdate(validating:…)` (ListFlow's own
+/// check, the oracle, the refreshed rows as updated ones) refuses it: a row or section named twice, or a row
+/// refreshed and deleted, is refused even when the counts add up, and no cell shows two rows.
 @MainActor
 @Suite("RecordingListView: hand-made updates with any stage are recorded, reported and recovered from")
 struct RecordingHandMadeUpdatePropertyTests {
@@ -126,7 +127,25 @@ struct RecordingHandMadeUpdatePropertyTests {
     return stage
   }
 
-  @Test("a stage of deletes, inserts, moves and section updates is refused exactly when validating it fails")
+  /// A row of `list` to refresh: half the time one `stage` deletes or moves, or one in a section it deletes.
+  static func refreshedRow(
+    of list: ListSnapshot, named stage: Changeset<ListSnapshot>, _ random: inout SeededRandom
+  ) -> ItemPath {
+    let named = stage.elementDeleted + stage.elementMoved.map(\.source)
+    if !named.isEmpty, random.oneIn(2) { return named[random.below(named.count)] }
+    if let section = stage.sectionDeleted.first, list.indices.contains(section), !list[section].elements.isEmpty,
+      random.oneIn(2)
+    {
+      return ItemPath(item: random.below(list[section].elements.count), section: section)
+    }
+    let section = random.below(max(list.count, 1))
+    let count = list.indices.contains(section) ? list[section].elements.count : 0
+    return ItemPath(item: random.below(max(count, 1)), section: section)
+  }
+
+  @Test(
+    "a stage of deletes, inserts, moves, section updates and refreshed rows is refused exactly when validating it fails"
+  )
   func namedTwice() throws {
     var failures: [String] = []
     for seed in DeepPass.seeds(quick: 1_500, deep: 20_000) {
@@ -136,10 +155,20 @@ struct RecordingHandMadeUpdatePropertyTests {
       let engine = try ListEngine(view: view, showing: feed)
       let list = engine.snapshot
       let stage = Self.stage(of: list, &random)
+      // Rows refreshed in place too, reconfigured or reloaded, often ones the stage deletes or names twice.
+      var reconfigured: [ItemPath] = []
+      var reloaded: [ItemPath] = []
+      for _ in 0..<random.below(3) {
+        let row = Self.refreshedRow(of: list, named: stage, &random)
+        if random.oneIn(2) { reconfigured.append(row) } else { reloaded.append(row) }
+      }
       view.performBatchUpdates(
-        ListUpdate(changeset: stage, reconfiguredRows: [], reloadedRows: [], stage: 0, stageCount: 1))
-      // The oracle: ListUpdate's own check of a stage against the list before it (ListFlow, not the view).
-      let fits = (try? ListUpdate(validating: stage, previous: list, stage: 0, stageCount: 1)) != nil
+        ListUpdate(changeset: stage, reconfiguredRows: reconfigured, reloadedRows: reloaded, stage: 0, stageCount: 1))
+      // The oracle: ListUpdate's own check of a stage against the list before it (ListFlow, not the view), the
+      // refreshed rows as its updated ones.
+      var checked = stage
+      checked.elementUpdated = reconfigured + reloaded
+      let fits = (try? ListUpdate(validating: checked, previous: list, stage: 0, stageCount: 1)) != nil
       var problems: [String] = []
       if fits != view.inconsistencies.isEmpty {
         problems.append(fits ? "refused: \(view.inconsistencies)" : "taken, though validating it fails")
