@@ -41,6 +41,25 @@ extension FilteredFeed {
     return ItemPath(item: items[path.section][path.item], section: sections[path.section])
   }
 
+  /// The feed that owns each section of the source now, and the section's index there (see `shownOwners`).
+  ///
+  /// - Complexity: O(*s* log *c*) for *s* sections of a composite of *c* children.
+  func sourceOwners() -> [SectionRoute] {
+    source.displayedSections.indices.map { section in
+      guard let (feed, local) = source.feed(owningSection: section) else {
+        return SectionRoute(owner: nil, localSection: section)
+      }
+      return SectionRoute(owner: feed, localSection: local)
+    }
+  }
+
+  /// The feed that owned a section of the source when the list last sent was sent, and the section's index there:
+  /// while a change is sent, its owner before it (`shownOwners`).
+  func shownOwner(ofSourceSection section: Int) -> (feed: any ListFeed<ListSectionSnapshot>, section: Int)? {
+    guard shownOwners.indices.contains(section), let owner = shownOwners[section].owner else { return nil }
+    return (owner, shownOwners[section].localSection)
+  }
+
   /// The index in the source of a section shown at `section`.
   func sourceSection(for section: Int) -> Int {
     guard !query.isEmpty else { return section }
@@ -81,9 +100,9 @@ extension FilteredFeed {
     // A row's display ends at its position in the list the view showed: while a change is sent, the list before it.
     routed.didEndDisplayingCell = { [weak self] cell, path in
       guard let self, let sourcePath = self.shownSourcePath(for: path),
-        let (leaf, local) = source.leaf(ofRow: sourcePath)
+        let (leaf, section) = self.shownOwner(ofSourceSection: sourcePath.section)
       else { return }
-      leaf.eventDelegate.didEndDisplayingCell(cell, local)
+      leaf.eventDelegate.didEndDisplayingCell(cell, ItemPath(item: sourcePath.item, section: section))
     }
     routed.willDisplayHeader = { cell, index in if let (d, s) = section(index) { d.willDisplayHeader(cell, s) } }
     // Sections, as rows, by the list the view showed.
@@ -93,7 +112,7 @@ extension FilteredFeed {
         if let (_, sections) = self.shownMapping { sections.indices.contains(index) ? sections[index] : index } else {
           index
         }
-      guard let (leaf, local) = source.feed(owningSection: sourceSection) else { return nil }
+      guard let (leaf, local) = self.shownOwner(ofSourceSection: sourceSection) else { return nil }
       return (leaf.eventDelegate, local)
     }
     routed.didEndDisplayingHeader = { cell, index in

@@ -54,7 +54,8 @@
 /// identity (the display events, which name a cell, follow the filter's rows by position). A row that leaves the
 /// view (deleted by its source, hidden by a new query, or in a reload) ends its display
 /// (``SyncDelegate/didEndDisplayingCell``) at the position it had in the source before the change, as it would
-/// unfiltered; so do headers and footers, by their sections before the change. A change of the
+/// unfiltered, in the feed that owned it then (a composite's sections may have moved); so do headers and footers,
+/// by their sections before the change. A change of the
 /// selection reaches each such feed with its own rows only, a selected row it deleted included (with no
 /// position), hidden by the query or not, even when another row of the identity is shown; a row chosen is
 /// deselected automatically when the delegate of the feed that owns it says so
@@ -168,6 +169,11 @@ public final class FilteredFeed: ListFeed {
   /// brought up to date once a change of the source or of the query is handled, so that while it is sent the
   /// view's ends of display, at positions before it, are mapped as that list was.
   var shownMapping: (items: [[Int]], sections: [Int])?
+  /// The feed that owned each section of the source when the list last sent was sent, and the section's index
+  /// there: read again after a change of the source that inserts, deletes or moves sections (a composite's child
+  /// moved, hidden, or given sections), so that while it is sent an end of display, at a position before it,
+  /// reaches the feed that owned the row then, not the child that owns its section since.
+  var shownOwners: [SectionRoute] = []
   /// Where the rows shown now are in the source (see `shownMapping`). The arrays are shared, never copied:
   /// the mapping is only ever replaced whole.
   var mapping: (items: [[Int]], sections: [Int])? { query.isEmpty ? nil : (sourceItems, sourceSections) }
@@ -217,6 +223,7 @@ public final class FilteredFeed: ListFeed {
     adjustTree()
     displayedSections = filtered(source.displayedSections)
     shownMapping = mapping
+    shownOwners = sourceOwners()
     source.feedLink.connect(owner: self) { [weak self] message in
       guard let self else { return }
       if case .changes(let changes, let reloading, let animated) = message {
@@ -235,6 +242,14 @@ public final class FilteredFeed: ListFeed {
           self.refilter()
         }
         self.shownMapping = self.mapping
+        // A section changes owner only with a change that inserts, deletes or moves sections.
+        if reloading || changes.isEmpty
+          || changes.contains(where: {
+            !$0.sectionDeleted.isEmpty || !$0.sectionInserted.isEmpty || !$0.sectionMoved.isEmpty
+          })
+        {
+          self.shownOwners = self.sourceOwners()
+        }
       } else {
         self.feedLink.forward(message)
       }
