@@ -107,11 +107,14 @@ extension ListEngine {
   }
 
   /// A row, header or footer left the screen or was deleted: the matching `didEndDisplaying…` closure of the
-  /// owner (the local position it had), then of ``delegate``.
+  /// owner it had there (the local position it had), then of ``delegate``. While the view reloads, the elements it
+  /// drops were in the list before the reload, and reach the feeds that owned them there, also when the change
+  /// reloaded moved sections between feeds (a composite's child moved or hidden).
   ///
   /// - Parameters:
   ///   - cell: Its cell.
-  ///   - element: Where it was: during a batch, a position before the stage for an element the stage removed.
+  ///   - element: Where it was: during a batch, a position before the stage for an element the stage removed;
+  ///     during a reload, a position in the list before it.
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
     displayedCells.endDisplay(ObjectIdentifier(cell))
     if let (owner, local) = route(element, routes: routingBeforeStage) {

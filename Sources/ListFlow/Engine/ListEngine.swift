@@ -309,11 +309,11 @@ public final class ListEngine: ListDataSource {
       hiddenSelectionIsStale = true
       if listBeforeReload == nil { listBeforeReload = (snapshot, routesShown) }
     }
-    let shown = snapshot
+    let shown = (list: snapshot, routes: routesShown)
     snapshot = target
     if let routes { routesShown = routes }
     let transition = SyncDelegate.Transition(changes: changes, reloadReason: reason, target: target)
-    reloadView(transition, listBefore: shown)
+    reloadView(transition, listBefore: shown.list, routesBefore: shown.routes)
   }
 
   /// Reloads the view from ``snapshot`` as it is.
@@ -323,16 +323,24 @@ public final class ListEngine: ListDataSource {
 
   /// Reloads the view, between ``SyncDelegate/willApply`` and ``SyncDelegate/didApply``.
   ///
+  /// The elements the view drops end their display where they were in the list before, and reach the feeds that
+  /// owned them then (`routesBefore`), not those that own their sections in the new list.
+  ///
   /// - Parameters:
   ///   - transition: The transition the delegate hears of.
   ///   - listBefore: The list the view showed before; `nil`: ``snapshot``, which the reload does not change.
-  func reloadView(_ transition: SyncDelegate.Transition, listBefore: ListSnapshot? = nil) {
+  ///   - routesBefore: The owners of the sections of `listBefore`; `nil`: ``routesShown``.
+  func reloadView(
+    _ transition: SyncDelegate.Transition, listBefore: ListSnapshot? = nil, routesBefore: [SectionRoute]? = nil
+  ) {
     delegate.willApply(transition)
     // A first load has no list before it.
     listBeforeView = hasLoaded ? listBefore ?? snapshot : nil
     hasLoaded = true
     displayedCells.removeAll()
+    routingBeforeStage = routesBefore ?? routesShown
     view.reloadData()
+    routingBeforeStage = nil
     listBeforeView = nil
     reloadCount += 1
     rearmEnd()

@@ -4,8 +4,8 @@ import TestSupport
 import Testing
 
 /// The ends of display of a composite's rows, shown alone or under a filter, while the children's sections move
-/// (a child's sections inserted or deleted shift those of the children after it; a child moved, hidden or shown):
-/// every row's end reaches the child that owned it when it was displayed, at the position it had there
+/// (a child's sections inserted or deleted shift those of the children after it; a child moved, hidden or shown),
+/// the engine applying the changes as batches or reloading the view: every row's end reaches the child that owned it when it was displayed, at the position it had there
 /// (``SyncDelegate/didEndDisplayingCell``: "where it was"), once, and only after it began; the rows displayed are
 /// the view's. No row's content changes but the matched characters a query marks.
 @MainActor
@@ -13,7 +13,7 @@ import Testing
 struct ComposedDisplayEndPropertyTests {
   typealias Named = FilteredFeedTests.Named
 
-  enum Step { case editRows, insertSection, deleteSection, moveChild, hideChild, query }
+  enum Step { case editRows, insertSection, deleteSection, moveChild, hideChild, query, reloadThreshold }
 
   static let steps = WeightedChoice<Step>([
     ("delete or insert rows of a child", weight: 4, .editRows),
@@ -22,6 +22,7 @@ struct ComposedDisplayEndPropertyTests {
     ("move a child", weight: 2, .moveChild),
     ("hide or show a child", weight: 1, .hideChild),
     ("type, erase or set the query", weight: 2, .query),
+    ("reload every change from now on, or not", weight: 1, .reloadThreshold),
   ])
 
   /// The cells the view displays, each with the identity of its row; and the ends the engine and each child
@@ -154,6 +155,8 @@ struct ComposedDisplayEndPropertyTests {
         guard let filter else { continue }
         filter.query = random.oneIn(4) ? "" : letter()
         log[log.count - 1] += " '\(filter.query)'"
+      case .reloadThreshold:
+        engine.reloadThreshold = engine.reloadThreshold == nil ? 0 : nil
       }
       // Every end the engine heard reached the child that owned the row, once.
       // (A cell may end, show another row and end again in a step: each end is the cell's with its row.)
