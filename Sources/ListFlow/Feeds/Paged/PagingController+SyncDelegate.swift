@@ -13,6 +13,12 @@ extension PagingController {
   /// loads again, so a server answering empty pages cannot make the list load by itself. The rows displayed while
   /// such a page loaded are forgotten too.
   ///
+  /// A row displayed while no load-more can start (a load runs that no displayed row started, the last page is
+  /// loaded, a load failed) is remembered: it may stay on screen and never be displayed again, so a load that then
+  /// replaces the rows and leaves more pages to come (a ``refresh()`` or ``refreshLoadedPages()`` of live data whose
+  /// last page now names a next one, a retried refresh) loads while the furthest such row is near the end, as after
+  /// a report of the rows covered. A short list never stalls with more pages to come.
+  ///
   /// - Parameter row: The displayed row's position among ``rows`` (a footer row after them counts as the end).
   /// - Returns: Whether a load-more started.
   @discardableResult
@@ -24,10 +30,16 @@ extension PagingController {
     if isWaitingForNewReport {
       guard row >= 0, row < rows.count else { return false }
     }
+    let first = max(0, row)
     guard state == .paginated,
       prefetchDistance.isNearEnd(coveredRows: 0..<(row < Int.max ? max(0, row + 1) : row), rowCount: rows.count)
-    else { return false }
-    let first = max(0, row)
+    else {
+      // No load-more can start now, yet the row stays on screen: a refresh that leaves more pages to come loads
+      // from it, even when it is not displayed again.
+      if state != .paginated { furthestDisplayedWithoutLoad = max(furthestDisplayedWithoutLoad ?? first, first) }
+      return false
+    }
+    furthestDisplayedWithoutLoad = nil  // the displayed rows load from now on
     isWaitingForNewReport = false  // a displayed row of the content is news
     isDisplayLoadScheduled = true
     let pagesAddingNoRow = pagesAddingNoRow

@@ -52,6 +52,11 @@ public final class PagingController<Page: Pageable & Sendable> {
   /// The furthest row displayed while a display-triggered load ran, so that the rows a page brings on screen
   /// ask for the next page once it is done (paging never stalls on a page that did not fill the screen).
   var furthestDisplayedDuringLoad: Int?
+  /// The furthest row displayed while no displayed row could start a load-more (a load ran that no displayed row
+  /// started, the last page was loaded, or a load failed). Such rows stay on screen without being displayed again,
+  /// so a load that replaces the rows and leaves more pages to come loads from it (see ``rowDisplayed(_:)``). A
+  /// displayed row that starts a load clears it: from then on the displayed rows load.
+  var furthestDisplayedWithoutLoad: Int?
   /// Whether the last page added no row, so that only a new report starts the next load (see the type's
   /// discussion).
   var isWaitingForNewReport = false {
@@ -99,7 +104,7 @@ public final class PagingController<Page: Pageable & Sendable> {
   @discardableResult
   public func refresh() async -> Outcome {
     let outcome = await perform(machine.refresh())
-    if case .replaced = outcome { await loadWhileNearEnd() }
+    if case .replaced = outcome { await loadWhileNearEnd(afterReplacement: true) }
     return outcome
   }
 
@@ -126,21 +131,29 @@ public final class PagingController<Page: Pageable & Sendable> {
   @discardableResult
   public func refreshLoadedPages() async -> Outcome {
     let outcome = await perform(machine.refresh(), pages: max(1, loadedPageCount))
-    if case .replaced = outcome { await loadWhileNearEnd() }
+    if case .replaced = outcome { await loadWhileNearEnd(afterReplacement: true) }
     return outcome
   }
 
   /// Loads the next page and appends its rows; after a failed refresh, retries that refresh instead, asking for
   /// as many pages as it asked for (one after ``refresh()``, the pages loaded then after
-  /// ``refreshLoadedPages()``), so that a retry keeps the pages the user scrolled to.
+  /// ``refreshLoadedPages()``), so that a retry keeps the pages the user scrolled to, and then fills the viewport
+  /// like ``refresh()``.
   ///
   /// Returns at once with ``Outcome/ignored(_:)`` when a load is running, when the last page is loaded,
   /// or when no page was loaded yet (and no refresh failed).
   ///
   /// - Returns: What the load did: ``Outcome/appended(_:)``, or ``Outcome/replaced(rowCount:)`` for a
-  ///   retried refresh.
+  ///   retried refresh (the loads that fill the viewport afterwards are not reported here).
   @discardableResult
   public func loadMore() async -> Outcome {
+    let outcome = await loadNextOrRetry()
+    if case .replaced = outcome { await loadWhileNearEnd(afterReplacement: true) }
+    return outcome
+  }
+
+  /// The load of ``loadMore()``: the next page, or the failed refresh again.
+  private func loadNextOrRetry() async -> Outcome {
     await perform(machine.loadMore(), pages: refreshPageCount)
   }
 
@@ -174,13 +187,19 @@ public final class PagingController<Page: Pageable & Sendable> {
     return await loadWhileNearEnd()
   }
 
-  /// Loads pages while the covered rows are near the end, unless the last page added no row.
+  /// Loads pages while the covered rows are near the end, unless the last page added no row. After a load that
+  /// replaced the rows, the rows displayed while no displayed row could load (``furthestDisplayedWithoutLoad``)
+  /// count as covered too: they may stay on screen, never displayed again, however few the rows are.
   @discardableResult
-  private func loadWhileNearEnd() async -> Outcome {
+  private func loadWhileNearEnd(afterReplacement: Bool = false) async -> Outcome {
+    var displayed: Range<Int>?
+    if afterReplacement, let row = furthestDisplayedWithoutLoad { displayed = row..<(row < Int.max ? row + 1 : row) }
     var outcome = Outcome.ignored(.notNearEnd)
-    while let covered = coveredRows, prefetchDistance.isNearEnd(coveredRows: covered, rowCount: rows.count) {
+    while let covered = Self.union(coveredRows, displayed),
+      prefetchDistance.isNearEnd(coveredRows: covered, rowCount: rows.count)
+    {
       guard !isWaitingForNewReport else { return .ignored(.waitingForNewReport) }
-      outcome = await loadMore()
+      outcome = await loadNextOrRetry()
       switch outcome {
       case .appended(let added) where !added.isEmpty: continue
       case .replaced(let rowCount) where rowCount > 0: continue  // a retried refresh
@@ -188,6 +207,12 @@ public final class PagingController<Page: Pageable & Sendable> {
       }
     }
     return outcome
+  }
+
+  /// The smallest range holding both areas, or the one there is.
+  private static func union(_ first: Range<Int>?, _ second: Range<Int>?) -> Range<Int>? {
+    guard let first, let second else { return first ?? second }
+    return min(first.lowerBound, second.lowerBound)..<max(first.upperBound, second.upperBound)
   }
 
   /// Performs a trigger's action: runs the load and applies its result. A refresh loads `pages` pages, following
