@@ -29,6 +29,7 @@ struct PagedLiveFillPropertyTests {
     }
 
     func page(_ cursor: Int?) throws -> Page<Int, Int> {
+      if Task.isCancelled { throw CancellationError() }
       if failsNext {
         failsNext = false
         throw Failure()
@@ -46,7 +47,7 @@ struct PagedLiveFillPropertyTests {
     struct Failure: Error {}
   }
 
-  enum Step { case grow, shrink, refresh, refreshLoadedPages, fail, retry, down, up, end, home }
+  enum Step { case grow, shrink, refresh, refreshLoadedPages, fail, retry, down, up, end, home, cancelled, late }
 
   static let steps = WeightedChoice<Step>([
     ("rows added at the end of the server's data", weight: 3, .grow),
@@ -55,6 +56,8 @@ struct PagedLiveFillPropertyTests {
     ("refresh the loaded pages", weight: 3, .refreshLoadedPages),
     ("the next load fails", weight: 1, .fail),
     ("retry: load more", weight: 2, .retry),
+    ("a refresh or load-more cancelled", weight: 2, .cancelled),
+    ("a load-more in a task while the cursor goes to the end", weight: 3, .late),
     ("cursor down", weight: 1, .down),
     ("cursor up", weight: 1, .up),
     ("cursor to the end", weight: 1, .end),
@@ -76,6 +79,66 @@ struct PagedLiveFillPropertyTests {
       }
     }
     #expect(failingSeeds == 0, "\(failingSeeds) seeds failed; the first:\n\(failures.joined(separator: "\n\n"))")
+  }
+
+  @Test(
+    "a load a displayed row scheduled finds a failure: the row stays on screen, and a refresh loads on from it")
+  func displayedLoadFindsAFailure() async throws {
+    var failures: [String] = []
+    for seed in DeepPass.seeds(quick: 20, deep: 200) {
+      var random = SeededRandom(seed: seed)
+      let server = LiveServer(&random)
+      let size = TerminalSize(columns: 30, rows: 6 + random.below(8))
+      // More rows than the screen shows, and more pages than fill it.
+      server.rows = Array(0..<3 * size.rows)
+      server.nextRow = server.rows.count
+      let prefetch = random.below(3)
+      let paging = PagingController(prefetchDistance: .init(rows: prefetch), load: server.load)
+      let feed = PagedFeed(id: "live", paging: paging, appearance: PagingAppearance()) {
+        Self.binder("r\($0)", id: "\($0)")
+      }
+      let view = TerminalListView(output: CapturingOutput(), mode: .screen(size), title: "Live")
+      let engine = try ListEngine(view: view, showing: feed)
+      await paging.refresh()
+      await Self.settle(feed, paging, view)
+      // A load-more of the app's fails while the user goes to the last row: the load that row schedules finds the
+      // failure and loads nothing (a displayed row never retries).
+      server.failsNext = true
+      let load = Task { await paging.loadMore() }
+      view.handle(.end)
+      _ = await load.value
+      await Self.settle(feed, paging, view)
+      // The app refreshes the loaded pages: the same rows, more pages to come, the last one on screen.
+      await paging.refreshLoadedPages()
+      await Self.settle(feed, paging, view)
+      let lastShown = view.visibleRows.map(\.item).filter { $0 < paging.rows.count }.max() ?? -1
+      if paging.state == .paginated,
+        paging.prefetchDistance.isNearEnd(coveredRows: 0..<lastShown + 1, rowCount: paging.rows.count)
+      {
+        failures.append(
+          "seed \(seed): paginated with \(paging.rows.count) rows, row \(lastShown) on a screen of \(size.rows) lines, pages of \(server.size), prefetch \(prefetch)"
+        )
+      }
+      withExtendedLifetime(engine) {}
+    }
+    #expect(
+      failures.isEmpty, "\(failures.count) seeds stalled; the first:\n\(failures.prefix(3).joined(separator: "\n"))")
+  }
+
+  /// Waits for the loads the displayed rows started.
+  static func settle(
+    _ feed: PagedFeed<Page<Int, Int>>, _ paging: PagingController<Page<Int, Int>>, _ view: TerminalListView
+  )
+    async
+  {
+    for _ in 0..<1_000 {
+      view.render()
+      await Task.yield()
+      guard let load = feed.lastTriggeredLoad else { return }
+      _ = await load.value
+      await Task.yield()
+      if feed.lastTriggeredLoad == load, !paging.state.isBusy { return }
+    }
   }
 
   static func run(seed: UInt64) async throws -> String? {
@@ -125,6 +188,24 @@ struct PagedLiveFillPropertyTests {
       case .refreshLoadedPages: await paging.refreshLoadedPages()
       case .fail: server.failsNext = true
       case .retry: await paging.loadMore()
+      case .cancelled:
+        let which = random.below(3)
+        let task = Task {
+          switch which {
+          case 0: _ = await paging.refresh()
+          case 1: _ = await paging.refreshLoadedPages()
+          default: _ = await paging.loadMore()
+          }
+        }
+        task.cancel()
+        await task.value
+      case .late:
+        // A load-more starts in a task, and fails half the time, while the user goes to the last row: the load that
+        // row schedules finds the failure.
+        server.failsNext = random.oneIn(2)
+        let task = Task { await paging.loadMore() }
+        view.handle(.end)
+        _ = await task.value
       case .down: view.handle(.down)
       case .up: view.handle(.up)
       case .end: view.handle(.end)

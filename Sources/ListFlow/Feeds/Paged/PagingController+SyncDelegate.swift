@@ -14,10 +14,11 @@ extension PagingController {
   /// such a page loaded are forgotten too.
   ///
   /// A row displayed while no load-more can start (a load runs that no displayed row started, the last page is
-  /// loaded, a load failed) is remembered: it may stay on screen and never be displayed again, so a load that then
-  /// replaces the rows and leaves more pages to come (a ``refresh()`` or ``refreshLoadedPages()`` of live data whose
-  /// last page now names a next one, a retried refresh) loads while the furthest such row is near the end, as after
-  /// a report of the rows covered. A short list never stalls with more pages to come.
+  /// loaded, a load failed), or whose task finds that a load failed meanwhile, is remembered: it may stay on screen
+  /// and never be displayed again, so a load that then replaces the rows and leaves more pages to come (a
+  /// ``refresh()`` or ``refreshLoadedPages()`` of live data whose last page now names a next one, a retried refresh)
+  /// loads while the furthest such row is near the end, as after a report of the rows covered. A short list never
+  /// stalls with more pages to come.
   ///
   /// - Parameter row: The displayed row's position among ``rows`` (a footer row after them counts as the end).
   /// - Returns: Whether a load-more started.
@@ -46,8 +47,10 @@ extension PagingController {
     displayTriggeredLoad = Task {
       var outcome: Outcome
       if case .error = self.state {
-        // A load failed since the row was displayed: the load-more would retry it.
+        // A load failed since the row was displayed: the load-more would retry it. The row stays on screen, as
+        // one displayed while no load-more can start.
         outcome = .ignored(.staleResult)
+        self.furthestDisplayedWithoutLoad = max(self.furthestDisplayedWithoutLoad ?? first, first)
       } else {
         // A page that added no row since the row was displayed answered it already.
         let isNews = self.pagesAddingNoRow == pagesAddingNoRow
