@@ -10,19 +10,22 @@
 /// delete 1:3 cron  pid 77 · 2 MB
 /// insert section 2 Swap
 /// row 2:0 swap total  2048 MB
+/// footer 2 1 row
 /// move section 1 -> 0 Processes
 /// insert 1:12 swift-build  pid 9001 · 310 MB
 /// move 1:4 -> 1:1 sshd  pid 650 · 8 MB
 /// ```
 ///
 /// A reload names the list's own header and footer, when it has them (`list header …` after the summary line,
-/// `list footer …` last); a change of either reloads the list. An inserted section is followed by a `row` line
-/// for each of its rows. A row's text is its cell's line (or `textRepresentation`) without styles; a deleted row is named by its text
+/// `list footer …` last); a change of either reloads the list. A section's footer, when it has one, is named after
+/// its rows (`footer <section> …`): after a reload's and an inserted section's `row` lines, and after the
+/// `update section` line of a section whose header or footer changed. An inserted section is followed by a `row`
+/// line for each of its rows. A row's text is its cell's line (or `textRepresentation`) without styles; a deleted row is named by its text
 /// before the stage. To name deleted rows the log keeps the text of every row, so each stage costs
 /// O(*n*) in the rows of the list: plain mode is for pipes and tests, not for huge lists.
 struct PlainChangeLog {
-  /// Header and row texts, per section, as of the last stage.
-  private var sections: [(header: String, rows: [String])] = []
+  /// Header, footer and row texts, per section, as of the last stage.
+  private var sections: [SectionTexts] = []
   private var lines: [String] = []
 
   /// The lines written since the last call, emptied.
@@ -42,6 +45,7 @@ struct PlainChangeLog {
     for (section, content) in sections.enumerated() {
       if !content.header.isEmpty { lines.append("header \(section) \(content.header)") }
       for (item, text) in content.rows.enumerated() { lines.append("row \(section):\(item) \(text)") }
+      if !content.footer.isEmpty { lines.append("footer \(section) \(content.footer)") }
     }
     if let listFooter { lines.append("list footer \(Self.text(of: listFooter))") }
   }
@@ -58,14 +62,21 @@ struct PlainChangeLog {
   mutating func apply(_ update: ListUpdate, from view: TerminalListView) {
     let changes = update.changeset
     let next = Self.texts(from: view)
-    func text(_ path: ItemPath, in texts: [(header: String, rows: [String])]) -> String {
+    func text(_ path: ItemPath, in texts: [SectionTexts]) -> String {
       texts.indices.contains(path.section) && texts[path.section].rows.indices.contains(path.item)
         ? texts[path.section].rows[path.item] : ""
     }
-    func header(_ section: Int, in texts: [(header: String, rows: [String])]) -> String {
+    func header(_ section: Int, in texts: [SectionTexts]) -> String {
       texts.indices.contains(section) ? texts[section].header : ""
     }
-    for section in changes.sectionUpdated { add("update section \(section)", header(section, in: next)) }
+    func addFooter(_ section: Int) {
+      guard next.indices.contains(section), !next[section].footer.isEmpty else { return }
+      lines.append("footer \(section) \(next[section].footer)")
+    }
+    for section in changes.sectionUpdated {
+      add("update section \(section)", header(section, in: next))
+      addFooter(section)
+    }
     for path in update.reconfiguredRows { add("update \(path)", text(path, in: next)) }
     for path in update.reloadedRows { add("reload \(path)", text(path, in: next)) }
     for section in changes.sectionDeleted { add("delete section \(section)", header(section, in: sections)) }
@@ -74,6 +85,7 @@ struct PlainChangeLog {
       add("insert section \(section)", header(section, in: next))
       guard next.indices.contains(section) else { continue }
       for (item, text) in next[section].rows.enumerated() { lines.append("row \(section):\(item) \(text)") }
+      addFooter(section)
     }
     for move in changes.sectionMoved { add("move section \(move)", header(move.target, in: next)) }
     for path in changes.elementInserted { add("insert \(path)", text(path, in: next)) }
@@ -85,9 +97,17 @@ struct PlainChangeLog {
     lines.append(text.isEmpty ? change : "\(change) \(text)")
   }
 
-  /// The texts of every header and row, pulled from the view's data source (cells go straight back to the pool).
+  /// The texts of a section: its header and footer (empty when it has none) and its rows.
+  private struct SectionTexts {
+    var header: String
+    var footer: String
+    var rows: [String]
+  }
+
+  /// The texts of every header, footer and row, pulled from the view's data source (cells go straight back to the
+  /// pool).
   @MainActor
-  private static func texts(from view: TerminalListView) -> [(header: String, rows: [String])] {
+  private static func texts(from view: TerminalListView) -> [SectionTexts] {
     guard let dataSource = view.dataSource else { return [] }
     func text(_ element: ListElement) -> String {
       guard let cell = view.pullCell(for: element) else { return "" }
@@ -95,8 +115,9 @@ struct PlainChangeLog {
       return Self.text(of: cell)
     }
     return (0..<dataSource.numberOfSections).map { section in
-      (
+      SectionTexts(
         header: text(.header(section: section)),
+        footer: text(.footer(section: section)),
         rows: (0..<dataSource.numberOfRows(inSection: section)).map { text(.row(ItemPath(item: $0, section: section))) }
       )
     }
