@@ -48,13 +48,16 @@ public final class TerminalListView: ListView {
   public let reusePool = CellReusePool()
   /// How the view writes.
   public private(set) var mode: Mode
-  /// The text of the title bar (sanitised when drawn).
+  /// The text of the title bar (sanitised when drawn). In ``Mode/plain``, which has no title bar, it is kept and
+  /// not written.
   public var title: String {
     // Compared by bytes, in linear time: `String`'s `!=` compares canonical equivalence, which costs more for
     // text with many combining marks and misses a change to other bytes that look the same.
     didSet { if !title.utf8.elementsEqual(oldValue.utf8) { render() } }
   }
-  /// Extra text for the right of the status bar, for example the time of the last update (sanitised).
+  /// Extra text for the right of the status bar, for example the time of the last update (sanitised). In
+  /// ``Mode/plain``, which has no status bar, it is kept and not written (a message posted with
+  /// ``postStatus(_:for:)`` is).
   public var status: String {
     didSet { if !status.utf8.elementsEqual(oldValue.utf8) { render() } }
   }
@@ -400,7 +403,8 @@ public final class TerminalListView: ListView {
   }
 
   /// Adapts to a new terminal size and repaints in full; with the same size, just repaints in full (after a
-  /// resume, or when something else may have drawn on the screen).
+  /// resume, or when something else may have drawn on the screen). In ``Mode/plain``, which has no size, it does
+  /// nothing.
   ///
   /// - Parameter size: The new size; each side is clamped to `0...4096` (see ``Mode/screen(_:)``).
   public func resize(to size: TerminalSize) {
