@@ -22,34 +22,58 @@
 /// ``didReloadRows``; then ``didApply`` once. Positions are those of ``Changeset``. A full reload calls only
 /// ``willApply`` and ``didApply``, with ``SyncDelegate/Transition/reloadReason`` set. A state that changes nothing
 /// calls nothing. The scrolling closures (``didScroll``, ``didReachTop``, ``didReachEnd``) too are called on the
-/// engine's delegate only.
+/// engine's delegate only. So these closures do nothing on the delegate of a feed (a ``ListController``'s, a
+/// ``SectionsFeed``'s): to follow a feed's changes, set them on the engine's delegate, whose
+/// ``SyncDelegate/Transition`` carries the list before and after.
 @MainActor
 public struct SyncDelegate {
   // MARK: Changes
 
   /// Before a change reaches the view.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var willApply: (SyncDelegate.Transition) -> Void = { _ in }
   /// After a change reached the view: its counts and cells match the list.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didApply: (SyncDelegate.Transition) -> Void = { _ in }
   /// Sections deleted in a stage, as indices before it.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didDeleteSections: ([Int]) -> Void = { _ in }
   /// Sections inserted in a stage, as indices after it.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didInsertSections: ([Int]) -> Void = { _ in }
   /// Sections moved in a stage.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didMoveSections: ([Move<Int>]) -> Void = { _ in }
   /// Sections whose header or footer changed in a stage.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didUpdateSections: ([Int]) -> Void = { _ in }
   /// Rows deleted in a stage, as positions before it.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didDeleteRows: ([ItemPath]) -> Void = { _ in }
   /// Rows inserted in a stage, as positions after it.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didInsertRows: ([ItemPath]) -> Void = { _ in }
   /// Rows moved in a stage.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didMoveRows: ([Move<ItemPath>]) -> Void = { _ in }
   /// Rows whose content changed and whose cell was filled again.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didReconfigureRows: ([ItemPath]) -> Void = { _ in } {
     didSet { observesRowKinds = true }
   }
   /// Rows whose cell type changed and whose cell was replaced.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didReloadRows: ([ItemPath]) -> Void = { _ in } {
     didSet { observesRowKinds = true }
   }
@@ -111,10 +135,16 @@ public struct SyncDelegate {
   // MARK: Scrolling
 
   /// The view scrolled.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didScroll: (SyncDelegate.ScrollPosition) -> Void = { _ in }
   /// The viewport reached the top of the content (called once each time it gets there).
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didReachTop: () -> Void = {}
   /// The viewport reached the end of the content (called once each time it gets there): load more here.
+  ///
+  /// Called on a ``ListEngine``'s own delegate only: set on a feed's delegate, it is never called.
   public var didReachEnd: () -> Void = {}
 
   // MARK: Editing and moving

@@ -42,7 +42,9 @@ public protocol ListFeed<Section>: AnyObject {
   // MARK: What comes back to the feed
 
   /// The closures that receive the events of the feed's rows (selection, highlight, display, editing, moves,
-  /// cell actions), with positions local to the feed. None by default.
+  /// cell actions), with positions local to the feed. None by default. The closures of changes and scrolling
+  /// (``SyncDelegate/willApply``, ``SyncDelegate/didApply``, ``SyncDelegate/didScroll`` and the like) are called
+  /// on the ``ListEngine``'s delegate only, never on a feed's.
   var delegate: SyncDelegate { get }
 
   /// The feed that owns a displayed section, and the section's index there: the feed itself by default; a
