@@ -7,7 +7,10 @@ import ListFlow
 /// It pulls its visible cells from the data source on a reload and after every batch that changes one of its rows
 /// (a batch that changes only rows off the screen leaves them, as a table view leaves its cells), so what it costs
 /// is what a host with a small viewport costs; unlike `RecordingListView` it keeps no history, so the memory a run gains
-/// is the pipeline's own.
+/// is the pipeline's own. It tells its data source of nothing: no display, scroll or user event (a delegate's
+/// `willDisplayCell`, `didEndDisplayingCell`, `didScroll` and the like are not called), it keeps no selection,
+/// and it shows neither the list's own header and footer nor section headers and footers; test those with
+/// `RecordingListView`.
 ///
 /// ```swift
 /// let view = ViewportListView(rowCount: 20)
