@@ -26,7 +26,8 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
   /// The accessory's style.
   public var accessoryStyle = TextStyle.plain
   /// Lines drawn under the main line, indented and dim, when the row is taller than one line (see
-  /// <doc:MultiLineRows>); empty by default.
+  /// <doc:MultiLineRows>); empty by default. Only a screen shows them: ``plainText`` and ``textRepresentation``
+  /// are the main line's texts, so plain mode and a recording host leave them out.
   public var detailLines: [String] = []
   /// The style of ``detailLines``; dim by default.
   public var detailStyle = TextStyle.dim
