@@ -496,12 +496,32 @@ struct FollowedRow {
   /// The list shown when the event started (a copy that shares its storage).
   let before: ListSnapshot
 
-  /// Where the row is in `list`: `path` while it holds the row there, in a section of the same identity (two
-  /// identity reads); else its section's row of its identity, or a row of it that a change moved to a section
-  /// that had none (``ListSnapshot/path(ofRow:inSection:before:)``); `nil` when the row is gone.
-  func path(in list: ListSnapshot) -> ItemPath? {
+  /// Where the row is in `list`: `path` while it holds a row of its identity there, in a section of the same
+  /// identity (two identity reads); else its section's row of its identity, or a row of it that a change moved to
+  /// a section that had none (``ListSnapshot/path(ofRow:inSection:before:occurrence:)``); `nil` when the row is
+  /// gone. Rows of its section that share its identity (a node listed under two parents of a tree) are told apart
+  /// by their order: the row is the one with as many rows of its identity before it as it had (the last of them
+  /// when fewer are left). With `inOrder`, so is a row of its identity found at its place, which may be another
+  /// copy that the change moved there: a request that acts on the row (an expansion) never reaches another copy.
+  ///
+  /// - Parameter inOrder: Whether a row of the identity at the row's place is checked by its order too.
+  /// - Complexity: Two identity reads while the row is at its place (without `inOrder`); else a search of its
+  ///   section, in `before` and in `list`, up to the row.
+  func path(in list: ListSnapshot, inOrder: Bool = false) -> ItemPath? {
     let section = before[path.section].model.id
-    if list.identity(ofRowAt: path) == id, list[path.section].model.id == section { return path }
-    return list.path(ofRow: id, inSection: section, before: before)
+    if !inOrder, list.identity(ofRowAt: path) == id, list[path.section].model.id == section { return path }
+    return list.path(ofRow: id, inSection: section, before: before, occurrence: occurrence)
+  }
+
+  /// How many rows of the row's identity come before it in its section of `before`.
+  private var occurrence: Int {
+    let rows = before[path.section].elements
+    var count = 0
+    var next = rows.firstIndex(ofIdentity: id)
+    while let found = next, found < path.item {
+      count += 1
+      next = rows.firstIndex(ofIdentity: id, from: found + 1)
+    }
+    return count
   }
 }

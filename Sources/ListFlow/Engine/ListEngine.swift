@@ -257,7 +257,9 @@ public final class ListEngine: ListDataSource {
         // The row the caller saw, wherever the changes before made it go (in the feed's rows: a feed changed
         // from its own change's callbacks may send that change later), and nothing when they removed it; its own
         // section's row of its identity, never another section's (another tree's) row of it.
-        if let path = row.path(in: feed.displayedSections) { _ = feed.setExpanded(expanded, forRowAt: path) }
+        if let path = row.path(in: feed.displayedSections, inOrder: true) {
+          _ = feed.setExpanded(expanded, forRowAt: path)
+        }
       case .refresh(let ids, let reloading, let animated):
         refresh(ids, reloading: reloading, animated: animated)
       case .scroll(let target, let alignment):
@@ -475,7 +477,9 @@ public final class ListEngine: ListDataSource {
   /// position names the row the caller sees now, which is expanded where the changes before it put it, and not at
   /// all when they removed it. Two sections may show rows of the same identity (two trees of the same files): the
   /// row is found by its identity in the section of its section's identity, else in another section that had no
-  /// row of that identity before (a change moved it there), never as another section's row.
+  /// row of that identity before (a change moved it there), never as another section's row. Rows of one section
+  /// that share an identity (a node listed under two parents) are told apart by their order: the request acts on
+  /// the copy asked about, so one asked about a leaf copy does nothing, as it does outside a change.
   ///
   /// - Parameters:
   ///   - expanded: Whether the row should show its children.

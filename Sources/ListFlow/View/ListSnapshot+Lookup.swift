@@ -44,12 +44,19 @@ extension [ListSectionSnapshot] {
   /// - Parameters:
   ///   - id: The row's identity.
   ///   - section: The identity of the row's section.
+  ///   - occurrence: How many rows of the identity to pass over first (rows of a section that share an identity
+  ///     are told apart by their order); the last row of it when the section has no more.
   /// - Returns: The row's position.
   /// - Complexity: O(*s*) section identity comparisons, and a search of one section as ``path(ofRow:)`` searches.
-  func path(ofRow id: ListIdentifier, inSection section: ListIdentifier) -> ItemPath? {
+  func path(ofRow id: ListIdentifier, inSection section: ListIdentifier, occurrence: Int = 0) -> ItemPath? {
     guard let index = firstIndex(where: { $0.model.id == section }),
-      let item = self[index].elements.firstIndex(ofIdentity: id)
+      var item = self[index].elements.firstIndex(ofIdentity: id)
     else { return nil }
+    var passed = 0
+    while passed < occurrence, let next = self[index].elements.firstIndex(ofIdentity: id, from: item + 1) {
+      item = next
+      passed += 1
+    }
     return ItemPath(item: item, section: index)
   }
 
@@ -63,12 +70,16 @@ extension [ListSectionSnapshot] {
   ///   - id: The row's identity.
   ///   - section: The identity of the row's section in `before`.
   ///   - before: The list the row was in.
+  ///   - occurrence: How many rows of the identity come before the row in its section (see
+  ///     ``path(ofRow:inSection:occurrence:)``).
   /// - Returns: The row's position.
   /// - Complexity: O(*s*) section identity comparisons and a search of one section while the row is in its own
   ///   section; else a search of every other section, and for each that has a row of the identity, O(*s*)
   ///   section identity comparisons and a search of one section of `before`.
-  func path(ofRow id: ListIdentifier, inSection section: ListIdentifier, before: ListSnapshot) -> ItemPath? {
-    if let own = path(ofRow: id, inSection: section) { return own }
+  func path(
+    ofRow id: ListIdentifier, inSection section: ListIdentifier, before: ListSnapshot, occurrence: Int = 0
+  ) -> ItemPath? {
+    if let own = path(ofRow: id, inSection: section, occurrence: occurrence) { return own }
     for (index, now) in enumerated() where now.model.id != section {
       guard let item = now.elements.firstIndex(ofIdentity: id) else { continue }
       if before.path(ofRow: id, inSection: now.model.id) == nil { return ItemPath(item: item, section: index) }
