@@ -15,7 +15,9 @@
 /// ```
 ///
 /// Expansion is by identity: nodes that share an identifier expand and collapse together, and an identifier
-/// stays expanded while its node is removed and comes back.
+/// stays expanded while its node is removed and comes back. The expanded identities are a set, which finds an
+/// identifier only when it is equal to itself: a node whose identifier is not (one that holds a NaN) can never
+/// expand, and ``expand(_:)``, ``toggle(_:)`` and ``expandAll()`` leave its identifier out of ``expanded``.
 public struct Outline<Element: Differentiable> {
   /// The top-level nodes.
   public var roots: [Outline<Element>.Node]
@@ -117,23 +119,32 @@ public struct Outline<Element: Differentiable> {
     return node
   }
 
-  /// Expands the nodes with this identity.
+  /// Expands the nodes with this identity; an identity not equal to itself (one that holds a NaN) is left out, as
+  /// a set could never find it.
   ///
   /// - Parameter id: The identity.
-  public mutating func expand(_ id: Element.DifferenceIdentifier) { expanded.insert(id) }
+  public mutating func expand(_ id: Element.DifferenceIdentifier) {
+    if Self.canExpand(id) { expanded.insert(id) }
+  }
+
+  /// Whether nodes of an identity can expand: the identity is equal to itself, so that a set finds it (one that
+  /// holds a NaN is not).
+  static func canExpand(_ id: Element.DifferenceIdentifier) -> Bool { id == id }
 
   /// Collapses the nodes with this identity.
   ///
   /// - Parameter id: The identity.
   public mutating func collapse(_ id: Element.DifferenceIdentifier) { expanded.remove(id) }
 
-  /// Expands the nodes with this identity when they are collapsed, and collapses them otherwise.
+  /// Expands the nodes with this identity when they are collapsed, and collapses them otherwise; an identity not
+  /// equal to itself (one that holds a NaN) stays collapsed (see ``expand(_:)``).
   ///
   /// - Parameter id: The identity.
   /// - Returns: Whether they are expanded now.
   @discardableResult
   public mutating func toggle(_ id: Element.DifferenceIdentifier) -> Bool {
     if expanded.remove(id) != nil { return false }
+    guard Self.canExpand(id) else { return false }
     expanded.insert(id)
     return true
   }
@@ -150,13 +161,13 @@ public struct Outline<Element: Differentiable> {
     return toggle(rows[index].differenceIdentifier)
   }
 
-  /// Expands every node that has children.
+  /// Expands every node that has children (but those whose identity is not equal to itself, see ``expand(_:)``).
   ///
   /// - Complexity: O(*n*) for *n* nodes.
   public mutating func expandAll() {
     var stack = roots
     while let node = stack.popLast() {
-      if node.isExpandable { expanded.insert(node.element.differenceIdentifier) }
+      if node.isExpandable { expand(node.element.differenceIdentifier) }
       stack.append(contentsOf: node.children)
     }
   }

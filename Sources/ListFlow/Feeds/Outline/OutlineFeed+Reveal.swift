@@ -149,10 +149,12 @@ extension OutlineFeed: _RevealingTree {
     }
   }
 
-  /// Adds `delta` to the nodes with a match under them that have the identity `id`.
+  /// Adds `delta` to the nodes with a match under them that have the identity `id`; an identity that cannot expand
+  /// (not equal to itself, see ``Outline``) is not counted: no table finds it, and it is never revealed.
   func countRevealed(
     _ id: Element.DifferenceIdentifier, by delta: Int, changed: inout Set<Element.DifferenceIdentifier>
   ) {
+    guard Outline<Element>.canExpand(id) else { return }
     let count = (revealedCounts[id] ?? 0) + delta
     if (count > 0) != (revealedCounts[id] != nil) { changed.insert(id) }
     revealedCounts[id] = count > 0 ? count : nil

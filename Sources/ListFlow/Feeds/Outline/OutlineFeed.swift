@@ -184,10 +184,11 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     await follow(states) { outline.roots = roots($0) }
   }
 
-  /// Expands or collapses the row at a position of ``rows``; a row without children, or one that
-  /// ``shouldExpand`` keeps closed, is left alone. While a ``FilteredFeed`` reveals its matches, a row with a
-  /// match under it that is collapsed stays expanded: the collapse is kept for when the query is cleared (see
-  /// ``revealRows(matching:)``), and no row changes.
+  /// Expands or collapses the row at a position of ``rows``; a row without children, one whose identity cannot
+  /// expand (it is not equal to itself, see ``Outline``), or one that ``shouldExpand`` keeps closed, is left
+  /// alone. While a ``FilteredFeed`` reveals its matches, a row with a match under it that is collapsed stays
+  /// expanded: the collapse is kept for when the query is cleared (see ``revealRows(matching:)``), and no row
+  /// changes.
   ///
   /// - Parameters:
   ///   - expanded: Whether the row should be expanded.
@@ -203,7 +204,7 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     guard row.isExpandable, row.isExpanded != expanded else { return false }
     let changesBefore = shownChanges
     if expanded {
-      guard shouldExpand(row) else { return false }
+      guard Outline<Element>.canExpand(row.differenceIdentifier), shouldExpand(row) else { return false }
     }
     // Kept for after a filter that reveals its matches, before the change is shown: an expansion made in place
     // is not seen by the observer of `outline`, and the filter, told of the change, reveals its matches again
@@ -225,15 +226,16 @@ public final class OutlineFeed<Element: Differentiable>: ListFeed where Element.
     return true
   }
 
-  /// Whether the row at a position of ``rows`` is expanded: `nil` for a row without children. It does not ask
-  /// ``shouldExpand``, which is asked only when a row is about to expand.
+  /// Whether the row at a position of ``rows`` is expanded: `nil` for a row without children, or whose identity
+  /// cannot expand (it is not equal to itself, see ``Outline``). It does not ask ``shouldExpand``, which is asked
+  /// only when a row is about to expand.
   ///
   /// - Parameter path: The row's position in the feed (section 0).
   /// - Returns: Whether the row is expanded, or `nil` when it can neither expand nor collapse.
   public func isRowExpanded(at path: ItemPath) -> Bool? {
     guard path.section == 0, (0..<rowCount).contains(path.item) else { return nil }
     let row = row(at: path.item)
-    return row.isExpandable ? row.isExpanded : nil
+    return row.isExpandable && Outline<Element>.canExpand(row.differenceIdentifier) ? row.isExpanded : nil
   }
 
   /// Expands a collapsed row or collapses an expanded one.
