@@ -159,17 +159,7 @@ struct PagedLiveFillPropertyTests {
     let engine = try ListEngine(view: view, showing: feed)
     var log: [String] = []
 
-    /// Waits for the loads the displayed rows started.
-    func settle() async {
-      for _ in 0..<1_000 {
-        view.render()
-        await Task.yield()
-        guard let load = feed.lastTriggeredLoad else { return }
-        _ = await load.value
-        await Task.yield()
-        if feed.lastTriggeredLoad == load, !paging.state.isBusy { return }
-      }
-    }
+    func settle() async { await Self.settle(feed, paging, view) }
 
     await paging.refresh()
     await settle()
