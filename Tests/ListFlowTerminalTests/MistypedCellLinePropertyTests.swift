@@ -3,8 +3,8 @@ import ListFlowTesting
 import TestSupport
 import Testing
 
-/// A row whose cell cannot be made (its binder names a reuse identifier registered for another cell type, an
-/// app's mistake the engine reports as `ListFlowError.mistypedCell`) shows a warning on its own first line, and
+/// A row whose cell cannot be made (its binder names a reuse identifier registered explicitly for another cell
+/// type, an app's mistake the engine reports as `ListFlowError.mistypedCell`) shows a warning on its own first line, and
 /// every other row keeps its own lines, through generated states, cursor moves and rows that turn good or bad.
 @MainActor
 @Suite struct MistypedCellLinePropertyTests {
@@ -83,8 +83,9 @@ import Testing
       let view = TerminalListView(output: output, mode: .screen(Self.size))
       let controller = ListController<[ListSection<CellBinder>]>(
         configuration: ListControllerConfiguration(backgroundDiffThreshold: .max))
+      // `TextCell` registered explicitly: an automatic registration would give each binder a cell of its own type.
+      view.reusePool.register(TextCell.self)
       let engine = try ListEngine(view: view, showing: controller)
-      // The first row is a good one: drawn first, it registers `TextCell` under its reuse identifier.
       var rows = [Row(id: 0, version: 0, isMistyped: false, height: 1)]
       var next = 0
       for _ in 0..<5 { Self.changes.options[0].value(&rows, &random, &next) }

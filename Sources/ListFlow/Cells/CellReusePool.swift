@@ -5,6 +5,13 @@
 /// identifier is registered explicitly with ``register(_:forReuseIdentifier:)``, or automatically the first time
 /// a binder of a cell type is dequeued (unless ``registersAutomatically`` is `false`).
 ///
+/// **A binder gets a cell of its own type, unless the app registered another.** An identifier registered
+/// automatically decides nothing: every binder dequeued under it gets a cell of its own ``CellBinder/cellType``,
+/// whichever type asked first, so a list shows the same cells however long it has been shown (two types that
+/// share a custom reuse identifier, or a binder that names another type's, both work). Only an explicit
+/// registration decides the type of the cells made for an identifier; a binder whose type is not that type is
+/// reported by ``CellBinder/configure(_:)`` as ``ListFlowError/mistypedCell(reuseIdentifier:expected:found:)``.
+///
 /// **Every dequeue makes a new cell.** ListFlow configures a cell once, right after it is made: the mapper, the
 /// styles and the capabilities always write onto a cell that has shown nothing before, so a cell can never carry
 /// another row's text or a style its row no longer has, and a cell type needs no reset code to be correct. (The
@@ -45,11 +52,17 @@ public final class CellReusePool {
   /// The number of cells the pool has made, all reuse identifiers together.
   public private(set) var createdCount = 0
 
-  /// The cell type registered for each reuse identifier.
-  private var types: [String: any ListCell.Type] = [:]
-  /// The last identifier looked up, and its type. A list dequeues the same few identifiers over and over, and
-  /// comparing two equal identifiers is usually one comparison of their bits, where hashing one reads it whole.
-  private var lastLookup: (reuseIdentifier: String, cellType: any ListCell.Type)?
+  /// The cell type registered for each reuse identifier, and whether the registration is automatic.
+  private var types: [String: Entry] = [:]
+  /// The last identifier looked up, and its registration. A list dequeues the same few identifiers over and over,
+  /// and comparing two equal identifiers is usually one comparison of their bits, where hashing one reads it whole.
+  private var lastLookup: (reuseIdentifier: String, entry: Entry)?
+
+  /// A registration's cell type, and whether the pool made it.
+  private struct Entry {
+    var cellType: any ListCell.Type
+    var isAutomatic: Bool
+  }
 
   /// Creates an empty pool.
   ///
@@ -72,25 +85,27 @@ public final class CellReusePool {
   /// - Parameter reuseIdentifier: The identifier.
   /// - Returns: The registered type, or `nil`.
   public func registeredType(forReuseIdentifier reuseIdentifier: String) -> (any ListCell.Type)? {
-    if let lastLookup, lastLookup.reuseIdentifier == reuseIdentifier { return lastLookup.cellType }
-    guard let cellType = types[reuseIdentifier] else { return nil }
-    lastLookup = (reuseIdentifier, cellType)
-    return cellType
+    entry(forReuseIdentifier: reuseIdentifier)?.cellType
   }
 
   /// Makes a new cell for `binder`; the cell is not configured yet.
   ///
   /// - Parameter binder: The binder the cell is for.
-  /// - Returns: A new cell of the type registered for the binder's reuse identifier.
+  /// - Returns: A new cell of the type registered explicitly for the binder's reuse identifier, else of the
+  ///   binder's own ``CellBinder/cellType`` (whatever type an automatic registration of the identifier names).
   /// - Throws: ``ListFlowError/unregisteredCell(reuseIdentifier:)`` when the identifier is unknown and
-  ///   ``registersAutomatically`` is `false`. A type registered under the identifier that differs from the
-  ///   binder's is *not* an error here: ``CellBinder/configure(_:)`` reports it.
+  ///   ``registersAutomatically`` is `false`. A type registered explicitly under the identifier that differs from
+  ///   the binder's is *not* an error here: ``CellBinder/configure(_:)`` reports it.
   public func dequeue(for binder: CellBinder) throws(ListFlowError) -> any ListCell {
     let reuseIdentifier = binder.reuseIdentifier
-    if registersAutomatically, registeredType(forReuseIdentifier: reuseIdentifier) == nil {
+    if let entry = entry(forReuseIdentifier: reuseIdentifier) {
+      if !entry.isAutomatic { return make(entry.cellType) }
+    } else if registersAutomatically {
       add(binder.cellType, reuseIdentifier, isAutomatic: true)
+    } else {
+      throw .unregisteredCell(reuseIdentifier: reuseIdentifier)
     }
-    return try dequeue(reuseIdentifier: reuseIdentifier)
+    return make(binder.cellType)
   }
 
   /// Makes a new cell of the type registered under `reuseIdentifier`.
@@ -102,8 +117,7 @@ public final class CellReusePool {
     guard let cellType = registeredType(forReuseIdentifier: reuseIdentifier) else {
       throw .unregisteredCell(reuseIdentifier: reuseIdentifier)
     }
-    createdCount += 1
-    return cellType.init()
+    return make(cellType)
   }
 
   /// Gives a cell back when it left the list: it gets ``ListCell/prepareForReuse()`` to let go of what it holds,
@@ -114,9 +128,24 @@ public final class CellReusePool {
     cell.prepareForReuse()
   }
 
+  /// The registration of a reuse identifier, if any.
+  private func entry(forReuseIdentifier reuseIdentifier: String) -> Entry? {
+    if let lastLookup, lastLookup.reuseIdentifier == reuseIdentifier { return lastLookup.entry }
+    guard let entry = types[reuseIdentifier] else { return nil }
+    lastLookup = (reuseIdentifier, entry)
+    return entry
+  }
+
+  /// A new cell of `cellType`, counted.
+  private func make(_ cellType: any ListCell.Type) -> any ListCell {
+    createdCount += 1
+    return cellType.init()
+  }
+
   private func add(_ cellType: any ListCell.Type, _ reuseIdentifier: String, isAutomatic: Bool) {
-    types[reuseIdentifier] = cellType
-    lastLookup = (reuseIdentifier, cellType)
+    let entry = Entry(cellType: cellType, isAutomatic: isAutomatic)
+    types[reuseIdentifier] = entry
+    lastLookup = (reuseIdentifier, entry)
     registrations.append(
       Registration(
         reuseIdentifier: reuseIdentifier,

@@ -6,7 +6,8 @@
 public enum ListFlowError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Nothing is registered under the reuse identifier and automatic registration is off.
   case unregisteredCell(reuseIdentifier: String)
-  /// The cell dequeued under a reuse identifier is not the type the binder configures.
+  /// The cell dequeued under a reuse identifier is not the type the binder configures: the app registered another
+  /// type under the identifier (see ``CellReusePool``).
   case mistypedCell(reuseIdentifier: String, expected: String, found: String)
   /// A section index that the list does not have.
   case sectionOutOfRange(section: Int, sectionCount: Int)

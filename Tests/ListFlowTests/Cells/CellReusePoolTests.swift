@@ -45,6 +45,20 @@ struct CellReusePoolTests {
     #expect(pool.registrations.map(\.description) == ["ListFlowTests.ReviewCell -> ReviewCell"])
   }
 
+  @Test("an automatic registration decides nothing: a binder of another type under its identifier gets its own type")
+  func automaticRegistrationServesEachType() throws {
+    let pool = CellReusePool()
+    let review = ReviewCell.makeBinder(value: VenueFixtures.review1)
+    let claiming = CellBinder(cell: TextCell.self, value: "x", id: "x", reuseIdentifier: ReviewCell.reuseIdentifier) {
+      $0.title = $1
+    }
+    #expect(try pool.dequeue(for: claiming) is TextCell)
+    #expect(try pool.dequeue(for: review) is ReviewCell)
+    #expect(pool.registrations.map(\.description) == ["ListFlowTests.ReviewCell -> TextCell (automatic)"])
+    pool.register(ReviewCell.self)
+    #expect(try pool.dequeue(for: claiming) is ReviewCell)
+  }
+
   @Test("a cell type registered under another type's reuse identifier is reported as mistyped, untouched")
   func mistyped() throws {
     let pool = CellReusePool()
