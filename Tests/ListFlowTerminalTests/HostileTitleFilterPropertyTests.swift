@@ -1,8 +1,9 @@
 import ListFlow
-import ListFlowTerminal
 import ListFlowTesting
 import TestSupport
 import Testing
+
+@testable import ListFlowTerminal
 
 /// Generated cases over titles of a hostile alphabet (case pairs, ß and ẞ, the Turkish i's, precomposed and
 /// decomposed é, lone combining marks, emoji with modifiers and joiners, wide characters, controls, CR and LF,
@@ -279,6 +280,42 @@ import Testing
         #expect(
           drawn == match.offsets && line.text == title,
           "seed \(seed): title \(title.unicodeScalars.map(\.value)), offsets \(match.offsets), drawn \(drawn)")
+        if failures >= 3 { break }
+      }
+    }
+  }
+
+  /// Pieces of titles with controls and lone marks: a mark after a control is a character of its own, which the
+  /// drawn title joins to the control's symbol.
+  static let withMarks = ["a", "\u{7}", "\n", "\u{301}", "\u{308}", "e", " "]
+
+  @Test("a matched character drawn by the terminal's cell always shows highlighted, a mark after a control too")
+  func matchedCharactersShow() {
+    var failures = 0
+    for seed in DeepPass.seeds(quick: 300, deep: 3_000) {
+      var random = SeededRandom(seed: seed)
+      let title = (0..<1 + random.below(6)).map { _ in Self.withMarks[random.below(Self.withMarks.count)] }.joined()
+      let query = (0..<1 + random.below(2)).map { _ in Self.withMarks[random.below(Self.withMarks.count)] }.joined()
+      guard let match = FilteredFeed.Match(query: query, in: title) else { continue }
+      let cell = TextCell()
+      cell.title = title
+      let plain = cell.line(width: 200)
+      cell.highlightMatches(match.offsets)
+      let line = cell.line(width: 200)
+      // Each matched character's text, sanitised alone, is drawn in a highlighted run.
+      let highlighted = line.runs.filter { $0.style == cell.titleStyle + cell.highlightStyle }.map(\.text).joined()
+      let characters = Array(title)
+      let missing = match.offsets.filter { offset in
+        // A mark drawn after the character before it shows as itself; anything else as sanitised alone.
+        let shown = TextSanitizer.singleLine.sanitize(String(characters[offset]), followsCharacter: offset > 0)
+          .unicodeScalars.last
+        return shown.map { !highlighted.unicodeScalars.contains($0) } ?? false
+      }
+      if !missing.isEmpty || line.text != plain.text {
+        failures += 1
+        #expect(
+          missing.isEmpty && line.text == plain.text,
+          "seed \(seed): title \(title.unicodeScalars.map(\.value)), offsets \(match.offsets), missing \(missing)")
         if failures >= 3 { break }
       }
     }

@@ -137,7 +137,7 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
   /// ``titleStyle``. Each run is sanitised as the part of the title it is: it follows the character before it and
   /// precedes the one after it, which do not join it, so the runs show the characters the whole title shows. A
   /// character that joins the one before it once that is sanitised (a mark after a control, which is shown as a
-  /// symbol) stays in its run, so that no cut separates them.
+  /// symbol) is drawn in one run with it, so that no cut separates them: a matched run when either is matched.
   private func highlightedTitle(_ text: String) -> StyledLine {
     guard !titleHighlights.isEmpty else { return StyledLine(text, style: titleStyle) }
     let matched = Set(titleHighlights)
@@ -153,6 +153,12 @@ public final class TextCell: TerminalCell, TitledConfigurable, SubtitledConfigur
       let isMatched = matched.contains(offset)
       if isMatched != runIsMatched, !run.isEmpty {
         if let first = character.unicodeScalars.first, TextSanitizer.joinsCharacterBefore(first) {
+          // A matched character that joins an unmatched one: both start a matched run.
+          if isMatched, let joined = run.popLast() {
+            if !run.isEmpty { appendRun(last: false) }
+            run = String(joined)
+            runIsMatched = true
+          }
           run.append(character)
           continue
         }
