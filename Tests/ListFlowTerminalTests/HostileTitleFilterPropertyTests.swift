@@ -73,32 +73,10 @@ import Testing
     }
   }
 
-  /// The documented score of a placement of the query's characters at `offsets` of `text`.
-  static func score(_ offsets: [Int], in text: [Character]) -> Int {
-    var total = 0
-    for (index, offset) in offsets.enumerated() {
-      total += FilteredFeed.Match.characterScore
-      let previous = offset > 0 ? text[offset - 1] : nil
-      let isWordStart =
-        previous.map { !($0.isLetter || $0.isNumber) || ($0.isLowercase && text[offset].isUppercase) } ?? true
-      if isWordStart { total += FilteredFeed.Match.wordStartBonus }
-      if index > 0 {
-        let gap = offset - offsets[index - 1] - 1
-        total += gap == 0 ? FilteredFeed.Match.consecutiveBonus : -gap
-      }
-    }
-    return total
-  }
-
-  /// Every placement of `query` in `text`, each character equal ignoring case, by brute force.
-  static func placements(of query: ArraySlice<Character>, in text: [Character], from start: Int) -> [[Int]] {
-    guard let first = query.first else { return [[]] }
-    var result: [[Int]] = []
-    for offset in start..<max(text.count, start) where text[offset].lowercased() == first.lowercased() {
-      for rest in placements(of: query.dropFirst(), in: text, from: offset + 1) { result.append([offset] + rest) }
-    }
-    return result
-  }
+  /// The documented rule, the oracle (TestSupport's `MatchRule`, written apart from the matcher).
+  static let rule = MatchRule(
+    characterScore: FilteredFeed.Match.characterScore, wordStartBonus: FilteredFeed.Match.wordStartBonus,
+    consecutiveBonus: FilteredFeed.Match.consecutiveBonus)
 
   /// The best score of `query` in `title` by the model, `nil` when it does not match.
   static func bestScore(_ query: String, in title: String) -> Int? {
@@ -111,7 +89,7 @@ import Testing
       }
       return next == query.endIndex ? Int.min : nil
     }
-    return placements(of: ArraySlice(Array(query)), in: characters, from: 0).map { score($0, in: characters) }.max()
+    return MatchRule.placements(of: query, in: characters).map { rule.score($0, in: characters) }.max()
   }
 
   /// Each section shown: its identity and its rows' identities and highlighted offsets.
@@ -215,7 +193,7 @@ import Testing
             : offsets.count == query.count && offsets.allSatisfy { $0 < characters.count }
               && zip(query, offsets).allSatisfy { characters[$1].lowercased() == $0.lowercased() }
               && offsets == offsets.sorted() && Set(offsets).count == offsets.count
-              && (best == Int.min || Self.score(offsets, in: characters) == best)
+              && (best == Int.min || Self.rule.score(offsets, in: characters) == best)
           if !valid { modelFailures.append("row \(id) \(line.text.unicodeScalars.map(\.value)): offsets \(offsets)") }
         }
         // The view's cells: each shows its row's title with the row's highlights.

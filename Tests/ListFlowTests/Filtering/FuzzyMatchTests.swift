@@ -13,34 +13,10 @@ struct FuzzyMatchTests {
     String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
   }
 
-  /// The score of one placement, computed from the documented rules.
-  static func score(_ offsets: [Int], in text: [Character]) -> Int {
-    var total = 0
-    for (index, offset) in offsets.enumerated() {
-      total += FilteredFeed.Match.characterScore
-      let previous = offset > 0 ? text[offset - 1] : nil
-      let isWordStart =
-        previous.map { !($0.isLetter || $0.isNumber) || ($0.isLowercase && text[offset].isUppercase) } ?? true
-      if isWordStart { total += FilteredFeed.Match.wordStartBonus }
-      if index > 0 {
-        let gap = offset - offsets[index - 1] - 1
-        total += gap == 0 ? FilteredFeed.Match.consecutiveBonus : -gap
-      }
-    }
-    return total
-  }
-
-  /// Every placement of the query in the text (ignoring case), by brute force.
-  static func placements(of query: [Character], in text: [Character], from start: Int = 0) -> [[Int]] {
-    guard let first = query.first else { return [[]] }
-    var result: [[Int]] = []
-    for offset in start..<max(text.count, start) where text[offset].lowercased() == first.lowercased() {
-      for rest in placements(of: Array(query.dropFirst()), in: text, from: offset + 1) {
-        result.append([offset] + rest)
-      }
-    }
-    return result
-  }
+  /// The documented rule, the oracle (TestSupport's `MatchRule`, written apart from the matcher).
+  static let rule = MatchRule(
+    characterScore: FilteredFeed.Match.characterScore, wordStartBonus: FilteredFeed.Match.wordStartBonus,
+    consecutiveBonus: FilteredFeed.Match.consecutiveBonus)
 
   @Test("every reported offset matches its query character, ascending, and the score is the best placement's")
   func offsetsAndOptimality() {
@@ -49,7 +25,7 @@ struct FuzzyMatchTests {
       let text = Self.text(&random, length: Int(random.next() % 10))
       let query = Self.text(&random, length: Int(random.next() % 4))
       let characters = Array(text)
-      let all = Self.placements(of: Array(query), in: characters)
+      let all = MatchRule.placements(of: query, in: characters)
       let match = FilteredFeed.Match(query: query, in: text)
       #expect((match != nil) == !all.isEmpty, "seed \(seed): \(query) in \(text)")
       guard let match else { continue }
@@ -59,8 +35,8 @@ struct FuzzyMatchTests {
       for (character, offset) in zip(query, match.offsets) {
         #expect(characters[offset].lowercased() == character.lowercased(), "seed \(seed): \(query) in \(text)")
       }
-      #expect(match.score == Self.score(match.offsets, in: characters), "seed \(seed)")
-      #expect(match.score == all.map { Self.score($0, in: characters) }.max(), "seed \(seed): \(query) in \(text)")
+      #expect(match.score == Self.rule.score(match.offsets, in: characters), "seed \(seed)")
+      #expect(match.score == all.map { Self.rule.score($0, in: characters) }.max(), "seed \(seed): \(query) in \(text)")
     }
   }
 
