@@ -463,7 +463,19 @@ extension FilteredFeed {
   func refilterByRowTitles() -> Bool {
     if query.isEmpty {
       // Back to every row, from rows matched by their titles: the source's rows as they are, by a reload too
-      // (a diff would make the binder of every row on both sides).
+      // (a diff would make the binder of every row on both sides). Beside trees, the rows shown were followed
+      // by their positions (`refilterBesideTreesByRowTitles()`), made when read: a reload as well, once the
+      // lists beside the trees hold enough rows.
+      if titleMatchedCounts == nil, revealedPositions != nil, sourceRevealsRows,
+        listRowCount(of: source.displayedSections) >= Self.titleFilteringMinimumRows
+      {
+        adjustTree()
+        displayedSections = filtered(source.displayedSections)
+        readRows = []
+        feedLink.send(StagedChangeset(), reloading: true)
+        feedLink.sendHiddenRowsChange()
+        return true
+      }
       guard titleMatchedCounts != nil else { return false }
       adjustTree()
       guard !sourceRevealsRows else { return false }
@@ -475,10 +487,10 @@ extension FilteredFeed {
     }
     let sections = source.displayedSections
     guard sections.reduce(0, { $0 + $1.elements.count }) >= Self.titleFilteringMinimumRows else { return false }
-    // A tree's rows (a source that reveals matches, or a composite that holds a tree) are filtered as a tree, by
-    // the caller: not matched here, in parts on other threads, where a tree's `cell` may not be called.
+    // A tree's rows (a source that reveals matches, or a composite that holds a tree) are filtered as a tree:
+    // not matched here, in parts on other threads, where a tree's `cell` may not be called.
     adjustTree()
-    guard !sourceRevealsRows else { return false }
+    guard !sourceRevealsRows else { return refilterBesideTreesByRowTitles() }
     let rowQuery = self.rowQuery
     let pattern = rowQuery.pattern.folded
     carryTitleMatches(to: sections)
@@ -502,6 +514,65 @@ extension FilteredFeed {
     let matched = Self.positions(in: sections, matching: rowQuery, known: known, among: candidates)
     if known.contains(where: { $0 == nil }) { keepTitleMatch(pattern, matched) }
     show(positions: matched, of: sections)
+    feedLink.send(StagedChangeset(), reloading: true)
+    feedLink.sendHiddenRowsChange()
+    return true
+  }
+
+  /// The rows of the sections of `sections` that are not a tree's (``revealsRows(inSection:)``).
+  func listRowCount(of sections: [ListSectionSnapshot]) -> Int {
+    sections.indices.reduce(0) { revealsRows(inSection: $1) ? $0 : $0 + sections[$1].elements.count }
+  }
+
+  /// Filters again after the query changed, over a composite that holds trees beside lists of at least
+  /// ``titleFilteringMinimumRows`` rows (the tree's expansion already set by `adjustTree()`): a tree's rows are
+  /// matched as `refilter()` matches them (its rows made, each match shown with its ancestors), and a list's rows
+  /// by their searchable text as `refilterByRowTitles()` matches them (with the default, the title of a
+  /// ``Titled`` value, no binder made), on this thread. The rows shown are then followed by their positions, as
+  /// after a change filtered beside trees (`filterChangeBesideTrees(_:changesSections:)`), and shown by a reload:
+  /// a diff would make the binder of every row of the lists on both sides. Otherwise it changes nothing and
+  /// returns `false`, and the caller filters every row again.
+  ///
+  /// - Returns: Whether the rows were filtered.
+  /// - Complexity: O(*n*) in the characters of the lists' texts, with no binder made for ``Titled`` rows, plus a
+  ///   binder made and matched per visible row of the trees.
+  private func refilterBesideTreesByRowTitles() -> Bool {
+    let sections = source.displayedSections
+    guard listRowCount(of: sections) >= Self.titleFilteringMinimumRows else { return false }
+    let isTree = sections.indices.map { revealsRows(inSection: $0) }
+    let rowQuery = self.rowQuery
+    let pattern = FilteredFeed.Match.pattern(of: query)  // once, not once a row
+    var positions: [[Int]] = []
+    var made: [[Int: CellBinder]] = []
+    for (index, section) in sections.enumerated() {
+      besideTreesRowSteps += section.elements.count
+      guard isTree[index] else {
+        positions.append(rowQuery.positions(in: section.elements, among: nil))
+        made.append([:])
+        continue
+      }
+      var shown: [Int] = []
+      var binders: [Int: CellBinder] = [:]
+      for (item, row) in shownRows(Array(section.elements), ofSection: index, pattern: pattern).enumerated() {
+        guard let row else { continue }
+        shown.append(item)
+        binders[item] = row
+      }
+      positions.append(shown)
+      made.append(binders)
+    }
+    revealedPositions = (positions, sections.map(\.elements.count))
+    matchedRows = nil
+    readRows = []
+    titleMatchedCounts = nil
+    titlePositions = nil
+    showsSourceAsIs = false
+    // The rows hidden are found when asked, not for every query (that would read every hidden row's identity).
+    hiddenRowsCache = nil
+    sourceSections = positions.indices.filter { !positions[$0].isEmpty }
+    sourceItems = sourceSections.map { positions[$0] }
+    displayedSections = Self.shownSections(
+      of: sections, positions: positions, query: rowQuery, treeSections: isTree, made: made)
     feedLink.send(StagedChangeset(), reloading: true)
     feedLink.sendHiddenRowsChange()
     return true
