@@ -111,10 +111,15 @@ extension ListEngine {
   /// drops were in the list before the reload, and reach the feeds that owned them there, also when the change
   /// reloaded moved sections between feeds (a composite's child moved or hidden).
   ///
+  /// During a batch, the element is one the stage removed or replaced, at its position before the stage, routed
+  /// by the owners before it. The views of this package tell an element the list keeps that a change pushes off
+  /// the screen apart: it ends at its position in the list after the change, with the owners after it, as an
+  /// element scrolled off does (see ``SyncDelegate/didEndDisplayingCell``).
+  ///
   /// - Parameters:
   ///   - cell: Its cell.
   ///   - element: Where it was: during a batch, a position before the stage for an element the stage removed;
-  ///     during a reload, a position in the list before it.
+  ///     during a reload, a position in the list before it; otherwise a position in the list shown.
   public func didEndDisplaying(_ cell: any ListCell, for element: ListElement) {
     displayedCells.endDisplay(ObjectIdentifier(cell))
     if let (owner, local) = route(element, routes: routingBeforeStage) {
@@ -465,7 +470,7 @@ extension ListEngine {
   }
 
   /// The owner's delegate and the element in its positions, from `routes` when given, else from the feed.
-  private func route(_ element: ListElement, routes: [SectionRoute]?) -> (SyncDelegate, ListElement)? {
+  func route(_ element: ListElement, routes: [SectionRoute]?) -> (SyncDelegate, ListElement)? {
     let section: Int
     switch element {
     case .row(let path): section = path.section

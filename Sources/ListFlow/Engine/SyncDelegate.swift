@@ -121,16 +121,39 @@ public struct SyncDelegate {
 
   /// A row's cell is about to appear.
   public var willDisplayCell: (any ListCell, ItemPath) -> Void = { _, _ in }
-  /// A row's cell left the screen or was deleted; the position is where it was.
+  /// A row's cell left the screen or was deleted. The position names the row in a list the app saw: a row that
+  /// a change deletes (or a reload drops) ends at its position before the change, with the feed that owned it
+  /// then; a row the list keeps that leaves the screen ends at its position in the list shown, with the feed that
+  /// owns it there: a row scrolled off, and a row a change pushes off (rows inserted above it, a child of a
+  /// composite moved), which ends once the change is applied, at its position after the change.
   public var didEndDisplayingCell: (any ListCell, ItemPath) -> Void = { _, _ in }
   /// A section's header is about to appear.
   public var willDisplayHeader: (any ListCell, Int) -> Void = { _, _ in }
-  /// A section's header left the screen.
+  /// A section's header left the screen or was removed; the section is named as for ``didEndDisplayingCell``:
+  /// before the change for a header the change deletes or replaces, after it for one the change pushes off.
   public var didEndDisplayingHeader: (any ListCell, Int) -> Void = { _, _ in }
   /// A section's footer is about to appear.
   public var willDisplayFooter: (any ListCell, Int) -> Void = { _, _ in }
-  /// A section's footer left the screen.
+  /// A section's footer left the screen or was removed; the section is named as for ``didEndDisplayingCell``:
+  /// before the change for a footer the change deletes or replaces, after it for one the change pushes off.
   public var didEndDisplayingFooter: (any ListCell, Int) -> Void = { _, _ in }
+  /// For the delegate of a feed whose rows belong to other feeds (a ``FilteredFeed``'s): an element the list keeps
+  /// that left the screen, at its position in the feed's rows now (see ``endDisplaying(keptCell:at:)``); `nil`
+  /// calls the `didEndDisplaying…` closures.
+  var didEndDisplayingKept: ((any ListCell, ListElement) -> Void)?
+
+  /// Tells that an element the list keeps left the screen (a scroll, or a change that pushed it off), at its
+  /// position in the rows this delegate's feed has now: ``didEndDisplayingKept`` when set, else the matching
+  /// `didEndDisplaying…` closure.
+  ///
+  /// - Parameters:
+  ///   - cell: Its cell.
+  ///   - element: Where it is, in this delegate's positions.
+  func endDisplaying(keptCell cell: any ListCell, at element: ListElement) {
+    if let didEndDisplayingKept { return didEndDisplayingKept(cell, element) }
+    element.notify(
+      cell, row: didEndDisplayingCell, header: didEndDisplayingHeader, footer: didEndDisplayingFooter)
+  }
 
   // MARK: Scrolling
 

@@ -34,15 +34,24 @@ extension TerminalListView {
     return cell
   }
 
-  /// Gives back the cells of elements that left the screen.
+  /// Gives back the cells of elements that left the screen while the list keeps them (scrolled off, or pushed off
+  /// by the change just drawn): each ends its display at its position in the list shown now, which the engine
+  /// tells from an element a change removed (``endDisplaying(_:_:)``, a position before the stage).
   func releaseCells(notIn visible: Set<ListElement>) {
+    let keeping = dataSource as? any _KeptElementEnding
     for (element, cell) in heldCells where !visible.contains(element) {
       heldCells[element] = nil
-      endDisplaying(cell, element)
+      if let keeping {
+        keeping._didEndDisplaying(cell, forKept: element)
+        reusePool.enqueue(cell)
+      } else {
+        endDisplaying(cell, element)
+      }
     }
   }
 
-  /// Announces that a cell left the screen and returns it to the reuse pool.
+  /// Announces that a cell left the screen, at a position of the list before the change (a stage removed or
+  /// replaced its element, or a reload dropped it), and returns it to the reuse pool.
   func endDisplaying(_ cell: any ListCell, _ element: ListElement) {
     dataSource?.didEndDisplaying(cell, for: element)
     reusePool.enqueue(cell)

@@ -122,6 +122,18 @@ extension FilteredFeed {
     routed.didEndDisplayingFooter = { cell, index in
       if let (d, s) = shownSection(index) { d.didEndDisplayingFooter(cell, s) }
     }
+    // A row, header or footer the list keeps that left the screen (scrolled off, or pushed off by a change) ends
+    // at its position in the filter's rows now, with the feed that owns it now: after the change, as it is drawn.
+    routed.didEndDisplayingKept = { cell, element in
+      switch element {
+      case .row(let path):
+        if let (d, p) = row(path, nil) { d.endDisplaying(keptCell: cell, at: .row(p)) }
+      case .header(let index):
+        if let (d, s) = section(index) { d.endDisplaying(keptCell: cell, at: .header(section: s)) }
+      case .footer(let index):
+        if let (d, s) = section(index) { d.endDisplaying(keptCell: cell, at: .footer(section: s)) }
+      }
+    }
     routed.canEditRow = { path, binder in row(path, binder).map { $0.0.canEditRow($0.1, binder) } ?? false }
     routed.editActions = { path, binder in row(path, binder).map { $0.0.editActions($0.1, binder) } ?? [] }
     routed.commitEdit = { action, path, binder in

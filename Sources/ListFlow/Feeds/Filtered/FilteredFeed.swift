@@ -55,7 +55,9 @@
 /// view (deleted by its source, hidden by a new query, or in a reload) ends its display
 /// (``SyncDelegate/didEndDisplayingCell``) at the position it had in the source before the change, as it would
 /// unfiltered, in the feed that owned it then (a composite's sections may have moved); so do headers and footers,
-/// by their sections before the change. A change of the
+/// by their sections before the change. A row the change keeps that only leaves the screen (pushed off by rows
+/// above it) ends at its position in the source after the change, in the feed that owns it then, as a row
+/// scrolled off does. A change of the
 /// selection reaches each such feed with its own rows only, a selected row it deleted included (with no
 /// position), hidden by the query or not, even when another row of the identity is shown; a row chosen is
 /// deselected automatically when the delegate of the feed that owns it says so
