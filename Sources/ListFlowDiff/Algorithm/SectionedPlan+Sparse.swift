@@ -648,8 +648,11 @@ internal func _matchSparse(
   runs: inout [(target: Int, source: Int, count: Int)]
 ) -> Bool {
   var covered = false
-  // Written once (no fill with -1 first: a fill of the whole array costs as much again).
-  sourceToTarget = [Int](unsafeUninitializedCapacity: oldTotal) { sourceToTarget, sourceInitialized in
+  // Written once (no fill with -1 first: a fill of the whole array costs as much again). Made with room for one
+  // element at least: made with none, it is the runtime's one shared empty array, whose count the initialiser
+  // writes, a data race with every other thread that reads an empty array (two controllers diffing off the main
+  // actor, say). The room past `oldTotal` is never counted.
+  sourceToTarget = [Int](unsafeUninitializedCapacity: Swift.max(oldTotal, 1)) { sourceToTarget, sourceInitialized in
     covered = _matchAligned(
       sourceStart: oldStart, targetStart: newStart, sourceTotal: oldTotal, targetTotal: newTotal,
       deleted: deleted, inserted: inserted, sourceToTarget: sourceToTarget, runs: &runs)
