@@ -63,6 +63,9 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
   private let loaded: LoadedRows?
   /// The paging controller's ``PagingController/replacementCount`` that ``content`` follows.
   private var replacementCount = 0
+  /// The rows of the feed on screen: how many displayed cells are at each position (a row ending display during
+  /// a change may share its old position with a row displayed at its new one).
+  private var displayedItems: [Int: Int] = [:]
 
   /// Creates a feed over a paging controller; it takes the controller's ``PagingController/didChange``.
   ///
@@ -184,7 +187,18 @@ public final class PagedFeed<Page: Pageable & Sendable>: ListFeed {
 
   /// A row of the feed was displayed: the paging controller loads the next page when it is near the end.
   func rowDisplayed(_ item: Int) {
+    displayedItems[item, default: 0] += 1
     if paging.rowDisplayed(item) { lastTriggeredLoad = paging.displayTriggeredLoad }
+  }
+
+  /// A row of the feed left the screen: the paging controller forgets the rows it remembered as on screen beyond
+  /// the furthest row still displayed (the user scrolled back up).
+  ///
+  /// - Complexity: O(*v*) for *v* rows on screen.
+  func rowEndedDisplay(_ item: Int) {
+    guard let count = displayedItems[item] else { return }
+    displayedItems[item] = count > 1 ? count - 1 : nil
+    paging.rowsStillDisplayed(upTo: displayedItems.keys.max())
   }
 
   /// A row was selected: the failure row and the failed footer retry the load that failed (a failed refresh from
@@ -265,14 +279,19 @@ extension PagedFeed {
 }
 
 extension PagedFeed: _HandlingFeed {
-  /// The delegate with the feed's own handling added before ``SyncDelegate/willDisplayCell`` and
-  /// ``SyncDelegate/didSelectRow``.
+  /// The delegate with the feed's own handling added before ``SyncDelegate/willDisplayCell``,
+  /// ``SyncDelegate/didEndDisplayingCell`` and ``SyncDelegate/didSelectRow``.
   var handlingDelegate: SyncDelegate {
     var routed = delegate
     let display = delegate.willDisplayCell
     routed.willDisplayCell = { [weak self] cell, path in
       self?.rowDisplayed(path.item)
       display(cell, path)
+    }
+    let endDisplay = delegate.didEndDisplayingCell
+    routed.didEndDisplayingCell = { [weak self] cell, path in
+      self?.rowEndedDisplay(path.item)
+      endDisplay(cell, path)
     }
     let select = delegate.didSelectRow
     routed.didSelectRow = { [weak self] path, binder in

@@ -18,7 +18,8 @@ extension PagingController {
   /// and never be displayed again, so a load that then replaces the rows and leaves more pages to come (a
   /// ``refresh()`` or ``refreshLoadedPages()`` of live data whose last page now names a next one, a retried refresh)
   /// loads while the furthest such row is near the end, as after a report of the rows covered. A short list never
-  /// stalls with more pages to come.
+  /// stalls with more pages to come. A ``PagedFeed`` also hears when rows leave the screen, and lowers that row to
+  /// the furthest row still displayed: a refresh never loads for a row the user scrolled away from.
   ///
   /// - Parameter row: The displayed row's position among ``rows`` (a footer row after them counts as the end).
   /// - Returns: Whether a load-more started.
@@ -67,5 +68,26 @@ extension PagingController {
       return outcome
     }
     return true
+  }
+
+  /// A ``PagedFeed`` tells which rows stay on screen after one left it: the rows remembered as on screen (those
+  /// displayed while no load-more could start, those displayed while a displayed row's load ran, and the row
+  /// whose load reported it as covered) are lowered to the furthest row still displayed, or forgotten when none
+  /// is. So a refresh that leaves more pages to come loads on only while a row on screen now is near the end,
+  /// never for a row the user scrolled away from.
+  ///
+  /// - Parameter furthest: The furthest row of the feed still displayed (a footer row counts), `nil` for none.
+  func rowsStillDisplayed(upTo furthest: Int?) {
+    furthestDisplayedWithoutLoad = Self.lowered(furthestDisplayedWithoutLoad, to: furthest)
+    furthestDisplayedDuringLoad = Self.lowered(furthestDisplayedDuringLoad, to: furthest)
+    if coveredRowsAreDisplayedRow, let covered = coveredRows {
+      coveredRows = furthest.map { min(covered.lowerBound, $0)..<min(covered.upperBound, $0 < Int.max ? $0 + 1 : $0) }
+    }
+  }
+
+  /// A remembered row, lowered to the furthest row still displayed.
+  private static func lowered(_ row: Int?, to furthest: Int?) -> Int? {
+    guard let row, let furthest else { return nil }
+    return min(row, furthest)
   }
 }

@@ -78,7 +78,10 @@ public final class PagingController<Page: Pageable & Sendable> {
 
   private let load: Load
   /// The rows the viewport covers, as last reported; `nil` before the first report.
-  private var coveredRows: Range<Int>?
+  var coveredRows: Range<Int>?
+  /// Whether ``coveredRows`` is the row a displayed row's load reported, not a report of the host's: a
+  /// ``PagedFeed`` lowers it when the user scrolls back up.
+  var coveredRowsAreDisplayedRow = false
 
   /// Creates a controller in ``State/initial``, with no rows; nothing loads until the first trigger.
   ///
@@ -184,6 +187,7 @@ public final class PagingController<Page: Pageable & Sendable> {
   func report(coveredRows covered: Range<Int>, isNews: Bool? = nil) async -> Outcome {
     if isNews ?? (covered != coveredRows) { isWaitingForNewReport = false }
     coveredRows = covered
+    coveredRowsAreDisplayedRow = isNews != nil
     return await loadWhileNearEnd()
   }
 
