@@ -11,6 +11,10 @@
 /// share a custom reuse identifier, or a binder that names another type's, both work). Only an explicit
 /// registration decides the type of the cells made for an identifier; a binder whose type is not that type is
 /// reported by ``CellBinder/configure(_:)`` as ``ListFlowError/mistypedCell(reuseIdentifier:expected:found:)``.
+/// So ``registeredType(forReuseIdentifier:)`` and ``dequeue(reuseIdentifier:)`` name a type for an identifier
+/// registered automatically only while binders of one type have used it: once binders of two types were dequeued
+/// under it, no single type is registered for it (`nil`, and ``ListFlowError/unregisteredCell(reuseIdentifier:)``),
+/// until an explicit registration decides one.
 ///
 /// **Every dequeue makes a new cell.** ListFlow configures a cell once, right after it is made: the mapper, the
 /// styles and the capabilities always write onto a cell that has shown nothing before, so a cell can never carry
@@ -60,8 +64,12 @@ public final class CellReusePool {
 
   /// A registration's cell type, and whether the pool made it.
   private struct Entry {
+    /// The type registered explicitly, or the first type dequeued under an automatic registration.
     var cellType: any ListCell.Type
     var isAutomatic: Bool
+    /// Whether binders of another type than ``cellType`` were dequeued under an automatic registration: no single
+    /// type is registered then.
+    var isShared = false
   }
 
   /// Creates an empty pool.
@@ -80,12 +88,18 @@ public final class CellReusePool {
     add(cellType, reuseIdentifier ?? cellType.reuseIdentifier, isAutomatic: false)
   }
 
-  /// The cell type registered for a reuse identifier, if any.
+  /// The cell type registered for a reuse identifier, if any: the type registered explicitly (the last one), or
+  /// the type of the binders dequeued under an automatic registration while they all had one type.
+  ///
+  /// An automatic registration decides no cell's type (each binder gets a cell of its own type), so once binders
+  /// of two types were dequeued under the identifier, no single type is registered for it.
   ///
   /// - Parameter reuseIdentifier: The identifier.
-  /// - Returns: The registered type, or `nil`.
+  /// - Returns: The registered type, or `nil` when nothing is registered under the identifier, or when it is
+  ///   registered only automatically and binders of several types used it.
   public func registeredType(forReuseIdentifier reuseIdentifier: String) -> (any ListCell.Type)? {
-    entry(forReuseIdentifier: reuseIdentifier)?.cellType
+    guard let entry = entry(forReuseIdentifier: reuseIdentifier), !entry.isShared else { return nil }
+    return entry.cellType
   }
 
   /// Makes a new cell for `binder`; the cell is not configured yet.
@@ -100,6 +114,9 @@ public final class CellReusePool {
     let reuseIdentifier = binder.reuseIdentifier
     if let entry = entry(forReuseIdentifier: reuseIdentifier) {
       if !entry.isAutomatic { return make(entry.cellType) }
+      if !entry.isShared, ObjectIdentifier(entry.cellType) != ObjectIdentifier(binder.cellType) {
+        noteShared(reuseIdentifier, entry)
+      }
     } else if registersAutomatically {
       add(binder.cellType, reuseIdentifier, isAutomatic: true)
     } else {
@@ -108,11 +125,13 @@ public final class CellReusePool {
     return make(binder.cellType)
   }
 
-  /// Makes a new cell of the type registered under `reuseIdentifier`.
+  /// Makes a new cell of the type registered under `reuseIdentifier` (see
+  /// ``registeredType(forReuseIdentifier:)``).
   ///
   /// - Parameter reuseIdentifier: The identifier.
   /// - Returns: The cell.
-  /// - Throws: ``ListFlowError/unregisteredCell(reuseIdentifier:)`` when nothing is registered under it.
+  /// - Throws: ``ListFlowError/unregisteredCell(reuseIdentifier:)`` when no single type is registered under it:
+  ///   nothing is, or it is registered only automatically and binders of several types used it.
   public func dequeue(reuseIdentifier: String) throws(ListFlowError) -> any ListCell {
     guard let cellType = registeredType(forReuseIdentifier: reuseIdentifier) else {
       throw .unregisteredCell(reuseIdentifier: reuseIdentifier)
@@ -134,6 +153,14 @@ public final class CellReusePool {
     guard let entry = types[reuseIdentifier] else { return nil }
     lastLookup = (reuseIdentifier, entry)
     return entry
+  }
+
+  /// Notes that binders of a second type were dequeued under an automatic registration.
+  private func noteShared(_ reuseIdentifier: String, _ entry: Entry) {
+    var shared = entry
+    shared.isShared = true
+    types[reuseIdentifier] = shared
+    lastLookup = (reuseIdentifier, shared)
   }
 
   /// A new cell of `cellType`, counted.
