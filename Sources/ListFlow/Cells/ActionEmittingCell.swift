@@ -2,7 +2,10 @@
 ///
 /// The controller installs ``sendAction`` each time it configures the cell; the cell calls it, and the action
 /// reaches ``SyncDelegate/didReceiveCellAction`` together with the row's current position and binder (see
-/// ``SyncDelegate/onAction(_:perform:)`` for the typed form).
+/// ``SyncDelegate/onAction(_:perform:)`` for the typed form); from a section's header or footer, with the section.
+/// The cell of the list's own header or footer (``ListEngine/listHeader``, ``ListEngine/listFooter``) belongs to no
+/// section: its actions reach the engine delegate's ``SyncDelegate/didReceiveListSupplementaryAction`` with its
+/// binder.
 ///
 /// ```swift
 /// final class StepperCell: ListCell, ActionEmittingCell {

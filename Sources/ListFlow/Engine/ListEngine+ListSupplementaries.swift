@@ -8,6 +8,10 @@ extension ListEngine {
   /// Setting a header whose content differs from the one shown reloads the view (queued behind a change being
   /// applied), since a ``ListView`` asks for the list's header and footer when it reloads; setting an equal one
   /// does nothing.
+  ///
+  /// A header cell that sends actions (an ``ActionEmittingCell``) sends them to
+  /// ``SyncDelegate/didReceiveListSupplementaryAction`` of ``delegate``, with this binder, while it is the cell the
+  /// view was last given for the header; the same holds for ``listFooter``.
   public var listHeader: CellBinder? {
     get { listHeaderBinder }
     set {
@@ -36,7 +40,9 @@ extension ListEngine {
   /// - Throws: ``ListFlowError/unregisteredCell(reuseIdentifier:)`` or
   ///   ``ListFlowError/mistypedCell(reuseIdentifier:expected:found:)``; also reported to the delegate.
   public func listHeader(for view: any ListView) throws(ListFlowError) -> (any ListCell)? {
-    try listSupplementary(listHeaderBinder, for: view)
+    let cell = try listSupplementary(listHeaderBinder, for: view, isHeader: true)
+    listSupplementaryCells.header = cell.map(ObjectIdentifier.init)
+    return cell
   }
 
   /// A configured view for ``listFooter``, dequeued from the view's reuse pool, or `nil`.
@@ -45,16 +51,36 @@ extension ListEngine {
   /// - Returns: The footer view, or `nil`.
   /// - Throws: As ``listHeader(for:)``.
   public func listFooter(for view: any ListView) throws(ListFlowError) -> (any ListCell)? {
-    try listSupplementary(listFooterBinder, for: view)
+    let cell = try listSupplementary(listFooterBinder, for: view, isHeader: false)
+    listSupplementaryCells.footer = cell.map(ObjectIdentifier.init)
+    return cell
   }
 
+  /// A configured cell for the list's header or footer; a cell that sends actions (an ``ActionEmittingCell``)
+  /// sends them to ``SyncDelegate/didReceiveListSupplementaryAction`` of ``delegate`` while it is the last cell
+  /// made for its place.
   private func listSupplementary(
-    _ binder: CellBinder?, for view: any ListView
+    _ binder: CellBinder?, for view: any ListView, isHeader: Bool
   ) throws(ListFlowError) -> (
     any ListCell
   )? {
     guard let binder else { return nil }
-    return try reporting { () throws(ListFlowError) -> any ListCell in try makeCell(binder, in: view) }
+    let cell = try reporting { () throws(ListFlowError) -> any ListCell in try makeCell(binder, in: view) }
+    if sendsActions(cell), let emitting = cell as? any ActionEmittingCell {
+      installListSupplementaryActions(on: emitting, binder: binder, isHeader: isHeader)
+    }
+    return cell
+  }
+
+  private func installListSupplementaryActions<Cell: ActionEmittingCell>(
+    on cell: Cell, binder: CellBinder, isHeader: Bool
+  ) {
+    cell.sendAction = { [weak self, unowned cell] action in
+      guard let self else { return }
+      let current = isHeader ? listSupplementaryCells.header : listSupplementaryCells.footer
+      guard current == ObjectIdentifier(cell) else { return }
+      delegate.didReceiveListSupplementaryAction(action, binder)
+    }
   }
 
   private static func sameContent(_ left: CellBinder?, _ right: CellBinder?) -> Bool {

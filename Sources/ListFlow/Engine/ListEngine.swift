@@ -51,6 +51,9 @@ public final class ListEngine: ListDataSource {
   var listHeaderBinder: CellBinder?
   /// The list's own footer, shown below the last section.
   var listFooterBinder: CellBinder?
+  /// The cells last made for ``listHeader`` and ``listFooter``: only they send actions, a cell the view gave back
+  /// no longer does.
+  var listSupplementaryCells: (header: ObjectIdentifier?, footer: ObjectIdentifier?) = (nil, nil)
 
   /// The feed the engine shows: it takes user moves and expansion, and its feeds' delegates get their rows'
   /// events.

@@ -187,6 +187,10 @@ public struct SyncDelegate {
 
   /// A cell sent an action (see ``onAction(_:perform:)`` for the typed form).
   public var didReceiveCellAction: (SyncDelegate.CellAction) -> Void = { _ in }
+  /// The cell of the list's own header or footer (``ListEngine/listHeader``, ``ListEngine/listFooter``) sent an
+  /// action, with the binder the cell was made from (tell the header from the footer by its identity). Only an
+  /// engine's delegate gets it: those cells belong to no feed, and no section position names them.
+  public var didReceiveListSupplementaryAction: (any Sendable, CellBinder) -> Void = { _, _ in }
 
   /// Creates a delegate whose closures do nothing.
   public init() {}
