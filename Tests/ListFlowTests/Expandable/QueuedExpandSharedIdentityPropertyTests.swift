@@ -51,6 +51,33 @@ struct QueuedExpandSharedIdentityPropertyTests {
   /// How the tree is shown: alone, after another feed's section in a composite, or through a filter with no query.
   enum Wiring: CaseIterable { case alone, afterASection, filtered }
 
+  /// A case's trees, shown as `wiring` says: a random forest whose identities come from a small pool (so that a
+  /// node is listed under two parents), some of them expanded.
+  ///
+  /// - Returns: The roots, the feed, its view and engine, and the section of the list that shows the tree.
+  static func show(
+    _ wiring: Wiring, _ random: inout SeededRandom
+  ) throws -> (roots: [Node], feed: OutlineFeed<Item>, view: RecordingListView, engine: ListEngine, section: Int) {
+    let pool = 3 + random.below(6)
+    func make(depth: Int) -> Node {
+      let count = depth > 0 && random.below(3) > 0 ? random.below(4) : 0
+      return Node(
+        Item(id: 1 + random.below(pool), version: 0), children: (0..<count).map { _ in make(depth: depth - 1) })
+    }
+    let roots = (0..<(2 + random.below(4))).map { _ in make(depth: 1 + random.below(3)) }
+    let feed = OutlineFeed(
+      id: "tree", outline: Outline(roots, expanded: Set((1...pool).filter { _ in random.below(3) > 0 }))
+    ) { row in FeedCostPropertyTests.text(FeedCostPropertyTests.rowText(row)) }
+    let view = RecordingListView()
+    switch wiring {
+    case .alone, .afterASection:
+      let shown = try FeedCostPropertyTests.show(feed, on: view, wiring == .alone ? .alone : .composed)
+      return (roots, feed, view, shown.0, shown.1.count)
+    case .filtered:
+      return (roots, feed, view, try ListEngine(view: view, showing: FilteredFeed(feed)), 0)
+    }
+  }
+
   @Test(
     "an expansion asked for in didApply acts on the row asked about, whatever rows share its identity",
     arguments: Wiring.allCases)
@@ -58,27 +85,10 @@ struct QueuedExpandSharedIdentityPropertyTests {
     var failed = 0
     for seed in DeepPass.seeds(quick: 60, deep: 400) {
       var random = SeededRandom(seed: seed)
-      let pool = 3 + random.below(6)
-      func make(depth: Int) -> Node {
-        let count = depth > 0 && random.below(3) > 0 ? random.below(4) : 0
-        return Node(
-          Item(id: 1 + random.below(pool), version: 0), children: (0..<count).map { _ in make(depth: depth - 1) })
-      }
-      var roots = (0..<(2 + random.below(4))).map { _ in make(depth: 1 + random.below(3)) }
+      let shown = try Self.show(wiring, &random)
+      var roots = shown.roots
+      let (feed, view, engine, section) = (shown.feed, shown.view, shown.engine, shown.section)
       var nextID = 1000
-      let feed = OutlineFeed(
-        id: "tree", outline: Outline(roots, expanded: Set((1...pool).filter { _ in random.below(3) > 0 }))
-      ) { row in FeedCostPropertyTests.text(FeedCostPropertyTests.rowText(row)) }
-      let view = RecordingListView()
-      let engine: ListEngine
-      let section: Int
-      switch wiring {
-      case .alone, .afterASection:
-        let shown = try FeedCostPropertyTests.show(feed, on: view, wiring == .alone ? .alone : .composed)
-        (engine, section) = (shown.0, shown.1.count)
-      case .filtered:
-        (engine, section) = (try ListEngine(view: view, showing: FilteredFeed(feed)), 0)
-      }
       var failures: [String] = []
       var log: [String] = []
       var asked: (id: Int, expand: Bool, isExpandable: Bool, expandedBefore: Bool)?

@@ -23,28 +23,10 @@ struct SharedIdentityQuestionsPropertyTests {
     var failed = 0
     for seed in DeepPass.seeds(quick: 60, deep: 400) {
       var random = SeededRandom(seed: seed)
-      let pool = 3 + random.below(6)
-      func make(depth: Int) -> Node {
-        let count = depth > 0 && random.below(3) > 0 ? random.below(4) : 0
-        return Node(
-          FeedCostPropertyTests.Item(id: 1 + random.below(pool), version: 0),
-          children: (0..<count).map { _ in make(depth: depth - 1) })
-      }
-      var roots = (0..<(2 + random.below(4))).map { _ in make(depth: 1 + random.below(3)) }
+      let shown = try QueuedExpandSharedIdentityPropertyTests.show(wiring, &random)
+      var roots = shown.roots
+      let (feed, engine, section) = (shown.feed, shown.engine, shown.section)
       var nextID = 1000
-      let feed = OutlineFeed(
-        id: "tree", outline: Outline(roots, expanded: Set((1...pool).filter { _ in random.below(3) > 0 }))
-      ) { row in FeedCostPropertyTests.text(FeedCostPropertyTests.rowText(row)) }
-      let view = RecordingListView()
-      let engine: ListEngine
-      let section: Int
-      switch wiring {
-      case .alone, .afterASection:
-        let shown = try FeedCostPropertyTests.show(feed, on: view, wiring == .alone ? .alone : .composed)
-        (engine, section) = (shown.0, shown.1.count)
-      case .filtered:
-        (engine, section) = (try ListEngine(view: view, showing: FilteredFeed(feed)), 0)
-      }
       var failure: String?
       var log: [String] = []
       var isArmed = false
