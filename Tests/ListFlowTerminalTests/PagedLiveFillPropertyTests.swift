@@ -44,6 +44,19 @@ struct PagedLiveFillPropertyTests {
       { @MainActor [self] cursor in try page(cursor) }
     }
 
+    /// Adds rows at the end of the data, at most two pages; returns a note of it for the log.
+    func grow(_ random: inout SeededRandom) -> String {
+      let count = 1 + random.below(2 * size)
+      rows += nextRow..<nextRow + count
+      nextRow += count
+      return " (\(count), \(rows.count) now)"
+    }
+
+    /// Removes one to three rows from the end of the data.
+    func shrink(_ random: inout SeededRandom) {
+      rows.removeLast(min(rows.count, 1 + random.below(3)))
+    }
+
     struct Failure: Error {}
   }
 
@@ -125,6 +138,16 @@ struct PagedLiveFillPropertyTests {
       failures.isEmpty, "\(failures.count) seeds stalled; the first:\n\(failures.prefix(3).joined(separator: "\n"))")
   }
 
+  /// A feed of the server's rows over `paging`, with the footers that show after the rows or none.
+  static func feed(_ paging: PagingController<Page<Int, Int>>, footers: Bool) -> PagedFeed<Page<Int, Int>> {
+    let appearance = PagingAppearance(
+      failure: footers ? binder("Failed", id: "failure") : nil,
+      loadingMore: footers ? binder("Loading", id: "loading") : nil,
+      failedFooter: footers ? binder("Retry", id: "retry") : nil,
+      endOfList: footers ? binder("The end", id: "end") : nil)
+    return PagedFeed(id: "live", paging: paging, appearance: appearance) { binder("r\($0)", id: "\($0)") }
+  }
+
   /// Waits for the loads the displayed rows started.
   static func settle(
     _ feed: PagedFeed<Page<Int, Int>>, _ paging: PagingController<Page<Int, Int>>, _ view: TerminalListView
@@ -148,12 +171,7 @@ struct PagedLiveFillPropertyTests {
     let paging = PagingController(prefetchDistance: .init(rows: prefetch), load: server.load)
     // With or without the footers that show after the rows.
     let footers = random.oneIn(2)
-    let appearance = PagingAppearance(
-      failure: footers ? binder("Failed", id: "failure") : nil,
-      loadingMore: footers ? binder("Loading", id: "loading") : nil,
-      failedFooter: footers ? binder("Retry", id: "retry") : nil,
-      endOfList: footers ? binder("The end", id: "end") : nil)
-    let feed = PagedFeed(id: "live", paging: paging, appearance: appearance) { binder("r\($0)", id: "\($0)") }
+    let feed = Self.feed(paging, footers: footers)
     let size = TerminalSize(columns: 30, rows: 6 + random.below(8))
     let view = TerminalListView(output: CapturingOutput(), mode: .screen(size), title: "Live")
     let engine = try ListEngine(view: view, showing: feed)
@@ -167,13 +185,8 @@ struct PagedLiveFillPropertyTests {
       let picked = steps.pick(using: &random)
       var name = picked.name
       switch picked.value {
-      case .grow:
-        let count = 1 + random.below(2 * server.size)
-        server.rows += server.nextRow..<server.nextRow + count
-        server.nextRow += count
-        name += " (\(count), \(server.rows.count) now)"
-      case .shrink:
-        server.rows.removeLast(min(server.rows.count, 1 + random.below(3)))
+      case .grow: name += server.grow(&random)
+      case .shrink: server.shrink(&random)
       case .refresh: await paging.refresh()
       case .refreshLoadedPages: await paging.refreshLoadedPages()
       case .fail: server.failsNext = true

@@ -82,14 +82,7 @@ struct PagedScrollBackPropertyTests {
     let prefetch = random.below(3)
     let paging = PagingController(prefetchDistance: .init(rows: prefetch), load: load)
     let footers = random.oneIn(2)
-    let appearance = PagingAppearance(
-      failure: footers ? PagedLiveFillPropertyTests.binder("Failed", id: "failure") : nil,
-      loadingMore: footers ? PagedLiveFillPropertyTests.binder("Loading", id: "loading") : nil,
-      failedFooter: footers ? PagedLiveFillPropertyTests.binder("Retry", id: "retry") : nil,
-      endOfList: footers ? PagedLiveFillPropertyTests.binder("The end", id: "end") : nil)
-    let feed = PagedFeed(id: "live", paging: paging, appearance: appearance) {
-      PagedLiveFillPropertyTests.binder("r\($0)", id: "\($0)")
-    }
+    let feed = PagedLiveFillPropertyTests.feed(paging, footers: footers)
     let view = TerminalListView(output: CapturingOutput(), mode: .screen(size), title: "Live")
     let engine = try ListEngine(view: view, showing: feed)
     judge.paging = paging
@@ -104,13 +97,8 @@ struct PagedScrollBackPropertyTests {
       let picked = steps.pick(using: &random)
       var name = picked.name
       switch picked.value {
-      case .grow:
-        let count = 1 + random.below(2 * server.size)
-        server.rows += server.nextRow..<server.nextRow + count
-        server.nextRow += count
-        name += " (\(count), \(server.rows.count) now)"
-      case .shrink:
-        server.rows.removeLast(min(server.rows.count, 1 + random.below(3)))
+      case .grow: name += server.grow(&random)
+      case .shrink: server.shrink(&random)
       case .refresh: await paging.refresh()
       case .refreshLoadedPages: await paging.refreshLoadedPages()
       case .fail: server.failsNext = true
