@@ -34,12 +34,7 @@ public final class ListEngine: ListDataSource {
   /// lines of 100,000 each second is updated in batches that cost those lines, not reloaded.
   public var reloadThreshold: Int?
   /// The list the view shows now (during a batch, the list after the stage being applied).
-  public internal(set) var snapshot: ListSnapshot = [] {
-    didSet { sharedIdentities = [:] }
-  }
-  /// For the sections of ``snapshot`` asked about while a change is applied, the identities that more than one row
-  /// of the section has (a node listed under two parents of a tree): found once per section and list shown.
-  var sharedIdentities: [Int: Set<ListIdentifier>] = [:]
+  public internal(set) var snapshot: ListSnapshot = []
   /// The last error reported to ``SyncDelegate/didFail``, or `nil`.
   public internal(set) var lastError: ListFlowError?
   /// The number of batches sent to the view.
@@ -508,9 +503,7 @@ public final class ListEngine: ListDataSource {
   ///
   /// Asked while a change is applied (a view drawing its rows, a delegate closure), when the feeds may be ahead
   /// of the list shown, the answer is about the row shown at `path`, found in the feeds' list as an event's row
-  /// is (by its identity, in its section), never about the row the feeds' newer list has there. Rows of the
-  /// section that share the row's identity (a node listed under two parents) are told apart by their order, as for
-  /// a queued expansion (``setExpanded(_:forRowAt:)``): the answer is about the copy shown at `path`.
+  /// is (by its identity, in its section), never about the row the feeds' newer list has there.
   ///
   /// - Parameter path: The row's position.
   /// - Returns: `true` when it can collapse, `false` when it can expand, `nil` when it can do neither (or the
@@ -532,31 +525,16 @@ public final class ListEngine: ListDataSource {
   }
 
   /// Where the feeds' list has the row shown at `path`: `path` itself outside a change; while one is applied (the
-  /// feeds may be ahead of ``snapshot``), the row followed by its identity in its section (``FollowedRow``). Rows
-  /// of the section that share its identity (a node listed under two parents) are told apart by their order, as
-  /// for a queued expansion, so the answer is never about another copy that the change moved to the row's place.
+  /// feeds may be ahead of ``snapshot``), the row followed by its identity in its section (``FollowedRow``).
   /// `nil` when the list shown has no such row, or the feeds no longer have it.
   ///
-  /// - Complexity: Outside a change, O(1); during one, once per section and list shown, a pass over the section's
-  ///   identities (``sharedIdentities``); then two identity reads while the row is at the same place in the feeds'
-  ///   list and no other row of its section has its identity, else a search of its section (see
-  ///   ``FollowedRow/path(in:inOrder:)``).
+  /// - Complexity: Outside a change, O(1); during one, two identity reads while the row is at the same place in
+  ///   the feeds' list, else a search of its section (see ``FollowedRow/path(in:)``).
   private func feedPath(ofRowAt path: ItemPath) -> ItemPath? {
     guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item)
     else { return nil }
     guard isApplying, let id = snapshot.identity(ofRowAt: path) else { return path }
-    let isShared = sharedIdentities(inSection: path.section).contains(id)
-    return FollowedRow(id: id, path: path, before: snapshot).path(in: feed.displayedSections, inOrder: isShared)
-  }
-
-  /// The identities that more than one row of a section of ``snapshot`` has, found once per list shown.
-  private func sharedIdentities(inSection section: Int) -> Set<ListIdentifier> {
-    if let shared = sharedIdentities[section] { return shared }
-    var seen: Set<ListIdentifier> = []
-    var shared: Set<ListIdentifier> = []
-    for id in snapshot[section].elements.identities where !seen.insert(id).inserted { shared.insert(id) }
-    sharedIdentities[section] = shared
-    return shared
+    return FollowedRow(id: id, path: path, before: snapshot).path(in: feed.displayedSections)
   }
 
   @discardableResult
