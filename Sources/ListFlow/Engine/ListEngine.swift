@@ -34,7 +34,12 @@ public final class ListEngine: ListDataSource {
   /// lines of 100,000 each second is updated in batches that cost those lines, not reloaded.
   public var reloadThreshold: Int?
   /// The list the view shows now (during a batch, the list after the stage being applied).
-  public internal(set) var snapshot: ListSnapshot = []
+  public internal(set) var snapshot: ListSnapshot = [] {
+    didSet { sharedIdentities = [:] }
+  }
+  /// For the sections of ``snapshot`` asked about while a change is applied, the identities that more than one row
+  /// of the section has (a node listed under two parents of a tree): found once per section and list shown.
+  var sharedIdentities: [Int: Set<ListIdentifier>] = [:]
   /// The last error reported to ``SyncDelegate/didFail``, or `nil`.
   public internal(set) var lastError: ListFlowError?
   /// The number of batches sent to the view.
@@ -93,6 +98,10 @@ public final class ListEngine: ListDataSource {
   /// While the view applies a change in batches: the list it showed before the first stage, so that its cursor
   /// tells a row it follows from another row of the same identity (see `_ReloadCursorFinding`).
   var listBeforeBatches: ListSnapshot?
+  /// While the view applies a change's last stage: the feeds' list the change shows, whose rows are the stage's
+  /// (it may hold newer binders of equal content), so that a row shown is found in the feeds' list at once while
+  /// they have not moved on (see `feedPath(ofRowAt:)`).
+  var lastStageTarget: ListSnapshot?
   /// The selected identities whose rows a feed hid when they were last asked: asked again once a change is done
   /// only when the feed said its hidden rows changed or the list reloaded (``hiddenSelectionIsStale``), since a
   /// feed that drops a hidden row says so. A row the feed shows again is a selected row like any other, whether
@@ -379,6 +388,7 @@ public final class ListEngine: ListDataSource {
       routingBeforeStage = stageRoutes.indices.contains(index - 1) ? stageRoutes[index - 1].old : routesShown
       if index == changes.count - 1 {
         routesShown = after
+        lastStageTarget = target
       } else if stageRoutes.indices.contains(index) {
         routesShown = stageRoutes[index].new
       }
@@ -390,6 +400,7 @@ public final class ListEngine: ListDataSource {
       batchCount += 1
       delegate.dispatch(update)
     }
+    lastStageTarget = nil
     snapshot = target
     routesShown = after
     rearmEnd()
@@ -503,7 +514,9 @@ public final class ListEngine: ListDataSource {
   ///
   /// Asked while a change is applied (a view drawing its rows, a delegate closure), when the feeds may be ahead
   /// of the list shown, the answer is about the row shown at `path`, found in the feeds' list as an event's row
-  /// is (by its identity, in its section), never about the row the feeds' newer list has there.
+  /// is (by its identity, in its section), never about the row the feeds' newer list has there. Rows of the
+  /// section that share the row's identity (a node listed under two parents) are told apart by their order, as for
+  /// a queued expansion (``setExpanded(_:forRowAt:)``): the answer is about the copy shown at `path`.
   ///
   /// - Parameter path: The row's position.
   /// - Returns: `true` when it can collapse, `false` when it can expand, `nil` when it can do neither (or the
@@ -525,16 +538,44 @@ public final class ListEngine: ListDataSource {
   }
 
   /// Where the feeds' list has the row shown at `path`: `path` itself outside a change; while one is applied (the
-  /// feeds may be ahead of ``snapshot``), the row followed by its identity in its section (``FollowedRow``).
+  /// feeds may be ahead of ``snapshot``), the row followed by its identity in its section (``FollowedRow``). Rows
+  /// of the section that share its identity (a node listed under two parents) are told apart by their order, as
+  /// for a queued expansion, so the answer is never about another copy that the change moved to the row's place.
   /// `nil` when the list shown has no such row, or the feeds no longer have it.
   ///
-  /// - Complexity: Outside a change, O(1); during one, two identity reads while the row is at the same place in
-  ///   the feeds' list, else a search of its section (see ``FollowedRow/path(in:)``).
+  /// - Complexity: Outside a change, O(1); during one, O(1) while the feeds' section holds the very rows shown or
+  ///   those of the change's last stage being shown (``lastStageTarget``), where a view draws. Else, once per section and list shown, a pass over the
+  ///   section's identities (``sharedIdentities``); then two identity reads while the row is at the same place in
+  ///   the feeds' list and no other row of its section has its identity, else a search of its section (see
+  ///   ``FollowedRow/path(in:inOrder:)``).
   private func feedPath(ofRowAt path: ItemPath) -> ItemPath? {
     guard snapshot.indices.contains(path.section), snapshot[path.section].elements.indices.contains(path.item)
     else { return nil }
     guard isApplying, let id = snapshot.identity(ofRowAt: path) else { return path }
-    return FollowedRow(id: id, path: path, before: snapshot).path(in: feed.displayedSections)
+    let current = feed.displayedSections
+    // The feeds' section holds the very rows shown, or those of the change's last stage being shown (where a view
+    // draws), the feeds not moved on since: the row is where it is shown.
+    if current.indices.contains(path.section) {
+      let rows = current[path.section].elements
+      if rows.sharesStorage(with: snapshot[path.section].elements) { return path }
+      if let target = lastStageTarget, target.indices.contains(path.section),
+        rows.sharesStorage(with: target[path.section].elements)
+      {
+        return path
+      }
+    }
+    let isShared = sharedIdentities(inSection: path.section).contains(id)
+    return FollowedRow(id: id, path: path, before: snapshot).path(in: current, inOrder: isShared)
+  }
+
+  /// The identities that more than one row of a section of ``snapshot`` has, found once per list shown.
+  private func sharedIdentities(inSection section: Int) -> Set<ListIdentifier> {
+    if let shared = sharedIdentities[section] { return shared }
+    var seen: Set<ListIdentifier> = []
+    var shared: Set<ListIdentifier> = []
+    for id in snapshot[section].elements.identities where !seen.insert(id).inserted { shared.insert(id) }
+    sharedIdentities[section] = shared
+    return shared
   }
 
   @discardableResult
