@@ -19,8 +19,9 @@ import Testing
     }
   }
 
-  /// Checks everything the viewport shows against the naive layout.
-  static func check(_ viewport: ListViewport, _ context: String, afterWheel: Bool = false) {
+  /// Checks everything the viewport shows against the naive layout. After a wheel scroll, or a resize that kept
+  /// the lines of a row the wheel scrolled into (`intoRow`), the cursor's row may start above the top.
+  static func check(_ viewport: ListViewport, _ context: String, afterWheel: Bool = false, intoRow: Bool = false) {
     let naive = NaiveLines(viewport.sections)
     #expect(viewport.lineCount == naive.lines.count, "\(context)")
     #expect(viewport.offset >= 0 && viewport.offset <= max(naive.lines.count - viewport.height, 0), "\(context)")
@@ -47,7 +48,7 @@ import Testing
           false
         }
       }
-      if afterWheel && !anyStartsOnScreen {
+      if (afterWheel && !anyStartsOnScreen) || intoRow {
         #expect(start <= viewport.offset && end > viewport.offset, "\(context): cursor off screen")
       } else {
         #expect(startsOnScreen, "\(context): cursor's first line off screen")
@@ -82,7 +83,9 @@ import Testing
         let naive = NaiveLines(viewport.sections)
         let before = viewport
         var afterWheel = false
-        switch Self.moves.pick(using: &random).value {
+        var intoRow = false
+        let move = Self.moves.pick(using: &random)
+        switch move.value {
         case .moveSelection:
           viewport.moveSelection(by: Int.random(in: -4...4, using: &random))
           if let selection = viewport.selection, let height = naive.height(of: selection),
@@ -122,14 +125,21 @@ import Testing
           }
         case .setHeight:
           viewport.setHeight(Int.random(in: 0...9, using: &random))
+          // Scrolled into the cursor's row by the wheel (its first line above the top), the row's lines stay on
+          // their screen lines as far as the list allows.
+          if let anchor = before.selectionAnchor, anchor < 0, viewport.height > 0 {
+            let kept = max(min(before.offset, naive.lines.count - viewport.height), 0)
+            #expect(viewport.offset == kept, "\(context): a resize moved the row the wheel scrolled into")
+            intoRow = true
+          }
         case .setSections:
           viewport.setSections(Self.randomShape(using: &random))
         }
         Self.check(
           viewport,
-          context
+          context + " \(move.name)"
             + " after \(before.offset) \(before.selection.map { "\($0)" } ?? "-") \(before.height) \(viewport.sections)",
-          afterWheel: afterWheel)
+          afterWheel: afterWheel, intoRow: intoRow)
       }
     }
   }

@@ -6,14 +6,15 @@ import Testing
 @testable import ListFlowTerminal
 
 /// The wheel may scroll into a row taller than the screen, its first lines (and the cursor's marker) above the
-/// top: a change of the list that keeps the row, the spinner starting or stopping, and a reload then leave the
-/// screen where the user scrolled it, the same lines of the row on the same screen lines, rather than scrolling
+/// top: a change of the list that keeps the row, the spinner starting or stopping, a reload and a resize of the
+/// terminal then leave the screen where the user scrolled it, the same lines of the row on the same screen lines, rather than scrolling
 /// the row back to its first line. Generated lists of tall and short rows, read off the replayed screen.
 @MainActor
 @Suite struct WheelPlaceChangePropertyTests {
   /// What happens to the list once the wheel has scrolled into the cursor's row.
   enum Change: Sendable {
     case insertAbove, deleteAbove, insertBelow, deleteBelow, resizeOther, spinner, reload, deleteCursorRow
+    case resizeScreen
   }
 
   static let changes = WeightedChoice<Change>([
@@ -25,6 +26,7 @@ import Testing
     ("the spinner started or stopped", weight: 1, .spinner),
     ("a reload", weight: 1, .reload),
     ("the cursor's row deleted", weight: 2, .deleteCursorRow),
+    ("the terminal resized: shorter or taller, narrower or wider", weight: 2, .resizeScreen),
   ])
 
   /// The screen line that shows each detail line of row `id` (`detail id.k`), by `k`.
@@ -67,6 +69,7 @@ import Testing
         tall.view.handle(mouse: MouseEvent(kind: .wheelDown, column: 3, row: 3))
       }
       let before = Self.detailLines(of: cursor.id, in: tall.lines())
+      let heightBefore = tall.view.viewport.height
       let change = Self.changes.pick(using: &random)
       let index = rows.firstIndex(of: cursor)!
       switch change.value {
@@ -90,6 +93,13 @@ import Testing
         tall.view.reloadData()
       case .deleteCursorRow:
         rows.remove(at: index)
+      case .resizeScreen:
+        // A list area of 3 to 13 lines: the rows below the cursor's row fill it, so the list's end stays off
+        // screen and nothing but the resize could move the row's lines.
+        let size = TerminalSize(
+          columns: 20 + random.below(40), rows: 5 + random.below(TallRows.size.rows + 4))
+        tall.view.resize(to: size)
+        tall.screen = ScreenModel(columns: size.columns, rows: size.rows)
       }
       await tall.controller.apply(rows)
       if change.value == .deleteCursorRow {
@@ -106,9 +116,10 @@ import Testing
         continue
       }
       let after = Self.detailLines(of: cursor.id, in: tall.lines())
-      // The spinner takes the list's last line: the lines above it stay.
-      let kept = after.filter { $0.value < 1 + tall.view.viewport.height }
-      let expected = before.filter { $0.value < 1 + tall.view.viewport.height }
+      // The spinner takes the list's last line, a shorter terminal the lines below its end: the lines above stay.
+      let shown = 1 + min(heightBefore, tall.view.viewport.height)
+      let kept = after.filter { $0.value < shown }
+      let expected = before.filter { $0.value < shown }
       if kept != expected
         || tall.view.selectedRow.flatMap({ tall.view.dataSource?.identity(ofRowAt: $0) })
           != ListIdentifier(cursor.id)

@@ -300,11 +300,19 @@ struct ListViewport: Hashable, Sendable {
     scrollToSelection()
   }
 
-  /// Changes the height of the list area (after a resize), keeping the selection visible.
+  /// Changes the height of the list area (after a resize), keeping the selection visible. When the wheel had
+  /// scrolled into the selected row, its first lines above the top (a row taller than the screen), the row's lines
+  /// stay on their screen lines as far as the list allows (``keepSelection(atScreenRow:)``), rather than the row
+  /// going back to its first line.
   ///
   /// - Parameter height: The new height; clamped to 0…``maximumHeight``.
   mutating func setHeight(_ height: Int) {
+    let anchor = selectionAnchor
     self.height = min(max(height, 0), Self.maximumHeight)
+    if let anchor, anchor < 0 {
+      keepSelection(atScreenRow: anchor)
+      return
+    }
     clampOffset()
     scrollToSelection()
   }

@@ -404,7 +404,8 @@ public final class TerminalListView: ListView {
 
   /// Adapts to a new terminal size and repaints in full; with the same size, just repaints in full (after a
   /// resume, or when something else may have drawn on the screen). In ``Mode/plain``, which has no size, it does
-  /// nothing.
+  /// nothing. The cursor's row stays on screen; when the wheel had scrolled into it (a row taller than the screen,
+  /// its first lines above the top), its lines stay on their screen lines (see <doc:MultiLineRows>).
   ///
   /// - Parameter size: The new size; each side is clamped to `0...4096` (see ``Mode/screen(_:)``).
   public func resize(to size: TerminalSize) {
