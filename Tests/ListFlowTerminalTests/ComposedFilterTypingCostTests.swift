@@ -1,6 +1,5 @@
 import ListFlowTerminal
 import ListFlowTesting
-import Synchronization
 import TestSupport
 import Testing
 
@@ -28,19 +27,6 @@ import Testing
     var differenceIdentifier: Int { id }
     func isContentEqual(to source: Entry) -> Bool { self == source }
     var title: String? { name }
-  }
-
-  /// Counts the list's calls to `cell`, from any isolation.
-  final class Calls: Sendable {
-    private let count = Mutex(0)
-    func add() { count.withLock { $0 += 1 } }
-    /// The calls since the last time.
-    func take() -> Int {
-      count.withLock { count in
-        defer { count = 0 }
-        return count
-      }
-    }
   }
 
   static let words = ["alpha", "beta", "gamma", "delta", "omega", "sigma", "kappa", "theta"]
@@ -83,7 +69,7 @@ import Testing
   @discardableResult
   static func run(rows: Int, seed: UInt64, steps count: Int) async throws -> [Int] {
     var random = SeededRandom(seed: seed)
-    let calls = Calls()
+    let calls = CallCounter()
     let controller = ListController<[ListSection<Line>]>(rows: { $0 }) { line in
       calls.add()
       return CellBinder(cell: TextCell.self, value: line, id: ListIdentifier(line.id)) { cell, line in

@@ -12,19 +12,6 @@ import Testing
 @Suite struct FeedCostPropertyTests {
   static let slack = 6
 
-  /// Counts calls, from any isolation.
-  final class Calls: Sendable {
-    private let count = Mutex(0)
-    func add() { count.withLock { $0 += 1 } }
-    /// The calls since the last time.
-    func take() -> Int {
-      count.withLock { count in
-        defer { count = 0 }
-        return count
-      }
-    }
-  }
-
   /// Where a feed is shown: alone, or in a composite after a sibling of two rows.
   enum Placement: CaseIterable, CustomStringConvertible {
     case alone, composed
@@ -158,7 +145,7 @@ import Testing
       var random = SeededRandom(seed: seed)
       var nextID = 0
       var roots = Self.randomTree(nextID: &nextID, using: &random)
-      let calls = Calls()
+      let calls = CallCounter()
       let feed = OutlineFeed(id: "tree", outline: Outline(roots)) { row in
         calls.add()
         return CellBinder(cell: TextCell.self, value: Self.rowText(row), id: ListIdentifier(row.element.id, scope: "x"))
@@ -256,7 +243,7 @@ import Testing
       var random = SeededRandom(seed: seed)
       let server = Server()
       let paging = PagingController { (cursor: Int?) in try server.page(cursor ?? 0) }
-      let calls = Calls()
+      let calls = CallCounter()
       let appearance = PagingAppearance(
         loadingMore: Self.text("loading"), failedFooter: Self.text("failed"), endOfList: Self.text("end"))
       let feed = PagedFeed(id: "posts", paging: paging, appearance: appearance) { post in
@@ -304,7 +291,7 @@ import Testing
 
   /// A constructor whose `cellType(for:)`, asked once per binder made, counts the binders.
   struct Settings: StaticListConstructor {
-    let calls: Calls
+    let calls: CallCounter
     var sections: [ListSection<Setting>]
 
     func cellType(for model: Setting) -> any ListCell.Type {
@@ -337,7 +324,7 @@ import Testing
   func staticListCostsItsChange(placement: Placement) throws {
     for seed in DeepPass.seeds(from: 0x57A7, quick: 3, deep: 30) {
       var random = SeededRandom(seed: seed)
-      let calls = Calls()
+      let calls = CallCounter()
       var nextName = 0
       func name() -> Setting {
         defer { nextName += 1 }

@@ -243,7 +243,7 @@ import Testing
   /// edits (`carrying`: binders that carry their row, else binders that carry only their text), a row the
   /// user moved and, with `toldSection`, a section of a header and three rows told in after the first.
   static func stateCost(rows: Int, seed: UInt64, carrying: Bool, toldSection: Bool = false) async throws -> Int {
-    let calls = ToldEditTests.Calls()
+    let calls = CallCounter()
     let controller = ListController<State>(
       rows: { $0 },
       cell: { row in

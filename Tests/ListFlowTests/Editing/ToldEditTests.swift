@@ -33,20 +33,13 @@ import Testing
     var text: String { "r\(id) v\(version)" }
   }
 
-  /// Counts calls to `cell`, from any isolation.
-  final class Calls: Sendable {
-    private let count = Mutex(0)
-    func add() { count.withLock { $0 += 1 } }
-    var value: Int { count.withLock { $0 } }
-  }
-
   /// The binder of a row, as the app makes it for the rows path and for an edit.
   nonisolated static func binder(_ row: CountedRow) -> CellBinder {
     CellBinder(cell: TextCell.self, value: row.text, id: ListIdentifier(row.id)) { cell, text in cell.title = text }
   }
 
   /// A controller of sections of counted rows, counting `cell` calls.
-  static func controller(calls: Calls) -> ListController<[ListSection<CountedRow>]> {
+  static func controller(calls: CallCounter) -> ListController<[ListSection<CountedRow>]> {
     ListController(rows: { $0 }) { row in
       calls.add()
       return binder(row)
@@ -117,7 +110,7 @@ import Testing
   static func cost(
     rows: Int, seed: UInt64, stateBetween: Bool = false
   ) async throws -> (identities: Int, contents: Int, cells: Int) {
-    let calls = Calls()
+    let calls = CallCounter()
     let controller = controller(calls: calls)
     let view = ViewportListView(rowCount: 20)
     let engine = try ListEngine(view: view, showing: controller)
@@ -187,7 +180,7 @@ import Testing
   /// or moves rows of the small sections (an edit that changes sections is diffed, not told); the two long
   /// sections are never touched. Checks the list shown against the sections the edits made.
   static func sectionEditCost(rows: Int, seed: UInt64) async throws -> (contents: Int, cells: Int) {
-    let calls = Calls()
+    let calls = CallCounter()
     let controller = controller(calls: calls)
     let view = ViewportListView(rowCount: 20)
     let engine = try ListEngine(view: view, showing: controller)
@@ -272,7 +265,7 @@ import Testing
   /// sections of `rows` rows in all, after a first such edit (which makes the long runs' tables of identities);
   /// the last edit puts in a row the list has, which is refused.
   static func newSectionReads(rows: Int) async throws -> Int {
-    let controller = controller(calls: Calls())
+    let controller = controller(calls: CallCounter())
     let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: controller)
     await controller.apply([
       ListSection(id: "long0", items: (0..<rows / 2).map { CountedRow(id: $0, version: 0) }),
@@ -334,7 +327,7 @@ import Testing
     for seed in DeepPass.seeds(quick: 1, deep: 8) {
       for rows in [100, 2_000, 20_000] {
         var random = SeededRandom(seed: seed)
-        let controller = Self.controller(calls: Calls())
+        let controller = Self.controller(calls: CallCounter())
         let engine = try ListEngine(view: ViewportListView(rowCount: 20), showing: controller)
         var ids = Array(0..<rows)
         await controller.apply([ListSection(id: "main", items: ids.map { CountedRow(id: $0, version: 0) })])
@@ -465,7 +458,7 @@ import Testing
   func toldEditsMoveOnlyTheRowsMoved() async throws {
     for seed in DeepPass.seeds(quick: 40, deep: 400) {
       var random = SeededRandom(seed: seed)
-      let controller = Self.controller(calls: Calls())
+      let controller = Self.controller(calls: CallCounter())
       let view = RecordingListView()
       let engine = try ListEngine(view: view, showing: controller, reloadThreshold: .max)
       var ids = Array(0..<300)
@@ -497,7 +490,7 @@ import Testing
   func toldEditsReplayToTheEditedList() async throws {
     for seed in DeepPass.seeds(quick: 6, deep: 200) {
       var random = SeededRandom(seed: seed)
-      let calls = Calls()
+      let calls = CallCounter()
       let controller = Self.controller(calls: calls)
       let view = RecordingListView()
       let engine = try ListEngine(view: view, showing: controller, reloadThreshold: .max)
@@ -549,7 +542,7 @@ import Testing
   func toldEditsBetweenStates() async throws {
     for seed in DeepPass.seeds(quick: 8, deep: 150) {
       var random = SeededRandom(seed: seed)
-      let calls = Calls()
+      let calls = CallCounter()
       let controller = Self.controller(calls: calls)
       let view = RecordingListView()
       let engine = try ListEngine(view: view, showing: controller, reloadThreshold: .max)
@@ -626,7 +619,7 @@ import Testing
         [ListSection(id: "main", items: ids.map { CountedRow(id: $0, version: versions[$0] ?? 0) })]
       }
       // One controller keeps an index (a told edit made it) when the state comes; the other is shown it first.
-      let followed = Self.controller(calls: Calls())
+      let followed = Self.controller(calls: CallCounter())
       let followedView = RecordingListView()
       let followedEngine = try ListEngine(view: followedView, showing: followed, reloadThreshold: .max)
       await followed.apply(state())
@@ -637,7 +630,7 @@ import Testing
       ids.insert(duplicate, at: random.below(ids.count + 1))
       ids.remove(at: random.below(ids.count))
       await followed.apply(state())
-      let fresh = Self.controller(calls: Calls())
+      let fresh = Self.controller(calls: CallCounter())
       let freshView = RecordingListView()
       let freshEngine = try ListEngine(view: freshView, showing: fresh, reloadThreshold: .max)
       await fresh.apply(state())

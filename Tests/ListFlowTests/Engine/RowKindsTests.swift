@@ -70,7 +70,7 @@ struct RowKindsTests {
     let shown = 20
     for seed in DeepPass.seeds(quick: 10, deep: 50) {
       var random = SeededRandom(seed: seed)
-      let calls = ToldEditTests.Calls()
+      let calls = CallCounter()
       let controller = ListController<[KindRow]>(rows: { [ListSection(id: "s", items: $0)] }) { row in
         calls.add()
         return row.binder

@@ -1,6 +1,5 @@
 import ListFlow
 import ListFlowTesting
-import Synchronization
 import TestSupport
 import Testing
 
@@ -15,15 +14,10 @@ import Testing
 struct FilterBesideTreePropertyTests {
   typealias Named = FilteredFeedTests.Named
 
-  /// Counts the calls of a searchable text, from any thread.
-  final class Calls: Sendable {
-    let count = Atomic<Int>(0)
-  }
-
   /// A filter's searchable text (a row's title) that counts its calls.
-  static func text(counting calls: Calls) -> @Sendable (CellBinder) -> String {
+  static func text(counting calls: CallCounter) -> @Sendable (CellBinder) -> String {
     { @Sendable row in
-      calls.count.add(1, ordering: .relaxed)
+      calls.add()
       return row.model(as: Named.self)?.title ?? ""
     }
   }
@@ -84,14 +78,14 @@ struct FilterBesideTreePropertyTests {
         }
         return screen
       }
-      let calls = Calls()
+      let calls = CallCounter()
       let filtered = try FilteredFeed(try composite(tree, feeds), searchableText: Self.text(counting: calls))
       let view = RecordingListView()
       let engine = try ListEngine(view: view, showing: filtered)
       var nextNode = 100
       var log: [String] = []
       steps: for step in 0..<12 {
-        let before = calls.count.load(ordering: .relaxed)
+        let before = calls.value
         // The most texts the step may match while a query is set; `nil` for no bound.
         var bound: Int?
         switch random.below(8) {
@@ -161,7 +155,7 @@ struct FilterBesideTreePropertyTests {
           filtered.query = random.oneIn(3) ? "" : FilteredFeedTests.word(&random, maxLength: 2)
           log.append("query '\(filtered.query)'")
         }
-        let spent = calls.count.load(ordering: .relaxed) - before
+        let spent = calls.value - before
         let context = "seed \(seed) step \(step) \(log)"
         if log.last?.hasPrefix("tree") == true || log.last?.hasPrefix("node") == true {
           // At most the tree's nodes and rows twice, and no list row: what a tree's change costs under a query
@@ -180,7 +174,7 @@ struct FilterBesideTreePropertyTests {
         let copy = OutlineFeed(id: "tree", outline: tree.outline, cell: TreeFilterPropertyTests.binder)
         let oracle = try FilteredFeed(
           try composite(copy, feeds.map { SectionsFeed(sections: $0.displayedSections) }), query: filtered.query,
-          searchableText: Self.text(counting: Calls()))
+          searchableText: Self.text(counting: CallCounter()))
         let here = Self.shown(filtered)
         let expected = Self.shown(oracle)
         if here != expected {

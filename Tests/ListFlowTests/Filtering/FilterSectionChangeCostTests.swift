@@ -1,5 +1,4 @@
 import ListFlowTesting
-import Synchronization
 import TestSupport
 import Testing
 
@@ -10,12 +9,6 @@ import Testing
 /// searchable text is called for those rows, not for every row (Filtering.md).
 @MainActor
 @Suite struct FilterSectionChangeCostTests {
-  /// Counts the calls of the app's searchable text, from any thread.
-  final class Calls: Sendable {
-    let count = Atomic<Int>(0)
-    var value: Int { count.load(ordering: .relaxed) }
-  }
-
   @Test("a change of sections costs the texts of the rows it inserts or changes", arguments: [40, 300, 900])
   func sectionChangesCostTheirRows(size: Int) throws {
     var failures: [String] = []
@@ -47,12 +40,12 @@ import Testing
           ).snapshot
         }
       }
-      let calls = Calls()
+      let calls = CallCounter()
       let feeds = (0..<childCount).map { SectionsFeed<ListSectionSnapshot>(sections: snapshots($0)) }
       let composite = ComposedFeed<ListSectionSnapshot>()
       for feed in feeds { try composite.append(feed) }
       let filtered = try FilteredFeed(composite) { binder in
-        calls.count.add(1, ordering: .relaxed)
+        calls.add()
         return binder.model as? String ?? ""
       }
       filtered.query = ["a", "e", "t", "do"][random.below(4)]

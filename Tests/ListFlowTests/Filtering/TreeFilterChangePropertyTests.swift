@@ -1,6 +1,5 @@
 import ListFlow
 import ListFlowTesting
-import Synchronization
 import TestSupport
 import Testing
 
@@ -92,7 +91,7 @@ struct TreeFilterChangePropertyTests {
       func source(_ tree: OutlineFeed<File>) throws -> any ListFeed<ListSectionSnapshot> {
         try TreeFilterChangeCostTests.source(tree, inComposite: inComposite, listRows: listRows)
       }
-      let calls = FilterBesideTreePropertyTests.Calls()
+      let calls = CallCounter()
       let filter = try FilteredFeed(
         try source(tree), searchableText: FilterBesideTreePropertyTests.text(counting: calls))
       let view = RecordingListView()
@@ -103,7 +102,7 @@ struct TreeFilterChangePropertyTests {
       var log: [String] = []
       steps: for step in 0..<16 {
         let shownExpansion = tree.outline.expanded
-        let textsBefore = calls.count.load(ordering: .relaxed)
+        let textsBefore = calls.value
         // The most texts the step may match while a query is set; `nil` for no bound.
         var bound: Int?
         switch random.below(9) {
@@ -160,7 +159,7 @@ struct TreeFilterChangePropertyTests {
           log.append("query '\(filter.query)'")
         }
         let context = "seed \(seed) step \(step) \(log)"
-        let spent = calls.count.load(ordering: .relaxed) - textsBefore
+        let spent = calls.value - textsBefore
         if let bound, !filter.query.isEmpty, spent > bound {
           failures.append("\(context): \(spent) texts matched, at most \(bound) expected")
           break steps

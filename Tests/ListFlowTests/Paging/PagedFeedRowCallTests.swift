@@ -1,6 +1,5 @@
 import ListFlow
 import ListFlowTesting
-import Synchronization
 import TestSupport
 import Testing
 
@@ -8,13 +7,6 @@ import Testing
 /// after, and a feed that keeps duplicates keeps them even over a paging controller a feed that drops them had.
 @MainActor
 @Suite struct PagedFeedRowCallTests {
-  /// Counts calls from any thread.
-  final class Calls: Sendable {
-    private let count = Mutex(0)
-    func add() { count.withLock { $0 += 1 } }
-    var value: Int { count.withLock { $0 } }
-  }
-
   static let appearance = PagingAppearance(
     loadingMore: MessageCell.makeBinder(value: "loading"), failedFooter: MessageCell.makeBinder(value: "failed"),
     endOfList: MessageCell.makeBinder(value: "end"))
@@ -28,7 +20,7 @@ import Testing
   }
 
   static func feed(
-    over paging: PagingController<Page<Int, Int>>, keepsDuplicates: Bool, calls: Calls
+    over paging: PagingController<Page<Int, Int>>, keepsDuplicates: Bool, calls: CallCounter
   ) -> PagedFeed<Page<Int, Int>> {
     PagedFeed(id: "numbers", paging: paging, appearance: appearance, keepsDuplicates: keepsDuplicates) { number in
       calls.add()
@@ -43,7 +35,7 @@ import Testing
     for size in [1, 5, 40] {
       let paging = Self.paging(size: size)
       _ = await paging.refresh()
-      let calls = Calls()
+      let calls = CallCounter()
       let feed = Self.feed(over: paging, keepsDuplicates: keepsDuplicates, calls: calls)
       #expect(calls.value == size, "size \(size): the rows loaded before the feed")
       _ = await paging.loadMore()
@@ -59,7 +51,7 @@ import Testing
   func feedAfterTakeover() async {
     let paging = Self.paging(size: 3)
     _ = await paging.refresh()
-    let (earlierCalls, laterCalls) = (Calls(), Calls())
+    let (earlierCalls, laterCalls) = (CallCounter(), CallCounter())
     let earlier = Self.feed(over: paging, keepsDuplicates: false, calls: earlierCalls)
     let later = Self.feed(over: paging, keepsDuplicates: false, calls: laterCalls)
     _ = await paging.loadMore()
@@ -78,7 +70,7 @@ import Testing
   func keepsDuplicatesAfterAnotherFeed() async {
     let paging = Self.paging(size: 3)
     _ = await paging.refresh()
-    let calls = Calls()
+    let calls = CallCounter()
     let dropping = Self.feed(over: paging, keepsDuplicates: false, calls: calls)
     _ = await paging.loadMore()
     #expect(paging.rows == [0, 1, 2, 3, 4, 5])
@@ -97,7 +89,7 @@ import Testing
       let pagesBefore = Int(random.next() % 3)
       let paging = Self.paging(size: size)
       _ = await paging.refresh()
-      let calls = Calls()
+      let calls = CallCounter()
       do {
         let feed = Self.feed(over: paging, keepsDuplicates: false, calls: calls)
         let engine = try ListEngine(view: RecordingListView(), showing: feed)
