@@ -32,7 +32,9 @@ extension ListEngine {
   ///   searched, as ``path(ofRowWithIdentity:)``; otherwise O(*n*) identity reads. An identity not shown is then
   ///   asked of the feeds: looked up in a filter's source rows (the same cost per section), and, under an
   ///   ``OutlineFeed``, in the nodes under its collapsed rows, a walk of its trees that stops once every identity
-  ///   was found.
+  ///   was found. Under a filter's query over binders, the rows shown are read once per list of them, the source's
+  ///   once per list of the source, so a request costs the rows it names and the rows shown (see the article on
+  ///   filtering).
   public func reconfigureRows(_ ids: [ListIdentifier], animated: Bool = true) {
     guard !ids.isEmpty else { return }
     enqueue(.refresh(ids, reloading: false, animated: animated))

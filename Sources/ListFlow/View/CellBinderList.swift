@@ -480,6 +480,24 @@ extension CellBinderList {
     return nil
   }
 
+  /// The number of elements whose identities a search by identity (``positions(ofIdentities:)``,
+  /// ``firstIndex(ofIdentity:from:)``) reads one by one, every time: binders, and rows whose identities are read
+  /// from their binders. A search of the others looks them up.
+  ///
+  /// - Complexity: O(*p*) for *p* pieces (and the pieces of a tree of them).
+  var identityScanCount: Int {
+    pieces.reduce(0) { count, piece in
+      switch piece {
+      case .binders(let binders): count + binders.count
+      case .rows(let source, let range): count + source.identityScanCount(in: range)
+      }
+    }
+  }
+
+  /// Whether a search by identity reads most elements' identities one by one (``identityScanCount``): a list of
+  /// binders, not one of rows made from values whose identities are known (with a few binders a told edit put in).
+  var scansIdentities: Bool { identityScanCount * 4 > count }
+
   /// The positions of the elements whose identity is one of `ids`, ascending.
   ///
   /// - Complexity: A run of rows made from values whose identities are known looks each identity up (O(1) per
@@ -619,6 +637,9 @@ protocol _CellBinderSource: AnyObject, Sendable {
   func positions(ofIdentities ids: Set<ListIdentifier>, in range: Range<Int>) -> [Int]
   /// Appends the hashes of the identities of the rows in `range` (``ListIdentifier``'s), in order.
   func appendIdentityHashes(in range: Range<Int>, to hashes: inout [Int])
+  /// The number of rows in `range` whose identities a search by identity reads one by one (see
+  /// `CellBinderList.identityScanCount`).
+  func identityScanCount(in range: Range<Int>) -> Int
   /// The positions in `range`, or among `candidates` (ascending, in `range`) when given, whose rows' titles a
   /// query, given as its pattern, is found in, or `nil` when the rows are not ``Titled``: one pass over kept
   /// titles, with no binder made.
@@ -639,6 +660,9 @@ extension _CellBinderSource {
   func titlePositions(matching pattern: _QueryPattern, in range: Range<Int>, among candidates: [Int]?) -> [Int]? {
     nil
   }
+
+  /// Every row: its identity is read to be compared.
+  func identityScanCount(in range: Range<Int>) -> Int { range.count }
 
   /// One identity read per row.
   func appendIdentityHashes(in range: Range<Int>, to hashes: inout [Int]) {
@@ -709,6 +733,9 @@ final class _RowBinderSource<Row: Sendable>: _CellBinderSource {
     }
     return found.sorted()
   }
+
+  /// None where the rows' identities are read from the rows (they are looked up), else every row.
+  func identityScanCount(in range: Range<Int>) -> Int { rowIdentity == nil ? range.count : 0 }
 
   /// The hashes the rows' index by identity keeps, when it is made; else those carried from the rows before
   /// where there are, the others read; else every row's, read in one pass.
@@ -1052,6 +1079,18 @@ final class _PiecesSource: _CellBinderSource {
   /// Each piece's positions, as the piece finds them.
   func positions(ofIdentities ids: Set<ListIdentifier>, in range: Range<Int>) -> [Int] {
     CellBinderList(uncompacted: tree.pieces(in: range)).positions(ofIdentities: ids).map { $0 + range.lowerBound }
+  }
+
+  func identityScanCount(in range: Range<Int>) -> Int {
+    var count = 0
+    tree.forEachPiece(in: range) { piece, _ in
+      switch piece {
+      case .binders(let binders): count += binders.count
+      case .rows(let source, let rows): count += source.identityScanCount(in: rows)
+      }
+      return true
+    }
+    return count
   }
 
   func appendIdentityHashes(in range: Range<Int>, to hashes: inout [Int]) {

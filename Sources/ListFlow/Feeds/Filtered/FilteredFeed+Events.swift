@@ -190,7 +190,7 @@ extension FilteredFeed {
   /// to the feed that hides it.
   ///
   /// - Complexity: O(*r*) for the *r* identities and positions of the change, plus a look-up of its identities
-  ///   among the source's rows while a query is set, and of the identities left without a feed, when there are
+  ///   among the source's rows while a query is set (`sourceRows(ofIdentities:)`), and of the identities left without a feed, when there are
   ///   some, among the rows shown (as `hiddenIdentities(among:)` looks them up: no pass over every row), plus,
   ///   now and then, a pass over the identities the feeds were told are selected, to forget those no longer
   ///   selected.
@@ -242,12 +242,11 @@ extension FilteredFeed {
     // it), the feed that hides it.
     let changed = addedIDs.union(removedIDs)
     if !query.isEmpty {
-      for (index, section) in source.displayedSections.enumerated() {
-        for item in section.elements.positions(ofIdentities: changed) {
-          let id = section.elements.identity(at: item)
-          guard let (feed, _) = source.leaf(ofRow: ItemPath(item: item, section: index)) else { continue }
-          split.note(id, at: nil, of: feed, added: addedIDs.contains(id))
-        }
+      let sections = source.displayedSections
+      for path in sourceRows(ofIdentities: changed) {
+        let id = sections[path.section].elements.identity(at: path.item)
+        guard let (feed, _) = source.leaf(ofRow: path) else { continue }
+        split.note(id, at: nil, of: feed, added: addedIDs.contains(id))
       }
     }
     for (id, feeds) in _hidingFeeds(of: changed, in: source) {
@@ -316,6 +315,8 @@ extension FilteredFeed {
   /// - Complexity: The row looked up in the source's rows and in the rows shown, once until they change (O(1) a
   ///   section for rows made from values whose identities are known, once searched); from the 17th row asked
   ///   about since they changed, ``hiddenRows`` (O(*n*) once), so that asking about every row costs one pass.
+  ///   Over a source of binders, every row asked about is looked up in a table of the source's rows, made once
+  ///   until the source changes.
   public func hidesRow(_ id: ListIdentifier) -> Bool { queryHides(id) || source.hidesRow(id) }
 
   /// Whether the source holds a row `id` and the query hides it: ``hiddenRows`` when it is known, else a look-up
@@ -323,12 +324,14 @@ extension FilteredFeed {
   private func queryHides(_ id: ListIdentifier) -> Bool {
     if let hiddenRowsCache { return hiddenRowsCache.contains(id) }
     if let known = hiddenRowAnswers[id] { return known }
-    guard hiddenRowAnswers.count < Self.hiddenRowLookups else { return hiddenRows.contains(id) }
-    let ids: Set = [id]
-    func holds(_ sections: [ListSectionSnapshot]) -> Bool {
-      sections.contains { !$0.elements.positions(ofIdentities: ids).isEmpty }
+    // Over a source of binders every row is looked up in the table of the source's rows: no pass is cheaper.
+    guard hiddenRowAnswers.count < Self.hiddenRowLookups || sourceScansIdentities else {
+      return hiddenRows.contains(id)
     }
-    let hidden = !query.isEmpty && holds(source.displayedSections) && !holds(displayedSections)
+    let ids: Set = [id]
+    let hidden =
+      !query.isEmpty && !sourceIdentities(among: ids).isEmpty
+      && !displayedSections.contains { !$0.elements.positions(ofIdentities: ids).isEmpty }
     hiddenRowAnswers[id] = hidden
     return hidden
   }
@@ -343,24 +346,14 @@ extension FilteredFeed: _HidingFeed {
   /// 17th row asked about).
   ///
   /// - Complexity: O(*s* × *k*) look-ups of *k* identities in *s* sections for rows made from values whose
-  ///   identities are known (see `CellBinderList.positions(ofIdentities:)`); a read of each binder's identity for
-  ///   binders.
+  ///   identities are known (see `CellBinderList.positions(ofIdentities:)`); over a source of binders, a look-up
+  ///   of each in the table of the source's rows (`sourceRows(ofIdentities:)`).
   func hiddenIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
     let bySource = _hiddenIdentities(among: ids, in: source)
     guard !query.isEmpty else { return bySource }
     if let hiddenRowsCache { return bySource.union(ids.filter { hiddenRowsCache.contains($0) }) }
-    /// The identities among `ids` that rows of `sections` carry.
-    func held(_ ids: Set<ListIdentifier>, in sections: [ListSectionSnapshot]) -> Set<ListIdentifier> {
-      var held: Set<ListIdentifier> = []
-      for section in sections where held.count < ids.count {
-        for position in section.elements.positions(ofIdentities: ids) {
-          held.insert(section.elements.identity(at: position))
-        }
-      }
-      return held
-    }
-    let inSource = held(ids, in: source.displayedSections)
-    return bySource.union(inSource.subtracting(held(inSource, in: displayedSections)))
+    let inSource = sourceIdentities(among: ids)
+    return bySource.union(inSource.subtracting(_heldIdentities(among: inSource, in: displayedSections)))
   }
 
   /// The identities among `ids` of which the source holds a row that this feed does not show: rows the query
@@ -369,7 +362,8 @@ extension FilteredFeed: _HidingFeed {
   /// selection change reaches every row of its identities, so each feed that hides one hears of it.
   ///
   /// - Complexity: The identities looked up together in the source's rows and then in the rows shown (see
-  ///   `CellBinderList.positions(ofIdentities:)`), plus the source's answer; no pass over every row.
+  ///   `CellBinderList.positions(ofIdentities:)`; over a source of binders, `sourceRows(ofIdentities:)`), plus
+  ///   the source's answer; no pass over every row but the one that lists a source of binders once a change.
   func identitiesWithHiddenRows(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
     var hidden = Set(_hidingFeeds(of: ids, in: source).keys)
     guard !query.isEmpty else { return hidden }
@@ -384,7 +378,10 @@ extension FilteredFeed: _HidingFeed {
       }
     }
     var rows: [ListIdentifier: Int] = [:]
-    count(ids, in: source.displayedSections, into: &rows, sign: 1)
+    let sections = source.displayedSections
+    for path in sourceRows(ofIdentities: ids) {
+      rows[sections[path.section].elements.identity(at: path.item), default: 0] += 1
+    }
     guard !rows.isEmpty else { return hidden }
     count(Set(rows.keys), in: displayedSections, into: &rows, sign: -1)
     for (id, left) in rows where left > 0 { hidden.insert(id) }
@@ -399,11 +396,12 @@ extension FilteredFeed: _HoldingFeed {
   ///
   /// - Complexity: The source's answer, then the identities left looked up together in the source's rows and in
   ///   the rows shown (see `CellBinderList.positions(ofIdentities:)`); no pass over every row where the rows'
-  ///   identities are known.
+  ///   identities are known; over a source of binders, in the table of the source's rows
+  ///   (`sourceRows(ofIdentities:)`).
   func unshownIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
     let bySource = _unshownIdentities(among: ids, in: source)
     guard !query.isEmpty, bySource.count < ids.count else { return bySource }
-    let inSource = _heldIdentities(among: ids.subtracting(bySource), in: source.displayedSections)
+    let inSource = sourceIdentities(among: ids.subtracting(bySource))
     return bySource.union(inSource.subtracting(_heldIdentities(among: inSource, in: displayedSections)))
   }
 }

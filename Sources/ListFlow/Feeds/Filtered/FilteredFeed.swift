@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A feed that shows only the rows of another feed whose searchable text matches a query, with the matched
 /// characters highlighted: the `/` filter of a terminal list, as a feed of a ``ComposedFeed``.
 ///
@@ -123,6 +125,77 @@ public final class FilteredFeed: ListFeed {
   var hiddenRowsCache: Set<ListIdentifier>? = [] {
     didSet { hiddenRowAnswers = [:] }
   }
+  /// Over a source of binders (see `sourceScansIdentities`), each source section's rows by identity (the table
+  /// a run of rows made from values keeps, made from the binders' identities), and the sections' row counts: made
+  /// at the first search since the source last sent a change; `nil` until then.
+  var sourceRowsByIdentity: (tables: [_IdentityPositions?], counts: [Int])?
+
+  /// The positions of the source's rows whose identity is one of `ids`, section by section, ascending: looked up
+  /// in each section, or, over a source of binders, in ``sourceRowsByIdentity``, made now when it is not.
+  ///
+  /// - Complexity: As `CellBinderList.positions(ofIdentities:)` in each section; over a source of binders, a
+  ///   probe of a table per identity and section once the tables are made, which reads every row's identity
+  ///   hash once a change of the source (no allocation per row).
+  func sourceRows(ofIdentities ids: Set<ListIdentifier>) -> [ItemPath] {
+    guard !ids.isEmpty else { return [] }
+    let sections = source.displayedSections
+    // The tables are dropped when the source sends a change; the counts of rows guard against a source that
+    // changed its rows without one.
+    let counts = sections.map(\.elements.count)
+    if sourceRowsByIdentity?.counts != counts { sourceRowsByIdentity = nil }
+    if sourceRowsByIdentity == nil, sourceScansIdentities {
+      let tables = sections.map { section in
+        var hashes: [Int] = []
+        hashes.reserveCapacity(section.elements.count)
+        section.elements.appendIdentityHashes(to: &hashes)
+        return _IdentityPositions(hashes: hashes)
+      }
+      sourceRowsByIdentity = (tables, counts)
+    }
+    var paths: [ItemPath] = []
+    for (index, section) in sections.enumerated() {
+      let elements = section.elements
+      guard let table = sourceRowsByIdentity?.tables[index] else {
+        paths += elements.positions(ofIdentities: ids).map { ItemPath(item: $0, section: index) }
+        continue
+      }
+      var items: [Int] = []
+      for id in ids {
+        var from = 0
+        while from < elements.count,
+          let item = table.first(of: id, in: from..<elements.count, identity: elements.identity(at:))
+        {
+          items.append(item)
+          from = item + 1
+        }
+      }
+      paths += items.sorted().map { ItemPath(item: $0, section: index) }
+    }
+    return paths
+  }
+
+  /// The identities among `ids` that rows of the source carry (see `sourceRows(ofIdentities:)`).
+  func sourceIdentities(among ids: Set<ListIdentifier>) -> Set<ListIdentifier> {
+    guard sourceScansIdentities else { return _heldIdentities(among: ids, in: source.displayedSections) }
+    let sections = source.displayedSections
+    return Set(sourceRows(ofIdentities: ids).map { sections[$0.section].elements.identity(at: $0.item) })
+  }
+
+  /// Whether most rows of the source are binders, whose identities a search reads one by one (see
+  /// `CellBinderList.scansIdentities`): the filter then keeps the source's rows by identity once per list of
+  /// them (``sourceRowsByIdentity``) and looks rows up there, not by a search of every row of the source per
+  /// call.
+  ///
+  /// - Complexity: O(*p*) for *p* pieces of the source's sections.
+  var sourceScansIdentities: Bool {
+    var rows = 0
+    var scanned = 0
+    for section in source.displayedSections {
+      rows += section.elements.count
+      scanned += section.elements.identityScanCount
+    }
+    return scanned * 4 > rows
+  }
   /// The rows ``hidesRow(_:)`` looked up since ``hiddenRowsCache`` was last set, and whether the query hides each.
   var hiddenRowAnswers: [ListIdentifier: Bool] = [:]
   /// For each source section, the positions of its rows shown, ascending, while the rows shown were matched by
@@ -229,6 +302,7 @@ public final class FilteredFeed: ListFeed {
     source.feedLink.connect(owner: self) { [weak self] message in
       guard let self else { return }
       if case .changes(let changes, let reloading, let animated) = message {
+        self.sourceRowsByIdentity = nil
         // No query is shown: what the queries matched is dropped, with the sections they were matched on (a
         // projection of the change carries what the query shown extends).
         if self.query.isEmpty {
@@ -682,6 +756,14 @@ extension FilteredFeed {
   }
 }
 
+/// How the rows of a `_TitleMatchedRows` are found by identity: not asked yet, looked up in the base list (whose
+/// identities are known), or in a table of the rows shown (over a base list of binders).
+enum _ShownIdentities: Sendable {
+  case unknown
+  case inBase
+  case shown([ListIdentifier: [Int]])
+}
+
 /// The rows of a source section that a query matched by their titles: each row's binder is the source's,
 /// highlighted, made when read. In a tree's section (`_RowQuery.marksContext`), a row shown whose text does not
 /// hold the query is an ancestor of a match, marked as context.
@@ -710,11 +792,39 @@ final class _TitleMatchedRows: _CellBinderSource {
     return binder.highlightingMatches(match.offsets)
   }
 
+  /// Where the rows shown are by identity, when the base list reads its identities one by one
+  /// (`CellBinderList.scansIdentities`: binders): made at the first search, from the rows shown alone, so that a
+  /// search costs its identities, not a read of every row of the base list, which the query mostly hides.
+  private let shownByIdentity = Mutex(_ShownIdentities.unknown)
+
   func identity(at position: Int) -> ListIdentifier { base.identity(at: positions[position]) }
 
+  /// The positions shown of each identity (see ``shownByIdentity``), or `nil` when the base list looks its
+  /// identities up.
+  ///
+  /// - Complexity: O(1) once made; made at the first call, with one identity read per row shown.
+  private func shownPositionsByIdentity() -> [ListIdentifier: [Int]]? {
+    shownByIdentity.withSanitizedLock { known in
+      switch known {
+      case .inBase: return nil
+      case .shown(let table): return table
+      case .unknown:
+        guard base.scansIdentities else {
+          known = .inBase
+          return nil
+        }
+        var table: [ListIdentifier: [Int]] = [:]
+        for (offset, item) in positions.enumerated() { table[base.identity(at: item), default: []].append(offset) }
+        known = .shown(table)
+        return table
+      }
+    }
+  }
+
   /// Each row of the base list with the identity (found there, usually one), looked up among the positions
-  /// shown (a binary search).
+  /// shown (a binary search); over a base list of binders, the rows shown of the identity.
   func firstPosition(ofIdentity id: ListIdentifier, in range: Range<Int>) -> Int? {
+    if let shown = shownPositionsByIdentity() { return shown[id]?.first { range.contains($0) } }
     var from = 0
     while let item = base.firstIndex(ofIdentity: id, from: from) {
       let offset = positions.partitioningIndex { $0 >= item }
@@ -724,13 +834,20 @@ final class _TitleMatchedRows: _CellBinderSource {
     return nil
   }
 
-  /// The rows of the base list with the identities, each looked up among the positions shown.
+  /// The rows of the base list with the identities, each looked up among the positions shown; over a base list
+  /// of binders, the rows shown of the identities.
   func positions(ofIdentities ids: Set<ListIdentifier>, in range: Range<Int>) -> [Int] {
-    base.positions(ofIdentities: ids).compactMap { item in
+    if let shown = shownPositionsByIdentity() {
+      return ids.flatMap { shown[$0] ?? [] }.filter { range.contains($0) }.sorted()
+    }
+    return base.positions(ofIdentities: ids).compactMap { item in
       let offset = positions.partitioningIndex { $0 >= item }
       return offset < positions.count && positions[offset] == item && range.contains(offset) ? offset : nil
     }
   }
+
+  /// None: the rows are looked up in the base list, or, over binders, among the rows shown, each read once.
+  func identityScanCount(in range: Range<Int>) -> Int { 0 }
 
   func title(at position: Int) -> String? { base.matchedTitle(at: positions[position]) }
   func height(at position: Int) -> RowHeight { base.rowHeight(at: positions[position]) }
