@@ -28,7 +28,14 @@ extension TerminalListView {
   /// The cell held for an element on screen, pulled (and announced with `willDisplay`) the first time.
   func displayedCell(for element: ListElement) -> (any ListCell)? {
     if let cell = heldCells[element] { return cell }
+    let changes = appliedChanges
     guard let cell = pullCell(for: element) else { return nil }
+    // Its configure closure changed the list: the cell shows the element's row before the change, which may be
+    // elsewhere now. It goes back to the pool; the frame, out of date, is made again.
+    guard changes == appliedChanges else {
+      reusePool.enqueue(cell)
+      return nil
+    }
     heldCells[element] = cell
     dataSource?.willDisplay(cell, for: element)
     return cell
@@ -40,6 +47,8 @@ extension TerminalListView {
   func releaseCells(notIn visible: Set<ListElement>) {
     let keeping = dataSource as? any _KeptElementEnding
     for (element, cell) in heldCells where !visible.contains(element) {
+      // A callback changed the list (its cells moved): the next frame gives back what is left.
+      guard !(isBusy && frameIsStale), let held = heldCells[element], held === cell else { break }
       heldCells[element] = nil
       if let keeping {
         keeping._didEndDisplaying(cell, forKept: element)

@@ -5,14 +5,23 @@ extension TerminalListView {
   /// A paste (``Key/paste(_:)``) is typed into the filter while one is typed, and ignored otherwise; an Alt key
   /// (``Key/alt(_:)``) does what the key map binds it to, which is nothing in ``KeyMap/standard``.
   ///
+  /// Called from a callback of the view (while it draws a frame or handles a call), the key waits until the view
+  /// is done, and the call returns `nil`.
+  ///
   /// - Parameter key: The key pressed.
   /// - Returns: The command the key triggered, `nil` when it triggered none: it means nothing now, or it edited
   ///   the filter's query as it is typed (text, a paste, Backspace, Enter; watch ``filterQuery`` for those; Escape
-  ///   returns ``TerminalCommand/clearFilter``); ``TerminalCommand/quit`` tells the caller to stop.
+  ///   returns ``TerminalCommand/clearFilter``), or it waits; ``TerminalCommand/quit`` tells the caller to stop.
   @discardableResult
   public func handle(_ key: Key) -> TerminalCommand? {
+    var command: TerminalCommand?
+    runOrDefer { [unowned self] in command = handleNow(key) }
+    return command
+  }
+
+  private func handleNow(_ key: Key) -> TerminalCommand? {
     if isShowingHelp { return handleOnHelpScreen(key) }
-    if case .mouse(let event) = key { return handle(mouse: event) }
+    if case .mouse(let event) = key { return handleNow(mouse: event) }
     if isEditingFilter { return editFilter(with: key) }
     guard let command = command(for: key) else { return nil }
     act(command)
@@ -49,16 +58,23 @@ extension TerminalListView {
   /// ``TerminalCommand/quit`` does nothing here: the caller stops. Errors from the data source are kept in
   /// ``lastError`` and shown on the status bar.
   ///
+  /// Called from a callback of the view (while it draws a frame or handles a call, a command's action say), the
+  /// command waits until the view is done, and acts then if it is still available.
+  ///
   /// ```swift
   /// view.perform(.moveToBottom)
   /// ```
   ///
   /// - Parameter command: The command.
-  /// - Returns: Whether it was available, and so acted.
+  /// - Returns: Whether it was available, and so acted (or, from a callback, will act when its turn comes).
   @discardableResult
   public func perform(_ command: TerminalCommand) -> Bool {
     guard command.isAvailable(TerminalCommand.Context(view: self)) else { return false }
-    act(command)
+    runOrDefer { [unowned self] in
+      // Asked from a callback, it acts once the view is done, if it is still available then.
+      guard command.isAvailable(TerminalCommand.Context(view: self)) else { return }
+      act(command)
+    }
     return true
   }
 

@@ -6,7 +6,20 @@ extension TerminalListView {
 
   /// Draws the current state: in screen mode, writes the rows that changed since the last frame; in plain
   /// mode, nothing (changes were written as they were applied).
+  ///
+  /// Called while the view draws a frame or handles a call (from a callback), it draws once that is done: one
+  /// frame for all the calls made meanwhile.
   public func render() {
+    guard case .screen = mode else { return }
+    if isBusy {
+      needsFrame = true
+    } else {
+      runBusy { needsFrame = true }
+    }
+  }
+
+  /// Draws a frame now (see ``render()``), unless a call made from its callbacks made it out of date.
+  func drawFrame() {
     guard case .screen(let size) = mode else { return }
     // A failed or dropped write, or a terminal given back and taken again (a suspend), leaves the screen unknown.
     let interruptions = output.interruptions
@@ -15,7 +28,14 @@ extension TerminalListView {
     // Rows that came on screen without a change of the viewport (a taller screen, a spinner gone) are measured;
     // nothing to do when the viewport and the measured rows did not change since they were last settled.
     if !isSettled { settle { _ in } }
-    let bytes = differ.render(makeFrame(size: size))
+    let frame = makeFrame(size: size)
+    // A call from a callback (a `willDisplayCell`, a cell's configure closure) changed what the frame shows, or
+    // waits to: the frame is made again once it is done, and this one is not written.
+    guard !(isBusy && frameIsStale) else {
+      needsFrame = true
+      return
+    }
+    let bytes = differ.render(frame)
     if !bytes.isEmpty { output.write(bytes) }
     reportScrollPosition()
   }
@@ -30,7 +50,11 @@ extension TerminalListView {
     } else {
       lines += listHeaderLines(width: size.columns)
       let listStart = lines.count
-      for slice in slices { lines += self.lines(for: slice, width: size.columns) }
+      for slice in slices {
+        // The rest of a frame gone out of date is not pulled: its rows may be elsewhere now.
+        if isBusy, frameIsStale { break }
+        lines += self.lines(for: slice, width: size.columns)
+      }
       lines += Array(repeating: StyledLine(), count: max(listStart + viewport.height - lines.count, 0))
       lines += listFooterLines(width: size.columns)
       if spinnerLineCount(for: size) > 0, let spinner = spinnerLine(width: size.columns) { lines.append(spinner) }

@@ -5,12 +5,14 @@ extension TerminalListView {
   /// allows; the data source hears of the new highlight.
   ///
   /// A path outside the list is clamped to the nearest row. In plain mode the cursor moves and nothing is drawn.
+  /// Called from a callback of the view (while it draws a frame or handles a call), it waits until the view is
+  /// done, and goes to the row at `path` in the list then.
   ///
   /// - Parameters:
   ///   - path: The row's position.
   ///   - alignment: Where the row goes on screen.
   public func scrollToRow(at path: ItemPath, alignment: ListEngine.ScrollAlignment) {
-    moveCursor { $0.scroll(to: path, alignment: alignment) }
+    runOrDefer { [unowned self] in moveCursor { $0.scroll(to: path, alignment: alignment) } }
   }
 
   /// The first line of the list area on screen: the line under the title bar.
@@ -21,10 +23,19 @@ extension TerminalListView {
   /// header, a footer, the bars or below the list do nothing, and so do other buttons and any event at a row or
   /// column outside the screen (a negative one, say).
   ///
+  /// Called from a callback of the view (while it draws a frame or handles a call), the event waits until the view
+  /// is done, and the call returns `nil`.
+  ///
   /// - Parameter event: The event, with the screen position the terminal reported.
   /// - Returns: ``TerminalCommand/select`` when the click selected the row, else `nil`.
   @discardableResult
   public func handle(mouse event: MouseEvent) -> TerminalCommand? {
+    var command: TerminalCommand?
+    runOrDefer { [unowned self] in command = handleNow(mouse: event) }
+    return command
+  }
+
+  func handleNow(mouse event: MouseEvent) -> TerminalCommand? {
     // An event off the screen (a negative row, say) is not the user's: nothing happens.
     guard case .screen(let size) = mode, !isShowingHelp, (0..<size.rows).contains(event.row),
       (0..<size.columns).contains(event.column)

@@ -10,6 +10,8 @@ extension TerminalListView {
   ///
   /// The message goes away at the first ``tick()`` at or after `duration` has passed on the view's ``clock``;
   /// a newer message replaces it. In plain mode it is written as a `status <message>` line.
+  /// Like the spinner's calls and ``tick()``, a call made from a callback of the view (while it draws a frame or
+  /// handles a call) waits until the view is done.
   ///
   /// ```swift
   /// view.postStatus("saved", for: .seconds(2))
@@ -20,6 +22,10 @@ extension TerminalListView {
   ///   - duration: How long it stays; a negative one counts as zero, and one longer than about 73 billion years
   ///     (`Int64.max / 4` seconds) as that long.
   public func postStatus(_ message: String, for duration: Duration = .seconds(3)) {
+    runOrDefer { [unowned self] in postStatusNow(message, for: duration) }
+  }
+
+  private func postStatusNow(_ message: String, for duration: Duration) {
     let expiry = now + Self.bounded(max(duration, .zero))
     statusMessage = (message, expiry)
     if case .plain = mode { output.write("status \(StyledRun(message).text)\n") }
@@ -35,10 +41,14 @@ extension TerminalListView {
   /// area of one line keeps it for the rows, and the spinner is not drawn until the screen is taller. Its
   /// frame follows the view's ``clock``: each ``tick()`` draws the frame of the time then, one every
   /// ``spinnerInterval``, and since only that line changes, only that line is written. In plain mode it writes
-  /// one `loading <label>` line.
+  /// one `loading <label>` line. Called from a callback of the view, it waits until the view is done.
   ///
   /// - Parameter label: What is loading (sanitised when drawn).
   public func startSpinner(_ label: String) {
+    runOrDefer { [unowned self] in startSpinnerNow(label) }
+  }
+
+  private func startSpinnerNow(_ label: String) {
     let wasRunning = spinner != nil
     spinner = (label, spinner?.start ?? now)
     if case .plain = mode { output.write("loading \(StyledRun(label).text)\n") }
@@ -54,8 +64,12 @@ extension TerminalListView {
   }
 
   /// Hides the spinner and gives its line back to the list; the rows stay where they are, as far as the list
-  /// allows.
+  /// allows. Called from a callback of the view, it waits until the view is done.
   public func stopSpinner() {
+    runOrDefer { [unowned self] in stopSpinnerNow() }
+  }
+
+  private func stopSpinnerNow() {
     guard spinner != nil else { return }
     spinner = nil
     if case .screen(let size) = mode {
@@ -74,7 +88,12 @@ extension TerminalListView {
 
   /// Catches up with the ``clock``: drops a status message whose time is over, moves the spinner to the frame
   /// of the time now, and draws (only lines that changed are written).
+  /// Called from a callback of the view, it waits until the view is done.
   public func tick() {
+    runOrDefer { [unowned self] in tickNow() }
+  }
+
+  private func tickNow() {
     if let message = statusMessage, now >= message.expiry { statusMessage = nil }
     render()
   }

@@ -31,6 +31,14 @@
 /// rows that changed (and those the cursor or the selection left or reached): what a cell shows is what its mapper
 /// and styles wrote, and a change made to it later (say by a `willDisplayCell` callback that kept it) shows when
 /// the row is configured again, by a new state, `ListEngine.reconfigureRows(_:animated:)` or a reload.
+///
+/// Re-entrant: app code the view calls while it draws a frame, handles a key or the mouse, resizes, scrolls or
+/// applies a change (a delegate's closure, a cell's configure closure, a command's action) may call the view or the
+/// engine back. A call to the view's ``resize(to:)``, ``handle(_:)``, ``handle(mouse:)``, ``perform(_:)``,
+/// ``scrollToRow(at:alignment:)``, ``startSpinner(_:)``, ``stopSpinner()``, ``postStatus(_:for:)`` or ``tick()``
+/// waits until the view is done, then runs, in the order asked, before the call in progress returns; the changes
+/// and reloads the engine applies meanwhile are taken at once. A frame a callback's call made out of date is not
+/// written: the view draws one frame once every call is done (see <doc:ShowingAListInATerminal>).
 @MainActor
 public final class TerminalListView: ListView {
   /// How the view writes: a live screen, or plain change lines.
@@ -179,6 +187,16 @@ public final class TerminalListView: ListView {
   var isSettled = false
   /// How many identities the data source's selection holds, as its last ``selectionDidChange(_:)`` said.
   var selectedCount = 0
+  /// Whether the view is drawing a frame or handling a call: a call the app makes meanwhile from a callback
+  /// waits in ``deferredCalls`` (see `runOrDefer(_:)`).
+  var isBusy = false
+  /// The calls made while the view was busy, oldest first.
+  var deferredCalls: [() -> Void] = []
+  /// Whether a frame was asked for while the view was busy: it is drawn once the calls are done.
+  var needsFrame = false
+  /// How many changes and reloads the view applied: a cell pulled while one was applied (from its configure
+  /// closure) is of the list before it, and is not kept.
+  var appliedChanges = 0
 
   /// Creates a view.
   ///
@@ -257,6 +275,11 @@ public final class TerminalListView: ListView {
   /// query makes in a long list moves the cursor as the same query does in a short one). With a data source that is
   /// not an engine, it stays at its position, clamped into the list.
   public func reloadData() {
+    runBusy { reloadNow() }
+  }
+
+  private func reloadNow() {
+    appliedChanges &+= 1
     // Read before the list's header and footer change the list area's height, which scrolls the cursor's row.
     let screenRow = viewport.selectionAnchor
     for (element, cell) in heldCells { endDisplaying(cell, element) }
@@ -332,6 +355,11 @@ public final class TerminalListView: ListView {
   ///
   /// - Parameter update: The stage; the data source already reflects it.
   public func performBatchUpdates(_ update: ListUpdate) {
+    runBusy { performNow(update) }
+  }
+
+  private func performNow(_ update: ListUpdate) {
+    appliedChanges &+= 1
     if case .plain = mode {
       plainLog.apply(update, from: self)
       flushPlainLog()
@@ -407,8 +435,14 @@ public final class TerminalListView: ListView {
   /// nothing. The cursor's row stays on screen; when the wheel had scrolled into it (a row taller than the screen,
   /// its first lines above the top), its lines stay on their screen lines (see <doc:MultiLineRows>).
   ///
+  /// Called from a callback of the view (while it draws or handles a call), it waits until the view is done.
+  ///
   /// - Parameter size: The new size; each side is clamped to `0...4096` (see ``Mode/screen(_:)``).
   public func resize(to size: TerminalSize) {
+    runOrDefer { [unowned self] in resizeNow(to: size) }
+  }
+
+  private func resizeNow(to size: TerminalSize) {
     guard case .screen = mode, case .screen(let size) = Self.clamped(.screen(size)) else { return }
     mode = .screen(size)
     let height = listAreaHeight(for: size)
