@@ -314,26 +314,23 @@ struct StoreRoundTripPropertyTests {
       subscriber.view = view
       box.engine = engine
       box.view = view
-      if let summary {
+      // A new subscription to the store, each state it gives recorded in a log of the subscriber's.
+      func recordedUpdates() -> AsyncMapSequence<AsyncStream<TodoState>, TodoState> {
         let received = Received()
         subscriber.received.append(received)
-        let stream = store.updates(bufferingNewest: buffer)
-        let recorded = stream.map { state -> TodoState in
+        return store.updates(bufferingNewest: buffer).map { state -> TodoState in
           received.append(state)
           return state
         }
+      }
+      if let summary {
+        let recorded = recordedUpdates()
         subscriber.tasks.append(
           Task {
             await summary.run(recorded) { state in Self.summary(state).map(\.snapshot) }
           })
       }
-      let received = Received()
-      subscriber.received.append(received)
-      let stream = store.updates(bufferingNewest: buffer)
-      let recorded = stream.map { state -> TodoState in
-        received.append(state)
-        return state
-      }
+      let recorded = recordedUpdates()
       subscriber.tasks.append(Task { await controller.run(recorded) })
       log.append(
         "\(name): \(subscriber.name)\(composed ? " after a sections feed" : "")\(declaresRows ? ", rows" : "")"
