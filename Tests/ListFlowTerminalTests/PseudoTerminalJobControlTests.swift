@@ -52,6 +52,19 @@ struct PseudoTerminalJobControlTests {
     return stat[end...].dropFirst(2).first == "T"
   }
 
+  /// Whether every thread of the process sleeps or is stopped: none is running or waiting to run, so a signal taken
+  /// has been handled (a thread between taking a signal and running its handler is runnable) and a decision to
+  /// stop has been carried out.
+  static func isIdle(_ pid: pid_t) -> Bool {
+    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return false }
+    return threads.allSatisfy { thread in
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+      else { return true }  // the thread has ended
+      return stat[end...].dropFirst(2).first != "R"
+    }
+  }
+
   @Test("after any run of SIGTSTP, SIGCONT and resizes, the last SIGCONT leaves the program running, taken, repainted")
   func randomJobControl() throws {
     for seed in DeepPass.seeds(from: terminalFuzzSeed, quick: 2, deep: 20) {
@@ -70,6 +83,9 @@ struct PseudoTerminalJobControlTests {
         }
         let last = Self.lastActions.pick(using: &random)
         done.append(last.name)
+        // The last SIGCONT is sent once the program is idle: with the signals before it handled, and a stop they
+        // asked for carried out or dropped (see `perform`).
+        terminal.wait(for: "the program idle (seed \(seed): \(done))") { Self.isIdle($0.pid) }
         Self.perform(last.value, on: terminal, size: &size, random: &random, context: "seed \(seed): \(done)")
         // A resize to another number of rows comes through the relay after the signals before it: the list drawn
         // at that size shows the program ran on past them (a repaint at the old size could be from before).
@@ -126,13 +142,19 @@ struct PseudoTerminalJobControlTests {
     case .stopWhileHeld:
       // While the output is held (`tcflow`), giving the terminal back blocks on its first write: the `SIGCONT`
       // comes after the `SIGTSTP` was taken and is taken before the program could stop.
+      //
+      // Taken means handled: the program is idle too. A handler runs a little after the kernel hands its signal to
+      // a thread, and the program decides to stop a little before it stops; a `SIGCONT` sent into either gap, or
+      // let go before its handler ran, comes too late, as a `SIGCONT` sent just before the default action's stop
+      // would (the program's documentation says so). Those gaps last microseconds, unless the machine is so busy
+      // that the thread waits for a processor: the test waits them out rather than race the scheduler.
       tcflow(terminal.slave, TCOOFF)
       terminal.send(SIGTSTP)
       terminal.wait(for: "SIGTSTP taken, or the program stopped (\(context))") { terminal in
-        Self.isStopped(terminal.pid) || !Self.isPending(SIGTSTP, terminal.pid)
+        Self.isStopped(terminal.pid) || (!Self.isPending(SIGTSTP, terminal.pid) && Self.isIdle(terminal.pid))
       }
       terminal.send(SIGCONT)
-      terminal.wait(for: "SIGCONT taken (\(context))") { !Self.isPending(SIGCONT, $0.pid) }
+      terminal.wait(for: "SIGCONT taken (\(context))") { !Self.isPending(SIGCONT, $0.pid) && Self.isIdle($0.pid) }
       tcflow(terminal.slave, TCOON)
     case .stopAndWait:
       terminal.send(SIGTSTP)

@@ -6,17 +6,20 @@ import Darwin
 
 /// Installs a signal handler: the one `sigaction` set-up the crash restore and the signal relay share.
 enum SignalAction {
-  /// Makes `handler` handle a signal, with no extra signal blocked while it runs.
+  /// Makes `handler` handle a signal, with `blocked` (and the signal itself) blocked while it runs.
   ///
   /// - Parameters:
   ///   - handler: An async-signal-safe C function.
   ///   - signalNumber: The signal.
   ///   - flags: The action's flags (`SA_RESTART`, or 0).
+  ///   - blocked: Signals held back while the handler runs: one of them that comes meanwhile is handled after
+  ///     it on that thread, not inside it (a nested handler would run, and finish, first).
   ///   - previous: Where the action it replaces is written.
   static func install(
     _ handler: @convention(c) (Int32) -> Void,
     for signalNumber: Int32,
     flags: Int32,
+    blocking blocked: [Int32] = [],
     previous: UnsafeMutablePointer<sigaction>
   ) {
     var action = sigaction()
@@ -26,6 +29,7 @@ enum SignalAction {
     action.__sigaction_u.__sa_handler = handler
     #endif
     sigemptyset(&action.sa_mask)
+    for other in blocked { sigaddset(&action.sa_mask, other) }
     action.sa_flags = flags
     sigaction(signalNumber, &action, previous)
   }

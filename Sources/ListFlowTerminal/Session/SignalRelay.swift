@@ -17,6 +17,9 @@ import Darwin
 /// - `SIGTSTP`: suspend (restore, stop); `SIGCONT`: take the terminal again and repaint. The stop is served
 ///   later than the default action would stop the process, so a `SIGCONT` that comes in between cancels it, as
 ///   it would have continued a process stopped at once: the program runs on once the last `SIGCONT` has come.
+///   It counts once its handler has run: the kernel offers no way to stop only if no `SIGCONT` came since, so one
+///   whose handler has not run when the relay last looks, or that comes between that look and the stop, is too
+///   late (microseconds, unless the machine is so busy that a thread waits for a processor).
 ///   One relayed once the last session has ended is served as `SIGTSTP`'s disposition then says.
 /// - `SIGWINCH`: call the resize handlers.
 ///
@@ -53,7 +56,10 @@ enum SignalRelay {
       state.ignored = keptIgnoredSignals.filter(SignalAction.isIgnored)
       for signalNumber in relayedSignals where !state.ignored.contains(signalNumber) {
         var previous = sigaction()
-        SignalAction.install(relaySignal, for: signalNumber, flags: Int32(SA_RESTART), previous: &previous)
+        // Each handler holds the others back: a `SIGCONT` that comes while a `SIGTSTP` is being handled is handled
+        // after it, so the last one sent is the last one noted (nested, it would be noted first).
+        SignalAction.install(
+          relaySignal, for: signalNumber, flags: Int32(SA_RESTART), blocking: relayedSignals, previous: &previous)
         state.previous[signalNumber] = previous
       }
     }
