@@ -195,6 +195,7 @@ extension FilteredFeed {
   ///   now and then, a pass over the identities the feeds were told are selected, to forget those no longer
   ///   selected.
   func forwardSelectionChange(_ change: ListSelection.Change, to source: any ListFeed<ListSectionSnapshot>) {
+    heardSelection = change.selection
     var split = ListSelection.Change.SplitByFeed(selection: change.selection)
     /// Tells the feed that owns the row shown at `path` of the row's identity `id`, at the row's position there.
     func note(_ id: ListIdentifier, at path: ItemPath, added: Bool) -> Bool {
