@@ -94,8 +94,15 @@ extension FilteredFeed {
     }
     routed.didSelectRow = { path, binder in if let (d, p) = row(path, binder) { d.didSelectRow(p, binder) } }
     routed.didDeselectRow = { path, binder in if let (d, p) = row(path, binder) { d.didDeselectRow(p, binder) } }
-    routed.didHighlightRow = { path, binder in if let (d, p) = row(path, binder) { d.didHighlightRow(p, binder) } }
-    routed.didUnhighlightRow = { path, binder in if let (d, p) = row(path, binder) { d.didUnhighlightRow(p, binder) } }
+    // The row highlighted (a terminal view's cursor row) stays shown when the query of a tree is cleared.
+    routed.didHighlightRow = { [weak self] path, binder in
+      self?.highlightedRow = binder.id
+      if let (d, p) = row(path, binder) { d.didHighlightRow(p, binder) }
+    }
+    routed.didUnhighlightRow = { [weak self] path, binder in
+      if self?.highlightedRow == binder.id { self?.highlightedRow = nil }
+      if let (d, p) = row(path, binder) { d.didUnhighlightRow(p, binder) }
+    }
     routed.willDisplayCell = { cell, path in if let (d, p) = row(path, nil) { d.willDisplayCell(cell, p) } }
     // A row's display ends at its position in the list the view showed: while a change is sent, the list before it.
     routed.didEndDisplayingCell = { [weak self] cell, path in

@@ -23,11 +23,12 @@ import Synchronization
 /// with its ancestors, which are marked as context (``CellBinder/isFilterContext``; their cells get
 /// ``MatchHighlighting/markAsFilterContext()``), and it searches collapsed branches too: while the query is set,
 /// the ancestors of every match are expanded (a match a change of the trees puts in too), and clearing the query
-/// gives back the expansion from before the filter, but for the ancestors of the rows shown that are selected,
-/// which stay expanded so that those rows stay shown (the filter hears of the selection as its rows' events pass
-/// through it). While a query is set, the expansion follows it, so rows of a tree cannot be expanded or collapsed
-/// through the filter (``isRowExpanded(at:)`` says `nil`), and the tree's `outline.expanded` reads the expansion
-/// shown. The app may still change the tree's expansion meanwhile (setting
+/// gives back the expansion from before the filter, but for the ancestors of the rows shown that are selected or
+/// highlighted (a terminal view's cursor row), which stay expanded so that those rows stay shown (the filter hears
+/// of the selection and the highlight as its rows' events pass through it). While a query is set, the expansion
+/// follows it, so rows of a tree cannot be expanded or collapsed through the filter (``isRowExpanded(at:)`` says
+/// `nil`), and the tree's `outline.expanded` reads the expansion shown. The app may still change the tree's
+/// expansion meanwhile (setting
 /// `outline.expanded`, `outline.expand(_:)`, the tree's own `setExpanded(_:forRowAt:)`): the ancestors of the
 /// matches stay expanded, and the change is kept in the expansion given back when the query is cleared. A change
 /// of a tree while a query is set makes and matches only the rows it changed: the tree matches the nodes it
@@ -92,7 +93,7 @@ public final class FilteredFeed: ListFeed {
   /// is matched only in the sections the source changed since, and a query that holds the characters of a
   /// remembered one in their order (a character typed on) only against the rows that one matched. Cleared over a
   /// tree (see "Trees" above), it gives the tree back its expansion from before, but for the ancestors of the rows
-  /// shown that are selected, which stay expanded: a look-up of those rows among the rows shown and
+  /// shown that are selected or highlighted, which stay expanded: a look-up of those rows among the rows shown and
   /// O(*d*) for each row *d* deep, besides filtering again.
   public var query: String {
     didSet {
@@ -252,6 +253,9 @@ public final class FilteredFeed: ListFeed {
   /// The whole selection, as the last change of it that reached this filter said: with ``selectionOwners``, the
   /// selected rows under the source (see `keepChosenRowsShown()`).
   var heardSelection = ListSelection()
+  /// The identity of the row shown last highlighted (a terminal view's cursor row), until its highlight ends (see
+  /// `keepChosenRowsShown()`).
+  var highlightedRow: ListIdentifier?
   /// Where the rows of the list last sent are in the source (`nil` for each at its own position, with no query):
   /// brought up to date once a change of the source or of the query is handled, so that while it is sent the
   /// view's ends of display, at positions before it, are mapped as that list was.
@@ -396,15 +400,16 @@ public final class FilteredFeed: ListFeed {
   }
 
   /// Before the query is cleared: each row shown in a tree's section that is selected (as the last change of the
-  /// selection this filter heard said) keeps its ancestors expanded in the expansion the tree gives back
-  /// (`_RevealingTree.keepAncestorsExpanded(ofRowAt:)`), so that it stays shown; every other node gets back its
-  /// expansion from before the query.
+  /// selection this filter heard said) or highlighted (a terminal view's cursor row) keeps its ancestors expanded
+  /// in the expansion the tree gives back (`_RevealingTree.keepAncestorsExpanded(ofRowAt:)`), so that it stays
+  /// shown; every other node gets back its expansion from before the query.
   ///
-  /// - Complexity: Nothing when no row is selected; else a look-up of the chosen identities among
+  /// - Complexity: Nothing when no row is selected or highlighted; else a look-up of the chosen identities among
   ///   the rows shown in the trees' sections (their identities read, no binder made), plus O(*d*) for each chosen
   ///   row shown, *d* deep.
   private func keepChosenRowsShown() {
-    let chosen = Set(selectionOwners.keys.filter { heardSelection.contains($0) })
+    var chosen = Set(selectionOwners.keys.filter { heardSelection.contains($0) })
+    if let highlightedRow { chosen.insert(highlightedRow) }
     guard !chosen.isEmpty, sourceRevealsRows else { return }
     for (index, section) in displayedSections.enumerated() {
       guard sourceSections.indices.contains(index), sourceItems.indices.contains(index),

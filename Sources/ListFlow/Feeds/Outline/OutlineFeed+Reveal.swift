@@ -54,8 +54,9 @@ protocol _RevealingTree: AnyObject {
   /// rows that change inserted, updated or moved; forgotten once taken. `nil` when the tree does not know.
   func takeRevealedChanges() -> [Int]?
   /// Keeps the ancestors of the visible row at `item` expanded in the expansion given back when the filter is
-  /// cleared (``ListFeed/revealRows(matching:)`` with `nil`): the filter asks it for its selected rows just before
-  /// it clears its query, so that those rows stay shown. Does nothing while no filter reveals the tree's matches.
+  /// cleared (``ListFeed/revealRows(matching:)`` with `nil`): the filter asks it for its selected and highlighted
+  /// rows just before it clears its query, so that those rows stay shown. Does nothing while no filter reveals
+  /// the tree's matches.
   func keepAncestorsExpanded(ofRowAt item: Int)
 }
 
