@@ -404,13 +404,15 @@ public final class FilteredFeed: ListFeed {
   /// in the expansion the tree gives back (`_RevealingTree.keepAncestorsExpanded(ofRowAt:)`), so that it stays
   /// shown; every other node gets back its expansion from before the query.
   ///
-  /// - Complexity: Nothing when no row is selected or highlighted; else a look-up of the chosen identities among
-  ///   the rows shown in the trees' sections (their identities read, no binder made), plus O(*d*) for each chosen
-  ///   row shown, *d* deep.
+  /// - Complexity: Nothing over a source that holds no tree, or when no row is selected or highlighted; else
+  ///   O(*k*) for the *k* selected identities this filter was told of, a look-up of the chosen ones among the rows
+  ///   shown in the trees' sections (their identities read, no binder made), and O(*d*) for each chosen row shown,
+  ///   *d* deep.
   private func keepChosenRowsShown() {
+    guard sourceRevealsRows else { return }
     var chosen = Set(selectionOwners.keys.filter { heardSelection.contains($0) })
     if let highlightedRow { chosen.insert(highlightedRow) }
-    guard !chosen.isEmpty, sourceRevealsRows else { return }
+    guard !chosen.isEmpty else { return }
     for (index, section) in displayedSections.enumerated() {
       guard sourceSections.indices.contains(index), sourceItems.indices.contains(index),
         revealsRows(inSection: sourceSections[index])
