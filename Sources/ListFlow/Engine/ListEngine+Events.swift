@@ -32,6 +32,8 @@ extension ListEngine {
     let row = FollowedRow(id: binder.id, path: path, before: snapshot)
     if !deselects, selection.mode == .single {
       let id = binder.id
+      // The view's own gesture, made in the engine's order: its edit is made in its place, not queued behind it.
+      if runsViewCall { editsSelectionAtOnce = true }
       editSelection { $0.select(id) }
     }
     let chosen = place(of: row, owner: owner)

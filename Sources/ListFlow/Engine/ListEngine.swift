@@ -14,7 +14,10 @@
 /// **Re-entrancy.** Anything that changes the list while a change is being applied (a child update or a new
 /// state published from a delegate closure, ``moveRow(_:)``, ``reloadData()``) is queued and applied, in order,
 /// once the current change is done: never lost, never interleaved with the stages under way, and never a
-/// recursion. Changes that wait together are merged into one diff from the list shown to the newest list.
+/// recursion. Changes that wait together are merged into one diff from the list shown to the newest list. A view
+/// that calls the app back while it works (the terminal view) makes its own calls through the same queue, as
+/// operations of the engine: while it handles one the engine is applying, and a call made from a callback, to
+/// the view or to the engine, runs after every call asked before it, in one order.
 ///
 /// Make one engine for each view, and keep it (in a `let` of the app, say) as long as the list is shown: the view
 /// holds its data source weakly, so an engine that nobody keeps is freed at once and the view shows nothing.
@@ -67,8 +70,9 @@ public final class ListEngine: ListDataSource {
   var scrollReports = 0
   /// The operations waiting for the current change to finish, oldest first.
   var pending: [Operation] = []
-  /// Whether a change is being applied (queued operations are being drained), or the feeds are taking a move the
-  /// user made: calls made meanwhile (from delegate closures) are queued and made after it, in order.
+  /// Whether a change is being applied (queued operations are being drained, a call of a view that makes its calls
+  /// in the engine's order among them: the terminal view's key, resize or frame), or the feeds are taking a move
+  /// the user made: calls made meanwhile (from delegate closures) are queued and made after it, in order.
   public internal(set) var isApplying = false
   /// While the feeds take a move the view already shows: the move, and the lists published meanwhile, which are
   /// shown once the move is taken (the feed's echo of the move is not sent back to the view).
@@ -116,6 +120,12 @@ public final class ListEngine: ListDataSource {
   var hiddenSelectionIsStale = false
   /// Set while a queued toggle runs, so that its edit of the selection is made at once, in its place.
   var editsSelectionAtOnce = false
+  /// Set while a queued scroll runs, so that a view that makes its calls in the engine's order (see
+  /// ``runInOrder(_:)``) scrolls at once, in the scroll's place; the view clears it when it takes it.
+  package var scrollsViewAtOnce = false
+  /// Set while a call of the view runs (see ``runInOrder(_:)``): a row the user chose then (Enter) becomes the
+  /// selection of a single-select list at once, as it does outside a change, before `didSelectRow` is called.
+  var runsViewCall = false
 
   /// Something that changes the list, applied in order.
   enum Operation {
@@ -137,6 +147,8 @@ public final class ListEngine: ListDataSource {
     case editSelection((inout ListSelection) -> Void)
     /// The user's toggle of a row asked for while a change was applied, by the row's identity.
     case toggleSelection(ListIdentifier)
+    /// A call of the view, made in the engine's order (see ``runInOrder(_:)``).
+    case call(() -> Void)
   }
 
   /// Creates an engine that shows a feed in a view: the engine becomes the view's data source, shows the feed's
@@ -232,6 +244,21 @@ public final class ListEngine: ListDataSource {
     drain()
   }
 
+  /// Makes a call of the view in the engine's order, as one of its operations: now when the engine applies
+  /// nothing (and then what the call's callbacks queued), else once the operations queued before it are done.
+  /// While it runs the engine is applying, so a call made from one of its callbacks, to the engine or to the view,
+  /// waits behind it too: a view that calls the app back while it works (the terminal view) makes each of its
+  /// calls through here, and the calls made from callbacks keep one order, the order asked.
+  ///
+  /// - Parameter call: The view's call.
+  package func runInOrder(_ call: @escaping () -> Void) {
+    enqueue(.call(call))
+  }
+
+  /// Whether operations wait behind the one being applied: a view that makes its calls in the engine's order
+  /// draws once they are done.
+  package var hasPendingOperations: Bool { !pending.isEmpty }
+
   /// Applies the waiting operations one after another; an operation queued meanwhile waits its turn.
   func drain() {
     guard !isApplying else { return }
@@ -275,11 +302,17 @@ public final class ListEngine: ListDataSource {
       case .refresh(let ids, let reloading, let animated):
         refresh(ids, reloading: reloading, animated: animated)
       case .scroll(let target, let alignment):
+        scrollsViewAtOnce = true
+        defer { scrollsViewAtOnce = false }
         do { try scroll(to: target, alignment: alignment) } catch { report(error) }
       case .editSelection(let edit):
         performSelectionEdit(edit)
       case .toggleSelection(let id):
         performQueuedToggle(of: id)
+      case .call(let call):
+        runsViewCall = true
+        defer { runsViewCall = false }
+        call()
       }
     }
   }
