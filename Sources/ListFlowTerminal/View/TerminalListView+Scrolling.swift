@@ -12,6 +12,12 @@ extension TerminalListView {
   ///   - path: The row's position.
   ///   - alignment: Where the row goes on screen.
   public func scrollToRow(at path: ItemPath, alignment: ListEngine.ScrollAlignment) {
+    // The engine runs a scroll it queued: it is in its place already.
+    if let engine = dataSource as? ListEngine, engine.scrollsViewAtOnce {
+      engine.scrollsViewAtOnce = false
+      runBusy { moveCursor { $0.scroll(to: path, alignment: alignment) } }
+      return
+    }
     runOrDefer { [unowned self] in moveCursor { $0.scroll(to: path, alignment: alignment) } }
   }
 

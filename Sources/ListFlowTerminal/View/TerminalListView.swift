@@ -36,9 +36,12 @@
 /// applies a change (a delegate's closure, a cell's configure closure, a command's action) may call the view or the
 /// engine back. A call to the view's ``resize(to:)``, ``handle(_:)``, ``handle(mouse:)``, ``perform(_:)``,
 /// ``scrollToRow(at:alignment:)``, ``startSpinner(_:)``, ``stopSpinner()``, ``postStatus(_:for:)`` or ``tick()``
-/// waits until the view is done, then runs, in the order asked, before the call in progress returns; the changes
-/// and reloads the engine applies meanwhile are taken at once. A frame a callback's call made out of date is not
-/// written: the view draws one frame once every call is done (see <doc:ShowingAListInATerminal>).
+/// waits until the view is done, then runs before the call in progress returns. Shown by an engine, the view makes
+/// each call as one of the engine's operations (the engine is applying meanwhile), so the calls made from
+/// callbacks, to the view or to the engine, wait in the engine's queue and run in the order asked; the changes and
+/// reloads the engine applies are taken at once, and so is ``reloadData()`` asked by the app. A frame a callback's
+/// call made out of date is not written: the view draws one frame once every call is done (see
+/// <doc:ShowingAListInATerminal>).
 @MainActor
 public final class TerminalListView: ListView {
   /// How the view writes: a live screen, or plain change lines.
@@ -188,10 +191,13 @@ public final class TerminalListView: ListView {
   /// How many identities the data source's selection holds, as its last ``selectionDidChange(_:)`` said.
   var selectedCount = 0
   /// Whether the view is drawing a frame or handling a call: a call the app makes meanwhile from a callback
-  /// waits in ``deferredCalls`` (see `runOrDefer(_:)`).
+  /// waits in ``deferredCalls``, or in the engine's queue (see `runOrDefer(_:)`).
   var isBusy = false
-  /// The calls made while the view was busy, oldest first.
+  /// The calls made while the view was busy, oldest first (with an engine for data source, they wait in the
+  /// engine's queue instead).
   var deferredCalls: [() -> Void] = []
+  /// How many calls of the view wait in its engine's queue (see `runOrDefer(_:)`).
+  var queuedCalls = 0
   /// Whether a frame was asked for while the view was busy: it is drawn once the calls are done.
   var needsFrame = false
   /// How many changes and reloads the view applied: a cell pulled while one was applied (from its configure
