@@ -14,14 +14,16 @@ import Testing
 /// the wheel, clicks, resizes, new lists, the filter typed, the spinner), while random delegate closures
 /// (`willDisplayCell`, `didEndDisplayingCell`, `didHighlightRow`, `didSelectRow`, `didChangeSelection`,
 /// `didScroll`, `didReachEnd`) and cells' configure closures make at most one call back each, within a budget per
-/// step: a resize, a scroll to a row, a key, a reload, a new list, reconfigured rows, the spinner, the title, the
-/// status, the filter's query.
+/// step: a resize, a scroll to a row, a key, a reload of the engine, a reload of the view that the app makes itself,
+/// a new list, reconfigured rows, the spinner, the title, the status, the filter's query.
 ///
 /// The oracle does not use the view's drawing: the screen is the bytes written replayed on a model terminal that
 /// takes the size of each resize when it is asked for (as a real one does before the app hears of it), and it must
 /// equal the frame a fresh view and engine, built from scratch for the last list shown and put in the same
 /// viewport, query, spinner, title and status, draw. The view's viewport must hold the data source's counts, its
-/// size must be the last one asked for, and a scroll to a row asked last leaves that row under the cursor.
+/// size must be the last one asked for, and a scroll to a row asked last, of the view or of the engine, leaves the
+/// row at its position in the last list under the cursor, in every step: the calls made from callbacks run in the
+/// order asked, whichever of the two each was made to.
 @MainActor
 @Suite struct ReentrantViewPropertyTests {
   typealias Sec = IncrementalScreenPropertyTests.Sec
@@ -29,7 +31,7 @@ import Testing
 
   /// A call made from a callback.
   enum Call: Sendable {
-    case resize, scrollTo, key, reload, newList, reconfigure, spinner, title, status, query, select
+    case resize, scrollTo, key, reload, viewReload, newList, reconfigure, spinner, title, status, query, select
   }
 
   static let calls = WeightedChoice<Call>([
@@ -37,6 +39,7 @@ import Testing
     ("scroll to a row", weight: 2, .scrollTo),
     ("a key", weight: 2, .key),
     ("reload the engine", weight: 1, .reload),
+    ("reload the view", weight: 1, .viewReload),
     ("show a new list", weight: 2, .newList),
     ("reconfigure rows", weight: 1, .reconfigure),
     ("start or stop the spinner", weight: 1, .spinner),
@@ -112,11 +115,10 @@ import Testing
     /// Whether a callback is making its call (it makes no other meanwhile: one call per callback).
     var isCalling = false
     var log: [String] = []
-    /// The row the last scroll to a row asked for, while no later call moved the viewport.
-    var scrolledTo: ListIdentifier?
-    /// Whether a call of this step went to the engine while it applied a change: the engine runs it once the
-    /// change is done, perhaps after calls the view queued later (each queues the calls made to it).
-    var engineQueued = false
+    /// The position the last scroll to a row asked for, while no later call moved the viewport or changed the
+    /// list: the scroll goes to the row there in the list once the calls asked before it are done, which is the
+    /// last list.
+    var scrolledTo: ItemPath?
     var title = "List"
     var status = ""
 
@@ -163,7 +165,6 @@ import Testing
     /// Takes a row out of the list, as `d` asks, and perhaps makes a call.
     func delete(_ id: ListIdentifier) {
       scrolledTo = nil
-      if engine.isApplying { engineQueued = true }
       log.append("commitEdit")
       show(
         sections.map { section in
@@ -176,10 +177,8 @@ import Testing
 
     /// Makes a call, from a callback or as a user step.
     func make(_ call: Call) {
-      if call != .title, call != .status { scrolledTo = nil }
-      if engine.isApplying, [.scrollTo, .reload, .newList, .reconfigure, .query, .select].contains(call) {
-        engineQueued = true
-      }
+      // A reload keeps the cursor on its row: a scroll asked before it still holds.
+      if ![.title, .status, .viewReload].contains(call) { scrolledTo = nil }
       switch call {
       case .resize:
         resize(TerminalSize(columns: random.below(31), rows: random.below(13)))
@@ -189,7 +188,7 @@ import Testing
         let path = paths[random.below(paths.count)]
         let alignments: [ListEngine.ScrollAlignment] = [.top, .center, .bottom, .visible]
         // Asked for now: a call made meanwhile (from a callback of this one) comes after it.
-        scrolledTo = view.dataSource?.identity(ofRowAt: path)
+        scrolledTo = path
         if random.oneIn(2) {
           view.scrollToRow(at: path, alignment: alignments[random.below(4)])
         } else {
@@ -200,6 +199,9 @@ import Testing
         view.handle(keys[random.below(keys.count)])
       case .reload:
         engine.reloadData()
+      case .viewReload:
+        // The app reloads the view itself, whatever the engine is doing.
+        view.reloadData()
       case .newList:
         var edits: [String] = []
         show(IncrementalScreenPropertyTests.mutate(sections, &random, nextID: &nextID, log: &edits))
@@ -289,14 +291,12 @@ import Testing
       Issue.record("\(context): title or status lost")
       return false
     }
-    if !h.engineQueued, let wanted = h.scrolledTo,
-      let found = h.rowPaths().first(where: { dataSource.identity(ofRowAt: $0) == wanted })
-    {
-      if h.view.selectedRow != found {
-        Issue.record(
-          "\(context): the scroll to \(wanted) was lost (cursor at \(String(describing: h.view.selectedRow)))")
-        return false
-      }
+    // The last call asked was a scroll: it ran last, on the last list (a position that list does not have is
+    // clamped by the view and an error for the engine).
+    if let wanted = h.scrolledTo, h.rowPaths().contains(wanted), h.view.selectedRow != wanted {
+      Issue.record(
+        "\(context): the scroll to \(wanted) was lost (cursor at \(String(describing: h.view.selectedRow)))")
+      return false
     }
     let expected = ScreenModel.expected(for: try h.freshFrame())
     if h.screen.cells != expected.cells {
@@ -317,7 +317,6 @@ import Testing
       var ok = try Self.check(h, "seed \(seed) first list \(h.log)")
       for step in 0..<25 where ok {
         h.log = []
-        h.engineQueued = false
         h.budget = 1 + h.random.below(4)
         let picked = Self.steps.pick(using: &h.random)
         h.log.append(picked.name)
@@ -343,6 +342,156 @@ import Testing
       if !ok { failures += 1 }
       if failures >= 3 { break }
     }
+  }
+
+  /// A call made from a callback in `scrollsKeepTheOrderAsked`: a scroll of the view or of the engine, or a reload
+  /// of the view that the app makes itself (it keeps the cursor's row).
+  enum OrderedCall: Sendable { case viewScroll, engineScroll, viewReload }
+
+  static let orderedCalls = WeightedChoice<OrderedCall>([
+    ("scroll the view to a row", weight: 3, .viewScroll),
+    ("scroll the engine to a row", weight: 3, .engineScroll),
+    ("reload the view", weight: 1, .viewReload),
+  ])
+
+  /// The state the callbacks of `scrollsKeepTheOrderAsked` share.
+  @MainActor
+  final class OrderProbe {
+    var random: SeededRandom
+    weak var engine: ListEngine?
+    weak var view: TerminalListView?
+    /// The calls callbacks may still make in this step.
+    var budget = 0
+    /// The position the last scroll asked for.
+    var asked: ItemPath?
+    var log: [String] = []
+
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+
+    func callback(_ name: String) {
+      guard budget > 0, random.oneIn(2), let engine, let view else { return }
+      budget -= 1
+      let call = ReentrantViewPropertyTests.orderedCalls.pick(using: &random)
+      let rows = engine.snapshot.first?.elements.count ?? 0
+      guard rows > 0 else { return }
+      let path = ItemPath(item: random.below(rows), section: 0)
+      log.append("\(name)→\(call.name) \(path.item)")
+      switch call.value {
+      case .viewScroll:
+        asked = path
+        view.scrollToRow(at: path, alignment: .visible)
+      case .engineScroll:
+        asked = path
+        try? engine.scrollToRow(at: path, alignment: .visible)
+      case .viewReload:
+        view.reloadData()
+      }
+    }
+  }
+
+  @Test("scrolls asked from callbacks, to the view and to the engine, run in the order asked (40 seeds quick)")
+  func scrollsKeepTheOrderAsked() throws {
+    var failures = 0
+    for seed in DeepPass.seeds(quick: 40, deep: 400) {
+      let probe = OrderProbe(seed: seed)
+      let size = TerminalSize(columns: 20, rows: 3 + probe.random.below(8))
+      let view = TerminalListView(output: CapturingOutput(), mode: .screen(size))
+      let source = SectionsFeed<ListSectionSnapshot>(sections: [])
+      var delegate = SyncDelegate()
+      delegate.willDisplayCell = { _, _ in probe.callback("willDisplayCell") }
+      delegate.didEndDisplayingCell = { _, _ in probe.callback("didEndDisplayingCell") }
+      delegate.didHighlightRow = { _, _ in probe.callback("didHighlightRow") }
+      delegate.didScroll = { _ in probe.callback("didScroll") }
+      let engine = try ListEngine(view: view, showing: source, delegate: delegate)
+      probe.engine = engine
+      probe.view = view
+      var nextID = 0
+      for step in 0..<12 {
+        probe.budget = 1 + probe.random.below(4)
+        probe.asked = nil
+        probe.log = []
+        if probe.random.oneIn(3) {
+          // A key: the view handles it, the engine applies nothing.
+          view.handle(probe.random.oneIn(2) ? .down : .pageDown)
+        } else {
+          // A new list: the engine applies it while the callbacks ask.
+          let rows = (0..<(1 + probe.random.below(30))).map { _ in
+            nextID += 1
+            return Row(id: nextID, title: "r\(nextID)", accessory: "", height: 1 + probe.random.below(2))
+          }
+          source.update(to: Self.snapshot([Sec(id: 0, header: nil, footer: nil, rows: rows)], hook: nil))
+        }
+        let rows = engine.snapshot.first?.elements.count ?? 0
+        if let asked = probe.asked, asked.item < rows, view.selectedRow != asked {
+          let cursor = String(describing: view.selectedRow)
+          Issue.record("seed \(seed) step \(step) \(probe.log): cursor at \(cursor), last scroll to \(asked)")
+          failures += 1
+          break
+        }
+      }
+      if failures >= 3 { break }
+    }
+  }
+
+  /// Counts the writes of a view: one per frame written.
+  final class CountingOutput: TerminalOutput, @unchecked Sendable {
+    nonisolated(unsafe) var writes = 0
+    var interruptions: Int { 0 }
+    func write(_ bytes: [UInt8]) { writes += 1 }
+  }
+
+  static let typedKeys = WeightedChoice<Key>([
+    ("open the filter", weight: 1, .character("/")),
+    ("type a digit", weight: 4, .character("3")),
+    ("type a letter", weight: 2, .character("i")),
+    ("erase", weight: 2, .backspace),
+    ("move down", weight: 1, .down),
+    ("close the filter", weight: 1, .enter),
+  ])
+
+  @Test("a key whose callback changes the filter's query writes one frame, once the new list is shown (20 seeds)")
+  func filterKeyWritesOneFrame() throws {
+    for seed in DeepPass.seeds(quick: 20, deep: 200) {
+      var random = SeededRandom(seed: seed)
+      let output = CountingOutput()
+      let view = TerminalListView(output: output, mode: .screen(TerminalSize(columns: 30, rows: 4 + random.below(8))))
+      let rows = (0..<(1 + random.below(40))).map {
+        Row(id: $0, title: "item \($0 % 7)", accessory: "", height: 1 + random.below(2))
+      }
+      let source = SectionsFeed(sections: Self.snapshot([Sec(id: 0, header: nil, footer: nil, rows: rows)], hook: nil))
+      let filter = try FilteredFeed(source)
+      let engine = try ListEngine(view: view, showing: filter)
+      view.onFilterChange = { filter.query = $0 }
+      var log: [String] = []
+      for _ in 0..<12 {
+        let key = Self.typedKeys.pick(using: &random)
+        log.append(key.name)
+        let before = output.writes
+        view.handle(key.value)
+        guard output.writes - before <= 1 else {
+          Issue.record("seed \(seed) \(log): \(output.writes - before) frames written for one key")
+          break
+        }
+      }
+      withExtendedLifetime(engine) {}
+    }
+  }
+
+  @Test("Enter on a single-select list: the row is the selection before didSelectRow, as outside a view's call")
+  func enterSelectsBeforeDidSelectRow() throws {
+    let view = TerminalListView(output: CapturingOutput(), mode: .screen(TerminalSize(columns: 20, rows: 6)))
+    let rows = (0..<3).map { Row(id: $0, title: "item \($0)", accessory: "", height: 1) }
+    let source = SectionsFeed(sections: Self.snapshot([Sec(id: 0, header: nil, footer: nil, rows: rows)], hook: nil))
+    var seen: [String] = []
+    var delegate = SyncDelegate()
+    delegate.didChangeSelection = { _ in seen.append("didChangeSelection") }
+    delegate.didSelectRow = { _, _ in seen.append("didSelectRow") }
+    let engine = try ListEngine(view: view, showing: source, delegate: delegate)
+    engine.selectionMode = .single
+    view.handle(.down)
+    view.handle(.enter)
+    #expect(seen == ["didChangeSelection", "didSelectRow"])
+    #expect(engine.selection.identifiers == [ListIdentifier(1)])
   }
 
   @Test("the article's example: callbacks that start the spinner and set the status are drawn once done")
