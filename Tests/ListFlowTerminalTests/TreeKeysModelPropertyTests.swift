@@ -8,9 +8,8 @@ import Testing
 /// while the app changes the trees in place (a subtree moved to another parent, a node's children taken away, a
 /// node renamed or put in), checked against a plain model of the tree after every step: the rows shown, in order,
 /// with a query each match under its ancestors (collapsed ones too), the command each key triggers, the cursor
-/// after a collapse (on the collapsed row) and after ← on any other row (on its parent), the cursor's row kept shown
-/// when the query is cleared (its ancestors stay expanded), and the help offering expand, collapse and parent only
-/// where they act.
+/// after a collapse (on the collapsed row) and after ← on any other row (on its parent), and the help offering
+/// expand, collapse and parent only where they act.
 @MainActor
 @Suite struct TreeKeysModelPropertyTests {
   typealias Node = Outline<String>.Node
@@ -167,15 +166,6 @@ import Testing
         if let expectedCommand, command != expectedCommand {
           return "\(context): on \(cursor.map(\.name) ?? "-") the key triggered \(String(describing: command)), "
             + "expected \(String(describing: expectedCommand))"
-        }
-        if !model.query.isEmpty, view.filterQuery.isEmpty, let cursor {
-          // The query cleared: the cursor's row stays shown, its ancestors expanded.
-          let parents = Dictionary(before.map { ($0.name, $0.parent) }) { first, _ in first }
-          var parent = cursor.parent
-          while let name = parent {
-            model.expanded.insert(name)
-            parent = parents[name] ?? nil
-          }
         }
         model.query = view.filterQuery
       }

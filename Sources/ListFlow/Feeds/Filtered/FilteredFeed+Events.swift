@@ -94,15 +94,8 @@ extension FilteredFeed {
     }
     routed.didSelectRow = { path, binder in if let (d, p) = row(path, binder) { d.didSelectRow(p, binder) } }
     routed.didDeselectRow = { path, binder in if let (d, p) = row(path, binder) { d.didDeselectRow(p, binder) } }
-    // The row highlighted (a terminal view's cursor row) stays shown when the query of a tree is cleared.
-    routed.didHighlightRow = { [weak self] path, binder in
-      self?.highlightedRow = binder.id
-      if let (d, p) = row(path, binder) { d.didHighlightRow(p, binder) }
-    }
-    routed.didUnhighlightRow = { [weak self] path, binder in
-      if self?.highlightedRow == binder.id { self?.highlightedRow = nil }
-      if let (d, p) = row(path, binder) { d.didUnhighlightRow(p, binder) }
-    }
+    routed.didHighlightRow = { path, binder in if let (d, p) = row(path, binder) { d.didHighlightRow(p, binder) } }
+    routed.didUnhighlightRow = { path, binder in if let (d, p) = row(path, binder) { d.didUnhighlightRow(p, binder) } }
     routed.willDisplayCell = { cell, path in if let (d, p) = row(path, nil) { d.willDisplayCell(cell, p) } }
     // A row's display ends at its position in the list the view showed: while a change is sent, the list before it.
     routed.didEndDisplayingCell = { [weak self] cell, path in
@@ -202,7 +195,6 @@ extension FilteredFeed {
   ///   now and then, a pass over the identities the feeds were told are selected, to forget those no longer
   ///   selected.
   func forwardSelectionChange(_ change: ListSelection.Change, to source: any ListFeed<ListSectionSnapshot>) {
-    heardSelection = change.selection
     var split = ListSelection.Change.SplitByFeed(selection: change.selection)
     /// Tells the feed that owns the row shown at `path` of the row's identity `id`, at the row's position there.
     func note(_ id: ListIdentifier, at path: ItemPath, added: Bool) -> Bool {

@@ -23,12 +23,9 @@ import Synchronization
 /// with its ancestors, which are marked as context (``CellBinder/isFilterContext``; their cells get
 /// ``MatchHighlighting/markAsFilterContext()``), and it searches collapsed branches too: while the query is set,
 /// the ancestors of every match are expanded (a match a change of the trees puts in too), and clearing the query
-/// gives back the expansion from before the filter, but for the ancestors of the rows shown that are selected or
-/// highlighted (a terminal view's cursor row), which stay expanded so that those rows stay shown (the filter hears
-/// of the selection and the highlight as its rows' events pass through it). While a query is set, the expansion
-/// follows it, so rows of a tree cannot be expanded or collapsed through the filter (``isRowExpanded(at:)`` says
-/// `nil`), and the tree's `outline.expanded` reads the expansion shown. The app may still change the tree's
-/// expansion meanwhile (setting
+/// gives back the expansion from before the filter. While a query is set, the expansion follows it, so rows of a
+/// tree cannot be expanded or collapsed through the filter (``isRowExpanded(at:)`` says `nil`), and the tree's
+/// `outline.expanded` reads the expansion shown. The app may still change the tree's expansion meanwhile (setting
 /// `outline.expanded`, `outline.expand(_:)`, the tree's own `setExpanded(_:forRowAt:)`): the ancestors of the
 /// matches stay expanded, and the change is kept in the expansion given back when the query is cleared. A change
 /// of a tree while a query is set makes and matches only the rows it changed: the tree matches the nodes it
@@ -43,7 +40,7 @@ import Synchronization
 /// let tree = OutlineFeed(id: "files", outline: Outline(folders)) { row in FileCell.binder(row) }
 /// let filtered = try FilteredFeed(tree)
 /// filtered.query = "f0123"   // every f0123.txt, under its folders, collapsed ones included
-/// filtered.query = ""        // the folders expanded as before (but above a selected row)
+/// filtered.query = ""        // the folders expanded as before
 /// ```
 ///
 /// **Selection.** A row the filter hides stays selected: the feed answers ``ListFeed/hidesRow(_:)``, so the engine keeps
@@ -91,17 +88,10 @@ public final class FilteredFeed: ListFeed {
   /// carries many combining marks). On a list of 1,000 rows or more, the feed remembers the rows the last few
   /// queries matched, section by section, through changes of the source: a query set again (a character erased)
   /// is matched only in the sections the source changed since, and a query that holds the characters of a
-  /// remembered one in their order (a character typed on) only against the rows that one matched. Cleared over a
-  /// tree (see "Trees" above), it gives the tree back its expansion from before, but for the ancestors of the rows
-  /// shown that are selected or highlighted, which stay expanded: a look-up of those rows among the rows shown and
-  /// O(*d*) for each row *d* deep, besides filtering again.
+  /// remembered one in their order (a character typed on) only against the rows that one matched.
   public var query: String {
     didSet {
-      if !query.utf8.elementsEqual(oldValue.utf8) {
-        // Cleared: a tree under the source keeps the rows the user chose shown.
-        if query.isEmpty { keepChosenRowsShown() }
-        if !refilterByRowTitles() { refilter() }
-      }
+      if !query.utf8.elementsEqual(oldValue.utf8), !refilterByRowTitles() { refilter() }
       shownMapping = mapping
     }
   }
@@ -250,12 +240,6 @@ public final class FilteredFeed: ListFeed {
   /// feeds told: those that hear when it leaves the selection, also once its row is gone (a row the source
   /// deleted, which the change names with no position).
   var selectionOwners: [ListIdentifier: _SelectionOwners] = [:]
-  /// The whole selection, as the last change of it that reached this filter said: with ``selectionOwners``, the
-  /// selected rows under the source (see `keepChosenRowsShown()`).
-  var heardSelection = ListSelection()
-  /// The identity of the row shown last highlighted (a terminal view's cursor row), until its highlight ends (see
-  /// `keepChosenRowsShown()`).
-  var highlightedRow: ListIdentifier?
   /// Where the rows of the list last sent are in the source (`nil` for each at its own position, with no query):
   /// brought up to date once a change of the source or of the query is handled, so that while it is sent the
   /// view's ends of display, at positions before it, are mapped as that list was.
@@ -397,34 +381,6 @@ public final class FilteredFeed: ListFeed {
     shownMapping = mapping
     // A hidden row the source dropped changes nothing shown, but must leave the selection.
     if !(wasHidden?.isSubset(of: hiddenRows) ?? false) { feedLink.sendHiddenRowsChange() }
-  }
-
-  /// Before the query is cleared: each row shown in a tree's section that is selected (as the last change of the
-  /// selection this filter heard said) or highlighted (a terminal view's cursor row) keeps its ancestors expanded
-  /// in the expansion the tree gives back (`_RevealingTree.keepAncestorsExpanded(ofRowAt:)`), so that it stays
-  /// shown; every other node gets back its expansion from before the query.
-  ///
-  /// - Complexity: Nothing over a source that holds no tree, or when no row is selected or highlighted; else
-  ///   O(*k*) for the *k* selected identities this filter was told of, a look-up of the chosen ones among the rows
-  ///   shown in the trees' sections (their identities read, no binder made), and O(*d*) for each chosen row shown,
-  ///   *d* deep.
-  private func keepChosenRowsShown() {
-    guard sourceRevealsRows else { return }
-    var chosen = Set(selectionOwners.keys.filter { heardSelection.contains($0) })
-    if let highlightedRow { chosen.insert(highlightedRow) }
-    guard !chosen.isEmpty else { return }
-    for (index, section) in displayedSections.enumerated() {
-      guard sourceSections.indices.contains(index), sourceItems.indices.contains(index),
-        revealsRows(inSection: sourceSections[index])
-      else { continue }
-      let items = sourceItems[index]
-      for item in section.elements.positions(ofIdentities: chosen) where items.indices.contains(item) {
-        guard let (feed, local) = source.leaf(ofRow: ItemPath(item: items[item], section: sourceSections[index])),
-          let tree = feed as? any _RevealingTree
-        else { continue }
-        tree.keepAncestorsExpanded(ofRowAt: local.item)
-      }
-    }
   }
 
   /// A tree source: expands the ancestors of the query's matches, or gives back the expansion from before when

@@ -53,11 +53,6 @@ protocol _RevealingTree: AnyObject {
   /// The visible rows whose ``revealStatus(ofRowAt:)`` the last change of the trees may have changed, besides the
   /// rows that change inserted, updated or moved; forgotten once taken. `nil` when the tree does not know.
   func takeRevealedChanges() -> [Int]?
-  /// Keeps the ancestors of the visible row at `item` expanded in the expansion given back when the filter is
-  /// cleared (``ListFeed/revealRows(matching:)`` with `nil`): the filter asks it for its selected and highlighted
-  /// rows just before it clears its query, so that those rows stay shown. Does nothing while no filter reveals
-  /// the tree's matches.
-  func keepAncestorsExpanded(ofRowAt item: Int)
 }
 
 /// A place in the trees whose rows a change may have shown or hidden: a node, or a run of children of a node (of
@@ -96,22 +91,6 @@ extension OutlineFeed: _RevealingTree {
       }
     }
     return positions
-  }
-
-  /// - Complexity: O(*d*) for a row *d* deep, plus O(log *p*) to find it among *p* runs of rows; the first call
-  ///   since the filter revealed its matches copies the expanded identities kept for after it (O(*e*) for *e*
-  ///   of them), as the app's first change of the expansion meanwhile does.
-  func keepAncestorsExpanded(ofRowAt item: Int) {
-    guard expansionBeforeFilter != nil, (0..<rowCount).contains(item) else { return }
-    let (source, index) = location(of: item)
-    // The row's path, from its root: every node on it but the row's own is an ancestor, shown expanded.
-    var nodes = outline.roots
-    for child in source.walk.path(at: index).dropLast() {
-      guard nodes.indices.contains(child) else { return }
-      let id = nodes[child].element.differenceIdentifier
-      if Outline<Element>.canExpand(id) { expansionBeforeFilter?.insert(id) }
-      nodes = nodes[child].children
-    }
   }
 
   /// The node of the revealed matches at `path`, or `nil` when there is none.

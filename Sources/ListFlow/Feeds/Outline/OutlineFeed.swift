@@ -714,9 +714,7 @@ extension OutlineFeed {
   /// does the same, so that a match it puts in or renames under a collapsed node is shown too: the feed keeps
   /// whether each node matches and how many nodes under it do, and a change matches only the nodes it put in or
   /// changed (and, for changes in several places, the run of sibling nodes from the level where they part). A
-  /// row the app collapses that has a match under it stays expanded; the collapse is kept for after. A
-  /// ``FilteredFeed`` that clears its query first keeps the ancestors of its selected and highlighted rows
-  /// expanded in the expansion given back, so that those rows stay shown (see ``FilteredFeed/query``).
+  /// row the app collapses that has a match under it stays expanded; the collapse is kept for after.
   ///
   /// - Parameter matches: Whether a row matches, or `nil` to give back the expansion from before.
   /// - Returns: `true`: a filter keeps each match's ancestors.
